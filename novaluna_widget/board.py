@@ -1,0 +1,372 @@
+"""One player's area: where tiles may go, and which tasks their task chains fulfil.
+
+Cells are ``(x, y)`` with x growing to the right and y growing downward. A task on tile T counts, for
+each of its colours c, every c tile orthogonally adjacent to T plus every c tile chained to one of those
+through orthogonal c tiles; T itself never counts. So the count is the size of T's own group minus one
+when c is T's colour, else the summed size of the distinct c groups touching T.
+
+Same-colour groups are kept up to date as tiles are placed, and each open task remembers which of its
+colours are still short, so a placement re-checks only tasks that wait on the placed colour and touch
+the grown group. Counts never fall (tiles are never removed), so a fulfilled task stays fulfilled.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator, Mapping
+from dataclasses import dataclass
+from types import MappingProxyType
+
+from .errors import IllegalMove
+from .tiles import LETTERS, Tile
+
+Cell = tuple[int, int]
+#: A task on the board: the cell of its tile and its index in ``tile.tasks``.
+TaskRef = tuple[int, int, int]
+Group = tuple[Cell, ...]
+
+
+def neighbours(cell: Cell) -> tuple[Cell, Cell, Cell, Cell]:
+    """The four orthogonal neighbours of a cell (diagonals never count in Nova Luna)."""
+    x, y = cell
+    return ((x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1))
+
+
+def _fmt(cell: Cell) -> str:
+    return f"({cell[0]}, {cell[1]})"
+
+
+@dataclass(frozen=True)
+class ColourCount:
+    """How one colour of a task is counted: ``needed``, ``counted`` and the tiles that count.
+
+    ``touching`` are the counted tiles orthogonally adjacent to the task's tile; the rest of ``chain``
+    count because a chain of the same colour links them to one of those.
+    """
+
+    colour: str
+    needed: int
+    counted: int
+    chain: tuple[Cell, ...]
+    touching: tuple[Cell, ...]
+
+    @property
+    def met(self) -> bool:
+        return self.counted >= self.needed
+
+
+@dataclass(frozen=True)
+class Explanation:
+    """Why a task is (not) fulfilled: the count for each of its colours and one plain sentence."""
+
+    cell: Cell
+    task_index: int
+    tile: Tile
+    colours: tuple[ColourCount, ...]
+    fulfilled: bool
+    sentence: str
+
+    def __str__(self) -> str:
+        return self.sentence
+
+
+class Board:
+    """One player's area of tiles.
+
+    ``place`` puts a tile (the first anywhere, every later one orthogonally next to a tile);
+    ``fulfilled_tasks``, ``explain`` and ``would_fulfil`` answer questions about task chains.
+    """
+
+    __slots__ = ("_cells_cache", "_fulfilled", "_group", "_open", "_short", "_tiles")
+
+    def __init__(self, placements: Iterable[tuple[Tile, Cell]] = ()) -> None:
+        self._tiles: dict[Cell, Tile] = {}
+        self._group: dict[Cell, Group] = {}  # every cell of a group maps to the same tuple
+        self._open: dict[Cell, None] = {}  # empty cells next to a tile, in the order they opened
+        self._short: dict[TaskRef, frozenset[str]] = {}  # open task -> colours it still lacks
+        self._fulfilled: set[TaskRef] = set()
+        self._cells_cache: list[Cell] | None = None
+        for t, cell in placements:
+            self.place(t, cell)
+
+    # -- reading -------------------------------------------------------------------------------
+    @property
+    def tiles(self) -> Mapping[Cell, Tile]:
+        """The placed tiles by cell, in the order they were placed (read-only)."""
+        return MappingProxyType(self._tiles)
+
+    def __len__(self) -> int:
+        return len(self._tiles)
+
+    def __contains__(self, cell: object) -> bool:
+        return cell in self._tiles
+
+    def __getitem__(self, cell: Cell) -> Tile:
+        return self._tiles[cell]
+
+    def __iter__(self) -> Iterator[Cell]:
+        return iter(self._tiles)
+
+    def legal_cells(self) -> list[Cell]:
+        """Empty cells a tile may go on, sorted by row then column. On an empty board any cell is
+        legal; ``(0, 0)`` is offered."""
+        if self._cells_cache is None:
+            self._cells_cache = sorted(self._open, key=lambda c: (c[1], c[0])) if self._tiles else [(0, 0)]
+        return list(self._cells_cache)
+
+    def is_legal(self, cell: Cell) -> bool:
+        return cell in self._open or not self._tiles
+
+    def fulfilled_tasks(self) -> frozenset[TaskRef]:
+        """Every fulfilled task as ``(x, y, task_index)``."""
+        return frozenset(self._fulfilled)
+
+    def open_tasks(self) -> dict[TaskRef, frozenset[str]]:
+        """Every task not yet fulfilled, with the colours it still lacks."""
+        return dict(self._short)
+
+    def count(self, cell: Cell, colour: str) -> int:
+        """How many tiles of ``colour`` count for a task on the tile at ``cell``."""
+        if self._tiles[cell].colour == colour:
+            return len(self._group[cell]) - 1
+        total = 0
+        seen: list[Group] = []
+        tiles, group = self._tiles, self._group
+        for n in neighbours(cell):
+            t = tiles.get(n)
+            if t is not None and t.colour == colour:
+                g = group[n]
+                if not any(g is s for s in seen):
+                    seen.append(g)
+                    total += len(g)
+        return total
+
+    # -- placing -------------------------------------------------------------------------------
+    def _check(self, t: Tile, cell: Cell) -> None:
+        if not isinstance(t, Tile):
+            raise IllegalMove(f"expected a Tile, not {t!r}")
+        if (
+            not isinstance(cell, tuple)
+            or len(cell) != 2
+            or not all(isinstance(v, int) and not isinstance(v, bool) for v in cell)
+        ):
+            raise IllegalMove(f"a cell is a pair of whole numbers (x, y), not {cell!r}")
+        if cell in self._tiles:
+            raise IllegalMove(f"cell {_fmt(cell)} already holds {self._tiles[cell].id}; {self._allowed()}")
+        if self._tiles and cell not in self._open:
+            raise IllegalMove(f"cell {_fmt(cell)} touches none of your tiles; {self._allowed()}")
+        if t in self._tiles.values():
+            raise IllegalMove(f"tile {t.id} is already in this area")
+
+    def _allowed(self) -> str:
+        return "legal cells: " + ", ".join(_fmt(c) for c in self.legal_cells())
+
+    def place(self, t: Tile, cell: Cell) -> frozenset[TaskRef]:
+        """Place a tile and return the tasks it newly fulfils (on any tile of the area)."""
+        self._check(t, cell)
+        colour = t.colour
+        tiles, group = self._tiles, self._group
+        tiles[cell] = t
+        self._cells_cache = None
+        self._open.pop(cell, None)
+        merged: Group = (cell,)
+        for n in neighbours(cell):
+            nt = tiles.get(n)
+            if nt is None:
+                self._open[n] = None
+            elif nt.colour == colour and group[n] is not merged:
+                merged = merged + group[n]
+                for m in merged:
+                    group[m] = merged
+        group[cell] = merged
+
+        newly: list[TaskRef] = []
+        if len(merged) > 1:
+            # Only tasks that lack this colour and touch the grown group can change.
+            touched = {n for m in merged for n in neighbours(m)}
+            for ref, short in list(self._short.items()):
+                if colour in short and (ref[0], ref[1]) in touched:
+                    where = (ref[0], ref[1])
+                    if self.count(where, colour) >= tiles[where].tasks[ref[2]][colour]:
+                        self._settle(ref, short - {colour}, newly)
+        else:
+            x, y = cell
+            for ref, short in list(self._short.items()):
+                if colour in short and abs(ref[0] - x) + abs(ref[1] - y) == 1:
+                    where = (ref[0], ref[1])
+                    if self.count(where, colour) >= tiles[where].tasks[ref[2]][colour]:
+                        self._settle(ref, short - {colour}, newly)
+        for i, task in enumerate(t.tasks):
+            short = frozenset(c for c, n in task.items() if self.count(cell, c) < n)
+            self._settle((cell[0], cell[1], i), short, newly)
+        return frozenset(newly)
+
+    def _settle(self, ref: TaskRef, short: frozenset[str], newly: list[TaskRef]) -> None:
+        if short:
+            self._short[ref] = short
+        else:
+            self._short.pop(ref, None)
+            self._fulfilled.add(ref)
+            newly.append(ref)
+
+    # -- what-if and why -----------------------------------------------------------------------
+    def would_fulfil(self, t: Tile, cell: Cell) -> frozenset[TaskRef]:
+        """The tasks (on any tile) that placing ``t`` at ``cell`` would newly fulfil; the board is
+        not changed. Raises ``IllegalMove`` where the tile may not go."""
+        self._check(t, cell)
+        colour = t.colour
+        tiles, group = self._tiles, self._group
+        joined: list[Group] = []
+        size = 1
+        for n in neighbours(cell):
+            nt = tiles.get(n)
+            if nt is not None and nt.colour == colour:
+                g = group[n]
+                if not any(g is j for j in joined):
+                    joined.append(g)
+                    size += len(g)
+        result: list[TaskRef] = []
+        x, y = cell
+        for ref, short in self._short.items():
+            if len(short) != 1 or colour not in short:
+                continue
+            where = (ref[0], ref[1])
+            need = tiles[where].tasks[ref[2]][colour]
+            if tiles[where].colour == colour:
+                if any(group[where] is j for j in joined) and size - 1 >= need:
+                    result.append(ref)
+                continue
+            total, grows, seen = 0, abs(where[0] - x) + abs(where[1] - y) == 1, []
+            for n in neighbours(where):
+                nt = tiles.get(n)
+                if nt is not None and nt.colour == colour:
+                    g = group[n]
+                    if any(g is j for j in joined):
+                        grows = True
+                    elif not any(g is s for s in seen):
+                        seen.append(g)
+                        total += len(g)
+            if grows and total + size >= need:
+                result.append(ref)
+        for i, task in enumerate(t.tasks):
+            if all(self._hypothetical(cell, c, colour, size) >= n for c, n in task.items()):
+                result.append((x, y, i))
+        return frozenset(result)
+
+    def _hypothetical(self, cell: Cell, colour: str, placed_colour: str, merged_size: int) -> int:
+        """The count of ``colour`` for a tile of ``placed_colour`` about to go on empty ``cell``."""
+        if colour == placed_colour:
+            return merged_size - 1
+        total = 0
+        seen: list[Group] = []
+        for n in neighbours(cell):
+            nt = self._tiles.get(n)
+            if nt is not None and nt.colour == colour:
+                g = self._group[n]
+                if not any(g is s for s in seen):
+                    seen.append(g)
+                    total += len(g)
+        return total
+
+    def chain(self, cell: Cell, colour: str) -> tuple[tuple[Cell, ...], tuple[Cell, ...]]:
+        """The tiles of ``colour`` that count for the tile at ``cell`` (sorted), and the subset of them
+        that touch it."""
+        own = self._tiles[cell]
+        touching = tuple(
+            sorted(
+                (n for n in neighbours(cell) if n in self._tiles and self._tiles[n].colour == colour),
+                key=lambda c: (c[1], c[0]),
+            )
+        )
+        members = {m for n in touching for m in self._group[n]}
+        if own.colour == colour:
+            members.discard(cell)
+        return tuple(sorted(members, key=lambda c: (c[1], c[0]))), touching
+
+    def explain(self, cell: Cell, task_index: int) -> Explanation:
+        """Why the task ``task_index`` of the tile at ``cell`` is or is not fulfilled."""
+        if cell not in self._tiles:
+            raise IllegalMove(f"no tile at {_fmt(cell)}; tiles are at " + ", ".join(_fmt(c) for c in self._tiles))
+        t = self._tiles[cell]
+        if not isinstance(task_index, int) or not 0 <= task_index < len(t.tasks):
+            raise IllegalMove(
+                f"tile {t.id} at {_fmt(cell)} has {len(t.tasks)} task(s); task_index must be "
+                + (f"0 to {len(t.tasks) - 1}" if t.tasks else "nothing: it has no task")
+            )
+        task = t.tasks[task_index]
+        counts = []
+        for colour, needed in task.items():
+            members, touching = self.chain(cell, colour)
+            counts.append(ColourCount(colour, needed, len(members), members, touching))
+        fulfilled = (cell[0], cell[1], task_index) in self._fulfilled
+        return Explanation(cell, task_index, t, tuple(counts), fulfilled, self._sentence(t, cell, task, counts))
+
+    def _sentence(self, t: Tile, cell: Cell, task: object, counts: list[ColourCount]) -> str:
+        fulfilled = all(c.met for c in counts)
+        head = f"Task {task} on {t.id} at {_fmt(cell)} is {'fulfilled' if fulfilled else 'not fulfilled'}: "
+        parts = []
+        for c in counts:
+            text = f"{c.counted} of {c.needed} {c.colour}"
+            if c.chain:
+                linked = [m for m in c.chain if m not in c.touching]
+                text += " (" + ", ".join(f"{self._tiles[m].id} at {_fmt(m)}" for m in c.touching) + " touching"
+                if linked:
+                    text += "; " + ", ".join(f"{self._tiles[m].id} at {_fmt(m)}" for m in linked) + " by chain"
+                text += ")"
+            if c.colour == t.colour:
+                text += f" (the {t.id} itself never counts)"
+            parts.append(text)
+        return head + "; ".join(parts) + "."
+
+    # -- copying and text ----------------------------------------------------------------------
+    def copy(self) -> Board:
+        """An independent board in the same state (groups are immutable tuples, so shallow copies do)."""
+        other = Board.__new__(Board)
+        other._tiles = dict(self._tiles)
+        other._group = dict(self._group)
+        other._open = dict(self._open)
+        other._short = dict(self._short)
+        other._fulfilled = set(self._fulfilled)
+        other._cells_cache = self._cells_cache
+        return other
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Board) and self._tiles == other._tiles
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def bounds(self) -> tuple[int, int, int, int]:
+        """``(min_x, min_y, max_x, max_y)`` of the placed tiles; ``(0, 0, 0, 0)`` when empty."""
+        if not self._tiles:
+            return (0, 0, 0, 0)
+        xs = [c[0] for c in self._tiles]
+        ys = [c[1] for c in self._tiles]
+        return (min(xs), min(ys), max(xs), max(ys))
+
+    def text(self, covered: Iterable[TaskRef] | None = None) -> str:
+        """A grid of the area: each tile as colour letter and cost, then its id and tasks, with ``*``
+        marking covered tasks (fulfilled tasks when ``covered`` is not given)."""
+        if not self._tiles:
+            return "(empty area)"
+        done = set(self._fulfilled if covered is None else covered)
+        x0, y0, x1, y1 = self.bounds()
+        rows = [
+            "     " + "".join(f"{x:>4}" for x in range(x0, x1 + 1)),
+            *(
+                f"{y:>4} " + "".join(f"  {self._tiles[(x, y)].letter}" if (x, y) in self._tiles else "   ." for x in range(x0, x1 + 1))
+                for y in range(y0, y1 + 1)
+            ),
+        ]
+        for cell in sorted(self._tiles, key=lambda c: (c[1], c[0])):
+            t = self._tiles[cell]
+            tasks = ", ".join(
+                ("*" if (cell[0], cell[1], i) in done else "") + str(task) for i, task in enumerate(t.tasks)
+            )
+            rows.append(f"  {_fmt(cell):>9} {t.id} {LETTERS[t.colour]}{t.cost}  {tasks or '-'}")
+        return "\n".join(rows)
+
+    def __str__(self) -> str:
+        return self.text()
+
+    def __repr__(self) -> str:
+        cells = ", ".join(f"{t.id}@{c[0]},{c[1]}" for c, t in self._tiles.items())
+        return f"Board({len(self._tiles)} tiles: {cells})" if cells else "Board(empty)"

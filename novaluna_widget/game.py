@@ -1,0 +1,508 @@
+"""A game of Nova Luna for 2–4 players: turn flow, refill, end, ranking, undo/redo and the log.
+
+All randomness is spent at setup (the shuffle and the blind draw of the start stack), so a game is its
+start position plus the list of actions taken since. Undo rebuilds the start and replays all actions but
+the last; saving writes the start, the actions and the redo stack.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable, Sequence
+from typing import Any, ClassVar, NamedTuple
+
+from . import track, wheel
+from .board import Board, Cell, TaskRef
+from .errors import IllegalMove
+from .events import Event, to_event
+from .tiles import TILES, Tile, tile
+
+#: Tokens to place: 21 per colour, one of which marks the player on the moon track.
+TOKENS = 20
+#: The beginner variant's supply (rulebook: 18 tokens with 3 players, 16 with 4), less the marker.
+BEGINNER_TOKENS = {2: 20, 3: 17, 4: 15}
+
+
+class Move(NamedTuple):
+    """Take the tile on wheel ``space`` and place it at ``cell`` of your area."""
+
+    space: int
+    cell: Cell
+
+    def __str__(self) -> str:
+        return f"take space {self.space}, place at ({self.cell[0]}, {self.cell[1]})"
+
+
+#: An action in the history: a ``Move``, ``"refill"`` (the optional refill) or, solo, ``"end_phase_one"``.
+Action = Move | str
+
+
+class Player:
+    """A seat: ``name``, ``time`` (total moon-track steps), ``tokens`` left to place, ``board`` and
+    ``covered`` tasks. ``arrival`` orders markers on one space: the higher one lies on top."""
+
+    __slots__ = ("_covered", "arrival", "board", "name", "supply", "time", "tokens")
+
+    def __init__(self, name: str, supply: int, arrival: int) -> None:
+        self.name = name
+        self.supply = supply
+        self.tokens = supply
+        self.time = 0
+        self.arrival = arrival
+        self.board = Board()
+        self._covered: set[TaskRef] = set()
+
+    @property
+    def covered(self) -> frozenset[TaskRef]:
+        """The tasks that carry one of this player's tokens, as ``(x, y, task_index)``."""
+        return frozenset(self._covered)
+
+    @property
+    def space(self) -> int:
+        """The moon-track space of this player's marker (0 = new moon)."""
+        return track.space(self.time)
+
+    def _copy(self) -> Player:
+        other = Player.__new__(Player)
+        other.name, other.supply, other.tokens = self.name, self.supply, self.tokens
+        other.time, other.arrival = self.time, self.arrival
+        other.board = self.board.copy()
+        other._covered = set(self._covered)
+        return other
+
+    def __repr__(self) -> str:
+        return (f"Player({self.name!r}, time={self.time}, tokens={self.tokens}, "
+                f"tiles={len(self.board)}, covered={len(self._covered)})")
+
+
+class Game:
+    """A game of Nova Luna for 2–4 players.
+
+    ``Game(players=2, seed=7)`` deals the wheel and draws the start stack from ``seed``;
+    ``players`` may also be a list of 2–4 names. ``beginner=True`` uses the first-game token counts.
+    """
+
+    kind: ClassVar[str] = "game"
+
+    def __init__(
+        self, players: int | Sequence[str] = 2, *, seed: int | None = None, beginner: bool = False
+    ) -> None:
+        names = self._names(players)
+        if seed is None:
+            seed = random.SystemRandom().randrange(2**32)
+        if not isinstance(seed, int) or isinstance(seed, bool):
+            raise TypeError(f"seed must be a whole number or None, not {seed!r}")
+        self.seed = seed
+        self.beginner = bool(beginner)
+        rng = random.Random(seed)
+        deck = list(TILES)
+        rng.shuffle(deck)
+        stack = list(range(len(names)))
+        rng.shuffle(stack)  # the blind draw: first drawn lies at the bottom
+        supply = self._supply(len(names))
+        self._reset(
+            wheel=[None, *deck[: wheel.SPACES - 1]],
+            marker=0,
+            pile=deck[wheel.SPACES - 1 :],
+            players=[Player(n, supply, stack.index(i)) for i, n in enumerate(names)],
+        )
+        self._events.append(("setup", seed, tuple(stack)))
+        self._start = self._snapshot()
+
+    # -- construction --------------------------------------------------------------------------
+    def _names(self, players: int | Sequence[str]) -> list[str]:
+        if isinstance(players, bool) or not isinstance(players, (int, list, tuple)):
+            raise TypeError(f"players is a number (2–4) or a list of 2–4 names, not {players!r}")
+        if isinstance(players, int):
+            if not 2 <= players <= 4:
+                raise ValueError(f"Nova Luna is for 2–4 players (SoloGame for one), not {players}")
+            return [f"Player {i + 1}" for i in range(players)]
+        names = [str(n) for n in players]
+        if not 2 <= len(names) <= 4:
+            raise ValueError(f"Nova Luna is for 2–4 players (SoloGame for one), not {len(names)}")
+        if len(set(names)) != len(names) or not all(n.strip() for n in names):
+            raise ValueError(f"player names must be distinct and not blank: {names}")
+        return names
+
+    def _supply(self, n_players: int) -> int:
+        return BEGINNER_TOKENS[n_players] if self.beginner else TOKENS
+
+    def _reset(self, wheel: list[Tile | None], marker: int, pile: list[Tile], players: list[Player]) -> None:
+        self._wheel = wheel
+        self._marker = marker
+        self._pile = pile
+        self._players = players
+        self._arrivals = max(p.arrival for p in players) + 1
+        self._history: list[Action] = []
+        self._redo: list[Action] = []
+        self._events: list[tuple[Any, ...]] = []
+        self._over: tuple[str, int] | None = None  # (reason, winner)
+        self._current = track.to_move(players)
+        self._choices: list[int] | None = None
+
+    # -- reading -------------------------------------------------------------------------------
+    @property
+    def wheel(self) -> tuple[Tile | None, ...]:
+        """The 12 selection spaces, index 0 = new moon, clockwise: a ``Tile`` or ``None``."""
+        return tuple(self._wheel)
+
+    @property
+    def marker(self) -> int:
+        """The space the moon marker stands at."""
+        return self._marker
+
+    @property
+    def draw_pile(self) -> tuple[Tile, ...]:
+        """The face-down draw pile, next tile first."""
+        return tuple(self._pile)
+
+    @property
+    def players(self) -> tuple[Player, ...]:
+        return tuple(self._players)
+
+    @property
+    def current_player(self) -> int:
+        """Index of the player to move: rearmost on the moon track, top of a stack."""
+        return self._current
+
+    @property
+    def turn(self) -> int:
+        """How many tiles have been taken so far."""
+        return sum(1 for a in self._history if isinstance(a, Move))
+
+    @property
+    def history(self) -> tuple[Action, ...]:
+        """Every action taken, in order: replaying them on the start position gives this game."""
+        return tuple(self._history)
+
+    @property
+    def log(self) -> list[Event]:
+        """Every event so far (setup, refills, takes, track moves, placements, covered tasks, end)."""
+        names = [p.name for p in self._players]
+        boards = [p.board for p in self._players]
+        return [to_event(raw, names, boards) for raw in self._events]
+
+    def choices(self) -> list[int]:
+        """The takeable spaces: the next three tiles clockwise after the moon marker."""
+        if self._over is not None:
+            return []
+        if self._choices is None:
+            self._choices = wheel.next_spaces(self._wheel, self._marker)
+        return list(self._choices)
+
+    def tiles_on_wheel(self) -> int:
+        return wheel.SPACES - self._wheel.count(None)
+
+    @property
+    def can_refill(self) -> bool:
+        """Whether the player to move may refill now: only 1 or 2 tiles left and a draw pile."""
+        return self._over is None and bool(self._pile) and 1 <= self.tiles_on_wheel() <= 2
+
+    def legal_moves(self) -> list[Move]:
+        """Every legal ``Move`` for the player to move (the optional refill is a separate choice)."""
+        if self._over is not None:
+            return []
+        cells = self._players[self._current].board.legal_cells()
+        spaces = self._choices if self._choices is not None else self.choices()
+        return [Move(s, c) for s in spaces for c in cells]
+
+    @property
+    def is_over(self) -> bool:
+        return self._over is not None
+
+    @property
+    def winner(self) -> int | None:
+        """Index of the winner once the game is over, else None."""
+        return None if self._over is None else self._over[1]
+
+    @property
+    def end_reason(self) -> str | None:
+        """``"last token"`` or ``"no tile"`` once the game is over."""
+        return None if self._over is None else self._over[0]
+
+    def turn_order(self) -> list[int]:
+        """Player indices in the order they would move from now on: rearmost first, top of a stack
+        first. This is also the rulebook's tie-break for the ranking."""
+        return track.turn_order(self._players)
+
+    def ranking(self) -> list[int]:
+        """Player indices best first: the player who placed their last token, then fewest tokens left;
+        ties go to whoever would have moved earlier had the game gone on."""
+        order = self.turn_order()
+        ranked = sorted(order, key=lambda i: (self._players[i].tokens, order.index(i)))
+        if self._over is not None and self._over[0] == "last token":
+            ranked.remove(self._over[1])
+            ranked.insert(0, self._over[1])
+        return ranked
+
+    # -- acting --------------------------------------------------------------------------------
+    def refill(self) -> None:
+        """Take the optional refill: fill every empty space (not the marker's) from the draw pile."""
+        self._check_refill()
+        self._apply_refill()
+        self._history.append("refill")
+        self._redo.clear()
+
+    def _check_refill(self) -> None:
+        if self._over is not None:
+            raise IllegalMove("the game is over")
+        if not self.can_refill:
+            left = self.tiles_on_wheel()
+            why = "the draw pile is empty" if not self._pile else f"the wheel holds {left} tiles"
+            raise IllegalMove(f"no refill now: {why}; you may refill only when 1 or 2 tiles are left "
+                              "and the draw pile has tiles")
+
+    def _apply_refill(self, mandatory: bool = False) -> None:
+        placed = wheel.refill(self._wheel, self._marker, self._pile)
+        self._choices = None
+        self._events.append(("refill", self._current, mandatory, tuple((s, t.id) for s, t in placed)))
+
+    def take(self, space: int, at: Cell) -> frozenset[TaskRef]:
+        """Take the tile on ``space`` and place it at cell ``at``; returns the tasks it covered."""
+        return self.play(Move(space, at))
+
+    def play(self, move: Move | Action) -> frozenset[TaskRef]:
+        """Play one action: a ``Move`` (or a ``(space, (x, y))`` pair), or ``"refill"``.
+        Returns the tasks the move covered. Raises ``IllegalMove``, changing nothing, if not legal."""
+        if isinstance(move, str):
+            self._play_word(move)
+            return frozenset()
+        move = self._check_move(move)
+        covered = self._apply_move(move)
+        self._history.append(move)
+        self._redo.clear()
+        return covered
+
+    def _play_word(self, word: str) -> None:
+        if word == "refill":
+            self.refill()
+        else:
+            raise IllegalMove(f"unknown action {word!r}: actions are a Move or 'refill'")
+
+    def _check_move(self, move: object) -> Move:
+        if self._over is not None:
+            raise IllegalMove(f"the game is over ({self._over[0]}); no more moves")
+        if not isinstance(move, tuple) or len(move) != 2:
+            raise IllegalMove(f"a move is Move(space, (x, y)), not {move!r}")
+        space, cell = move
+        if isinstance(cell, list):
+            cell = tuple(cell)
+        choices = self._choices if self._choices is not None else self.choices()
+        if type(space) is not int or space not in choices:
+            raise IllegalMove(
+                f"space {space!r} is not among the next three tiles: {', '.join(map(str, choices))}"
+            )
+        self._players[self._current].board._check(self._wheel[space], cell)  # type: ignore[arg-type]
+        return move if type(move) is Move and cell is move[1] else Move(space, cell)
+
+    def _apply_move(self, move: Move) -> frozenset[TaskRef]:
+        """Take, move on the track, place, cover; then start the next turn."""
+        space, cell = move
+        index = self._current
+        player = self._players[index]
+        t = self._wheel[space]
+        assert t is not None
+        self._wheel[space] = None
+        self._marker = space
+        self._choices = None
+        events = self._events
+        events.append(("take", index, space, t.id))
+        self._advance(index, player, t.cost)
+        newly = player.board.place(t, cell)
+        events.append(("place", index, t.id, cell))
+        covered = self._cover(index, player, newly)
+        if player.tokens == 0:
+            self._finish("last token", index)
+        else:
+            self._next_turn()
+        return covered
+
+    def _advance(self, index: int, player: Player, steps: int) -> None:
+        before = player.time
+        player.time = before + steps
+        under = tuple(
+            sorted((i for i, p in enumerate(self._players) if p.time == player.time and i != index),
+                   key=lambda i: self._players[i].arrival)
+        )
+        player.arrival = self._arrivals
+        self._arrivals += 1
+        self._events.append(("move", index, before, player.time, under))
+
+    def _cover(self, index: int, player: Player, newly: frozenset[TaskRef]) -> frozenset[TaskRef]:
+        if not newly:
+            return newly
+        # With fewer tokens than tasks, the tokens go on the tasks in board order; the game then ends.
+        refs = sorted(newly)[: player.tokens]
+        player._covered.update(refs)
+        player.tokens -= len(refs)
+        self._events.append(("cover", index, tuple(refs), player.tokens))
+        return frozenset(refs)
+
+    def _next_turn(self) -> None:
+        """Find the player to move; refill a bare wheel, or end the game when nothing can be taken."""
+        self._current = track.to_move(self._players)
+        if self._wheel.count(None) == wheel.SPACES:
+            if self._pile:
+                self._apply_refill(mandatory=True)
+            else:
+                self._finish("no tile", None)
+
+    def _finish(self, reason: str, winner: int | None) -> None:
+        # "last token" puts the winner first; "no tile" ranks by tokens left and turn order alone.
+        self._over = (reason, -1 if winner is None else winner)
+        ranking = self.ranking()
+        self._over = (reason, ranking[0])
+        self._choices = []
+        self._events.append(("end", reason, self._over[1], tuple(ranking)))
+
+    # -- undo, redo, copy ----------------------------------------------------------------------
+    @property
+    def can_undo(self) -> bool:
+        return bool(self._history)
+
+    @property
+    def can_redo(self) -> bool:
+        return bool(self._redo)
+
+    def undo(self) -> Action:
+        """Take back the last action (a move or a refill); returns it. It can be redone."""
+        if not self._history:
+            raise IllegalMove("nothing to undo: no action has been taken yet")
+        history, redo = self._history[:-1], [*self._redo, self._history[-1]]
+        self._replay(history)
+        self._redo = redo
+        return redo[-1]
+
+    def redo(self) -> Action:
+        """Play again the last action taken back by ``undo``; returns it."""
+        if not self._redo:
+            raise IllegalMove("nothing to redo")
+        redo = self._redo[:-1]
+        action = self._redo[-1]
+        self._apply_action(action)
+        self._history.append(action)
+        self._redo = redo
+        return action
+
+    def _replay(self, actions: Iterable[Action]) -> None:
+        """Rebuild the start position and play ``actions`` on it."""
+        self._restore(self._start)
+        for action in actions:
+            self._apply_action(action)
+            self._history.append(action)
+
+    def _apply_action(self, action: Action) -> None:
+        if isinstance(action, Move):
+            self._apply_move(self._check_move(action))
+        elif action == "refill":
+            self._check_refill()
+            self._apply_refill()
+        else:
+            self._apply_word(action)
+
+    def _apply_word(self, word: str) -> None:
+        raise IllegalMove(f"unknown action {word!r}")
+
+    def copy(self) -> Game:
+        """An independent game in the same position, with the same history (for bots and what-ifs)."""
+        other = self.__class__.__new__(self.__class__)
+        other.__dict__.update(self.__dict__)
+        other._wheel = list(self._wheel)
+        other._pile = list(self._pile)
+        other._players = [p._copy() for p in self._players]
+        other._history = list(self._history)
+        other._redo = list(self._redo)
+        other._events = list(self._events)
+        other._choices = None if self._choices is None else list(self._choices)
+        return other
+
+    # -- snapshots (for undo and save) ---------------------------------------------------------
+    def _snapshot(self) -> dict[str, Any]:
+        """The position as plain data: enough to rebuild it exactly (see ``save``)."""
+        return {
+            "wheel": [None if t is None else t.id for t in self._wheel],
+            "marker": self._marker,
+            "draw_pile": [t.id for t in self._pile],
+            "players": [
+                {
+                    "name": p.name,
+                    "supply": p.supply,
+                    "tokens": p.tokens,
+                    "time": p.time,
+                    "arrival": p.arrival,
+                    "board": [[t.id, x, y] for (x, y), t in p.board.tiles.items()],
+                    "covered": sorted([x, y, i] for x, y, i in p._covered),
+                }
+                for p in self._players
+            ],
+            "events": [list(e) for e in self._events],
+            **self._extra_snapshot(),
+        }
+
+    def _extra_snapshot(self) -> dict[str, Any]:
+        return {}
+
+    def _restore(self, snap: dict[str, Any]) -> None:
+        """Rebuild the position ``snap`` describes (``save`` validates snapshots read from files)."""
+        players = []
+        for p in snap["players"]:
+            player = Player(p["name"], p["supply"], p["arrival"])
+            player.tokens, player.time = p["tokens"], p["time"]
+            player.board = Board((tile(tid), (x, y)) for tid, x, y in p["board"])
+            player._covered = {(x, y, i) for x, y, i in p["covered"]}
+            players.append(player)
+        self._reset(
+            wheel=[None if tid is None else tile(tid) for tid in snap["wheel"]],
+            marker=snap["marker"],
+            pile=[tile(tid) for tid in snap["draw_pile"]],
+            players=players,
+        )
+        self._events = [_tuples(e) for e in snap["events"]]
+        self._restore_extra(snap)
+        self._settle_start()
+
+    def _restore_extra(self, snap: dict[str, Any]) -> None:
+        return None
+
+    def _settle_start(self) -> None:
+        """Work out whether a restored position is already over."""
+        for i, p in enumerate(self._players):
+            if p.tokens == 0:
+                self._over = ("last token", i)
+        if self._over is None and not self._pile and self._wheel.count(None) == wheel.SPACES:
+            self._over = ("no tile", self.ranking()[0])
+        if self._over is not None:
+            self._choices = []
+
+    # -- save and load -------------------------------------------------------------------------
+    def to_json(self, indent: int | None = None) -> str:
+        """The game as versioned JSON: start position, history, redo stack and the current position."""
+        from .save import dump
+
+        return dump(self, indent=indent)
+
+    @classmethod
+    def from_json(cls, text: str) -> Game:
+        """Load a game saved with ``to_json``; a damaged or hand-edited file raises ``SaveError``."""
+        from .save import load
+
+        game = load(text)
+        if not isinstance(game, cls):
+            raise TypeError(f"the file holds a {type(game).__name__}, not a {cls.__name__}")
+        return game
+
+    # -- text ----------------------------------------------------------------------------------
+    def __str__(self) -> str:
+        from .text import game_text
+
+        return game_text(self)
+
+    def __repr__(self) -> str:
+        state = (f"over, {self._players[self._over[1]].name} wins" if self._over
+                 else f"{self._players[self._current].name} to move")
+        return f"<Game {len(self._players)} players, seed {self.seed}, turn {self.turn}, {state}>"
+
+
+def _tuples(value: Any) -> Any:
+    """JSON lists back to the tuples the engine logs."""
+    return tuple(_tuples(v) for v in value) if isinstance(value, list) else value

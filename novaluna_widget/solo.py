@@ -1,0 +1,202 @@
+"""The solo game: two phases and a score (lower is better; under 100 is excellent).
+
+Phase 1 plays the 11 starting tiles with no refill, racing to place the 8 tokens of the small stack;
+once they are placed the player may end phase 1 whenever they like (``end_phase_one``), and taking the
+11th tile ends it anyway. Its record is the cost of the tiles in the area plus 10 for each of the 8 not
+placed. Then every empty space is refilled and phase 2 follows the usual refill rule until all 21 tokens
+are placed or no tile can be taken; its record is the cost of all tiles plus 10 for each token not
+placed. The score adds both records, so phase-1 tiles count twice.
+
+Our reading (RULES.md): one supply of 21 tokens; a task covered in phase 1 after the 8th token takes
+its token from the stack of 13, and "placed in phase 1" is what the phase-1 record counts.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from . import wheel
+from .board import TaskRef
+from .errors import IllegalMove
+from .game import Game, Player
+from .tiles import TILES
+
+SMALL_STACK = 8
+LARGE_STACK = 13
+PENALTY = 10
+
+
+@dataclass(frozen=True)
+class SoloScore:
+    """The solo score and how it adds up. ``final`` is False while the game is still running (the
+    figures are then what the records would be if the current phase ended now)."""
+
+    phase_one_tiles: int
+    phase_one_missing: int
+    final_tiles: int
+    final_missing: int
+    final: bool
+
+    @property
+    def phase_one_record(self) -> int:
+        return self.phase_one_tiles + PENALTY * self.phase_one_missing
+
+    @property
+    def final_record(self) -> int:
+        return self.final_tiles + PENALTY * self.final_missing
+
+    @property
+    def total(self) -> int:
+        return self.phase_one_record + self.final_record
+
+    def __str__(self) -> str:
+        return (f"phase 1: {self.phase_one_tiles} + 10 × {self.phase_one_missing} = {self.phase_one_record}; "
+                f"end: {self.final_tiles} + 10 × {self.final_missing} = {self.final_record}; "
+                f"score {self.total}{'' if self.final else ' (so far)'}")
+
+
+class SoloGame(Game):
+    """Nova Luna for one player (see the module docstring for the rules)."""
+
+    kind: ClassVar[str] = "solo"
+
+    def __init__(self, *, seed: int | None = None, name: str = "Solo") -> None:
+        if seed is None:
+            seed = random.SystemRandom().randrange(2**32)
+        if not isinstance(seed, int) or isinstance(seed, bool):
+            raise TypeError(f"seed must be a whole number or None, not {seed!r}")
+        self.seed = seed
+        self.beginner = False
+        deck = list(TILES)
+        random.Random(seed).shuffle(deck)
+        self._reset(
+            wheel=[None, *deck[: wheel.SPACES - 1]],
+            marker=0,
+            pile=deck[wheel.SPACES - 1 :],
+            players=[Player(name, SMALL_STACK + LARGE_STACK, 0)],
+        )
+        self._phase = 1
+        self._placed_in_phase_one = 0
+        self._phase_one: tuple[int, int] | None = None  # (tiles cost, tokens of the 8 not placed)
+        self._events.append(("setup", seed, (0,)))
+        self._start = self._snapshot()
+
+    # -- reading -------------------------------------------------------------------------------
+    @property
+    def phase(self) -> int:
+        """1 or 2."""
+        return self._phase
+
+    @property
+    def small_stack(self) -> int:
+        """Tokens left of the stack of 8."""
+        return SMALL_STACK - min(SMALL_STACK, self._placed_in_phase_one)
+
+    @property
+    def large_stack(self) -> int:
+        """Tokens left of the stack of 13."""
+        return self._players[0].tokens - self.small_stack
+
+    @property
+    def can_end_phase_one(self) -> bool:
+        return self._over is None and self._phase == 1 and self._placed_in_phase_one >= SMALL_STACK
+
+    @property
+    def can_refill(self) -> bool:
+        return self._phase == 2 and super().can_refill
+
+    @property
+    def score(self) -> SoloScore:
+        """The score: the two records added. While phase 1 runs, both records are taken as if it ended now."""
+        player = self._players[0]
+        cost = sum(t.cost for t in player.board.tiles.values())
+        phase_one = self._phase_one or (cost, self.small_stack)
+        return SoloScore(phase_one[0], phase_one[1], cost, player.tokens, self._over is not None)
+
+    def ranking(self) -> list[int]:
+        return [0]
+
+    # -- acting --------------------------------------------------------------------------------
+    def end_phase_one(self) -> None:
+        """End phase 1 (allowed once the 8 tokens of the small stack are placed) and refill the wheel."""
+        self._check_end_phase_one()
+        self._end_phase_one()
+        self._history.append("end_phase_one")
+        self._redo.clear()
+
+    def _check_end_phase_one(self) -> None:
+        if self._over is not None or self._phase != 1:
+            raise IllegalMove("phase 1 is already over")
+        if self._placed_in_phase_one < SMALL_STACK:
+            raise IllegalMove(
+                f"phase 1 may end only once the {SMALL_STACK} tokens of the small stack are placed; "
+                f"{self.small_stack} still to place (taking the last starting tile also ends it)"
+            )
+
+    def _end_phase_one(self) -> None:
+        self._record_phase_one()
+        self._phase = 2
+        self._apply_refill(mandatory=True)
+
+    def _play_word(self, word: str) -> None:
+        if word == "end_phase_one":
+            self.end_phase_one()
+        else:
+            super()._play_word(word)
+
+    def _apply_word(self, word: str) -> None:
+        if word != "end_phase_one":
+            super()._apply_word(word)
+        self._check_end_phase_one()
+        self._end_phase_one()
+
+    def _cover(self, index: int, player: Player, newly: frozenset[TaskRef]) -> frozenset[TaskRef]:
+        covered = super()._cover(index, player, newly)
+        if self._phase == 1:
+            self._placed_in_phase_one += len(covered)
+        return covered
+
+    def _next_turn(self) -> None:
+        if self._phase == 2:
+            super()._next_turn()
+        elif self._wheel.count(None) == wheel.SPACES:
+            self._end_phase_one()  # all 11 starting tiles taken
+
+    def _finish(self, reason: str, winner: int | None) -> None:
+        if self._phase == 1:  # all 21 tokens placed in phase 1
+            self._record_phase_one()
+        super()._finish(reason, 0)
+        s = self.score
+        self._events.append(("score", s.phase_one_record, s.final_record, s.total))
+
+    def _record_phase_one(self) -> None:
+        cost = sum(t.cost for t in self._players[0].board.tiles.values())
+        self._phase_one = (cost, self.small_stack)
+        self._events.append(("phase", cost + PENALTY * self.small_stack, cost, self.small_stack))
+
+    # -- snapshots -----------------------------------------------------------------------------
+    def _extra_snapshot(self) -> dict[str, Any]:
+        return {
+            "phase": self._phase,
+            "placed_in_phase_one": self._placed_in_phase_one,
+            "phase_one": None if self._phase_one is None else list(self._phase_one),
+        }
+
+    def _restore_extra(self, snap: dict[str, Any]) -> None:
+        self._phase = snap["phase"]
+        self._placed_in_phase_one = snap["placed_in_phase_one"]
+        self._phase_one = None if snap["phase_one"] is None else tuple(snap["phase_one"])
+
+    def _settle_start(self) -> None:
+        if self._players[0].tokens == 0:
+            self._over = ("last token", 0)
+        elif self._phase == 2 and not self._pile and self._wheel.count(None) == wheel.SPACES:
+            self._over = ("no tile", 0)
+        if self._over is not None:
+            self._choices = []
+
+    def __repr__(self) -> str:
+        state = f"over, score {self.score.total}" if self._over else f"phase {self._phase}"
+        return f"<SoloGame seed {self.seed}, turn {self.turn}, {state}>"

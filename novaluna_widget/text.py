@@ -1,0 +1,49 @@
+"""Plain-text views of a game, for ``print(game)``, logs and golden playthroughs."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from . import track
+
+if TYPE_CHECKING:
+    from .game import Game
+
+
+def wheel_text(game: Game) -> str:
+    takeable = set(game.choices())
+    lines = [f"Moon wheel (marker at space {game.marker}; draw pile {len(game.draw_pile)}):"]
+    for space, t in enumerate(game.wheel):
+        flag = "M" if space == game.marker else (">" if space in takeable else " ")
+        name = "new moon" if space == 0 else ""
+        body = f"{t.id} {t.letter}  {'; '.join(map(str, t.tasks)) or 'no task'}" if t else "-"
+        lines.append(f"  {flag} {space:>2} {body}{'   (' + name + ')' if name else ''}")
+    return "\n".join(lines)
+
+
+def track_text(game: Game) -> str:
+    parts = []
+    for space, stack in sorted(track.stacks(game.players).items()):
+        names = " under ".join(game.players[i].name for i in reversed(stack))
+        parts.append(f"space {space}: {names}")
+    return "Moon track (top of a stack first): " + "; ".join(parts)
+
+
+def game_text(game: Game) -> str:
+    players = game.players
+    if game.is_over:
+        head = f"Game over ({game.end_reason}): {players[game.winner or 0].name} wins."
+    else:
+        head = f"{players[game.current_player].name} to move."
+    lines = [f"Nova Luna, {type(game).__name__} seed {game.seed}, turn {game.turn}. {head}", wheel_text(game)]
+    score = getattr(game, "score", None)
+    if score is None:
+        lines.append(track_text(game))
+    else:
+        lines.append(f"Phase {game.phase}; small stack {game.small_stack}, large stack {game.large_stack}; {score}")  # type: ignore[attr-defined]
+    for p in players:
+        lines.append(f"{p.name}: {p.tokens} tokens left, time {p.time}, {len(p.board)} tiles")
+        lines.append(p.board.text(p.covered))
+    if game.is_over and len(players) > 1:
+        lines.append("Ranking: " + ", ".join(f"{n + 1}. {players[i].name}" for n, i in enumerate(game.ranking())))
+    return "\n".join(lines)

@@ -1,0 +1,45 @@
+"""The moon wheel's outer selection track: 12 spaces, the moon marker, the next three tiles, refill.
+
+Space 0 is the new-moon space, where the moon marker starts; spaces are numbered clockwise. The space
+the marker stands at is always empty, so the wheel holds 11 tiles at most.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Final, TypeVar
+
+SPACES: Final = 12
+#: How many of the next tiles clockwise after the marker a player may choose from.
+CHOICES: Final = 3
+
+T = TypeVar("T")
+
+
+def next_spaces(wheel: Sequence[object | None], marker: int, limit: int = CHOICES) -> list[int]:
+    """The first ``limit`` occupied spaces clockwise after the marker; empty spaces are skipped."""
+    found: list[int] = []
+    for step in range(1, SPACES):
+        space = (marker + step) % SPACES
+        if wheel[space] is not None:
+            found.append(space)
+            if len(found) == limit:
+                break
+    return found
+
+
+def refill_order(wheel: Sequence[object | None], marker: int) -> list[int]:
+    """The empty spaces in the order a refill fills them: nearest the marker clockwise first.
+    The marker's own space is never filled."""
+    return [s for s in ((marker + step) % SPACES for step in range(1, SPACES)) if wheel[s] is None]
+
+
+def refill(wheel: list[T | None], marker: int, pile: list[T]) -> list[tuple[int, T]]:
+    """Fill empty spaces from the front of the draw pile until the wheel or the pile runs out.
+    Returns the ``(space, tile)`` pairs placed, in order."""
+    placed = []
+    for space in refill_order(wheel, marker)[: len(pile)]:
+        t = pile.pop(0)
+        wheel[space] = t
+        placed.append((space, t))
+    return placed

@@ -1,0 +1,465 @@
+"""Drive a real JupyterLab 4 in Debian's Chromium, for the widget's end-to-end tests.
+
+A widget can *look* right in the page while the Python side never hears of the clicks (a handler
+named ``_handle_msg`` silently replaces ipywidgets' own), so these helpers cover both sides: the page
+through Playwright, and the kernel behind it through :func:`execute_python`.
+
+This module imports Playwright only for type checking, so that test modules importing it still
+collect (and skip or fail with a clear message) where Playwright is not installed.
+"""
+
+from __future__ import annotations
+
+import ctypes
+import json
+import os
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.error
+import urllib.parse
+import urllib.request
+from collections.abc import Mapping, Sequence
+from pathlib import Path, PurePath
+from types import TracebackType
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Browser, Page, Playwright
+
+CHROMIUM_PATH = Path("/usr/bin/chromium")
+"""Debian's Chromium; Playwright's own browser download is refused on these machines."""
+
+CHROMIUM_ARGS = (
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--disable-dev-shm-usage",
+)
+"""Without the background-networking flags Chromium floods the closed network with refused calls."""
+
+LIGHT_THEME = "JupyterLab Light"
+DARK_THEME = "JupyterLab Dark"
+
+DEFAULT_SETTINGS: Mapping[str, Mapping[str, object]] = {
+    "@jupyterlab/apputils-extension:themes": {"theme": LIGHT_THEME},
+    # No "receive news?" toast over the widget, no update check against the closed network.
+    "@jupyterlab/apputils-extension:notification": {"fetchNews": "false", "checkForUpdates": False},
+    # Every cell in the DOM (no virtual scrolling), and no kernel dialog for a notebook that
+    # names no kernel: both would otherwise make locators flaky.
+    "@jupyterlab/notebook-extension:tracker": {"windowingMode": "none", "autoStartDefaultKernel": True},
+}
+"""User settings written before every test, so a test that changes the theme cannot leak it."""
+
+
+class LabError(RuntimeError):
+    """JupyterLab, the notebook or its kernel did not reach the state a test waited for."""
+
+
+class KernelError(LabError):
+    """Code run in the kernel raised; the message carries the Python traceback."""
+
+
+def free_port() -> int:
+    """A TCP port on 127.0.0.1 that was free a moment ago (the server is told not to retry others)."""
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
+        sock.bind(("127.0.0.1", 0))
+        port: int = sock.getsockname()[1]
+        return port
+
+
+def _die_with_parent() -> None:
+    """Ask Linux to SIGTERM the server if pytest itself is killed, so no server is ever orphaned."""
+    if sys.platform.startswith("linux"):
+        pr_set_pdeathsig = 1
+        ctypes.CDLL(None, use_errno=True).prctl(pr_set_pdeathsig, signal.SIGTERM)
+
+
+class JupyterLab:
+    """A JupyterLab server on a free loopback port, with config, settings and workspaces sandboxed.
+
+    Use it as a context manager (or call :meth:`start` and :meth:`stop`)::
+
+        with JupyterLab(root_dir) as lab:
+            page.goto(lab.base_url + "/lab")
+
+    No token and no password: the server listens on 127.0.0.1 only and lives as long as the tests.
+    """
+
+    def __init__(self, root_dir: Path, *, python: str = sys.executable, startup_timeout: float = 60.0) -> None:
+        self.root_dir = Path(root_dir).resolve()
+        """The folder the server serves; notebook paths are relative to it."""
+        self.python = python
+        """The interpreter that runs the server, and so the ``python3`` kernel."""
+        self.startup_timeout = startup_timeout
+        self.port = 0
+        self.startup_seconds = 0.0
+        """How long :meth:`start` waited for the first HTTP answer."""
+        self._sandbox: Path | None = None
+        self._process: subprocess.Popen[bytes] | None = None
+
+    @property
+    def base_url(self) -> str:
+        """``http://127.0.0.1:PORT``, without a trailing slash."""
+        return f"http://127.0.0.1:{self.port}"
+
+    @property
+    def sandbox(self) -> Path:
+        """The temporary folder holding the server's config, settings, workspaces and log."""
+        if self._sandbox is None:
+            raise LabError("JupyterLab is not started")
+        return self._sandbox
+
+    @property
+    def settings_dir(self) -> Path:
+        return self.sandbox / "settings"
+
+    @property
+    def log_path(self) -> Path:
+        return self.sandbox / "server.log"
+
+    def __enter__(self) -> JupyterLab:
+        self.start()
+        return self
+
+    def __exit__(
+        self, exc_type: type[BaseException] | None, exc: BaseException | None, tb: TracebackType | None
+    ) -> None:
+        self.stop()
+
+    def start(self) -> None:
+        """Start the server and wait until it answers HTTP; on any failure nothing is left running."""
+        if self._process is not None:
+            raise LabError("JupyterLab is already started")
+        self._sandbox = Path(tempfile.mkdtemp(prefix="novaluna-lab-"))
+        self.port = free_port()
+        self.reset_settings()
+        env = {
+            **os.environ,
+            "JUPYTER_CONFIG_DIR": str(self.sandbox / "config"),
+            "JUPYTER_DATA_DIR": str(self.sandbox / "data"),
+            "JUPYTER_RUNTIME_DIR": str(self.sandbox / "runtime"),
+            "JUPYTERLAB_SETTINGS_DIR": str(self.settings_dir),
+            "JUPYTERLAB_WORKSPACES_DIR": str(self.sandbox / "workspaces"),
+            "IPYTHONDIR": str(self.sandbox / "ipython"),
+        }
+        command = [
+            self.python, "-m", "jupyter", "lab",
+            "--no-browser", f"--port={self.port}", "--ip=127.0.0.1",
+            "--ServerApp.port_retries=0",
+            "--ServerApp.token=", "--ServerApp.password=", "--allow-root",
+            f"--ServerApp.root_dir={self.root_dir}",
+            "--LabApp.expose_app_in_browser=True",
+            "--LabApp.news_url=None",
+            "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate",
+        ]  # fmt: skip
+        with self.log_path.open("wb") as log:
+            self._process = subprocess.Popen(
+                command,
+                cwd=self.root_dir,
+                env=env,
+                stdin=subprocess.DEVNULL,
+                stdout=log,
+                stderr=subprocess.STDOUT,
+                start_new_session=True,  # its own process group, so stop() reaches every child
+                preexec_fn=_die_with_parent,
+            )
+        try:
+            self._wait_until_serving()
+        except BaseException:
+            self.stop()
+            raise
+
+    def _wait_until_serving(self) -> None:
+        assert self._process is not None
+        started = time.monotonic()
+        deadline = started + self.startup_timeout
+        while time.monotonic() < deadline:
+            if self._process.poll() is not None:
+                raise LabError(
+                    f"JupyterLab exited with code {self._process.returncode} while starting:\n{self.log_tail()}"
+                )
+            try:
+                with urllib.request.urlopen(self.base_url + "/api/status", timeout=2) as response:
+                    if response.status == 200:
+                        self.startup_seconds = time.monotonic() - started
+                        return
+            except (urllib.error.URLError, ConnectionError, TimeoutError):
+                pass
+            time.sleep(0.1)
+        raise LabError(f"JupyterLab did not answer within {self.startup_timeout:.0f} s:\n{self.log_tail()}")
+
+    def stop(self) -> None:
+        """Shut the kernels down, then end the server's process group: TERM, and KILL after 10 s."""
+        process, self._process = self._process, None
+        if process is not None:
+            if process.poll() is None:
+                self.shutdown_kernels()
+            try:
+                os.killpg(process.pid, signal.SIGTERM)
+                process.wait(timeout=10)
+            except ProcessLookupError:
+                pass
+            except subprocess.TimeoutExpired:
+                os.killpg(process.pid, signal.SIGKILL)
+                process.wait(timeout=10)
+        if self._sandbox is not None:
+            shutil.rmtree(self._sandbox, ignore_errors=True)
+            self._sandbox = None
+
+    def log_tail(self, lines: int = 40) -> str:
+        """The end of the server's log, for error messages."""
+        try:
+            text = self.log_path.read_text(errors="replace")
+        except OSError:
+            return "(no server log)"
+        return "\n".join(text.splitlines()[-lines:])
+
+    def shutdown_kernels(self) -> None:
+        """End every kernel session, so each test starts from a fresh kernel and memory stays flat."""
+        try:
+            sessions = self._api("GET", "/api/sessions")
+            for session in sessions or []:
+                self._api("DELETE", f"/api/sessions/{session['id']}")
+        except (urllib.error.URLError, ConnectionError, TimeoutError):
+            pass  # the server is already gone: nothing left to shut down
+
+    def _api(self, method: str, path: str) -> Any:
+        request = urllib.request.Request(self.base_url + path, method=method)
+        with urllib.request.urlopen(request, timeout=10) as response:
+            body = response.read()
+        return json.loads(body) if body else None
+
+    def write_settings(self, plugin_id: str, values: Mapping[str, object]) -> None:
+        """Write a plugin's user settings; the page reads them on its next load.
+
+        ``plugin_id`` is JupyterLab's id, e.g. ``"@jupyterlab/apputils-extension:themes"``.
+        """
+        package, _, plugin = plugin_id.partition(":")
+        path = self.settings_dir / package / f"{plugin}.jupyterlab-settings"
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(json.dumps(values, indent=2))
+
+    def reset_settings(self) -> None:
+        """Forget every user setting a test changed and write :data:`DEFAULT_SETTINGS` again."""
+        shutil.rmtree(self.settings_dir, ignore_errors=True)
+        for plugin_id, values in DEFAULT_SETTINGS.items():
+            self.write_settings(plugin_id, values)
+
+    def set_theme(self, theme: str) -> None:
+        """Choose the theme for pages loaded from now on (use :func:`change_theme` for an open page)."""
+        self.write_settings("@jupyterlab/apputils-extension:themes", {"theme": theme})
+
+
+def launch_chromium(playwright: Playwright) -> Browser:
+    """Launch Debian's Chromium headless, with the flags these machines need."""
+    if not CHROMIUM_PATH.exists():
+        raise LabError(f"{CHROMIUM_PATH} is missing: run `bash .ci/install-chromium.sh` (as root)")
+    return playwright.chromium.launch(executable_path=str(CHROMIUM_PATH), headless=True, args=list(CHROMIUM_ARGS))
+
+
+def write_notebook(path: Path, sources: Sequence[str]) -> Path:
+    """Write a notebook of code cells (``python3`` kernel), as a test's throwaway fixture."""
+    cells = [
+        {"cell_type": "code", "id": f"cell-{index}", "metadata": {}, "execution_count": None, "outputs": [],
+         "source": source}
+        for index, source in enumerate(sources)
+    ]  # fmt: skip
+    notebook = {
+        "cells": cells,
+        "metadata": {
+            "kernelspec": {"name": "python3", "display_name": "Python 3", "language": "python"},
+            "language_info": {"name": "python"},
+        },
+        "nbformat": 4,
+        "nbformat_minor": 5,
+    }
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(json.dumps(notebook, indent=1))
+    return path
+
+
+# Snapshot of what the page shows, for timeout messages: a test that hangs should say where.
+_DESCRIBE_JS = """() => {
+    const app = window.jupyterapp;
+    if (!app) return {jupyterapp: 'not defined yet (JupyterLab has not loaded)'};
+    const widget = app.shell.currentWidget;
+    const kernel = widget?.sessionContext?.session?.kernel;
+    const cells = widget?.content?.widgets ?? [];
+    return {
+        currentWidget: widget ? (widget.context?.path ?? widget.id) : null,
+        kernel: kernel ? `${kernel.name} ${kernel.status} (${kernel.connectionStatus})` : null,
+        runningCells: cells.flatMap((c, i) => c.model.executionState === 'running' ? [i] : []),
+        dialog: document.querySelector('.jp-Dialog')?.innerText ?? null,
+    };
+}"""
+
+# The open notebook's kernel is idle and connected: the page can talk to Python.
+_KERNEL_IDLE_JS = """() => {
+    const kernel = window.jupyterapp?.shell.currentWidget?.sessionContext?.session?.kernel;
+    return kernel?.status === 'idle' && kernel.connectionStatus === 'connected';
+}"""
+
+
+def describe(page: Page) -> str:
+    """What JupyterLab shows now (current document, kernel, running cells, dialog), as JSON."""
+    try:
+        return json.dumps(page.evaluate(_DESCRIBE_JS))
+    except Exception as error:  # the page itself may be gone; say so instead of hiding the first error
+        return f"(page state unavailable: {error})"
+
+
+def _wait_for(page: Page, script: str, *, what: str, timeout: float, arg: object = None) -> None:
+    """Wait until ``script`` is truthy in the page, or raise with what the page shows instead."""
+    from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
+
+    try:
+        page.wait_for_function(script, arg=arg, timeout=timeout * 1000, polling=100)
+    except PlaywrightTimeoutError:
+        raise LabError(f"timed out after {timeout:.0f} s waiting for {what}; page state: {describe(page)}") from None
+
+
+def open_notebook(page: Page, base_url: str, path: str | PurePath, *, timeout: float = 60.0) -> None:
+    """Open a notebook (path relative to the server's root) and wait until its kernel is idle.
+
+    ``?reset`` drops the layout an earlier test left in the workspace, which would reopen its
+    notebooks and start their kernels too.
+    """
+    posix = PurePath(path).as_posix()
+    page.goto(f"{base_url}/lab/tree/{urllib.parse.quote(posix)}?reset")
+    _wait_for(page, "() => window.jupyterapp !== undefined", what="window.jupyterapp", timeout=timeout)
+    _wait_for(
+        page,
+        "(path) => window.jupyterapp.shell.currentWidget?.context?.path === path",
+        arg=posix,
+        what=f"{posix} to be the current document",
+        timeout=timeout,
+    )
+    _wait_for(page, _KERNEL_IDLE_JS, what=f"the kernel of {posix} to be idle", timeout=timeout)
+
+
+def run_all_cells(page: Page, *, timeout: float = 120.0, allow_errors: bool = False) -> None:
+    """Run every cell of the current notebook and wait until all have run and the kernel is idle.
+
+    Raises :class:`KernelError` naming the first cell that raised, unless ``allow_errors``.
+    """
+    page.evaluate("""() => {
+        const state = {done: false, error: null};
+        window.__novalunaRunAll = state;
+        window.jupyterapp.commands.execute('notebook:run-all-cells').then(
+            () => { state.done = true; },
+            (error) => { state.error = String(error); state.done = true; });
+    }""")
+    _wait_for(
+        page,
+        """() => {
+            const widget = window.jupyterapp.shell.currentWidget;
+            const kernel = widget.sessionContext.session?.kernel;
+            return window.__novalunaRunAll.done && kernel?.status === 'idle'
+                && widget.content.widgets.every((cell) => cell.model.type !== 'code'
+                    || (cell.model.executionState !== 'running' && cell.model.executionCount !== null));
+        }""",
+        what="all cells to run",
+        timeout=timeout,
+    )
+    failure = page.evaluate("""() => {
+        if (window.__novalunaRunAll.error) return window.__novalunaRunAll.error;
+        const cells = window.jupyterapp.shell.currentWidget.content.widgets;
+        for (const [index, cell] of cells.entries()) {
+            if (cell.model.type !== 'code') continue;
+            const error = cell.model.outputs.toJSON().find((output) => output.output_type === 'error');
+            if (error) return `cell ${index} raised ${error.ename}: ${error.evalue}`;
+        }
+        return null;
+    }""")
+    if failure and not allow_errors:
+        raise KernelError(failure)
+
+
+def cell_output_text(page: Page, index: int) -> str:
+    """The text a code cell printed or returned (streams and ``text/plain``), read from its model."""
+    text: str = page.evaluate(
+        """(index) => {
+            const cell = window.jupyterapp.shell.currentWidget.content.widgets[index];
+            if (!cell || cell.model.type !== 'code') throw new Error(`cell ${index} is not a code cell`);
+            return cell.model.outputs.toJSON().map((output) => {
+                if (output.output_type === 'stream') return [].concat(output.text).join('');
+                if (output.output_type === 'error') return `${output.ename}: ${output.evalue}\\n`;
+                return [].concat(output.data?.['text/plain'] ?? []).join('');
+            }).join('');
+        }""",
+        index,
+    )
+    return text
+
+
+def execute_python(page: Page, code: str, *, timeout: float = 30.0) -> str:
+    """Run ``code`` in the open notebook's kernel, out of sight of the notebook, and return its text.
+
+    The text is what it printed plus the ``text/plain`` of a trailing expression, so
+    ``execute_python(page, "w.count")`` returns ``"1"``. The page's own kernel connection carries
+    the request, so it reaches exactly the objects the notebook's cells created.
+    """
+    result: dict[str, Any] = page.evaluate(
+        """async ({code, timeout}) => {
+            const kernel = window.jupyterapp.shell.currentWidget?.sessionContext?.session?.kernel;
+            if (!kernel) return {failure: 'the current document has no kernel'};
+            const future = kernel.requestExecute({code, silent: false, store_history: false});
+            const texts = [];
+            let error = null;
+            future.onIOPub = (msg) => {
+                const content = msg.content;
+                if (msg.header.msg_type === 'stream') texts.push(content.text);
+                else if (msg.header.msg_type === 'execute_result' || msg.header.msg_type === 'display_data')
+                    texts.push(content.data['text/plain'] ?? '');
+                else if (msg.header.msg_type === 'error') error = content;
+            };
+            let timer;
+            const expired = new Promise((resolve) => { timer = setTimeout(resolve, timeout * 1000, 'timeout'); });
+            const outcome = await Promise.race([future.done.then(() => 'done'), expired]);
+            clearTimeout(timer);
+            if (outcome === 'timeout') {
+                future.dispose();
+                return {failure: `no reply within ${timeout} s (kernel ${kernel.status})`};
+            }
+            return {text: texts.join(''), error};
+        }""",
+        {"code": code, "timeout": timeout},
+    )
+    if "failure" in result:
+        raise LabError(f"{result['failure']} while running {code!r}; page state: {describe(page)}")
+    if result["error"] is not None:
+        error = result["error"]
+        raise KernelError(f"{code!r} raised {error['ename']}: {error['evalue']}\n" + "\n".join(error["traceback"]))
+    text: str = result["text"]
+    return text
+
+
+def wait_for_python(page: Page, condition: str, *, timeout: float = 10.0) -> None:
+    """Poll a Python expression in the kernel until it is true: page-to-kernel messages are async."""
+    deadline = time.monotonic() + timeout
+    while (value := execute_python(page, f"bool({condition})")) != "True":
+        if time.monotonic() > deadline:
+            raise LabError(f"{condition!r} was still {value} after {timeout:.0f} s")
+        time.sleep(0.1)
+
+
+def change_theme(page: Page, theme: str, *, timeout: float = 20.0) -> None:
+    """Switch the open page's theme and wait until it is applied (it is saved to the user settings)."""
+    page.evaluate("(theme) => window.jupyterapp.commands.execute('apputils:change-theme', {theme})", theme)
+    _wait_for(
+        page,
+        "(theme) => document.body.dataset.jpThemeName === theme",
+        arg=theme,
+        what=f"theme {theme!r}",
+        timeout=timeout,
+    )
