@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from types import MappingProxyType
 
 from .errors import IllegalMove
-from .tiles import LETTERS, Tile
+from .tiles import COLOURS, LETTERS, Tile
 
 Cell = tuple[int, int]
 #: A task on the board: the cell of its tile and its index in ``tile.tasks``.
@@ -76,13 +76,15 @@ class Board:
     ``fulfilled_tasks``, ``explain`` and ``would_fulfil`` answer questions about task chains.
     """
 
-    __slots__ = ("_cells_cache", "_fulfilled", "_group", "_open", "_short", "_tiles")
+    __slots__ = ("_cells_cache", "_fulfilled", "_group", "_open", "_short", "_tiles", "_waiting")
 
     def __init__(self, placements: Iterable[tuple[Tile, Cell]] = ()) -> None:
         self._tiles: dict[Cell, Tile] = {}
         self._group: dict[Cell, Group] = {}  # every cell of a group maps to the same tuple
         self._open: dict[Cell, None] = {}  # empty cells next to a tile, in the order they opened
         self._short: dict[TaskRef, frozenset[str]] = {}  # open task -> colours it still lacks
+        # colour -> cell -> indices of the open tasks there that lack that colour
+        self._waiting: dict[str, dict[Cell, tuple[int, ...]]] = {c: {} for c in COLOURS}
         self._fulfilled: set[TaskRef] = set()
         self._cells_cache: list[Cell] | None = None
         for t, cell in placements:
@@ -107,10 +109,10 @@ class Board:
         return iter(self._tiles)
 
     def legal_cells(self) -> list[Cell]:
-        """Empty cells a tile may go on, sorted by row then column. On an empty board any cell is
-        legal; ``(0, 0)`` is offered."""
+        """Empty cells a tile may go on, sorted by x then y. On an empty board any cell is legal;
+        ``(0, 0)`` is offered."""
         if self._cells_cache is None:
-            self._cells_cache = sorted(self._open, key=lambda c: (c[1], c[0])) if self._tiles else [(0, 0)]
+            self._cells_cache = sorted(self._open) if self._tiles else [(0, 0)]
         return list(self._cells_cache)
 
     def is_legal(self, cell: Cell) -> bool:
@@ -142,6 +144,8 @@ class Board:
 
     # -- placing -------------------------------------------------------------------------------
     def _check(self, t: Tile, cell: Cell) -> None:
+        if type(cell) is tuple and cell in self._open and type(t) is Tile and t not in self._tiles.values():
+            return  # the common case: an empty cell next to a tile, which is a pair of ints
         if not isinstance(t, Tile):
             raise IllegalMove(f"expected a Tile, not {t!r}")
         if (
@@ -180,27 +184,40 @@ class Board:
         group[cell] = merged
 
         newly: list[TaskRef] = []
-        if len(merged) > 1:
-            # Only tasks that lack this colour and touch the grown group can change.
-            touched = {n for m in merged for n in neighbours(m)}
-            for ref, short in list(self._short.items()):
-                if colour in short and (ref[0], ref[1]) in touched:
-                    where = (ref[0], ref[1])
-                    if self.count(where, colour) >= tiles[where].tasks[ref[2]][colour]:
-                        self._settle(ref, short - {colour}, newly)
-        else:
-            x, y = cell
-            for ref, short in list(self._short.items()):
-                if colour in short and abs(ref[0] - x) + abs(ref[1] - y) == 1:
-                    where = (ref[0], ref[1])
-                    if self.count(where, colour) >= tiles[where].tasks[ref[2]][colour]:
-                        self._settle(ref, short - {colour}, newly)
-        for i, task in enumerate(t.tasks):
-            short = frozenset(c for c, n in task.items() if self.count(cell, c) < n)
-            self._settle((cell[0], cell[1], i), short, newly)
+        waiting = self._waiting[colour]
+        if waiting:
+            # Only open tasks that lack this colour and touch the grown group can change.
+            if len(merged) > 1:
+                cells: Iterable[Cell] = waiting.keys() & {n for m in merged for n in neighbours(m)}
+            else:
+                cells = [n for n in neighbours(cell) if n in waiting]
+            for where in cells:
+                have = self.count(where, colour)
+                needs = tiles[where].needs
+                for i in waiting[where]:
+                    if have >= needs[i][colour]:
+                        ref = (where[0], where[1], i)
+                        self._settle(ref, self._short[ref] - {colour}, newly)
+        x, y = cell
+        for i, need in enumerate(t.needs):
+            short = frozenset(c for c, n in need.items() if self.count(cell, c) < n)
+            self._settle((x, y, i), short, newly)
         return frozenset(newly)
 
     def _settle(self, ref: TaskRef, short: frozenset[str], newly: list[TaskRef]) -> None:
+        """Record what an open (or new) task still lacks, keeping the colour index in step."""
+        cell, i = (ref[0], ref[1]), ref[2]
+        for colour in self._short.get(ref, frozenset()) - short:
+            waiting = self._waiting[colour]
+            rest = tuple(j for j in waiting[cell] if j != i)
+            if rest:
+                waiting[cell] = rest
+            else:
+                del waiting[cell]
+        if ref not in self._short:
+            for colour in short:
+                waiting = self._waiting[colour]
+                waiting[cell] = (*waiting.get(cell, ()), i)
         if short:
             self._short[ref] = short
         else:
@@ -226,31 +243,41 @@ class Board:
                     size += len(g)
         result: list[TaskRef] = []
         x, y = cell
-        for ref, short in self._short.items():
-            if len(short) != 1 or colour not in short:
-                continue
-            where = (ref[0], ref[1])
-            need = tiles[where].tasks[ref[2]][colour]
-            if tiles[where].colour == colour:
-                if any(group[where] is j for j in joined) and size - 1 >= need:
-                    result.append(ref)
-                continue
-            total, grows, seen = 0, abs(where[0] - x) + abs(where[1] - y) == 1, []
-            for n in neighbours(where):
-                nt = tiles.get(n)
-                if nt is not None and nt.colour == colour:
-                    g = group[n]
-                    if any(g is j for j in joined):
-                        grows = True
-                    elif not any(g is s for s in seen):
-                        seen.append(g)
-                        total += len(g)
-            if grows and total + size >= need:
-                result.append(ref)
-        for i, task in enumerate(t.tasks):
-            if all(self._hypothetical(cell, c, colour, size) >= n for c, n in task.items()):
+        waiting = self._waiting[colour]
+        if waiting:
+            near = {n for g in joined for m in g for n in neighbours(m)}
+            near.update(neighbours(cell))
+            for where in waiting.keys() & near:
+                t_there = tiles[where]
+                for i in waiting[where]:
+                    if len(self._short[(where[0], where[1], i)]) == 1:
+                        need = t_there.needs[i][colour]
+                        if self._grown_count(where, t_there.colour, colour, cell, joined, size) >= need:
+                            result.append((where[0], where[1], i))
+        for i, need in enumerate(t.needs):
+            if all(self._hypothetical(cell, c, colour, size) >= n for c, n in need.items()):
                 result.append((x, y, i))
         return frozenset(result)
+
+    def _grown_count(
+        self, where: Cell, own: str, colour: str, cell: Cell, joined: list[Group], size: int
+    ) -> int:
+        """The count of ``colour`` at ``where`` once a tile of that colour joins the groups ``joined``
+        (``size`` tiles in all) on ``cell``."""
+        group = self._group
+        if own == colour:
+            return size - 1 if any(group[where] is j for j in joined) else len(group[where]) - 1
+        total, grows, seen = 0, abs(where[0] - cell[0]) + abs(where[1] - cell[1]) == 1, []
+        for n in neighbours(where):
+            nt = self._tiles.get(n)
+            if nt is not None and nt.colour == colour:
+                g = group[n]
+                if any(g is j for j in joined):
+                    grows = True
+                elif not any(g is s for s in seen):
+                    seen.append(g)
+                    total += len(g)
+        return total + size if grows else total
 
     def _hypothetical(self, cell: Cell, colour: str, placed_colour: str, merged_size: int) -> int:
         """The count of ``colour`` for a tile of ``placed_colour`` about to go on empty ``cell``."""
@@ -325,6 +352,7 @@ class Board:
         other._group = dict(self._group)
         other._open = dict(self._open)
         other._short = dict(self._short)
+        other._waiting = {c: dict(w) for c, w in self._waiting.items()}
         other._fulfilled = set(self._fulfilled)
         other._cells_cache = self._cells_cache
         return other

@@ -75,11 +75,11 @@ def to_event(raw: tuple[Any, ...], names: Sequence[str], boards: Sequence[Any]) 
                      f"Solo score: {phase_one} (phase 1) + {final} (end) = {total}; lower is better.")
     if kind == "end":
         _, reason, winner, ranking = raw
-        places = ", ".join(f"{p + 1}. {names[i]}" for p, i in enumerate(ranking))
+        places = "" if len(names) == 1 else " Ranking: " + ", ".join(f"{p + 1}. {names[i]}" for p, i in enumerate(ranking)) + "."
         why = {
             "last token": f"{names[winner]} placed their last token",
             "no tile": "no tile can be taken any more",
         }[reason]
         return Event(kind, winner, {"reason": reason, "winner": winner, "ranking": list(ranking)},
-                     f"Game over: {why}. Ranking: {places}.")
+                     f"Game over: {why}.{places}")
     raise ValueError(f"unknown log entry {raw!r}")

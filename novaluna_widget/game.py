@@ -33,6 +33,21 @@ class Move(NamedTuple):
         return f"take space {self.space}, place at ({self.cell[0]}, {self.cell[1]})"
 
 
+# Moves are interned per space and cell: legal_moves() builds dozens a turn, and a dict lookup is far
+# cheaper than constructing a NamedTuple (this alone is a fifth of a random game's time).
+_MOVES: tuple[dict[Cell, Move], ...] = tuple({} for _ in range(wheel.SPACES))
+
+
+def _moves(space: int, cells: list[Cell]) -> list[Move]:
+    known = _MOVES[space]
+    try:
+        return [known[c] for c in cells]
+    except KeyError:
+        for c in cells:
+            known.setdefault(c, Move(space, c))
+        return [known[c] for c in cells]
+
+
 #: An action in the history: a ``Move``, ``"refill"`` (the optional refill) or, solo, ``"end_phase_one"``.
 Action = Move | str
 
@@ -204,7 +219,10 @@ class Game:
             return []
         cells = self._players[self._current].board.legal_cells()
         spaces = self._choices if self._choices is not None else self.choices()
-        return [Move(s, c) for s in spaces for c in cells]
+        moves: list[Move] = []
+        for s in spaces:
+            moves += _moves(s, cells)
+        return moves
 
     @property
     def is_over(self) -> bool:
@@ -320,13 +338,12 @@ class Game:
     def _advance(self, index: int, player: Player, steps: int) -> None:
         before = player.time
         player.time = before + steps
-        under = tuple(
-            sorted((i for i, p in enumerate(self._players) if p.time == player.time and i != index),
-                   key=lambda i: self._players[i].arrival)
-        )
+        under = [i for i, p in enumerate(self._players) if p.time == player.time and i != index]
+        if len(under) > 1:
+            under.sort(key=lambda i: self._players[i].arrival)
         player.arrival = self._arrivals
         self._arrivals += 1
-        self._events.append(("move", index, before, player.time, under))
+        self._events.append(("move", index, before, player.time, tuple(under)))
 
     def _cover(self, index: int, player: Player, newly: frozenset[TaskRef]) -> frozenset[TaskRef]:
         if not newly:

@@ -91,8 +91,8 @@ class SoloGame(Game):
 
     @property
     def small_stack(self) -> int:
-        """Tokens left of the stack of 8."""
-        return SMALL_STACK - min(SMALL_STACK, self._placed_in_phase_one)
+        """Tokens left of the stack of 8 (phase 2 takes from the stack of 13 first)."""
+        return min(self._players[0].tokens, SMALL_STACK - min(SMALL_STACK, self._placed_in_phase_one))
 
     @property
     def large_stack(self) -> int:
@@ -151,6 +151,9 @@ class SoloGame(Game):
             super()._apply_word(word)
         self._check_end_phase_one()
         self._end_phase_one()
+
+    def _advance(self, index: int, player: Player, steps: int) -> None:
+        player.time += steps  # no marker on the moon track: time is just the cost taken so far
 
     def _cover(self, index: int, player: Player, newly: frozenset[TaskRef]) -> frozenset[TaskRef]:
         covered = super()._cover(index, player, newly)

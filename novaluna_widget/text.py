@@ -31,12 +31,13 @@ def track_text(game: Game) -> str:
 
 def game_text(game: Game) -> str:
     players = game.players
+    score = getattr(game, "score", None)
     if game.is_over:
-        head = f"Game over ({game.end_reason}): {players[game.winner or 0].name} wins."
+        result = f"score {score.total}" if score else f"{players[game.winner or 0].name} wins"
+        head = f"Game over ({game.end_reason}): {result}."
     else:
         head = f"{players[game.current_player].name} to move."
     lines = [f"Nova Luna, {type(game).__name__} seed {game.seed}, turn {game.turn}. {head}", wheel_text(game)]
-    score = getattr(game, "score", None)
     if score is None:
         lines.append(track_text(game))
     else:

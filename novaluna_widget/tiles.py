@@ -76,14 +76,18 @@ class Task(Mapping[str, int]):
 class Tile:
     """A tile: ``id`` (R01–Y17), ``colour``, ``cost`` (time, 1–7) and 0–3 ``tasks``."""
 
-    __slots__ = ("colour", "cost", "id", "tasks")
+    __slots__ = ("colour", "cost", "id", "needs", "tasks")
     id: str
     colour: Colour
     cost: int
     tasks: tuple[Task, ...]
+    #: The tasks as plain dicts, for the engine's hot loops (a Mapping's lookups are slow).
+    needs: tuple[dict[str, int], ...]
 
     def __init__(self, id: str, colour: Colour, cost: int, tasks: tuple[Task, ...]) -> None:
-        for name, value in (("id", id), ("colour", colour), ("cost", cost), ("tasks", tuple(tasks))):
+        tasks = tuple(tasks)
+        needs = tuple(dict(task._items) for task in tasks)
+        for name, value in (("id", id), ("colour", colour), ("cost", cost), ("tasks", tasks), ("needs", needs)):
             object.__setattr__(self, name, value)
 
     def __setattr__(self, name: str, value: object) -> None:

@@ -59,7 +59,7 @@ def _require_browser_tools() -> None:
     except ImportError:
         problems.append('the Python package playwright is missing: pip install -e ".[test]"')
     if problems:
-        pytest.fail(f"browser tests cannot run ({SKIP_ENV}=1 skips them): " + "; ".join(problems), pytrace=False)
+        pytest.fail(f"browser tests cannot run (set {SKIP_ENV}=1 to skip them): " + "; ".join(problems), pytrace=False)
 
 
 @pytest.fixture(scope="session")

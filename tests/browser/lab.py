@@ -13,6 +13,7 @@ from __future__ import annotations
 import ctypes
 import json
 import os
+import re
 import shutil
 import signal
 import socket
@@ -46,6 +47,9 @@ CHROMIUM_ARGS = (
     "--disable-dev-shm-usage",
 )
 """Without the background-networking flags Chromium floods the closed network with refused calls."""
+
+_ANSI_ESCAPE = re.compile(r"\x1b\[[0-9;]*m")
+"""IPython colours its tracebacks; assertion messages read better without the escapes."""
 
 LIGHT_THEME = "JupyterLab Light"
 DARK_THEME = "JupyterLab Dark"
@@ -157,6 +161,9 @@ class JupyterLab:
             "--no-browser", f"--port={self.port}", "--ip=127.0.0.1",
             "--ServerApp.port_retries=0",
             "--ServerApp.token=", "--ServerApp.password=", "--allow-root",
+            # Lets shutdown_kernels() call the REST API without a browser's XSRF cookie; the
+            # server has no auth anyway and listens on loopback only.
+            "--ServerApp.disable_check_xsrf=True",
             f"--ServerApp.root_dir={self.root_dir}",
             "--LabApp.expose_app_in_browser=True",
             "--LabApp.news_url=None",
@@ -230,6 +237,8 @@ class JupyterLab:
             sessions = self._api("GET", "/api/sessions")
             for session in sessions or []:
                 self._api("DELETE", f"/api/sessions/{session['id']}")
+        except urllib.error.HTTPError:
+            raise
         except (urllib.error.URLError, ConnectionError, TimeoutError):
             pass  # the server is already gone: nothing left to shut down
 
@@ -300,6 +309,7 @@ _DESCRIBE_JS = """() => {
         kernel: kernel ? `${kernel.name} ${kernel.status} (${kernel.connectionStatus})` : null,
         runningCells: cells.flatMap((c, i) => c.model.executionState === 'running' ? [i] : []),
         dialog: document.querySelector('.jp-Dialog')?.innerText ?? null,
+        splash: document.querySelector('#jupyterlab-splash') !== null,
     };
 }"""
 
@@ -308,6 +318,10 @@ _KERNEL_IDLE_JS = """() => {
     const kernel = window.jupyterapp?.shell.currentWidget?.sessionContext?.session?.kernel;
     return kernel?.status === 'idle' && kernel.connectionStatus === 'connected';
 }"""
+
+
+# JupyterLab covers the page with its splash while it loads, and again while a theme loads.
+_NO_SPLASH_JS = "() => document.querySelector('#jupyterlab-splash') === null"
 
 
 def describe(page: Page) -> str:
@@ -345,12 +359,14 @@ def open_notebook(page: Page, base_url: str, path: str | PurePath, *, timeout: f
         timeout=timeout,
     )
     _wait_for(page, _KERNEL_IDLE_JS, what=f"the kernel of {posix} to be idle", timeout=timeout)
+    _wait_for(page, _NO_SPLASH_JS, what="the splash screen to close", timeout=timeout)
 
 
 def run_all_cells(page: Page, *, timeout: float = 120.0, allow_errors: bool = False) -> None:
     """Run every cell of the current notebook and wait until all have run and the kernel is idle.
 
-    Raises :class:`KernelError` naming the first cell that raised, unless ``allow_errors``.
+    Raises :class:`KernelError` naming the first cell that raised (JupyterLab then skips the cells
+    after it), unless ``allow_errors``.
     """
     page.evaluate("""() => {
         const state = {done: false, error: null};
@@ -365,24 +381,29 @@ def run_all_cells(page: Page, *, timeout: float = 120.0, allow_errors: bool = Fa
             const widget = window.jupyterapp.shell.currentWidget;
             const kernel = widget.sessionContext.session?.kernel;
             return window.__novalunaRunAll.done && kernel?.status === 'idle'
-                && widget.content.widgets.every((cell) => cell.model.type !== 'code'
-                    || (cell.model.executionState !== 'running' && cell.model.executionCount !== null));
+                && widget.content.widgets.every((cell) => cell.model.executionState !== 'running');
         }""",
         what="all cells to run",
         timeout=timeout,
     )
-    failure = page.evaluate("""() => {
-        if (window.__novalunaRunAll.error) return window.__novalunaRunAll.error;
+    outcome: dict[str, str | None] = page.evaluate("""() => {
         const cells = window.jupyterapp.shell.currentWidget.content.widgets;
-        for (const [index, cell] of cells.entries()) {
-            if (cell.model.type !== 'code') continue;
-            const error = cell.model.outputs.toJSON().find((output) => output.output_type === 'error');
-            if (error) return `cell ${index} raised ${error.ename}: ${error.evalue}`;
-        }
-        return null;
+        const errors = cells.flatMap((cell, index) => cell.model.type !== 'code' ? [] : cell.model.outputs
+            .toJSON().filter((output) => output.output_type === 'error')
+            .map((error) => `cell ${index} raised ${error.ename}: ${error.evalue}`));
+        const skipped = cells.flatMap((cell, index) =>
+            cell.model.type === 'code' && cell.model.executionCount === null ? [index] : []);
+        return {
+            raised: errors[0] ?? null,
+            problem: window.__novalunaRunAll.error
+                ?? (skipped.length ? `cells ${skipped.join(', ')} did not run` : null),
+        };
     }""")
-    if failure and not allow_errors:
-        raise KernelError(failure)
+    if outcome["raised"] is not None:
+        if not allow_errors:
+            raise KernelError(outcome["raised"])
+    elif outcome["problem"] is not None:
+        raise LabError(f"{outcome['problem']}; page state: {describe(page)}")
 
 
 def cell_output_text(page: Page, index: int) -> str:
@@ -439,7 +460,8 @@ def execute_python(page: Page, code: str, *, timeout: float = 30.0) -> str:
         raise LabError(f"{result['failure']} while running {code!r}; page state: {describe(page)}")
     if result["error"] is not None:
         error = result["error"]
-        raise KernelError(f"{code!r} raised {error['ename']}: {error['evalue']}\n" + "\n".join(error["traceback"]))
+        traceback = _ANSI_ESCAPE.sub("", "\n".join(error["traceback"]))
+        raise KernelError(f"{code!r} raised {error['ename']}: {error['evalue']}\n{traceback}")
     text: str = result["text"]
     return text
 
@@ -463,3 +485,4 @@ def change_theme(page: Page, theme: str, *, timeout: float = 20.0) -> None:
         what=f"theme {theme!r}",
         timeout=timeout,
     )
+    _wait_for(page, _NO_SPLASH_JS, what=f"the splash screen to close after loading {theme!r}", timeout=timeout)

@@ -1,0 +1,134 @@
+// Each player's area: tiles on a grid, tokens on covered tasks, and the cells a chosen tile may go on.
+
+import { esc, tileSvg, tokenSvg } from "./tiles.js";
+import { cellWords, explainWords, ordinal, plural, tileWords } from "./words.js";
+
+const CELL = 100;
+const MAX_CELL_PX = 66;
+
+function bounds(tiles) {
+  if (!tiles.length) return [0, 0, 0, 0];
+  const xs = tiles.map((t) => t[1]);
+  const ys = tiles.map((t) => t[2]);
+  return [Math.min(...xs), Math.min(...ys), Math.max(...xs), Math.max(...ys)];
+}
+
+/** For the player to move: legal cell "x,y" → tasks the chosen tile would fulfil there. */
+export function legalCells(state) {
+  const cells = new Map();
+  const pick = state.choices.indexOf(state.selected);
+  const effects = new Map(pick >= 0 ? state.moves.fulfil[pick] : []);
+  state.moves.cells.forEach(([x, y], i) => cells.set(`${x},${y}`, effects.get(i) ?? []));
+  return cells;
+}
+
+function emptyCell(p, x, y, legal, fulfils, tabStop, name) {
+  const cls = legal ? (fulfils.length ? "nl-cell nl-legal nl-fulfils" : "nl-cell nl-legal") : "nl-cell";
+  let label = `${name}'s area, cell ${cellWords(x, y)}: empty`;
+  if (legal) label += fulfils.length ? `, legal, fulfils ${plural(fulfils.length, "task")}` : ", legal";
+  const mark = legal
+    ? `<text class="nl-plus" y="12">${fulfils.length ? `★${fulfils.length}` : "+"}</text>`
+    : "";
+  return (
+    `<g class="${cls}" data-player="${p}" data-cell="${x},${y}" role="button" aria-label="${esc(label)}" ` +
+    `${legal ? `data-roving="cells-${p}" tabindex="${tabStop ? 0 : -1}"` : ""} ` +
+    `transform="translate(${x * CELL} ${y * CELL})">` +
+    `<rect class="nl-cell-box" x="-47" y="-47" width="94" height="94" rx="10"/>${mark}` +
+    `<rect class="nl-focus" x="-51" y="-51" width="102" height="102" rx="13"/></g>`
+  );
+}
+
+function placedTile(state, catalogue, p, t, rows, firstTask) {
+  const player = state.players[p];
+  const [id, x, y] = player.tiles[t];
+  const last = state.last && state.last.player === p && state.last.tile === id;
+  const task = (k, dx, dy, inner) => {
+    const row = rows.get(`${t},${k}`);
+    const status = row ? row[2] : 0;
+    const token = status === 2 ? tokenSvg(p, 16) : "";
+    const label = row ? explainWords(catalogue, player, row) + (status === 2 ? " A token covers it." : "") : "";
+    const stop = firstTask.value;
+    firstTask.value = false;
+    return (
+      `<g class="nl-task nl-status-${status}" data-task="${p},${t},${k}" data-roving="tasks-${p}" ` +
+      `tabindex="${stop ? 0 : -1}" role="img" aria-label="${esc(label)}" transform="translate(${dx} ${dy})">` +
+      `<circle class="nl-task-ring" r="23"/>${inner}${token}</g>`
+    );
+  };
+  return (
+    `<g class="nl-placed${last ? " nl-last" : ""}" data-player="${p}" data-cell="${x},${y}" data-tile="${p},${t}" ` +
+    `aria-label="${esc(`${player.name}'s area, cell ${cellWords(x, y)}: ${id}, ${tileWords(catalogue, id)}`)}" ` +
+    `transform="translate(${x * CELL} ${y * CELL})">` +
+    `<rect class="nl-chain-mark" x="-52" y="-52" width="104" height="104" rx="14"/>` +
+    tileSvg(catalogue, id, 0, 0, task) +
+    `</g>`
+  );
+}
+
+function areaSvg(state, catalogue, p) {
+  const player = state.players[p];
+  const toMove = state.current === p;
+  const legal = toMove ? legalCells(state) : new Map();
+  const chosen = toMove && state.selected !== null;
+  const occupied = new Set(player.tiles.map(([, x, y]) => `${x},${y}`));
+  const rows = new Map(player.tasks.map((row) => [`${row[0]},${row[1]}`, row]));
+  const [x0, y0, x1, y1] = bounds(player.tiles);
+  const parts = [];
+  let cellStop = true;
+  for (let y = y0 - 1; y <= y1 + 1; y++) {
+    for (let x = x0 - 1; x <= x1 + 1; x++) {
+      const key = `${x},${y}`;
+      if (occupied.has(key)) continue;
+      const isLegal = chosen && legal.has(key);
+      parts.push(emptyCell(p, x, y, isLegal, isLegal ? legal.get(key) : [], isLegal && cellStop, player.name));
+      if (isLegal) cellStop = false;
+    }
+  }
+  const firstTask = { value: true };
+  player.tiles.forEach((_, t) => parts.push(placedTile(state, catalogue, p, t, rows, firstTask)));
+  const cols = x1 - x0 + 3;
+  const height = y1 - y0 + 3;
+  const vb = `${(x0 - 1.5) * CELL} ${(y0 - 1.5) * CELL} ${cols * CELL} ${height * CELL}`;
+  return (
+    `<svg class="nl-area" viewBox="${vb}" style="max-width:${cols * MAX_CELL_PX}px" role="group" ` +
+    `aria-label="${esc(`${player.name}'s area: ${plural(player.tiles.length, "tile")}`)}">${parts.join("")}</svg>`
+  );
+}
+
+function header(state, p) {
+  const player = state.players[p];
+  const badges = [];
+  if (state.current === p) badges.push(`<span class="nl-badge nl-badge-turn">to move</span>`);
+  if (player.bot) badges.push(`<span class="nl-badge">bot: ${esc(player.bot)}</span>`);
+  if (state.over && state.players.length > 1) {
+    const place = state.over.ranking.indexOf(p);
+    badges.push(`<span class="nl-badge nl-place-${place}">${ordinal(place)}</span>`);
+  }
+  const used = player.supply - player.tokens;
+  const time = state.solo ? "" : ` · time ${player.time} (space ${player.space})`;
+  return (
+    `<header class="nl-player-head">` +
+    `<svg class="nl-swatch" viewBox="-17 -17 34 34" aria-hidden="true">${tokenSvg(p, 15)}</svg>` +
+    `<span class="nl-name">${esc(player.name)}</span>${badges.join("")}` +
+    `<span class="nl-tokens" title="${used} of ${player.supply} tokens placed">` +
+    `<b>${player.tokens}</b> ${player.tokens === 1 ? "token" : "tokens"} left${time}</span>` +
+    `<span class="nl-bar" aria-hidden="true"><span style="width:${(100 * used) / player.supply}%"></span></span>` +
+    `</header>`
+  );
+}
+
+export function playersHtml(state, catalogue) {
+  return state.players
+    .map((player, p) => {
+      const cls = ["nl-player"];
+      if (state.current === p) cls.push("nl-current");
+      if (state.over && state.over.winner === p) cls.push("nl-winner");
+      return (
+        `<section class="${cls.join(" ")}" aria-label="${esc(player.name)}">` +
+        header(state, p) +
+        areaSvg(state, catalogue, p) +
+        `</section>`
+      );
+    })
+    .join("");
+}

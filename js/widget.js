@@ -1,0 +1,294 @@
+// NovaLunaWidget's view. It draws `state` (built by Python) and sends intents; Python judges every
+// rule and answers with a new state. Hover and focus feedback reads what the state already holds.
+
+import "./widget.css";
+import { legalCells, playersHtml } from "./area.js";
+import { esc, tokenSvg } from "./tiles.js";
+import { wheelSvg } from "./wheel.js";
+import { explainWords, plural, taskWords, tileWords } from "./words.js";
+
+const BUTTONS = [
+  ["refill", "Refill", "refill", "Refill the wheel (allowed with 1 or 2 tiles left)"],
+  ["undo", "Undo", "undo", "Take back the last move"],
+  ["redo", "Redo", "redo", "Play again what Undo took back"],
+  ["end_phase_one", "End phase 1", "end_phase_one", "End solo phase 1 and refill the wheel"],
+  ["bot", "Bot move", "bot", "Let the chosen bot play this turn"],
+  ["new", "New game", null, "Deal a new game with the same players"],
+];
+
+function toolbar(state, botName) {
+  const buttons = BUTTONS.filter(([action]) => action !== "end_phase_one" || state.solo).map(
+    ([action, text, can, title]) => {
+      const enabled = can === null || state.can[can];
+      return `<button type="button" class="nl-button nl-${action}" data-action="${action}" title="${title}"${enabled ? "" : " disabled"}>${text}</button>`;
+    },
+  );
+  const options = state.bot_names
+    .map((n) => `<option value="${esc(n)}"${n === botName ? " selected" : ""}>${esc(n)}</option>`)
+    .join("");
+  buttons.splice(-1, 0, `<select class="nl-bot-pick" aria-label="bot for Bot move">${options}</select>`);
+  return `<div class="nl-toolbar" role="toolbar" aria-label="game actions">${buttons.join("")}</div>`;
+}
+
+function headline(state) {
+  if (state.over) {
+    return state.solo ? `Solo game over · score ${state.solo.total}` : `Game over · ${state.players[state.over.winner].name} wins`;
+  }
+  const who = state.players[state.current].name;
+  return state.solo ? `Solo · phase ${state.solo.phase} · turn ${state.turn + 1}` : `Turn ${state.turn + 1} · ${who} to move`;
+}
+
+function hint(state, catalogue) {
+  if (state.over) return state.over.text;
+  const player = state.players[state.current];
+  if (player.bot) return `${player.name} is played by the ${player.bot} bot: press Bot move.`;
+  if (state.selected !== null) {
+    const id = state.wheel[state.selected];
+    return `Place ${id} (${tileWords(catalogue, id)}) in ${player.name}'s area: click a lit cell (★ n: fulfils n tasks). Esc cancels.`;
+  }
+  const refill = state.can.refill ? " You may refill the wheel first." : "";
+  return `${player.name}: choose one of the tiles marked 1–${state.choices.length} on the wheel.${refill}`;
+}
+
+function ranking(state) {
+  if (!state.over || state.players.length < 2) return "";
+  const items = state.over.ranking
+    .map((p) => `<li>${esc(state.players[p].name)} · ${plural(state.players[p].tokens, "token")} left</li>`)
+    .join("");
+  return `<div class="nl-ranking" role="region" aria-label="ranking"><b>Ranking</b><ol>${items}</ol></div>`;
+}
+
+function logHtml(state, open) {
+  const items = state.log
+    .slice()
+    .reverse()
+    .map(([kind, player, text]) => {
+      const swatch = player === null ? "" : `<svg class="nl-swatch" viewBox="-17 -17 34 34" aria-hidden="true">${tokenSvg(player, 15)}</svg>`;
+      return `<li class="nl-log-${kind}">${swatch}${esc(text)}</li>`;
+    })
+    .join("");
+  const shown = state.log.length < state.log_total ? ` (latest ${state.log.length} of ${state.log_total}; game.log has all)` : "";
+  return `<details class="nl-log"${open ? " open" : ""}><summary>Move log${shown}</summary><ol>${items}</ol></details>`;
+}
+
+/** A selector that finds "the same" element after a re-render, for keeping keyboard focus. */
+function keyOf(el) {
+  if (!el || !el.dataset) return null;
+  const d = el.dataset;
+  if (d.space !== undefined) return `[data-space="${d.space}"]`;
+  if (d.task !== undefined) return `[data-task="${d.task}"]`;
+  if (d.cell !== undefined) return `[data-player="${d.player}"][data-cell="${d.cell}"]`;
+  if (d.action !== undefined) return `[data-action="${d.action}"]`;
+  if (el.classList.contains("nl-bot-pick")) return ".nl-bot-pick";
+  return null;
+}
+
+function render({ model, el }) {
+  const root = document.createElement("div");
+  root.className = "nl-root";
+  el.appendChild(root);
+  let catalogue = model.get("catalogue");
+  let state = model.get("state");
+  let botName = state.bot;
+  let logOpen = false;
+  let pendingFocus = null; // where keyboard focus goes after the next render: "cells" or "wheel"
+  let hoverKey = null;
+  let hintText = "";
+
+  const send = (intent) => model.send({ ...intent, version: state.version });
+
+  function draw() {
+    const started = performance.now();
+    const focusKey = root.contains(document.activeElement) ? keyOf(document.activeElement) : null;
+    root.innerHTML =
+      `<div class="nl-top"><div class="nl-headline">${esc(headline(state))}</div>${toolbar(state, botName)}</div>` +
+      `<div class="nl-error" role="alert"${state.error ? "" : " hidden"}>` +
+      `<span class="nl-error-text">${esc(state.error ?? "")}</span>` +
+      `<button type="button" class="nl-dismiss" aria-label="dismiss the error">×</button></div>` +
+      `<div class="nl-info" role="status" aria-live="polite"></div>` +
+      `<div class="nl-main"><div class="nl-wheel-box">${wheelSvg(state, catalogue)}</div>` +
+      `<div class="nl-side">${ranking(state)}<div class="nl-players">${playersHtml(state, catalogue)}</div></div></div>` +
+      logHtml(state, logOpen);
+    hintText = hint(state, catalogue);
+    restoreFocus(focusKey);
+    const hovered = hoverKey && root.querySelector(hoverKey);
+    if (hovered) highlight(hovered);
+    else showInfo(hintText);
+    root.dataset.renderMs = (performance.now() - started).toFixed(2);
+    root.dataset.version = state.version;
+  }
+
+  function restoreFocus(focusKey) {
+    let target = focusKey && root.querySelector(focusKey);
+    if (pendingFocus === "cells" && state.selected !== null) {
+      target = root.querySelector(".nl-current .nl-legal") ?? target;
+    } else if (pendingFocus === "wheel") {
+      target = root.querySelector('[data-space][tabindex="0"]') ?? target;
+    }
+    pendingFocus = null;
+    if (target) target.focus({ preventScroll: true });
+  }
+
+  function showInfo(html) {
+    const info = root.querySelector(".nl-info");
+    if (info) info.innerHTML = esc(html);
+  }
+
+  function clearMarks() {
+    for (const cls of ["nl-chain", "nl-touch", "nl-origin", "nl-would", "nl-hover"]) {
+      for (const node of root.querySelectorAll(`.${cls}`)) node.classList.remove(cls);
+    }
+  }
+
+  /** Light up what an element explains: a task's chain, or what a placement would fulfil. */
+  function highlight(target) {
+    clearMarks();
+    const d = target.dataset;
+    if (d.task !== undefined) {
+      const [p, t, k] = d.task.split(",").map(Number);
+      const player = state.players[p];
+      const row = player.tasks.find((r) => r[0] === t && r[1] === k);
+      if (!row) return;
+      root.querySelector(`[data-tile="${p},${t}"]`)?.classList.add("nl-origin");
+      target.classList.add("nl-hover");
+      for (const [, , , chain, touching] of row[3]) {
+        for (const i of chain) {
+          root.querySelector(`[data-tile="${p},${i}"]`)?.classList.add(touching.includes(i) ? "nl-touch" : "nl-chain");
+        }
+      }
+      showInfo(explainWords(catalogue, player, row) + (row[2] === 2 ? " A token covers it." : ""));
+    } else if (d.cell !== undefined && target.classList.contains("nl-legal")) {
+      const p = Number(d.player);
+      const player = state.players[p];
+      const refs = legalCells(state).get(d.cell) ?? [];
+      const id = state.wheel[state.selected];
+      const [cx, cy] = d.cell.split(",").map(Number);
+      target.classList.add("nl-hover");
+      const names = refs.map(([x, y, k]) => {
+        if (x === cx && y === cy) return `${taskWords(catalogue[id][2][k])} on ${id} itself`;
+        const t = player.tiles.findIndex(([, tx, ty]) => tx === x && ty === y);
+        root.querySelector(`[data-task="${p},${t},${k}"]`)?.classList.add("nl-would");
+        return `${taskWords(catalogue[player.tiles[t][0]][2][k])} on ${player.tiles[t][0]}`;
+      });
+      showInfo(
+        `${id} at (${cx}, ${cy}) ` +
+          (names.length ? `fulfils ${plural(names.length, "task")}: ${names.join("; ")}.` : "fulfils no task."),
+      );
+    } else if (d.space !== undefined) {
+      target.classList.add("nl-hover");
+      showInfo(target.getAttribute("aria-label"));
+    }
+  }
+
+  function activate(target, byKeyboard) {
+    const d = target.dataset;
+    if (d.action !== undefined) {
+      if (d.action === "bot") send({ action: "bot", bot: botName });
+      else send({ action: d.action });
+      if (byKeyboard) pendingFocus = null;
+    } else if (d.space !== undefined) {
+      const space = Number(d.space);
+      send({ action: "select", space: state.selected === space ? null : space });
+      if (byKeyboard) pendingFocus = "cells";
+    } else if (d.cell !== undefined) {
+      if (state.selected === null) {
+        showInfo("Choose a tile on the wheel first (one of those marked 1–3).");
+        return;
+      }
+      const [x, y] = d.cell.split(",").map(Number);
+      send({ action: "take", space: state.selected, cell: [x, y], player: Number(d.player) });
+      if (byKeyboard) pendingFocus = "wheel";
+    }
+  }
+
+  const actionable = (event) => event.target.closest("[data-action], [data-space], [data-cell]");
+
+  function onClick(event) {
+    if (event.target.closest(".nl-dismiss")) {
+      root.querySelector(".nl-error").hidden = true;
+      return;
+    }
+    const target = actionable(event);
+    if (target && !target.disabled) activate(target, false);
+  }
+
+  function move(target, step) {
+    const group = [...root.querySelectorAll(`[data-roving="${target.dataset.roving}"]`)];
+    const next = group[(group.indexOf(target) + step + group.length) % group.length];
+    target.setAttribute("tabindex", "-1");
+    next.setAttribute("tabindex", "0");
+    next.focus({ preventScroll: true });
+  }
+
+  function onKey(event) {
+    const target = event.target;
+    if (event.key === "Escape" && state.selected !== null) {
+      send({ action: "select", space: null });
+      event.preventDefault();
+    } else if ((event.key === "Enter" || event.key === " ") && target.dataset && target.tagName !== "BUTTON") {
+      const hit = target.closest("[data-space], [data-cell]");
+      if (hit) {
+        activate(hit, true);
+        event.preventDefault();
+      }
+    } else if (target.dataset?.roving && event.key.startsWith("Arrow")) {
+      move(target, event.key === "ArrowRight" || event.key === "ArrowDown" ? 1 : -1);
+      event.preventDefault();
+    }
+  }
+
+  function onOver(event) {
+    const target = event.target.closest("[data-task], [data-cell].nl-legal, [data-space]");
+    const key = target ? keyOf(target) : null;
+    if (key === hoverKey) return;
+    hoverKey = key;
+    if (target) highlight(target);
+    else {
+      clearMarks();
+      showInfo(hintText);
+    }
+  }
+
+  function onLeave() {
+    hoverKey = null;
+    clearMarks();
+    showInfo(hintText);
+  }
+
+  function onChange(event) {
+    if (event.target.classList.contains("nl-bot-pick")) botName = event.target.value;
+  }
+
+  function onToggle(event) {
+    if (event.target.classList?.contains("nl-log")) logOpen = event.target.open;
+  }
+
+  const onState = () => {
+    state = model.get("state");
+    draw();
+  };
+  const onCatalogue = () => {
+    catalogue = model.get("catalogue");
+    draw();
+  };
+
+  root.addEventListener("click", onClick);
+  root.addEventListener("keydown", onKey);
+  root.addEventListener("mouseover", onOver);
+  root.addEventListener("focusin", onOver);
+  root.addEventListener("mouseleave", onLeave);
+  root.addEventListener("change", onChange);
+  root.addEventListener("toggle", onToggle, true);
+  model.on("change:state", onState);
+  model.on("change:catalogue", onCatalogue);
+  // For benchmarks and scripts: redraw the current state on demand and read how long it took.
+  root.novaluna = { draw };
+  draw();
+  return () => {
+    model.off("change:state", onState);
+    model.off("change:catalogue", onCatalogue);
+    root.remove();
+  };
+}
+
+export default { render };

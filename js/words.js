@@ -1,0 +1,45 @@
+// Words for labels and hints. The page never judges a rule: these only word what Python computed.
+
+export const COLOURS = ["red", "blue", "teal", "yellow"];
+export const LETTER_COLOUR = { R: "red", B: "blue", T: "teal", Y: "yellow" };
+
+export function taskWords(task) {
+  return task.map(([colour, n]) => `${n} ${colour}`).join(" + ");
+}
+
+export function tileWords(catalogue, id) {
+  const [colour, cost, tasks] = catalogue[id];
+  const what = tasks.length ? `tasks: ${tasks.map(taskWords).join("; ")}` : "no task";
+  return `${colour} tile, cost ${cost}, ${what}`;
+}
+
+export const cellWords = (x, y) => `(${x}, ${y})`;
+
+/** The engine's explanation sentence (Board.explain), worded from the compact chain in the state. */
+export function explainWords(catalogue, player, row) {
+  const [tileIndex, k, , counts] = row;
+  const [id, x, y] = player.tiles[tileIndex];
+  const [colour, , tasks] = catalogue[id];
+  const met = counts.every(([, needed, counted]) => counted >= needed);
+  const name = (i) => `${player.tiles[i][0]} at ${cellWords(player.tiles[i][1], player.tiles[i][2])}`;
+  const parts = counts.map(([letter, needed, counted, chain, touching]) => {
+    const c = LETTER_COLOUR[letter];
+    let text = `${counted} of ${needed} ${c}`;
+    if (chain.length) {
+      const linked = chain.filter((i) => !touching.includes(i));
+      text += ` (${touching.map(name).join(", ")} touching`;
+      if (linked.length) text += `; ${linked.map(name).join(", ")} by chain`;
+      text += ")";
+    }
+    if (c === colour) text += ` (the ${id} itself never counts)`;
+    return text;
+  });
+  const head = `Task ${taskWords(tasks[k])} on ${id} at ${cellWords(x, y)} is ${met ? "fulfilled" : "not fulfilled"}: `;
+  return head + parts.join("; ") + ".";
+}
+
+export function ordinal(n) {
+  return ["1st", "2nd", "3rd", "4th"][n] ?? `${n + 1}th`;
+}
+
+export const plural = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;

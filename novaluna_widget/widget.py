@@ -1,0 +1,687 @@
+"""The interactive widget: the moon wheel, the moon track and the players' areas, played by clicking.
+
+The page only draws and sends *intents* ("take space 4, place at (1, 0)"); this module validates each
+intent, applies it with the engine, and syncs one JSON ``state`` back. Everything the page needs for
+instant feedback (legal cells, what each placement would fulfil, each task's chain) is computed here,
+so no rule lives in JavaScript.
+
+Intents carry the ``version`` of the state the page showed; the version grows with every change of the
+position, so a click made on an old picture (after an undo, or a move from Python) is refused instead
+of being applied to a position the player never saw.
+
+Moves made on ``widget.game`` directly are noticed after every notebook cell (an IPython
+``post_run_cell`` hook), before every intent, and on ``widget.refresh()``: the widget compares the
+game's history with the one it last drew.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import random
+import weakref
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Final, Literal
+
+import anywidget
+import traitlets
+
+from .board import Board
+from .errors import IllegalMove
+from .game import Action, Game, Move, Player
+from .solo import SoloGame
+from .tiles import LETTERS, TILES
+from .track import stacks
+
+_STATIC: Final = Path(__file__).parent / "static"
+#: How many of the latest log events the state carries; ``game.log`` has them all.
+LOG_TAIL: Final = 24
+#: The bot the "Bot move" button uses unless told otherwise.
+DEFAULT_BOT: Final = "greedy"
+
+Source = Literal["page", "python", "bot"]
+Seats = Mapping[int, str] | Sequence[str | None] | None
+
+
+@dataclass(frozen=True)
+class Played:
+    """One change the widget made to its game, as ``on_move`` callbacks receive it.
+
+    ``action`` is the engine action (a ``Move``, ``"refill"`` or ``"end_phase_one"``) or one of
+    ``"undo"``, ``"redo"``, ``"new"``; ``player`` is who acted (None for undo, redo and new);
+    ``source`` says whether a click, Python code or a bot seat made it.
+    """
+
+    action: Action
+    player: int | None
+    source: Source
+
+
+class BadIntent(ValueError):
+    """A message from the page that is not a well-formed intent (wrong type, unknown action or field)."""
+
+
+class NovaLunaWidget(anywidget.AnyWidget):  # type: ignore[misc]
+    """Nova Luna in a notebook: the moon wheel, the moon track and every player's area, played by clicking.
+
+    ``NovaLunaWidget()`` deals a 2-player game; ``players`` may be 1 (solo), 2–4 or a list of names,
+    or pass a ready ``game`` (a ``Game`` or ``SoloGame``). ``bots`` makes seats bot-played, e.g.
+    ``bots={1: "greedy"}`` or ``bots=[None, "search"]``: a bot seat moves on its own after a human move.
+
+    Python drives it too: ``play``, ``undo``, ``redo``, ``bot_move``, ``new_game``, ``select``;
+    ``on_move(callback)`` hears every change; ``to_svg()`` draws the position without a browser.
+    """
+
+    _esm = _STATIC / "widget.js"
+    _css = _STATIC / "widget.css"
+
+    catalogue = traitlets.Dict(read_only=True).tag(sync=True)
+    """The 68 tiles by id: ``[colour, cost, tasks]`` with each task a list of ``[colour, count]``.
+
+    Sent once; the ``state`` names tiles by id only, which keeps every move's sync small.
+    """
+
+    state = traitlets.Dict(read_only=True).tag(sync=True)
+    """Everything the page draws, as JSON: the position, the legal moves and their effects, each task's
+    chain, the recent log, the ranking or solo score, what the buttons may do, the selection and the
+    last error. Built by Python only; see ``game_state`` for the fields.
+    """
+
+    def __init__(
+        self,
+        game: Game | None = None,
+        *,
+        players: int | Sequence[str] = 2,
+        seed: int | None = None,
+        beginner: bool = False,
+        bots: Seats = None,
+    ) -> None:
+        if game is not None and not isinstance(game, Game):
+            raise TypeError(f"game must be a Game or SoloGame, not {type(game).__name__}")
+        self._rng = random.Random(seed)
+        self._players, self._beginner = players, beginner
+        self._game: Game = game if game is not None else _new_game(players, seed, beginner)
+        self._seats: list[str | None] = _seats(bots, len(self._game.players))
+        self._bot_name = DEFAULT_BOT
+        self._bot_players: dict[str, Any] = {}
+        self._callbacks: list[Callable[[Played], object]] = []
+        self._version = 0
+        self._selected: int | None = None
+        self._error: str | None = None
+        self._seen: tuple[object, ...] = ()
+        self._position: dict[str, Any] = {}
+        super().__init__()
+        self.set_trait("catalogue", _catalogue())
+        self.on_msg(self._on_intent)
+        self._refresh(force=True)
+        self._play_bot_seats()
+        _watch(self)
+
+    # -- reading -------------------------------------------------------------------------------
+    @property
+    def game(self) -> Game:
+        """The live engine game the widget shows; assign another ``Game`` to show that one."""
+        return self._game
+
+    @game.setter
+    def game(self, game: Game) -> None:
+        if not isinstance(game, Game):
+            raise TypeError(f"game must be a Game or SoloGame, not {type(game).__name__}")
+        if len(game.players) != len(self._seats):
+            self._seats = [None] * len(game.players)
+        self._game = game
+        self._selected, self._error = None, None
+        self._refresh()
+
+    @property
+    def version(self) -> int:
+        """Grows by one with every change of the position; intents from the page must name it."""
+        return self._version
+
+    @property
+    def last_error(self) -> str | None:
+        """The last refused intent from the page, in words (None once an intent succeeds)."""
+        return self._error
+
+    @property
+    def selected(self) -> int | None:
+        """The wheel space whose tile the player has chosen and not yet placed, or None."""
+        return self._selected
+
+    @property
+    def bots(self) -> dict[int, str]:
+        """Seats played by bots: player index → bot name. Assign a mapping or a list to change them."""
+        return {i: name for i, name in enumerate(self._seats) if name is not None}
+
+    @bots.setter
+    def bots(self, bots: Seats) -> None:
+        self._seats = _seats(bots, len(self._game.players))
+        self._refresh(force=True)
+
+    @property
+    def bot(self) -> str:
+        """The bot the "Bot move" button asks for a move."""
+        return self._bot_name
+
+    @bot.setter
+    def bot(self, name: str) -> None:
+        self._bot_name = _check_bot(name)
+        self._refresh(force=True)
+
+    # -- acting from Python --------------------------------------------------------------------
+    def play(self, action: Action | tuple[int, tuple[int, int]]) -> frozenset[tuple[int, int, int]]:
+        """Play a move (``Move`` or ``(space, (x, y))``), ``"refill"`` or ``"end_phase_one"`` for the
+        player to move; bot seats answer. Returns the tasks covered. Raises ``IllegalMove``."""
+        self._refresh()
+        covered = self._apply(action, "python")
+        self._after_human()
+        return covered
+
+    def undo(self) -> None:
+        """Take back the last action; with bot seats, back to the last human decision."""
+        self._refresh()
+        self._undo()
+        self._refresh()
+
+    def redo(self) -> None:
+        """Play again what ``undo`` took back (up to the next human decision with bot seats)."""
+        self._refresh()
+        self._redo()
+        self._refresh()
+
+    def bot_move(self, name: str | None = None) -> None:
+        """Let a bot (``name``, default ``widget.bot``) play one turn for the player to move."""
+        self._refresh()
+        self._bot_turn(_check_bot(name) if name is not None else self._bot_name)
+        self._after_human()
+
+    def new_game(self, seed: int | None = None) -> None:
+        """Deal a new game with the same players (a fresh seed from the widget's own generator)."""
+        game = self._game
+        names: int | Sequence[str] = [p.name for p in game.players]
+        beginner = game.beginner
+        if seed is None:
+            seed = self._rng.randrange(2**32)
+        self._game = SoloGame(seed=seed, name=game.players[0].name) if isinstance(game, SoloGame) else Game(
+            names, seed=seed, beginner=beginner
+        )
+        self._selected, self._error = None, None
+        self._notify(Played("new", None, "python"))
+        self._refresh()
+        self._play_bot_seats()
+
+    def select(self, space: int | None) -> None:
+        """Choose the tile on a takeable ``space`` (None clears the choice): its legal cells light up."""
+        self._refresh()
+        if space is not None and space not in self._game.choices():
+            raise IllegalMove(_not_takeable(self._game, space))
+        self._selected = space
+        self._publish()
+
+    def refresh(self) -> None:
+        """Redraw every view if ``widget.game`` changed behind the widget's back (this also happens
+        after every notebook cell and before every click is handled)."""
+        self._refresh()
+
+    def on_move(self, callback: Callable[[Played], object], remove: bool = False) -> None:
+        """Call ``callback(played)`` after every change the widget makes (see ``Played``); errors in the
+        callback show in the widget's error area instead of vanishing into the kernel log."""
+        if remove:
+            self._callbacks.remove(callback)
+        else:
+            self._callbacks.append(callback)
+
+    def to_svg(self) -> str:
+        """The position as a standalone SVG picture (what exported notebooks show)."""
+        from .render import game_svg
+
+        return game_svg(self._game)
+
+    # -- display -------------------------------------------------------------------------------
+    def __repr__(self) -> str:
+        # Stable text (no memory address), so notebooks with the widget pass nbval.
+        return f"NovaLunaWidget({self._game!r})"
+
+    def _repr_mimebundle_(self, **kwargs: object) -> tuple[dict[str, Any], dict[str, Any]] | None:
+        self._refresh()
+        bundle = super()._repr_mimebundle_(**kwargs)
+        if bundle is None:
+            return None
+        data, metadata = bundle
+        # Exported HTML, nbviewer and GitHub have no kernel: they show the picture instead.
+        return {**data, "image/svg+xml": self.to_svg()}, metadata
+
+    # -- intents from the page -----------------------------------------------------------------
+    def _on_intent(self, _widget: object, content: object, _buffers: object) -> None:
+        """Handle one message from the page; any refusal lands in the error area, never in the log."""
+        try:
+            self._refresh()
+            self._dispatch(_parse_intent(content))
+            self._error = None
+        except (IllegalMove, BadIntent) as error:
+            self._error = str(error)
+        except Exception as error:  # a bug: say so in the widget rather than lose it
+            self._error = f"internal error ({type(error).__name__}: {error}); please report it"
+            self.log.exception("NovaLunaWidget failed on %r", content)
+        self._refresh(force=True)
+
+    def _dispatch(self, intent: dict[str, Any]) -> None:
+        action = intent["action"]
+        if intent["version"] != self._version:
+            raise IllegalMove(
+                f"that click was made on an older picture (version {intent['version']}, now "
+                f"{self._version}); the board is up to date now, please try again"
+            )
+        if action == "select":
+            self.select(intent.get("space"))
+        elif action == "new":
+            self.new_game()
+        elif action == "undo":
+            self._undo()
+        elif action == "redo":
+            self._redo()
+        else:
+            self._check_human_turn(intent)
+            if action == "bot":
+                self._bot_turn(_check_bot(intent.get("bot", self._bot_name)))
+            elif action == "take":
+                self._apply(Move(intent["space"], tuple(intent["cell"])), "page")  # type: ignore[arg-type]
+            else:
+                self._apply(action, "page")
+            self._after_human()
+
+    def _check_human_turn(self, intent: dict[str, Any]) -> None:
+        game = self._game
+        if game.is_over:
+            raise IllegalMove("the game is over; press New game to play again")
+        current = game.current_player
+        name = game.players[current].name
+        player = intent.get("player", current)
+        if player != current:
+            raise IllegalMove(
+                f"it is {name}'s turn, not {game.players[player].name}'s: place the tile in {name}'s area"
+                if 0 <= player < len(game.players)
+                else f"there is no player {player}; it is {name}'s turn"
+            )
+        seat = self._seats[current]
+        if seat is not None and intent["action"] != "bot":
+            raise IllegalMove(f"{name} is played by the {seat} bot: press Bot move to let it play")
+
+    # -- applying ------------------------------------------------------------------------------
+    def _apply(self, action: Action | tuple[int, tuple[int, int]], source: Source) -> frozenset[Any]:
+        player = self._game.current_player
+        covered = self._game.play(action)  # validates fully before it changes anything
+        self._selected = None
+        played = action if isinstance(action, str) else Move(*action)
+        self._notify(Played(played, player, source))
+        return covered
+
+    def _undo(self) -> None:
+        game = self._game
+        game.undo()
+        # With bot seats, undo to the last human decision: a bot would otherwise replay at once.
+        while game.can_undo and self._bot_to_move() and self._has_human_seat():
+            game.undo()
+        self._selected = None
+        self._notify(Played("undo", None, "python"))
+
+    def _redo(self) -> None:
+        game = self._game
+        game.redo()
+        while game.can_redo and self._bot_to_move() and self._has_human_seat():
+            game.redo()
+        self._selected = None
+        self._notify(Played("redo", None, "python"))
+
+    def _bot_turn(self, name: str) -> None:
+        game = self._game
+        if game.is_over:
+            raise IllegalMove("the game is over; press New game to play again")
+        for action in _bot_actions(game, self._bot_player(name)):
+            self._apply(action, "bot")
+
+    def _bot_player(self, name: str) -> Any:
+        if name not in self._bot_players:
+            self._bot_players[name] = _make_bot(name, self._rng.randrange(2**32))
+        return self._bot_players[name]
+
+    def _after_human(self) -> None:
+        self._play_bot_seats()
+        self._refresh()
+
+    def _play_bot_seats(self) -> None:
+        """Let bot seats move until a human is to move (a game of bots only moves with Bot move)."""
+        while self._has_human_seat() and self._bot_to_move():
+            self._bot_turn(self._seats[self._game.current_player])  # type: ignore[arg-type]
+
+    def _bot_to_move(self) -> bool:
+        return not self._game.is_over and self._seats[self._game.current_player] is not None
+
+    def _has_human_seat(self) -> bool:
+        return None in self._seats
+
+    def _notify(self, played: Played) -> None:
+        for callback in list(self._callbacks):
+            try:
+                callback(played)
+            except Exception as error:
+                self._error = f"on_move callback {getattr(callback, '__name__', callback)!r} failed: {error!r}"
+
+    # -- syncing -------------------------------------------------------------------------------
+    def _refresh(self, force: bool = False) -> None:
+        """Rebuild the position if the game changed since it was last drawn, then publish."""
+        game = self._game
+        seen = (id(game), game.history, game.can_redo)
+        if seen != self._seen:
+            self._seen = seen
+            self._version += 1
+            if self._selected not in game.choices():
+                self._selected = None
+            force = True
+        if force:
+            self._position = game_state(game, self._seats)
+        self._publish()
+
+    def _publish(self) -> None:
+        self.set_trait(
+            "state",
+            {
+                **self._position,
+                "version": self._version,
+                "selected": self._selected,
+                "error": self._error,
+                "bot": self._bot_name,
+                "bot_names": _bot_names(),
+            },
+        )
+
+    def close(self) -> None:
+        _LIVE.discard(self)
+        super().close()
+
+
+# -- the state the page draws ------------------------------------------------------------------
+def game_state(game: Game, seats: Sequence[str | None] | None = None) -> dict[str, Any]:
+    """The position as the JSON the page draws (the widget adds version, selection and error).
+
+    ``wheel``: 12 tile ids or None; ``marker``; ``choices`` (takeable spaces, in order); ``pile``
+    (draw pile count); ``current`` (None once over); ``order`` (turn order); ``track``: ``[space,
+    [players bottom to top]]``; ``players``: name, tokens, supply, time, space, bot, ``tiles``
+    (``[id, x, y]`` in placement order) and ``tasks`` (see ``_tasks``); ``moves``: the legal cells of
+    the player to move and, for each takeable tile, what each cell would fulfil; ``last``: the last
+    tile taken; ``log`` (latest events in words) and ``log_total``; ``over``; ``solo``; ``can``.
+    """
+    seats = list(seats) if seats is not None else [None] * len(game.players)
+    log = game.log
+    over = None
+    if game.is_over:
+        over = {"reason": game.end_reason, "winner": game.winner, "ranking": game.ranking(), "text": log[-1].text}
+        if isinstance(game, SoloGame):
+            over["text"] = next(e.text for e in reversed(log) if e.kind == "end")
+    return {
+        "kind": game.kind,
+        "seed": game.seed,
+        "turn": game.turn,
+        "wheel": [None if t is None else t.id for t in game.wheel],
+        "marker": game.marker,
+        "choices": game.choices(),
+        "pile": len(game.draw_pile),
+        "current": None if game.is_over else game.current_player,
+        "order": game.turn_order(),
+        "track": [] if isinstance(game, SoloGame) else sorted([s, st] for s, st in stacks(game.players).items()),
+        "players": [_player(p, seat) for p, seat in zip(game.players, seats)],
+        "moves": _moves(game),
+        "last": _last_take(log),
+        "log": [[e.kind, e.player, e.text] for e in log[-LOG_TAIL:]],
+        "log_total": len(log),
+        "over": over,
+        "solo": _solo(game) if isinstance(game, SoloGame) else None,
+        "can": {
+            "refill": game.can_refill,
+            "undo": game.can_undo,
+            "redo": game.can_redo,
+            "end_phase_one": isinstance(game, SoloGame) and game.can_end_phase_one,
+            "bot": not game.is_over,
+        },
+    }
+
+
+def _player(player: Player, seat: str | None) -> dict[str, Any]:
+    board = player.board
+    return {
+        "name": player.name,
+        "tokens": player.tokens,
+        "supply": player.supply,
+        "time": player.time,
+        "space": player.space,
+        "bot": seat,
+        "tiles": [[t.id, x, y] for (x, y), t in board.tiles.items()],
+        "tasks": _tasks(board, player.covered),
+    }
+
+
+def _tasks(board: Board, covered: frozenset[tuple[int, int, int]]) -> list[list[Any]]:
+    """Every task of the area with its chain (``Board.explain``), compactly: ``[tile, task, status,
+    counts]``.
+
+    ``tile`` indexes the player's ``tiles``; ``status`` is 0 open, 1 fulfilled (no token left for it),
+    2 covered; ``counts`` holds ``[colour letter, needed, counted, chain, touching]`` per colour, the
+    chain and touching tiles again as indexes into ``tiles``. The page words the sentence from these
+    counts: the engine's own sentences would take 26 KB of a late 4-player state, the counts 10 KB.
+    """
+    index = {cell: i for i, cell in enumerate(board.tiles)}
+    fulfilled = board.fulfilled_tasks()
+    rows = []
+    for cell, t in board.tiles.items():
+        for k in range(len(t.tasks)):
+            why = board.explain(cell, k)
+            ref = (cell[0], cell[1], k)
+            status = 2 if ref in covered else 1 if ref in fulfilled else 0
+            counts = [
+                [LETTERS[c.colour], c.needed, c.counted, [index[m] for m in c.chain], [index[m] for m in c.touching]]
+                for c in why.colours
+            ]
+            rows.append([index[cell], k, status, counts])
+    return rows
+
+
+def _moves(game: Game) -> dict[str, Any]:
+    """The legal cells of the player to move and, per takeable space (in ``choices`` order), the cells
+    where the tile would fulfil tasks: ``[cell index, [[x, y, task], ...]]`` (the new tile's own
+    tasks carry its cell)."""
+    if game.is_over:
+        return {"cells": [], "fulfil": []}
+    board = game.players[game.current_player].board
+    cells = board.legal_cells()
+    fulfil = []
+    for space in game.choices():
+        t = game.wheel[space]
+        assert t is not None
+        effects = ((i, board.would_fulfil(t, c)) for i, c in enumerate(cells))
+        fulfil.append([[i, sorted([list(r) for r in refs])] for i, refs in effects if refs])
+    return {"cells": [list(c) for c in cells], "fulfil": fulfil}
+
+
+def _last_take(log: Sequence[Any]) -> dict[str, Any] | None:
+    """The last tile taken (space, player, tile, cell), for the page to mark; None at the start."""
+    for i in range(len(log) - 1, -1, -1):
+        if log[i].kind == "place":
+            take = next(e for e in reversed(log[:i]) if e.kind == "take")
+            return {"player": log[i].player, "tile": log[i].data["tile"], "cell": log[i].data["cell"],
+                    "space": take.data["space"]}
+    return None
+
+
+def _solo(game: SoloGame) -> dict[str, Any]:
+    score = game.score
+    return {
+        "phase": game.phase,
+        "small": game.small_stack,
+        "large": game.large_stack,
+        "phase_one": score.phase_one_record,
+        "final": score.final_record,
+        "total": score.total,
+        "text": str(score),
+    }
+
+
+def _catalogue() -> dict[str, list[Any]]:
+    return {t.id: [t.colour, t.cost, [[[c, n] for c, n in task.items()] for task in t.tasks]] for t in TILES}
+
+
+# -- intents -----------------------------------------------------------------------------------
+#: Each action's fields beyond ``action`` and ``version``: name → (type check, required).
+_FIELDS: Final[dict[str, dict[str, tuple[str, bool]]]] = {
+    "select": {"space": ("space_or_none", True)},
+    "take": {"space": ("int", True), "cell": ("cell", True), "player": ("int", True)},
+    "refill": {"player": ("int", False)},
+    "end_phase_one": {"player": ("int", False)},
+    "bot": {"bot": ("str", False), "player": ("int", False)},
+    "undo": {},
+    "redo": {},
+    "new": {},
+}
+
+
+def _is_int(value: object) -> bool:
+    return type(value) is int and -(2**31) < value < 2**31  # type: ignore[operator]
+
+
+_CHECKS: Final[dict[str, Callable[[object], bool]]] = {
+    "int": _is_int,
+    "space_or_none": lambda v: v is None or _is_int(v),
+    "str": lambda v: isinstance(v, str) and len(v) < 64,
+    "cell": lambda v: isinstance(v, list) and len(v) == 2 and all(_is_int(c) for c in v),
+}
+_EXPECTED: Final = {"int": "a whole number", "space_or_none": "a whole number or null", "str": "a short string",
+                    "cell": "a pair of whole numbers [x, y]"}
+
+
+def _parse_intent(content: object) -> dict[str, Any]:
+    """Check a message's shape (not its legality, which the engine judges); raise ``BadIntent``."""
+    if not isinstance(content, dict):
+        raise BadIntent(f"a message from the page must be an object, not {type(content).__name__}")
+    action = content.get("action")
+    if not isinstance(action, str) or action not in _FIELDS:
+        raise BadIntent(f"unknown action {_short(action)}; actions are {', '.join(sorted(_FIELDS))}")
+    if not _is_int(content.get("version")):
+        raise BadIntent(f"the {action!r} message lacks the version of the picture it was made on")
+    fields = _FIELDS[action]
+    for key, value in content.items():
+        if key in ("action", "version"):
+            continue
+        if key not in fields:
+            raise BadIntent(f"unexpected field {_short(key)} in a {action!r} message")
+        kind = fields[key][0]
+        if not _CHECKS[kind](value):
+            raise BadIntent(f"{key!r} of a {action!r} message must be {_EXPECTED[kind]}, not {_short(value)}")
+    missing = [k for k, (_, required) in fields.items() if required and k not in content]
+    if missing:
+        raise BadIntent(f"a {action!r} message needs {', '.join(map(repr, missing))}")
+    return content
+
+
+def _short(value: object) -> str:
+    text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+def _not_takeable(game: Game, space: object) -> str:
+    choices = game.choices()
+    if not choices:
+        return "no tile can be taken now: the game is over"
+    return f"space {_short(space)} is not among the next three tiles: {', '.join(map(str, choices))}"
+
+
+# -- games and bots ----------------------------------------------------------------------------
+def _new_game(players: int | Sequence[str], seed: int | None, beginner: bool) -> Game:
+    if players == 1:
+        return SoloGame(seed=seed)
+    return Game(players, seed=seed, beginner=beginner)
+
+
+def _seats(bots: Seats, n_players: int) -> list[str | None]:
+    """Bot seats from a mapping (seat → name), a list (name or None per seat) or None."""
+    if bots is None:
+        return [None] * n_players
+    if isinstance(bots, Mapping):
+        pairs = list(bots.items())
+    elif isinstance(bots, (list, tuple)):
+        if len(bots) != n_players:
+            raise ValueError(f"bots lists one entry (a bot name or None) per player: {n_players}, not {len(bots)}")
+        pairs = [(i, b) for i, b in enumerate(bots) if b is not None]
+    else:
+        raise TypeError(f"bots is a dict {{seat: bot name}} or a list with a name or None per seat, not {bots!r}")
+    seats: list[str | None] = [None] * n_players
+    for seat, name in pairs:
+        if type(seat) is not int or not 0 <= seat < n_players:
+            raise ValueError(f"bot seat {seat!r} is not a player index 0–{n_players - 1}")
+        seats[seat] = _check_bot(name)
+    return seats
+
+
+def _bots_module() -> Any:
+    if importlib.util.find_spec("novaluna_widget.bots") is None:
+        return None
+    from . import bots  # type: ignore[attr-defined]
+
+    return bots
+
+
+def _bot_names() -> list[str]:
+    module = _bots_module()
+    return sorted(module.BOTS) if module is not None else ["random"]
+
+
+def _check_bot(name: object) -> str:
+    names = _bot_names()
+    if not isinstance(name, str) or name not in names:
+        raise IllegalMove(f"unknown bot {_short(name)}; bots are {', '.join(names)}")
+    return name
+
+
+def _make_bot(name: str, seed: int) -> Any:
+    module = _bots_module()
+    return module.make_bot(name, seed=seed) if module is not None else random.Random(seed)
+
+
+def _bot_actions(game: Game, bot: Any) -> list[Action]:
+    """The actions of one bot turn, worked out on a copy so the widget applies (and logs) each."""
+    module = _bots_module()
+    if module is not None:
+        return list(module.play_turn(game.copy(), bot))
+    actions: list[Action] = []
+    if game.can_refill and bot.random() < 0.5:
+        actions.append("refill")
+    trial = game.copy()
+    for action in actions:
+        trial.play(action)
+    actions.append(bot.choice(trial.legal_moves()))
+    return actions
+
+
+# -- noticing changes made from Python ---------------------------------------------------------
+_LIVE: weakref.WeakSet[NovaLunaWidget] = weakref.WeakSet()
+_hooked = False
+
+
+def _watch(widget: NovaLunaWidget) -> None:
+    """Refresh every live widget after each notebook cell, so ``widget.game.play(...)`` shows."""
+    global _hooked
+    _LIVE.add(widget)
+    if _hooked:
+        return
+    try:
+        from IPython import get_ipython
+    except ImportError:
+        return
+    shell = get_ipython()
+    if shell is not None:
+        shell.events.register("post_run_cell", _refresh_all)
+        _hooked = True
+
+
+def _refresh_all(*_: object) -> None:
+    for widget in list(_LIVE):
+        widget.refresh()
