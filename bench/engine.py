@@ -17,15 +17,14 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).parents[1]))
 
-from novaluna_widget import Game, IllegalMove, Tile, board, game  # noqa: E402
-from novaluna_widget.board import Board, Cell, TaskRef  # noqa: E402
+from novaluna_widget import Game, IllegalMove, Tile, board, game
+from novaluna_widget.board import Board, Cell, TaskRef
 
 
 class PlainBoard(Board):
     """The baseline: after each placement, walk every task's chains again from scratch."""
 
-    def place(self, t: Tile, cell: Cell) -> frozenset[TaskRef]:
-        self._check(t, cell)
+    def _put(self, t: Tile, cell: Cell) -> frozenset[TaskRef]:
         self._tiles[cell] = t
         self._cells_cache = None
         self._open.pop(cell, None)
@@ -49,7 +48,9 @@ class PlainBoard(Board):
             if here in seen or here == cell:
                 continue
             seen.add(here)
-            todo += [n for n in board.neighbours(here) if n in self._tiles and self._tiles[n].colour == colour]
+            todo += [
+                n for n in board.neighbours(here) if n in self._tiles and self._tiles[n].colour == colour
+            ]
         return len(seen)
 
     def copy(self) -> PlainBoard:
@@ -139,7 +140,9 @@ def main() -> None:
     positions = late_positions(40)
     print(f"would_fulfil median: {would_fulfil_us(positions):.2f} µs over late positions (target <= 10 µs)")
     print(f"legal_moves median: {statistics.median(per_call(g.legal_moves, 200) for g in positions):.2f} µs")
-    print(f"copy() of a late game median: {statistics.median(per_call(g.copy, 100) for g in positions):.1f} µs")
+    print(
+        f"copy() of a late game median: {statistics.median(per_call(g.copy, 100) for g in positions):.1f} µs"
+    )
 
     finished = g
     text = finished.to_json()

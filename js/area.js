@@ -73,10 +73,11 @@ function areaSvg(state, catalogue, p) {
   const occupied = new Set(player.tiles.map(([, x, y]) => `${x},${y}`));
   const rows = new Map(player.tasks.map((row) => [`${row[0]},${row[1]}`, row]));
   const [x0, y0, x1, y1] = bounds(player.tiles);
+  const margin = player.tiles.length ? 1 : 0; // an empty area shows its one offered cell
   const parts = [];
   let cellStop = true;
-  for (let y = y0 - 1; y <= y1 + 1; y++) {
-    for (let x = x0 - 1; x <= x1 + 1; x++) {
+  for (let y = y0 - margin; y <= y1 + margin; y++) {
+    for (let x = x0 - margin; x <= x1 + margin; x++) {
       const key = `${x},${y}`;
       if (occupied.has(key)) continue;
       const isLegal = chosen && legal.has(key);
@@ -86,9 +87,9 @@ function areaSvg(state, catalogue, p) {
   }
   const firstTask = { value: true };
   player.tiles.forEach((_, t) => parts.push(placedTile(state, catalogue, p, t, rows, firstTask)));
-  const cols = x1 - x0 + 3;
-  const height = y1 - y0 + 3;
-  const vb = `${(x0 - 1.5) * CELL} ${(y0 - 1.5) * CELL} ${cols * CELL} ${height * CELL}`;
+  const cols = x1 - x0 + 1 + 2 * margin;
+  const height = y1 - y0 + 1 + 2 * margin;
+  const vb = `${(x0 - margin - 0.5) * CELL} ${(y0 - margin - 0.5) * CELL} ${cols * CELL} ${height * CELL}`;
   return (
     `<svg class="nl-area" viewBox="${vb}" style="max-width:${cols * MAX_CELL_PX}px" role="group" ` +
     `aria-label="${esc(`${player.name}'s area: ${plural(player.tiles.length, "tile")}`)}">${parts.join("")}</svg>`

@@ -1,8 +1,6 @@
 // SVG for one tile: colour, cost top left, task discs with dots, and the colour's letter.
 // Every colour has its own dot shape and letter, so nothing rests on telling colours apart.
 
-import { taskWords } from "./words.js";
-
 export const esc = (s) =>
   String(s).replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]);
 
@@ -69,8 +67,4 @@ export function tokenSvg(player, r = 15) {
     `<g class="nl-token nl-p${player}"><circle r="${r}"/>` +
     `<text y="${r * 0.36}" style="font-size:${r * 1.05}px">${player + 1}</text></g>`
   );
-}
-
-export function taskTitle(task) {
-  return esc(taskWords(task));
 }

@@ -31,7 +31,6 @@ function space(s, state, catalogue, tabStop) {
   const classes = ["nl-space"];
   if (pick >= 0) classes.push("nl-takeable");
   if (state.selected === s) classes.push("nl-selected");
-  if (state.last && state.last.space === s) classes.push("nl-last");
   const [lx, ly] = polar(470, s, 12).map(fix);
   let body;
   if (id) {
@@ -67,9 +66,9 @@ function track(state) {
   const markers = state.track.flatMap(([s, stack]) =>
     stack.map((player, height) => {
       // A stack climbs toward the centre, bottom marker outermost, as the rulebook stacks them.
-      const [x, y] = polar(TRACK_RADIUS - 12 * height, s, 24).map(fix);
+      const [x, y] = polar(TRACK_RADIUS - 19 * height, s, 24).map(fix);
       const turn = player === state.current ? " nl-to-move" : "";
-      return `<g class="nl-track-marker${turn}" transform="translate(${x} ${y - 6 * height})">${tokenSvg(player, 15)}</g>`;
+      return `<g class="nl-track-marker${turn}" transform="translate(${x} ${y})">${tokenSvg(player, 15)}</g>`;
     }),
   );
   const names = state.players.map((p, i) => `${p.name} on space ${p.space}`).join(", ");

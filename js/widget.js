@@ -90,7 +90,7 @@ function render({ model, el }) {
   let catalogue = model.get("catalogue");
   let state = model.get("state");
   let botName = state.bot;
-  let logOpen = false;
+  let logOpen = true;
   let pendingFocus = null; // where keyboard focus goes after the next render: "cells" or "wheel"
   let hoverKey = null;
   let hintText = "";

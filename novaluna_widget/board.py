@@ -167,27 +167,35 @@ class Board:
     def place(self, t: Tile, cell: Cell) -> frozenset[TaskRef]:
         """Place a tile and return the tasks it newly fulfils (on any tile of the area)."""
         self._check(t, cell)
+        return self._put(t, cell)
+
+    def _put(self, t: Tile, cell: Cell) -> frozenset[TaskRef]:
+        """``place`` without the checks, for callers that have just made them (the hot path)."""
         colour = t.colour
-        tiles, group = self._tiles, self._group
+        tiles, group, opened = self._tiles, self._group, self._open
         tiles[cell] = t
         self._cells_cache = None
-        self._open.pop(cell, None)
-        merged: Group = (cell,)
+        opened.pop(cell, None)
+        joined: list[Group] = []
         for n in neighbours(cell):
             nt = tiles.get(n)
             if nt is None:
-                self._open[n] = None
-            elif nt.colour == colour and group[n] is not merged:
-                merged = merged + group[n]
-                for m in merged:
-                    group[m] = merged
-        group[cell] = merged
+                opened[n] = None
+            elif nt.colour == colour:
+                g = group[n]
+                if not any(g is j for j in joined):
+                    joined.append(g)
+        merged: Group = (cell,)
+        for g in joined:
+            merged += g
+        for m in merged:
+            group[m] = merged
 
         newly: list[TaskRef] = []
         waiting = self._waiting[colour]
         if waiting:
             # Only open tasks that lack this colour and touch the grown group can change.
-            if len(merged) > 1:
+            if joined:
                 cells: Iterable[Cell] = waiting.keys() & {n for m in merged for n in neighbours(m)}
             else:
                 cells = [n for n in neighbours(cell) if n in waiting]
@@ -196,32 +204,42 @@ class Board:
                 needs = tiles[where].needs
                 for i in waiting[where]:
                     if have >= needs[i][colour]:
-                        ref = (where[0], where[1], i)
-                        self._settle(ref, self._short[ref] - {colour}, newly)
+                        self._gain((where[0], where[1], i), colour, newly)
         x, y = cell
+        counts: dict[str, int] = {colour: len(merged) - 1}
         for i, need in enumerate(t.needs):
-            short = frozenset(c for c, n in need.items() if self.count(cell, c) < n)
-            self._settle((x, y, i), short, newly)
+            short = []
+            for c, wanted in need.items():
+                got = counts.get(c)
+                if got is None:
+                    got = counts[c] = self.count(cell, c)
+                if got < wanted:
+                    short.append(c)
+            ref = (x, y, i)
+            if short:
+                self._short[ref] = frozenset(short)
+                for c in short:
+                    w = self._waiting[c]
+                    w[cell] = (*w.get(cell, ()), i)
+            else:
+                self._fulfilled.add(ref)
+                newly.append(ref)
         return frozenset(newly)
 
-    def _settle(self, ref: TaskRef, short: frozenset[str], newly: list[TaskRef]) -> None:
-        """Record what an open (or new) task still lacks, keeping the colour index in step."""
+    def _gain(self, ref: TaskRef, colour: str, newly: list[TaskRef]) -> None:
+        """An open task now has enough of ``colour``: update the index, and fulfil it if that was all."""
         cell, i = (ref[0], ref[1]), ref[2]
-        for colour in self._short.get(ref, frozenset()) - short:
-            waiting = self._waiting[colour]
-            rest = tuple(j for j in waiting[cell] if j != i)
-            if rest:
-                waiting[cell] = rest
-            else:
-                del waiting[cell]
-        if ref not in self._short:
-            for colour in short:
-                waiting = self._waiting[colour]
-                waiting[cell] = (*waiting.get(cell, ()), i)
+        waiting = self._waiting[colour]
+        rest = tuple(j for j in waiting[cell] if j != i)
+        if rest:
+            waiting[cell] = rest
+        else:
+            del waiting[cell]
+        short = self._short[ref] - {colour}
         if short:
             self._short[ref] = short
         else:
-            self._short.pop(ref, None)
+            del self._short[ref]
             self._fulfilled.add(ref)
             newly.append(ref)
 
@@ -251,8 +269,8 @@ class Board:
                 t_there = tiles[where]
                 for i in waiting[where]:
                     if len(self._short[(where[0], where[1], i)]) == 1:
-                        need = t_there.needs[i][colour]
-                        if self._grown_count(where, t_there.colour, colour, cell, joined, size) >= need:
+                        wanted = t_there.needs[i][colour]
+                        if self._grown_count(where, t_there.colour, colour, cell, joined, size) >= wanted:
                             result.append((where[0], where[1], i))
         for i, need in enumerate(t.needs):
             if all(self._hypothetical(cell, c, colour, size) >= n for c, n in need.items()):
@@ -267,7 +285,8 @@ class Board:
         group = self._group
         if own == colour:
             return size - 1 if any(group[where] is j for j in joined) else len(group[where]) - 1
-        total, grows, seen = 0, abs(where[0] - cell[0]) + abs(where[1] - cell[1]) == 1, []
+        total, grows = 0, abs(where[0] - cell[0]) + abs(where[1] - cell[1]) == 1
+        seen: list[Group] = []
         for n in neighbours(where):
             nt = self._tiles.get(n)
             if nt is not None and nt.colour == colour:
@@ -312,7 +331,9 @@ class Board:
     def explain(self, cell: Cell, task_index: int) -> Explanation:
         """Why the task ``task_index`` of the tile at ``cell`` is or is not fulfilled."""
         if cell not in self._tiles:
-            raise IllegalMove(f"no tile at {_fmt(cell)}; tiles are at " + ", ".join(_fmt(c) for c in self._tiles))
+            raise IllegalMove(
+                f"no tile at {_fmt(cell)}; tiles are at " + ", ".join(_fmt(c) for c in self._tiles)
+            )
         t = self._tiles[cell]
         if not isinstance(task_index, int) or not 0 <= task_index < len(t.tasks):
             raise IllegalMove(
@@ -325,7 +346,9 @@ class Board:
             members, touching = self.chain(cell, colour)
             counts.append(ColourCount(colour, needed, len(members), members, touching))
         fulfilled = (cell[0], cell[1], task_index) in self._fulfilled
-        return Explanation(cell, task_index, t, tuple(counts), fulfilled, self._sentence(t, cell, task, counts))
+        return Explanation(
+            cell, task_index, t, tuple(counts), fulfilled, self._sentence(t, cell, task, counts)
+        )
 
     def _sentence(self, t: Tile, cell: Cell, task: object, counts: list[ColourCount]) -> str:
         fulfilled = all(c.met for c in counts)
@@ -335,9 +358,13 @@ class Board:
             text = f"{c.counted} of {c.needed} {c.colour}"
             if c.chain:
                 linked = [m for m in c.chain if m not in c.touching]
-                text += " (" + ", ".join(f"{self._tiles[m].id} at {_fmt(m)}" for m in c.touching) + " touching"
+                text += (
+                    " (" + ", ".join(f"{self._tiles[m].id} at {_fmt(m)}" for m in c.touching) + " touching"
+                )
                 if linked:
-                    text += "; " + ", ".join(f"{self._tiles[m].id} at {_fmt(m)}" for m in linked) + " by chain"
+                    text += (
+                        "; " + ", ".join(f"{self._tiles[m].id} at {_fmt(m)}" for m in linked) + " by chain"
+                    )
                 text += ")"
             if c.colour == t.colour:
                 text += f" (the {t.id} itself never counts)"
@@ -380,7 +407,11 @@ class Board:
         rows = [
             "     " + "".join(f"{x:>4}" for x in range(x0, x1 + 1)),
             *(
-                f"{y:>4} " + "".join(f"  {self._tiles[(x, y)].letter}" if (x, y) in self._tiles else "   ." for x in range(x0, x1 + 1))
+                f"{y:>4} "
+                + "".join(
+                    f"  {self._tiles[(x, y)].letter}" if (x, y) in self._tiles else "   ."
+                    for x in range(x0, x1 + 1)
+                )
                 for y in range(y0, y1 + 1)
             ),
         ]

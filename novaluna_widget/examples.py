@@ -42,7 +42,14 @@ EXAMPLES: tuple[RulebookExample, ...] = (
         "Only one of the two blue tiles touches Y11, but the other is chained to it, so '2 blue' is "
         "fulfilled. Two red tiles in a chain below Y11 count for '3 red'; the red R01 touches Y11 only "
         "diagonally, so it does not count and '3 red' is not fulfilled yet.",
-        (("Y11", (0, 0)), ("B01", (1, 0)), ("B04", (2, 0)), ("R01", (1, -1)), ("R02", (0, 1)), ("R03", (0, 2))),
+        (
+            ("Y11", (0, 0)),
+            ("B01", (1, 0)),
+            ("B04", (2, 0)),
+            ("R01", (1, -1)),
+            ("R02", (0, 1)),
+            ("R03", (0, 2)),
+        ),
         (((0, 0, 2), True), ((0, 0, 0), False)),
     ),
     RulebookExample(

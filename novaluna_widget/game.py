@@ -86,8 +86,10 @@ class Player:
         return other
 
     def __repr__(self) -> str:
-        return (f"Player({self.name!r}, time={self.time}, tokens={self.tokens}, "
-                f"tiles={len(self.board)}, covered={len(self._covered)})")
+        return (
+            f"Player({self.name!r}, time={self.time}, tokens={self.tokens}, "
+            f"tiles={len(self.board)}, covered={len(self._covered)})"
+        )
 
 
 class Game:
@@ -267,8 +269,10 @@ class Game:
         if not self.can_refill:
             left = self.tiles_on_wheel()
             why = "the draw pile is empty" if not self._pile else f"the wheel holds {left} tiles"
-            raise IllegalMove(f"no refill now: {why}; you may refill only when 1 or 2 tiles are left "
-                              "and the draw pile has tiles")
+            raise IllegalMove(
+                f"no refill now: {why}; you may refill only when 1 or 2 tiles are left "
+                "and the draw pile has tiles"
+            )
 
     def _apply_refill(self, mandatory: bool = False) -> None:
         placed = wheel.refill(self._wheel, self._marker, self._pile)
@@ -298,6 +302,12 @@ class Game:
             raise IllegalMove(f"unknown action {word!r}: actions are a Move or 'refill'")
 
     def _check_move(self, move: object) -> Move:
+        if type(move) is Move and self._over is None:  # the common case, e.g. from legal_moves()
+            space, cell = move
+            board = self._players[self._current].board
+            choices = self._choices if self._choices is not None else self.choices()
+            if type(space) is int and space in choices and type(cell) is tuple and cell in board._open:
+                return move
         if self._over is not None:
             raise IllegalMove(f"the game is over ({self._over[0]}); no more moves")
         if not isinstance(move, tuple) or len(move) != 2:
@@ -326,7 +336,7 @@ class Game:
         events = self._events
         events.append(("take", index, space, t.id))
         self._advance(index, player, t.cost)
-        newly = player.board.place(t, cell)
+        newly = player.board._put(t, cell)  # _check_move has checked the cell
         events.append(("place", index, t.id, cell))
         covered = self._cover(index, player, newly)
         if player.tokens == 0:
@@ -515,8 +525,11 @@ class Game:
         return game_text(self)
 
     def __repr__(self) -> str:
-        state = (f"over, {self._players[self._over[1]].name} wins" if self._over
-                 else f"{self._players[self._current].name} to move")
+        state = (
+            f"over, {self._players[self._over[1]].name} wins"
+            if self._over
+            else f"{self._players[self._current].name} to move"
+        )
         return f"<Game {len(self._players)} players, seed {self.seed}, turn {self.turn}, {state}>"
 
 

@@ -46,9 +46,11 @@ def load(text: str | bytes) -> Game:
     except (json.JSONDecodeError, UnicodeDecodeError, TypeError) as err:
         raise SaveError(f"not a novaluna_widget save file: the JSON does not parse ({err})") from None
     if not isinstance(data, dict) or data.get("format") != FORMAT:
-        raise SaveError(f"not a novaluna_widget save file: expected \"format\": \"{FORMAT}\"")
+        raise SaveError(f'not a novaluna_widget save file: expected "format": "{FORMAT}"')
     if data.get("version") != VERSION:
-        raise SaveError(f"save version {data.get('version')!r} is not supported; this version reads {VERSION}")
+        raise SaveError(
+            f"save version {data.get('version')!r} is not supported; this version reads {VERSION}"
+        )
     for key in ("kind", "seed", "beginner", "start", "history", "redo", "position"):
         if key not in data:
             raise SaveError(f"the save file lacks {key!r}")
@@ -109,8 +111,10 @@ def _actions(raw: Any, where: str) -> list[Action]:
         elif isinstance(a, list) and len(a) == 1 and a[0] in ("refill", "end_phase_one"):
             actions.append(a[0])
         else:
-            raise SaveError(f"{where}[{n}] is not an action: {a!r} (expected [\"take\", space, x, y], "
-                            "[\"refill\"] or [\"end_phase_one\"])")
+            raise SaveError(
+                f'{where}[{n}] is not an action: {a!r} (expected ["take", space, x, y], '
+                '["refill"] or ["end_phase_one"])'
+            )
     return actions
 
 
@@ -151,14 +155,18 @@ def _check_position(snap: Any, game: Game, where: str) -> None:
             raise SaveError(f"{where}: unknown tile {tid!r} {place}") from None
     counts = Counter(tile(t).id for t, _ in places)
     if twice := sorted(t for t, c in counts.items() if c > 1):
-        raise SaveError(f"{where}: tile {twice[0]} appears more than once: "
-                        + ", ".join(p for t, p in places if tile(t).id == twice[0]))
+        raise SaveError(
+            f"{where}: tile {twice[0]} appears more than once: "
+            + ", ".join(p for t, p in places if tile(t).id == twice[0])
+        )
     if lost := [t.id for t in TILES if t.id not in counts]:
         raise SaveError(f"{where} accounts for {len(counts)} of the 68 tiles; missing: {', '.join(lost)}")
     times = [p["time"] for p in players]
     if max(times) - min(times) > 7:
-        raise SaveError(f"{where}: markers are {max(times) - min(times)} steps apart; only the rearmost "
-                        "moves, by at most 7, so they are never more than 7 apart")
+        raise SaveError(
+            f"{where}: markers are {max(times) - min(times)} steps apart; only the rearmost "
+            "moves, by at most 7, so they are never more than 7 apart"
+        )
     if len({p["arrival"] for p in players}) != len(players):
         raise SaveError(f"{where}: two markers share an arrival number; stacks need a strict order")
     names = [p["name"] for p in players]
@@ -217,7 +225,9 @@ def _check_solo(snap: dict[str, Any], where: str) -> None:
     if not _whole(placed) or not 0 <= placed <= 21:
         raise SaveError(f"{where}.placed_in_phase_one must be 0–21, not {placed!r}")
     record = snap["phase_one"]
-    if record is not None and not (isinstance(record, list) and len(record) == 2 and all(map(_whole, record))):
+    if record is not None and not (
+        isinstance(record, list) and len(record) == 2 and all(map(_whole, record))
+    ):
         raise SaveError(f"{where}.phase_one must be null or [tiles cost, tokens missing]")
 
 
@@ -240,4 +250,3 @@ def _first_difference(saved: Any, actual: Any, path: str) -> str | None:
     if saved != actual or type(saved) is not type(actual):
         return f"{path} is {saved!r} in the file but {actual!r} after replaying"
     return None
-

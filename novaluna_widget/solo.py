@@ -52,9 +52,11 @@ class SoloScore:
         return self.phase_one_record + self.final_record
 
     def __str__(self) -> str:
-        return (f"phase 1: {self.phase_one_tiles} + 10 × {self.phase_one_missing} = {self.phase_one_record}; "
-                f"end: {self.final_tiles} + 10 × {self.final_missing} = {self.final_record}; "
-                f"score {self.total}{'' if self.final else ' (so far)'}")
+        return (
+            f"phase 1: {self.phase_one_tiles} + 10 × {self.phase_one_missing} = {self.phase_one_record}; "
+            f"end: {self.final_tiles} + 10 × {self.final_missing} = {self.final_record}; "
+            f"score {self.total}{'' if self.final else ' (so far)'}"
+        )
 
 
 class SoloGame(Game):

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from . import track
+from .solo import SoloGame
 
 if TYPE_CHECKING:
     from .game import Game
@@ -31,20 +32,24 @@ def track_text(game: Game) -> str:
 
 def game_text(game: Game) -> str:
     players = game.players
-    score = getattr(game, "score", None)
+    solo = game if isinstance(game, SoloGame) else None
     if game.is_over:
-        result = f"score {score.total}" if score else f"{players[game.winner or 0].name} wins"
+        result = f"score {solo.score.total}" if solo else f"{players[game.winner or 0].name} wins"
         head = f"Game over ({game.end_reason}): {result}."
     else:
         head = f"{players[game.current_player].name} to move."
     lines = [f"Nova Luna, {type(game).__name__} seed {game.seed}, turn {game.turn}. {head}", wheel_text(game)]
-    if score is None:
+    if solo is None:
         lines.append(track_text(game))
     else:
-        lines.append(f"Phase {game.phase}; small stack {game.small_stack}, large stack {game.large_stack}; {score}")  # type: ignore[attr-defined]
+        lines.append(
+            f"Phase {solo.phase}; small stack {solo.small_stack}, large stack {solo.large_stack}; {solo.score}"
+        )
     for p in players:
         lines.append(f"{p.name}: {p.tokens} tokens left, time {p.time}, {len(p.board)} tiles")
         lines.append(p.board.text(p.covered))
     if game.is_over and len(players) > 1:
-        lines.append("Ranking: " + ", ".join(f"{n + 1}. {players[i].name}" for n, i in enumerate(game.ranking())))
+        lines.append(
+            "Ranking: " + ", ".join(f"{n + 1}. {players[i].name}" for n, i in enumerate(game.ranking()))
+        )
     return "\n".join(lines)

@@ -87,7 +87,13 @@ class Tile:
     def __init__(self, id: str, colour: Colour, cost: int, tasks: tuple[Task, ...]) -> None:
         tasks = tuple(tasks)
         needs = tuple(dict(task._items) for task in tasks)
-        for name, value in (("id", id), ("colour", colour), ("cost", cost), ("tasks", tasks), ("needs", needs)):
+        for name, value in (
+            ("id", id),
+            ("colour", colour),
+            ("cost", cost),
+            ("tasks", tasks),
+            ("needs", needs),
+        ):
             object.__setattr__(self, name, value)
 
     def __setattr__(self, name: str, value: object) -> None:

@@ -16,7 +16,6 @@ game's history with the one it last drew.
 
 from __future__ import annotations
 
-import importlib.util
 import random
 import weakref
 from collections.abc import Callable, Mapping, Sequence
@@ -28,6 +27,7 @@ import anywidget
 import traitlets
 
 from .board import Board
+from .bots import BOTS, Bot, make_bot, play_turn
 from .errors import IllegalMove
 from .game import Action, Game, Move, Player
 from .solo import SoloGame
@@ -104,7 +104,7 @@ class NovaLunaWidget(anywidget.AnyWidget):  # type: ignore[misc]
         self._game: Game = game if game is not None else _new_game(players, seed, beginner)
         self._seats: list[str | None] = _seats(bots, len(self._game.players))
         self._bot_name = DEFAULT_BOT
-        self._bot_players: dict[str, Any] = {}
+        self._bot_players: dict[str, Bot] = {}
         self._callbacks: list[Callable[[Played], object]] = []
         self._version = 0
         self._selected: int | None = None
@@ -341,9 +341,11 @@ class NovaLunaWidget(anywidget.AnyWidget):  # type: ignore[misc]
         for action in _bot_actions(game, self._bot_player(name)):
             self._apply(action, "bot")
 
-    def _bot_player(self, name: str) -> Any:
+    def _bot_player(self, name: str) -> Bot:
+        # One bot of each kind per widget, seeded from the widget's generator: a seeded widget
+        # replays the same bot moves.
         if name not in self._bot_players:
-            self._bot_players[name] = _make_bot(name, self._rng.randrange(2**32))
+            self._bot_players[name] = make_bot(name, seed=self._rng.randrange(2**32))
         return self._bot_players[name]
 
     def _after_human(self) -> None:
@@ -392,7 +394,7 @@ class NovaLunaWidget(anywidget.AnyWidget):  # type: ignore[misc]
                 "selected": self._selected,
                 "error": self._error,
                 "bot": self._bot_name,
-                "bot_names": _bot_names(),
+                "bot_names": list(BOTS),
             },
         )
 
@@ -621,44 +623,16 @@ def _seats(bots: Seats, n_players: int) -> list[str | None]:
     return seats
 
 
-def _bots_module() -> Any:
-    if importlib.util.find_spec("novaluna_widget.bots") is None:
-        return None
-    from . import bots  # type: ignore[attr-defined]
-
-    return bots
-
-
-def _bot_names() -> list[str]:
-    module = _bots_module()
-    return sorted(module.BOTS) if module is not None else ["random"]
-
-
 def _check_bot(name: object) -> str:
-    names = _bot_names()
-    if not isinstance(name, str) or name not in names:
-        raise IllegalMove(f"unknown bot {_short(name)}; bots are {', '.join(names)}")
+    if not isinstance(name, str) or name not in BOTS:
+        raise IllegalMove(f"unknown bot {_short(name)}; bots are {', '.join(BOTS)}")
     return name
 
 
-def _make_bot(name: str, seed: int) -> Any:
-    module = _bots_module()
-    return module.make_bot(name, seed=seed) if module is not None else random.Random(seed)
-
-
-def _bot_actions(game: Game, bot: Any) -> list[Action]:
-    """The actions of one bot turn, worked out on a copy so the widget applies (and logs) each."""
-    module = _bots_module()
-    if module is not None:
-        return list(module.play_turn(game.copy(), bot))
-    actions: list[Action] = []
-    if game.can_refill and bot.random() < 0.5:
-        actions.append("refill")
-    trial = game.copy()
-    for action in actions:
-        trial.play(action)
-    actions.append(bot.choice(trial.legal_moves()))
-    return actions
+def _bot_actions(game: Game, bot: Bot) -> list[Action]:
+    """One bot turn's actions (a refill or the end of phase 1 may come before the take), worked out on
+    a copy so that the widget applies each itself: logged, undoable and heard by ``on_move``."""
+    return play_turn(game.copy(), bot)
 
 
 # -- noticing changes made from Python ---------------------------------------------------------

@@ -24,20 +24,30 @@ def build(
     named = {tid for tid in wheel.values()} | set(pile or [])
     seats = []
     for n, p in enumerate(players):
-        placements = [(e.split("@")[0], tuple(map(int, e.split("@")[1].split(",")))) for e in p.get("board", "").split()]
+        placements = [
+            (e.split("@")[0], tuple(map(int, e.split("@")[1].split(",")))) for e in p.get("board", "").split()
+        ]
         named |= {tid for tid, _ in placements}
         covered = sorted(Board((tile(t), c) for t, c in placements).fulfilled_tasks())
         supply = p.get("supply", 21 if solo is not None else 20)
-        seats.append({
-            "name": p.get("name", f"Player {n + 1}"), "supply": supply,
-            "tokens": p.get("tokens", supply - len(covered)), "time": p.get("time", 0),
-            "arrival": p.get("arrival", n), "board": [[t, x, y] for t, (x, y) in placements],
-            "covered": [list(c) for c in covered],
-        })
+        seats.append(
+            {
+                "name": p.get("name", f"Player {n + 1}"),
+                "supply": supply,
+                "tokens": p.get("tokens", supply - len(covered)),
+                "time": p.get("time", 0),
+                "arrival": p.get("arrival", n),
+                "board": [[t, x, y] for t, (x, y) in placements],
+                "covered": [list(c) for c in covered],
+            }
+        )
     rest = [t.id for t in TILES if t.id not in named] if fill_pile else []
     snap: dict[str, Any] = {
-        "wheel": [wheel.get(s) for s in range(12)], "marker": marker,
-        "draw_pile": list(pile or []) + rest, "players": seats, "events": [],
+        "wheel": [wheel.get(s) for s in range(12)],
+        "marker": marker,
+        "draw_pile": list(pile or []) + rest,
+        "players": seats,
+        "events": [],
     }
     game: Game
     if solo is not None:

@@ -2,7 +2,7 @@
 
 import pytest
 
-from novaluna_widget import Game, IllegalMove, Move, tile
+from novaluna_widget import Game, IllegalMove, Move
 from novaluna_widget import wheel as wheel_rules
 
 from .positions import build
@@ -39,12 +39,15 @@ def test_same_seed_same_game_and_seeds_differ():
             g.play(m)
             out.append(m)
         return [t.id if t else None for t in g.wheel], out, g.to_json()
+
     assert line(5) == line(5)
     assert line(5) != line(6)
 
 
-@pytest.mark.parametrize(("players", "beginner", "tokens"), [(2, False, 20), (3, False, 20), (4, False, 20),
-                                                             (2, True, 20), (3, True, 17), (4, True, 15)])
+@pytest.mark.parametrize(
+    ("players", "beginner", "tokens"),
+    [(2, False, 20), (3, False, 20), (4, False, 20), (2, True, 20), (3, True, 17), (4, True, 15)],
+)
 def test_token_supply_and_beginner_variant(players, beginner, tokens):
     # 21 tokens, one marks the moon track; beginners take 18 (3 players) or 16 (4 players).
     assert {p.tokens for p in Game(players, seed=1, beginner=beginner).players} == {tokens}
@@ -53,7 +56,7 @@ def test_token_supply_and_beginner_variant(players, beginner, tokens):
 def test_players_by_names_and_bad_player_counts():
     assert [p.name for p in Game(["Ada", "Bo"], seed=1).players] == ["Ada", "Bo"]
     for bad in (1, 5, ["Solo"], ["A", "A"]):
-        with pytest.raises(ValueError, match="2–4 players|distinct"):
+        with pytest.raises(ValueError, match=r"2–4 players|distinct"):
             Game(bad, seed=1)
     with pytest.raises(TypeError):
         Game("two", seed=1)
@@ -86,8 +89,16 @@ def test_tile_goes_to_the_area_and_moves_the_marker_by_its_cost():
 def test_illegal_cell_and_wrong_shapes_change_nothing():
     g = build({1: "B05", 2: "R04", 3: "T04"}, players=[{"board": "R17@0,0", "arrival": 1}, {}])
     before = state(g)
-    for bad in [Move(1, (7, 7)), Move(1, (0, 0)), (1,), "pass", Move(True, (1, 0)), Move(1.0, (1, 0)),
-                Move(1, "1,0"), None]:
+    for bad in [
+        Move(1, (7, 7)),
+        Move(1, (0, 0)),
+        (1,),
+        "pass",
+        Move(True, (1, 0)),
+        Move(1.0, (1, 0)),
+        Move(1, "1,0"),
+        None,
+    ]:
         with pytest.raises(IllegalMove):
             g.play(bad)
     assert state(g) == before
@@ -95,8 +106,10 @@ def test_illegal_cell_and_wrong_shapes_change_nothing():
 
 # -- the moon track ----------------------------------------------------------------------------
 def test_rearmost_moves_and_may_take_several_turns_in_a_row():
-    g = build({1: "R01", 2: "B01", 3: "T01", 4: "Y01"},
-              players=[{"board": "R17@0,0", "time": 7}, {"board": "B17@0,0", "time": 0}])
+    g = build(
+        {1: "R01", 2: "B01", 3: "T01", 4: "Y01"},
+        players=[{"board": "R17@0,0", "time": 7}, {"board": "B17@0,0", "time": 0}],
+    )
     assert g.current_player == 1
     g.take(1, (1, 0))
     assert g.current_player == 1  # still behind (1 < 7)
@@ -105,8 +118,13 @@ def test_rearmost_moves_and_may_take_several_turns_in_a_row():
 
 
 def test_landing_on_an_occupied_space_stacks_on_top_and_the_top_moves_first():
-    g = build({1: "R04", 2: "B04", 3: "T04", 4: "Y04"},
-              players=[{"board": "R17@0,0", "time": 3, "arrival": 0}, {"board": "B17@0,0", "time": 0, "arrival": 1}])
+    g = build(
+        {1: "R04", 2: "B04", 3: "T04", 4: "Y04"},
+        players=[
+            {"board": "R17@0,0", "time": 3, "arrival": 0},
+            {"board": "B17@0,0", "time": 0, "arrival": 1},
+        ],
+    )
     assert g.current_player == 1
     g.take(1, (1, 0))  # cost 3: lands on player 0's space
     assert g.players[1].time == g.players[0].time == 3
@@ -117,8 +135,13 @@ def test_landing_on_an_occupied_space_stacks_on_top_and_the_top_moves_first():
 
 
 def test_markers_wrap_past_the_new_moon_and_keep_their_order():
-    g = build({1: "R07", 2: "B04"}, players=[{"board": "R17@0,0", "time": 22, "arrival": 0},
-                                            {"board": "B17@0,0", "time": 23, "arrival": 1}])
+    g = build(
+        {1: "R07", 2: "B04"},
+        players=[
+            {"board": "R17@0,0", "time": 22, "arrival": 0},
+            {"board": "B17@0,0", "time": 23, "arrival": 1},
+        ],
+    )
     g.take(1, (1, 0))
     assert g.players[0].time == 25 and g.players[0].space == 1
     assert g.current_player == 1  # time 23 (space 23) is behind time 25 (space 1)
@@ -128,18 +151,31 @@ def test_markers_wrap_past_the_new_moon_and_keep_their_order():
 def test_refill_is_optional_with_one_or_two_tiles_and_refused_with_three():
     g = build({4: "R04", 5: "R05", 6: "R06"}, marker=3)
     assert not g.can_refill
-    with pytest.raises(IllegalMove, match="wheel holds 3 tiles.*only when 1 or 2"):
+    with pytest.raises(IllegalMove, match=r"wheel holds 3 tiles.*only when 1 or 2"):
         g.refill()
     g = build({4: "R04", 6: "R06"}, marker=3, pile=["B01", "B02"])
     assert g.can_refill
 
 
 def test_refill_starts_nearest_the_marker_clockwise_and_skips_the_marker_space():
-    g = build({4: "R04", 6: "R06"}, marker=3, pile=["B01", "B02", "B03", "B04", "B05", "B06", "B07", "B08", "B09"])
+    g = build(
+        {4: "R04", 6: "R06"}, marker=3, pile=["B01", "B02", "B03", "B04", "B05", "B06", "B07", "B08", "B09"]
+    )
     g.refill()
     filled = {s: t.id for s, t in enumerate(g.wheel) if t}
-    assert filled == {5: "B01", 7: "B02", 8: "B03", 9: "B04", 10: "B05", 11: "B06", 0: "B07", 1: "B08",
-                      2: "B09", 4: "R04", 6: "R06"}
+    assert filled == {
+        5: "B01",
+        7: "B02",
+        8: "B03",
+        9: "B04",
+        10: "B05",
+        11: "B06",
+        0: "B07",
+        1: "B08",
+        2: "B09",
+        4: "R04",
+        6: "R06",
+    }
     assert g.wheel[3] is None
     assert g.log[-1].kind == "refill" and not g.log[-1].data["mandatory"]
     assert g.history[-1] == "refill"
@@ -172,9 +208,13 @@ def test_fulfilled_tasks_get_tokens_and_stay_covered():
 
 
 def test_placing_the_last_token_ends_the_game_at_once():
-    g = build({1: "B04", 2: "R01"},
-              players=[{"board": "Y11@0,0 B01@1,0", "tokens": 1, "supply": 1, "arrival": 1},
-                       {"board": "R17@0,0", "arrival": 0}])
+    g = build(
+        {1: "B04", 2: "R01"},
+        players=[
+            {"board": "Y11@0,0 B01@1,0", "tokens": 1, "supply": 1, "arrival": 1},
+            {"board": "R17@0,0", "arrival": 0},
+        ],
+    )
     assert g.current_player == 0
     g.take(1, (2, 0))
     assert g.is_over and g.winner == 0 and g.end_reason == "last token"
@@ -185,31 +225,48 @@ def test_placing_the_last_token_ends_the_game_at_once():
 
 
 def test_more_fulfilled_tasks_than_tokens_left_covers_what_it_can_and_wins():
-    g = build({1: "R13"}, players=[{"board": "B01@0,0 Y01@1,0 B04@0,1", "tokens": 1, "supply": 1, "arrival": 1}, {}])
+    g = build(
+        {1: "R13"}, players=[{"board": "B01@0,0 Y01@1,0 B04@0,1", "tokens": 1, "supply": 1, "arrival": 1}, {}]
+    )
     covered = g.take(1, (1, 1))  # R13 fulfils two tasks, one token left
     assert len(covered) == 1 and g.players[0].tokens == 0 and g.winner == 0
 
 
 def test_game_ends_when_no_tile_can_be_taken_fewest_tokens_wins():
-    g = build({1: "R01"}, fill_pile=False,
-              players=[{"board": "R17@0,0", "tokens": 5, "supply": 5, "time": 7, "arrival": 0},
-                       {"board": "B17@0,0", "tokens": 3, "supply": 3, "time": 0, "arrival": 1}])
+    g = build(
+        {1: "R01"},
+        fill_pile=False,
+        players=[
+            {"board": "R17@0,0", "tokens": 5, "supply": 5, "time": 7, "arrival": 0},
+            {"board": "B17@0,0", "tokens": 3, "supply": 3, "time": 0, "arrival": 1},
+        ],
+    )
     g.take(1, (1, 0))
     assert g.is_over and g.end_reason == "no tile" and g.winner == 1 and g.ranking() == [1, 0]
 
 
 def test_ranking_ties_go_to_whoever_would_have_moved_earlier():
-    g = build({1: "R01"}, fill_pile=False,
-              players=[{"board": "R17@0,0", "tokens": 4, "supply": 4, "time": 7, "arrival": 0},
-                       {"board": "B17@0,0", "tokens": 4, "supply": 4, "time": 5, "arrival": 1},
-                       {"board": "T17@0,0", "tokens": 4, "supply": 4, "time": 0, "arrival": 2}])
+    g = build(
+        {1: "R01"},
+        fill_pile=False,
+        players=[
+            {"board": "R17@0,0", "tokens": 4, "supply": 4, "time": 7, "arrival": 0},
+            {"board": "B17@0,0", "tokens": 4, "supply": 4, "time": 5, "arrival": 1},
+            {"board": "T17@0,0", "tokens": 4, "supply": 4, "time": 0, "arrival": 2},
+        ],
+    )
     g.take(1, (1, 0))  # player 3 moves to time 1; still rearmost
     assert g.is_over and g.ranking() == [2, 1, 0]
     # equal time: the marker on top would have moved first
-    h = build({1: "R01"}, fill_pile=False,
-              players=[{"board": "R17@0,0", "tokens": 4, "supply": 4, "time": 3, "arrival": 5},
-                       {"board": "B17@0,0", "tokens": 4, "supply": 4, "time": 3, "arrival": 1},
-                       {"board": "T17@0,0", "tokens": 4, "supply": 4, "time": 0, "arrival": 2}])
+    h = build(
+        {1: "R01"},
+        fill_pile=False,
+        players=[
+            {"board": "R17@0,0", "tokens": 4, "supply": 4, "time": 3, "arrival": 5},
+            {"board": "B17@0,0", "tokens": 4, "supply": 4, "time": 3, "arrival": 1},
+            {"board": "T17@0,0", "tokens": 4, "supply": 4, "time": 0, "arrival": 2},
+        ],
+    )
     h.take(1, (1, 0))
     assert h.ranking() == [2, 0, 1]
 

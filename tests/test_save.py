@@ -51,23 +51,35 @@ def test_save_format_is_versioned():
     assert (data["format"], data["version"], data["kind"]) == ("novaluna_widget.save", 1, "game")
 
 
-@pytest.mark.parametrize(("change", "message"), [
-    (lambda d: d.update(version=2), "save version 2 is not supported; this version reads 1"),
-    (lambda d: d.update(format="chess"), "not a novaluna_widget save file"),
-    (lambda d: d.pop("history"), "lacks 'history'"),
-    (lambda d: d["start"]["draw_pile"].__setitem__(0, "Z99"), "unknown tile 'Z99' in the draw pile"),
-    (lambda d: d["start"]["draw_pile"].__setitem__(0, d["start"]["draw_pile"][1]), "appears more than once"),
-    (lambda d: d["start"]["draw_pile"].pop(), "accounts for 67 of the 68 tiles; missing"),
-    (lambda d: d["start"]["players"][0].update(tokens=3), "does not add up to a supply of 17"),
-    (lambda d: d["start"]["players"][1].update(time=9), "markers are 9 steps apart"),
-    (lambda d: d["start"].update(marker=3), "marker's space 3 holds a tile"),
-    (lambda d: d["history"].insert(0, ["take", 11, 0, 0]), r"history\[0\] \(take space 11, place at \(0, 0\)\) cannot be played: space 11 is not among"),
-    (lambda d: d["history"].append(["jump"]), r"history\[\d+\] is not an action"),
-    (lambda d: d["redo"].insert(0, ["take", 0, 40, 40]), r"redo\[0\] .* cannot be played"),
-    (lambda d: d["position"]["players"][2].update(tokens=0), r"does not match its history: position.players\[2\].tokens"),
-    (lambda d: d["position"]["draw_pile"].reverse(), "does not match its history: position.draw_pile"),
-    (lambda d: d.update(kind="chess"), "unknown kind 'chess'"),
-])
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        (lambda d: d.update(version=2), "save version 2 is not supported; this version reads 1"),
+        (lambda d: d.update(format="chess"), "not a novaluna_widget save file"),
+        (lambda d: d.pop("history"), "lacks 'history'"),
+        (lambda d: d["start"]["draw_pile"].__setitem__(0, "Z99"), "unknown tile 'Z99' in the draw pile"),
+        (
+            lambda d: d["start"]["draw_pile"].__setitem__(0, d["start"]["draw_pile"][1]),
+            "appears more than once",
+        ),
+        (lambda d: d["start"]["draw_pile"].pop(), "accounts for 67 of the 68 tiles; missing"),
+        (lambda d: d["start"]["players"][0].update(tokens=3), "does not add up to a supply of 17"),
+        (lambda d: d["start"]["players"][1].update(time=9), "markers are 9 steps apart"),
+        (lambda d: d["start"].update(marker=3), "marker's space 3 holds a tile"),
+        (
+            lambda d: d["history"].insert(0, ["take", 11, 0, 0]),
+            r"history\[0\] \(take space 11, place at \(0, 0\)\) cannot be played: space 11 is not among",
+        ),
+        (lambda d: d["history"].append(["jump"]), r"history\[\d+\] is not an action"),
+        (lambda d: d["redo"].insert(0, ["take", 0, 40, 40]), r"redo\[0\] .* cannot be played"),
+        (
+            lambda d: d["position"]["players"][2].update(tokens=0),
+            r"does not match its history: position.players\[2\].tokens",
+        ),
+        (lambda d: d["position"]["draw_pile"].reverse(), "does not match its history: position.draw_pile"),
+        (lambda d: d.update(kind="chess"), "unknown kind 'chess'"),
+    ],
+)
 def test_damaged_saves_are_refused_with_the_problem_named(change, message):
     with pytest.raises(SaveError, match=message):
         Game.from_json(edited(played(), change))
@@ -87,5 +99,6 @@ def test_covered_task_that_is_not_fulfilled_is_refused():
         p["covered"] = [[0, 0, 0]]
         p["tokens"] = p["supply"] - 1
         d["start"]["draw_pile"].remove("R02")
+
     with pytest.raises(SaveError, match=r"covers task 0 at \(0, 0\), which is not fulfilled"):
         Game.from_json(edited(Game(2, seed=1), cover_wrong))

@@ -9,7 +9,9 @@ from .positions import build
 SEVEN = "R17@0,0 Y13@0,-1 T17@0,-2 B17@1,0 B12@1,1 T16@1,-1 T01@2,1"  # 7 tiles, cost 38, 6 tasks fulfilled
 
 
-def phase_one(wheel: dict[int, str], board: str = SEVEN, placed: int = 6, solo: dict | None = None, **kw) -> SoloGame:
+def phase_one(
+    wheel: dict[int, str], board: str = SEVEN, placed: int = 6, solo: dict | None = None, **kw
+) -> SoloGame:
     solo = {"placed_in_phase_one": placed, **(solo or {})}
     game = build(wheel, players=[{"board": board, "name": "Solo"}], solo=solo, **kw)
     assert isinstance(game, SoloGame)

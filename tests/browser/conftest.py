@@ -10,7 +10,7 @@ from __future__ import annotations
 import os
 import re
 import shutil
-from collections.abc import Iterator
+from collections.abc import Generator, Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -41,7 +41,9 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
 
 
 @pytest.hookimpl(wrapper=True)
-def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) -> Iterator[None]:
+def pytest_runtest_makereport(
+    item: pytest.Item, call: pytest.CallInfo[None]
+) -> Generator[None, pytest.TestReport, pytest.TestReport]:
     """Remember whether a test's setup or body failed, for the ``page`` fixture's teardown."""
     report: pytest.TestReport = yield
     if report.failed:
@@ -59,7 +61,9 @@ def _require_browser_tools() -> None:
     except ImportError:
         problems.append('the Python package playwright is missing: pip install -e ".[test]"')
     if problems:
-        pytest.fail(f"browser tests cannot run (set {SKIP_ENV}=1 to skip them): " + "; ".join(problems), pytrace=False)
+        pytest.fail(
+            f"browser tests cannot run (set {SKIP_ENV}=1 to skip them): " + "; ".join(problems), pytrace=False
+        )
 
 
 @pytest.fixture(scope="session")

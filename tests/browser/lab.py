@@ -10,6 +10,7 @@ collect (and skip or fail with a clear message) where Playwright is not installe
 
 from __future__ import annotations
 
+import contextlib
 import ctypes
 import json
 import os
@@ -85,7 +86,13 @@ def _die_with_parent() -> None:
     """Ask Linux to SIGTERM the server if pytest itself is killed, so no server is ever orphaned."""
     if sys.platform.startswith("linux"):
         pr_set_pdeathsig = 1
-        ctypes.CDLL(None, use_errno=True).prctl(pr_set_pdeathsig, signal.SIGTERM)
+        ctypes.CDLL(None).prctl(pr_set_pdeathsig, signal.SIGTERM)
+
+
+def _signal_group(process: subprocess.Popen[bytes], signum: signal.Signals) -> None:
+    """Signal the server and whatever it started in its group, even if the server itself is gone."""
+    with contextlib.suppress(ProcessLookupError):
+        os.killpg(process.pid, signum)
 
 
 class JupyterLab:
@@ -99,7 +106,9 @@ class JupyterLab:
     No token and no password: the server listens on 127.0.0.1 only and lives as long as the tests.
     """
 
-    def __init__(self, root_dir: Path, *, python: str = sys.executable, startup_timeout: float = 60.0) -> None:
+    def __init__(
+        self, root_dir: Path, *, python: str = sys.executable, startup_timeout: float = 60.0
+    ) -> None:
         self.root_dir = Path(root_dir).resolve()
         """The folder the server serves; notebook paths are relative to it."""
         self.python = python
@@ -192,9 +201,8 @@ class JupyterLab:
         deadline = started + self.startup_timeout
         while time.monotonic() < deadline:
             if self._process.poll() is not None:
-                raise LabError(
-                    f"JupyterLab exited with code {self._process.returncode} while starting:\n{self.log_tail()}"
-                )
+                code = self._process.returncode
+                raise LabError(f"JupyterLab exited with code {code} while starting:\n{self.log_tail()}")
             try:
                 with urllib.request.urlopen(self.base_url + "/api/status", timeout=2) as response:
                     if response.status == 200:
@@ -210,14 +218,13 @@ class JupyterLab:
         process, self._process = self._process, None
         if process is not None:
             if process.poll() is None:
-                self.shutdown_kernels()
+                with contextlib.suppress(OSError):  # best effort: the server ends its kernels on TERM too
+                    self.shutdown_kernels()
+            _signal_group(process, signal.SIGTERM)
             try:
-                os.killpg(process.pid, signal.SIGTERM)
                 process.wait(timeout=10)
-            except ProcessLookupError:
-                pass
             except subprocess.TimeoutExpired:
-                os.killpg(process.pid, signal.SIGKILL)
+                _signal_group(process, signal.SIGKILL)
                 process.wait(timeout=10)
         if self._sandbox is not None:
             shutil.rmtree(self._sandbox, ignore_errors=True)
@@ -273,16 +280,24 @@ def launch_chromium(playwright: Playwright) -> Browser:
     """Launch Debian's Chromium headless, with the flags these machines need."""
     if not CHROMIUM_PATH.exists():
         raise LabError(f"{CHROMIUM_PATH} is missing: run `bash .ci/install-chromium.sh` (as root)")
-    return playwright.chromium.launch(executable_path=str(CHROMIUM_PATH), headless=True, args=list(CHROMIUM_ARGS))
+    return playwright.chromium.launch(
+        executable_path=str(CHROMIUM_PATH), headless=True, args=list(CHROMIUM_ARGS)
+    )
 
 
 def write_notebook(path: Path, sources: Sequence[str]) -> Path:
     """Write a notebook of code cells (``python3`` kernel), as a test's throwaway fixture."""
-    cells = [
-        {"cell_type": "code", "id": f"cell-{index}", "metadata": {}, "execution_count": None, "outputs": [],
-         "source": source}
+    cells: list[dict[str, object]] = [
+        {
+            "cell_type": "code",
+            "id": f"cell-{index}",
+            "metadata": {},
+            "execution_count": None,
+            "outputs": [],
+            "source": source,
+        }
         for index, source in enumerate(sources)
-    ]  # fmt: skip
+    ]
     notebook = {
         "cells": cells,
         "metadata": {
@@ -339,7 +354,9 @@ def _wait_for(page: Page, script: str, *, what: str, timeout: float, arg: object
     try:
         page.wait_for_function(script, arg=arg, timeout=timeout * 1000, polling=100)
     except PlaywrightTimeoutError:
-        raise LabError(f"timed out after {timeout:.0f} s waiting for {what}; page state: {describe(page)}") from None
+        raise LabError(
+            f"timed out after {timeout:.0f} s waiting for {what}; page state: {describe(page)}"
+        ) from None
 
 
 def open_notebook(page: Page, base_url: str, path: str | PurePath, *, timeout: float = 60.0) -> None:
@@ -445,7 +462,9 @@ def execute_python(page: Page, code: str, *, timeout: float = 30.0) -> str:
                 else if (msg.header.msg_type === 'error') error = content;
             };
             let timer;
-            const expired = new Promise((resolve) => { timer = setTimeout(resolve, timeout * 1000, 'timeout'); });
+            const expired = new Promise((resolve) => {
+                timer = setTimeout(resolve, timeout * 1000, 'timeout');
+            });
             const outcome = await Promise.race([future.done.then(() => 'done'), expired]);
             clearTimeout(timer);
             if (outcome === 'timeout') {
@@ -485,4 +504,6 @@ def change_theme(page: Page, theme: str, *, timeout: float = 20.0) -> None:
         what=f"theme {theme!r}",
         timeout=timeout,
     )
-    _wait_for(page, _NO_SPLASH_JS, what=f"the splash screen to close after loading {theme!r}", timeout=timeout)
+    _wait_for(
+        page, _NO_SPLASH_JS, what=f"the splash screen to close after loading {theme!r}", timeout=timeout
+    )
