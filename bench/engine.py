@@ -1,6 +1,7 @@
 """Engine figures: random 4-player games a second, would_fulfil, copy, undo, save and load.
 
-Run: ``.venv/bin/python bench/engine.py``. Prints medians of several rounds, and the speed-up against a
+Run: ``.venv/bin/python bench/engine.py``. Times are CPU time of this process (steadier than wall time
+on a small shared machine). Prints medians of several rounds, and the speed-up against a
 plain implementation (every task of the area re-checked after every placement, by walking the chains)
 measured in the same run, since the machine is small and noisy.
 """
@@ -63,12 +64,12 @@ class PlainBoard(Board):
 def random_games(n: int, seed: int) -> float:
     """Play ``n`` random 4-player games through the public API; return games a second."""
     rng = random.Random(seed)
-    start = time.perf_counter()
+    start = time.process_time()
     for k in range(n):
         g = Game(4, seed=seed * 100_000 + k)
         while not g.is_over:
             g.play(rng.choice(g.legal_moves()))
-    return n / (time.perf_counter() - start)
+    return n / (time.process_time() - start)
 
 
 def with_board(cls: type[Board], fn: Callable[[], float]) -> float:
@@ -85,10 +86,10 @@ def median_of(rounds: int, fn: Callable[[], float]) -> float:
 
 
 def per_call(fn: Callable[[], object], repeat: int) -> float:
-    start = time.perf_counter_ns()
+    start = time.process_time_ns()
     for _ in range(repeat):
         fn()
-    return (time.perf_counter_ns() - start) / repeat / 1000  # µs
+    return (time.process_time_ns() - start) / repeat / 1000  # µs
 
 
 def late_positions(count: int) -> list[Game]:
