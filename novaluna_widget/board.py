@@ -139,17 +139,19 @@ class Board:
         """How many tiles of ``colour`` count for a task on the tile at ``cell``."""
         if self._tiles[cell].colour == colour:
             return len(self._group[cell]) - 1
-        total = 0
-        seen: list[Group] = []
+        return sum(len(g) for g in self._groups_around(cell, colour))
+
+    def _groups_around(self, cell: Cell, colour: str) -> list[Group]:
+        """The distinct groups of ``colour`` touching ``cell`` (one group may touch it twice)."""
         tiles, group = self._tiles, self._group
+        found: list[Group] = []
         for n in neighbours(cell):
             t = tiles.get(n)
             if t is not None and t.colour == colour:
                 g = group[n]
-                if not any(g is s for s in seen):
-                    seen.append(g)
-                    total += len(g)
-        return total
+                if not any(g is f for f in found):
+                    found.append(g)
+        return found
 
     # -- placing -------------------------------------------------------------------------------
     def _check(self, t: Tile, cell: Cell) -> None:
@@ -182,18 +184,13 @@ class Board:
         """``place`` without the checks, for callers that have just made them (the hot path)."""
         colour = t.colour
         tiles, group, opened = self._tiles, self._group, self._open
+        joined = self._groups_around(cell, colour)
         tiles[cell] = t
         self._cells_cache = None
         opened.pop(cell, None)
-        joined: list[Group] = []
         for n in neighbours(cell):
-            nt = tiles.get(n)
-            if nt is None:
+            if n not in tiles:
                 opened[n] = None
-            elif nt.colour == colour:
-                g = group[n]
-                if not any(g is j for j in joined):
-                    joined.append(g)
         merged: Group = (cell,)
         for g in joined:
             merged += g
@@ -258,16 +255,9 @@ class Board:
         not changed. Raises ``IllegalMove`` where the tile may not go."""
         self._check(t, cell)
         colour = t.colour
-        tiles, group = self._tiles, self._group
-        joined: list[Group] = []
-        size = 1
-        for n in neighbours(cell):
-            nt = tiles.get(n)
-            if nt is not None and nt.colour == colour:
-                g = group[n]
-                if not any(g is j for j in joined):
-                    joined.append(g)
-                    size += len(g)
+        tiles = self._tiles
+        joined = self._groups_around(cell, colour)
+        size = 1 + sum(len(g) for g in joined)
         result: list[TaskRef] = []
         x, y = cell
         waiting = self._waiting[colour]
@@ -282,7 +272,10 @@ class Board:
                         if self._grown_count(where, t_there.colour, colour, cell, joined, size) >= wanted:
                             result.append((where[0], where[1], i))
         for i, need in enumerate(t.needs):
-            if all(self._hypothetical(cell, c, colour, size) >= n for c, n in need.items()):
+            if all(
+                (size - 1 if c == colour else sum(len(g) for g in self._groups_around(cell, c))) >= n
+                for c, n in need.items()
+            ):
                 result.append((x, y, i))
         return frozenset(result)
 
@@ -294,33 +287,14 @@ class Board:
         group = self._group
         if own == colour:
             return size - 1 if any(group[where] is j for j in joined) else len(group[where]) - 1
-        total, grows = 0, abs(where[0] - cell[0]) + abs(where[1] - cell[1]) == 1
-        seen: list[Group] = []
-        for n in neighbours(where):
-            nt = self._tiles.get(n)
-            if nt is not None and nt.colour == colour:
-                g = group[n]
-                if any(g is j for j in joined):
-                    grows = True
-                elif not any(g is s for s in seen):
-                    seen.append(g)
-                    total += len(g)
-        return total + size if grows else total
-
-    def _hypothetical(self, cell: Cell, colour: str, placed_colour: str, merged_size: int) -> int:
-        """The count of ``colour`` for a tile of ``placed_colour`` about to go on empty ``cell``."""
-        if colour == placed_colour:
-            return merged_size - 1
+        grows = abs(where[0] - cell[0]) + abs(where[1] - cell[1]) == 1
         total = 0
-        seen: list[Group] = []
-        for n in neighbours(cell):
-            nt = self._tiles.get(n)
-            if nt is not None and nt.colour == colour:
-                g = self._group[n]
-                if not any(g is s for s in seen):
-                    seen.append(g)
-                    total += len(g)
-        return total
+        for g in self._groups_around(where, colour):
+            if any(g is j for j in joined):
+                grows = True
+            else:
+                total += len(g)
+        return total + size if grows else total
 
     def chain(self, cell: Cell, colour: str) -> tuple[tuple[Cell, ...], tuple[Cell, ...]]:
         """The tiles of ``colour`` that count for the tile at ``cell`` (sorted), and the subset of them

@@ -42,7 +42,7 @@ def to_event(raw: tuple[Any, ...], names: Sequence[str], boards: Sequence[Any]) 
         )
     if kind == "refill":
         _, player, mandatory, placed = raw
-        who = names[player] if player is not None else "The wheel"
+        who = names[player]
         how = "must refill" if mandatory else "refills"
         spaces = ", ".join(f"{tid} on space {s}" for s, tid in placed)
         return Event(

@@ -1,0 +1,42 @@
+"""Packaging promises: the engine runs with no Jupyter at all, and a wheel carries its data and the
+built widget view, so ``pip install`` needs no node."""
+
+import subprocess
+import sys
+import zipfile
+from pathlib import Path
+
+ROOT = Path(__file__).parents[1]
+
+NO_JUPYTER = """
+import importlib.abc, sys
+BLOCKED = {"anywidget", "ipywidgets", "traitlets", "IPython", "jupyterlab", "ipykernel", "pandas", "tqdm"}
+class Block(importlib.abc.MetaPathFinder):
+    def find_spec(self, name, path=None, target=None):
+        if name.split(".")[0] in BLOCKED:
+            raise ImportError(f"{name} is not installed here")
+sys.meta_path.insert(0, Block())
+import novaluna_widget as nl
+g = nl.Game(2, seed=1)
+while not g.is_over:
+    g.play(g.legal_moves()[0])
+assert nl.Game.from_json(g.to_json()).winner == g.winner
+print("engine ok", sorted(m for m in sys.modules if m.split(".")[0] in BLOCKED))
+"""
+
+
+def test_engine_imports_and_plays_without_jupyter():
+    out = subprocess.run([sys.executable, "-c", NO_JUPYTER], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "engine ok []"
+
+
+def test_wheel_ships_tile_data_and_the_built_view(tmp_path):
+    subprocess.run(
+        [sys.executable, "-m", "pip", "wheel", "--no-deps", "--no-build-isolation", "-q", "-w", tmp_path, ROOT],
+        check=True,
+        capture_output=True,
+    )
+    (wheel,) = tmp_path.glob("novaluna_widget-*.whl")
+    names = set(zipfile.ZipFile(wheel).namelist())
+    assert "novaluna_widget/tiles.json" in names
+    assert {"novaluna_widget/static/widget.js", "novaluna_widget/static/widget.css"} <= names
