@@ -4,7 +4,8 @@ import { esc, tileSvg, tokenSvg } from "./tiles.js";
 import { cellWords, explainWords, ordinal, plural, tileWords } from "./words.js";
 
 const CELL = 100;
-const MAX_CELL_PX = 66;
+// The area in play is drawn large enough to click comfortably; the others smaller.
+const MAX_CELL_PX = { big: 72, small: 46 };
 
 function bounds(tiles) {
   if (!tiles.length) return [0, 0, 0, 0];
@@ -23,18 +24,19 @@ export function legalCells(state) {
 }
 
 function emptyCell(p, x, y, legal, fulfils, tabStop, name) {
-  const cls = legal ? (fulfils.length ? "nl-cell nl-legal nl-fulfils" : "nl-cell nl-legal") : "nl-cell";
-  let label = `${name}'s area, cell ${cellWords(x, y)}: empty`;
-  if (legal) label += fulfils.length ? `, legal, fulfils ${plural(fulfils.length, "task")}` : ", legal";
-  const mark = legal
-    ? `<text class="nl-plus" y="12">${fulfils.length ? `★${fulfils.length}` : "+"}</text>`
-    : "";
+  const at = `data-player="${p}" data-cell="${x},${y}"`;
+  if (!legal) {
+    // Not a place to go now, yet clickable: the engine explains why a tile cannot go there.
+    return `<rect class="nl-cell" ${at} x="${x * CELL - 47}" y="${y * CELL - 47}" width="94" height="94" rx="10"/>`;
+  }
+  const label = `${name}'s area, cell ${cellWords(x, y)}: empty, legal` +
+    (fulfils.length ? `, fulfils ${plural(fulfils.length, "task")}` : "");
   return (
-    `<g class="${cls}" data-player="${p}" data-cell="${x},${y}" role="button" aria-label="${esc(label)}" ` +
-    `${legal ? `data-roving="cells-${p}" tabindex="${tabStop ? 0 : -1}"` : ""} ` +
-    `transform="translate(${x * CELL} ${y * CELL})">` +
-    `<rect class="nl-cell-box" x="-47" y="-47" width="94" height="94" rx="10"/>${mark}` +
-    `<rect class="nl-focus" x="-51" y="-51" width="102" height="102" rx="13"/></g>`
+    `<g class="nl-cell nl-legal${fulfils.length ? " nl-fulfils" : ""}" ${at} role="button" ` +
+    `aria-label="${esc(label)}" data-roving="cells-${p}" tabindex="${tabStop ? 0 : -1}" ` +
+    `transform="translate(${x * CELL} ${y * CELL})"><rect class="nl-cell-box" x="-47" y="-47" width="94" height="94" rx="10"/>` +
+    (fulfils.length ? `<text class="nl-plus" y="12">★${fulfils.length}</text>` : `<path class="nl-plus" d="M-14 0H14M0 -14V14"/>`) +
+    `</g>`
   );
 }
 
@@ -52,20 +54,20 @@ function placedTile(state, catalogue, p, t, rows, firstTask) {
     return (
       `<g class="nl-task nl-status-${status}" data-task="${p},${t},${k}" data-roving="tasks-${p}" ` +
       `tabindex="${stop ? 0 : -1}" role="img" aria-label="${esc(label)}" transform="translate(${dx} ${dy})">` +
-      `<circle class="nl-task-ring" r="23"/>${inner}${token}</g>`
+      `${inner}${token}</g>`
     );
   };
   return (
     `<g class="nl-placed${last ? " nl-last" : ""}" data-player="${p}" data-cell="${x},${y}" data-tile="${p},${t}" ` +
     `aria-label="${esc(`${player.name}'s area, cell ${cellWords(x, y)}: ${id}, ${tileWords(catalogue, id)}`)}" ` +
     `transform="translate(${x * CELL} ${y * CELL})">` +
-    `<rect class="nl-chain-mark" x="-52" y="-52" width="104" height="104" rx="14"/>` +
     tileSvg(catalogue, id, 0, 0, task) +
     `</g>`
   );
 }
 
-function areaSvg(state, catalogue, p) {
+/** An area's grid as SVG elements, one part each (cells, then tiles), and its viewBox. */
+function area(state, catalogue, p) {
   const player = state.players[p];
   const toMove = state.current === p;
   const legal = toMove ? legalCells(state) : new Map();
@@ -88,12 +90,9 @@ function areaSvg(state, catalogue, p) {
   const firstTask = { value: true };
   player.tiles.forEach((_, t) => parts.push(placedTile(state, catalogue, p, t, rows, firstTask)));
   const cols = x1 - x0 + 1 + 2 * margin;
-  const height = y1 - y0 + 1 + 2 * margin;
-  const vb = `${(x0 - margin - 0.5) * CELL} ${(y0 - margin - 0.5) * CELL} ${cols * CELL} ${height * CELL}`;
-  return (
-    `<svg class="nl-area" viewBox="${vb}" style="max-width:${cols * MAX_CELL_PX}px" role="group" ` +
-    `aria-label="${esc(`${player.name}'s area: ${plural(player.tiles.length, "tile")}`)}">${parts.join("")}</svg>`
-  );
+  const rowsHigh = y1 - y0 + 1 + 2 * margin;
+  const viewBox = `${(x0 - margin - 0.5) * CELL} ${(y0 - margin - 0.5) * CELL} ${cols * CELL} ${rowsHigh * CELL}`;
+  return { parts, viewBox, cols };
 }
 
 function header(state, p) {
@@ -106,30 +105,44 @@ function header(state, p) {
     badges.push(`<span class="nl-badge nl-place-${place}">${ordinal(place)}</span>`);
   }
   const used = player.supply - player.tokens;
-  const time = state.solo ? "" : ` · time ${player.time} (space ${player.space})`;
+  const time = state.solo ? "" : ` · time ${player.time}`;
   return (
     `<header class="nl-player-head">` +
     `<svg class="nl-swatch" viewBox="-17 -17 34 34" aria-hidden="true">${tokenSvg(p, 15)}</svg>` +
     `<span class="nl-name">${esc(player.name)}</span>${badges.join("")}` +
-    `<span class="nl-tokens" title="${used} of ${player.supply} tokens placed">` +
+    `<span class="nl-tokens" title="${used} of ${player.supply} tokens placed` +
+    `${state.solo ? "" : `; moon track space ${player.space}`}">` +
     `<b>${player.tokens}</b> ${player.tokens === 1 ? "token" : "tokens"} left${time}</span>` +
     `<span class="nl-bar" aria-hidden="true"><span style="width:${(100 * used) / player.supply}%"></span></span>` +
     `</header>`
   );
 }
 
-export function playersHtml(state, catalogue) {
-  return state.players
-    .map((player, p) => {
-      const cls = ["nl-player"];
-      if (state.current === p) cls.push("nl-current");
-      if (state.over && state.over.winner === p) cls.push("nl-winner");
-      return (
-        `<section class="${cls.join(" ")}" aria-label="${esc(player.name)}">` +
-        header(state, p) +
-        areaSvg(state, catalogue, p) +
-        `</section>`
-      );
-    })
-    .join("");
+/**
+ * The player whose area is drawn large: the one to move, unless a bot plays that seat (then the first
+ * human seat, whose view it is); at the end, the winner.
+ */
+export function focusPlayer(state) {
+  if (state.over) return state.over.winner;
+  if (!state.players[state.current].bot) return state.current;
+  const human = state.players.findIndex((player) => !player.bot);
+  return human >= 0 ? human : state.current;
+}
+
+/** A player's card: its classes and label, the header's HTML, and the area's SVG parts. */
+export function card(state, catalogue, p, size) {
+  const player = state.players[p];
+  const cls = ["nl-player", `nl-card-${size}`];
+  if (state.current === p) cls.push("nl-current");
+  if (state.over && state.over.winner === p) cls.push("nl-winner");
+  const { parts, viewBox, cols } = area(state, catalogue, p);
+  return {
+    className: cls.join(" "),
+    label: player.name,
+    header: header(state, p),
+    viewBox,
+    maxWidth: `${cols * MAX_CELL_PX[size]}px`,
+    areaLabel: `${player.name}'s area: ${plural(player.tiles.length, "tile")}`,
+    parts,
+  };
 }

@@ -31,7 +31,6 @@ function space(s, state, catalogue, tabStop) {
   const classes = ["nl-space"];
   if (pick >= 0) classes.push("nl-takeable");
   if (state.selected === s) classes.push("nl-selected");
-  const [lx, ly] = polar(470, s, 12).map(fix);
   let body;
   if (id) {
     body =
@@ -45,12 +44,10 @@ function space(s, state, catalogue, tabStop) {
   } else {
     body = `<circle class="nl-empty" r="44"/>`;
   }
-  const focus = `<rect class="nl-focus" x="-66" y="-66" width="132" height="132" rx="18"/>`;
   return (
-    `<text class="nl-space-no" x="${lx}" y="${ly + 7}">${s === 0 ? "● 0" : s}</text>` +
     `<g class="${classes.join(" ")}" data-space="${s}" role="button" tabindex="${tabStop ? 0 : -1}" ` +
     `data-roving="wheel" aria-label="${esc(spaceLabel(s, state, catalogue))}" ` +
-    `transform="translate(${x} ${y})">${focus}${body}</g>`
+    `transform="translate(${x} ${y})">${body}</g>`
   );
 }
 
@@ -66,9 +63,9 @@ function track(state) {
   const markers = state.track.flatMap(([s, stack]) =>
     stack.map((player, height) => {
       // A stack climbs toward the centre, bottom marker outermost, as the rulebook stacks them.
-      const [x, y] = polar(TRACK_RADIUS - 19 * height, s, 24).map(fix);
+      const [x, y] = polar(TRACK_RADIUS - 24 * height, s, 24).map(fix);
       const turn = player === state.current ? " nl-to-move" : "";
-      return `<g class="nl-track-marker${turn}" transform="translate(${x} ${y})">${tokenSvg(player, 15)}</g>`;
+      return `<g class="nl-track-marker${turn}" transform="translate(${x} ${y})">${tokenSvg(player, 19)}</g>`;
     }),
   );
   const names = state.players.map((p, i) => `${p.name} on space ${p.space}`).join(", ");
@@ -106,16 +103,25 @@ function centre(state) {
   return `<g class="nl-centre-group">${text}${pile}</g>`;
 }
 
-export function wheelSvg(state, catalogue) {
+function labels() {
+  const texts = [];
+  for (let s = 0; s < 12; s++) {
+    const [x, y] = polar(470, s, 12).map(fix);
+    texts.push(`<text class="nl-space-no" x="${x}" y="${y + 7}">${s === 0 ? "● 0" : s}</text>`);
+  }
+  return `<g aria-hidden="true">${texts.join("")}</g>`;
+}
+
+const BOARD = `<g aria-hidden="true"><circle class="nl-board" r="496"/><circle class="nl-ring" r="${TRACK_RADIUS + 40}"/></g>`;
+const LABELS = labels();
+
+/**
+ * The wheel's parts, one SVG element each, so that a redraw replaces only those that changed
+ * (choosing a tile changes one space, not the whole wheel).
+ */
+export function wheelParts(state, catalogue) {
   const focusable = state.selected ?? state.choices[0] ?? state.marker;
-  const spaces = [];
-  for (let s = 0; s < 12; s++) spaces.push(space(s, state, catalogue, s === focusable));
-  return (
-    `<svg class="nl-wheel" viewBox="-500 -500 1000 1000" role="group" aria-label="moon wheel">` +
-    `<circle class="nl-board" r="496"/><circle class="nl-ring" r="${TRACK_RADIUS + 40}"/>` +
-    (state.solo ? "" : track(state)) +
-    centre(state) +
-    spaces.join("") +
-    `</svg>`
-  );
+  const parts = [BOARD, LABELS, state.solo ? "<g></g>" : track(state), centre(state)];
+  for (let s = 0; s < 12; s++) parts.push(space(s, state, catalogue, s === focusable));
+  return parts;
 }

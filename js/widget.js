@@ -2,9 +2,9 @@
 // rule and answers with a new state. Hover and focus feedback reads what the state already holds.
 
 import "./widget.css";
-import { legalCells, playersHtml } from "./area.js";
+import { card, focusPlayer, legalCells } from "./area.js";
 import { esc, tokenSvg } from "./tiles.js";
-import { wheelSvg } from "./wheel.js";
+import { wheelParts } from "./wheel.js";
 import { explainWords, plural, taskWords, tileWords } from "./words.js";
 
 const BUTTONS = [
@@ -97,28 +97,92 @@ function render({ model, el }) {
 
   const send = (intent) => model.send({ ...intent, version: state.version });
 
-  function draw() {
+  root.innerHTML =
+    `<div class="nl-top"></div>` +
+    `<div class="nl-error" role="alert" hidden><span class="nl-error-text"></span>` +
+    `<button type="button" class="nl-dismiss" aria-label="dismiss the error">×</button></div>` +
+    `<div class="nl-info" role="status" aria-live="polite"></div>` +
+    `<div class="nl-main"><div class="nl-wheel-box">` +
+    `<svg class="nl-wheel" viewBox="-500 -500 1000 1000" role="group" aria-label="moon wheel"></svg></div>` +
+    `<div class="nl-side"><div class="nl-ranking-box"></div><div class="nl-big"></div></div></div>` +
+    `<div class="nl-others"></div><div class="nl-log-box"></div>`;
+  const part = (cls) => root.querySelector(`.${cls}`);
+  const parts = {
+    top: part("nl-top"), error: part("nl-error"), wheel: part("nl-wheel"), ranking: part("nl-ranking-box"),
+    big: part("nl-big"), others: part("nl-others"), log: part("nl-log-box"),
+  };
+
+  /** Replace an element's content only when its markup changed. */
+  function patch(el, html, full) {
+    if (full || el.nlHtml !== html) {
+      el.innerHTML = html;
+      el.nlHtml = html;
+    }
+  }
+
+  /** Replace only the children whose markup changed (each part is one element). A move or a choice
+   * touches a few spaces and cells; redrawing only those keeps clicks fast. */
+  function patchChildren(el, html, full) {
+    const old = el.nlParts;
+    if (full || !old || old.length !== html.length || el.children.length !== html.length) {
+      el.innerHTML = html.join("");
+    } else {
+      html.forEach((part, i) => {
+        if (part !== old[i]) el.children[i].outerHTML = part;
+      });
+    }
+    el.nlParts = html;
+  }
+
+  function patchCard(slot, c, full) {
+    if (!slot.firstElementChild) {
+      slot.innerHTML = `<section><header></header><svg class="nl-area" role="group"></svg></section>`;
+    }
+    const section = slot.firstElementChild;
+    section.className = c.className;
+    section.setAttribute("aria-label", c.label);
+    if (full || section.nlHeader !== c.header) {
+      section.firstElementChild.outerHTML = c.header;
+      section.nlHeader = c.header;
+    }
+    const svg = section.lastElementChild;
+    svg.setAttribute("viewBox", c.viewBox);
+    svg.setAttribute("aria-label", c.areaLabel);
+    svg.style.maxWidth = c.maxWidth;
+    patchChildren(svg, c.parts, full);
+  }
+
+  /** Draw the state; `full` redraws every part (benchmarks time this), else only what changed. */
+  function draw(full = false) {
     const started = performance.now();
     const focusKey = root.contains(document.activeElement) ? keyOf(document.activeElement) : null;
-    root.innerHTML =
-      `<div class="nl-top"><div class="nl-headline">${esc(headline(state))}</div>${toolbar(state, botName)}</div>` +
-      `<div class="nl-error" role="alert"${state.error ? "" : " hidden"}>` +
-      `<span class="nl-error-text">${esc(state.error ?? "")}</span>` +
-      `<button type="button" class="nl-dismiss" aria-label="dismiss the error">×</button></div>` +
-      `<div class="nl-info" role="status" aria-live="polite"></div>` +
-      `<div class="nl-main"><div class="nl-wheel-box">${wheelSvg(state, catalogue)}</div>` +
-      `<div class="nl-side">${ranking(state)}<div class="nl-players">${playersHtml(state, catalogue)}</div></div></div>` +
-      logHtml(state, logOpen);
+    const focus = focusPlayer(state);
+    const headlineHtml = `<div class="nl-headline"><span class="nl-brand">☾ Nova Luna</span>${esc(headline(state))}</div>`;
+    patch(parts.top, headlineHtml + toolbar(state, botName), full);
+    parts.error.hidden = !state.error;
+    parts.error.querySelector(".nl-error-text").textContent = state.error ?? "";
+    patchChildren(parts.wheel, wheelParts(state, catalogue), full);
+    patch(parts.ranking, ranking(state), full);
+    patchCard(parts.big, card(state, catalogue, focus, "big"), full);
+    const others = state.players.flatMap((_, p) => (p === focus ? [] : [card(state, catalogue, p, "small")]));
+    while (parts.others.children.length < others.length) parts.others.appendChild(document.createElement("div"));
+    while (parts.others.children.length > others.length) parts.others.lastChild.remove();
+    others.forEach((c, i) => patchCard(parts.others.children[i], c, full));
+    patch(parts.log, logHtml(state, logOpen), full);
     hintText = hint(state, catalogue);
     restoreFocus(focusKey);
     const hovered = hoverKey && root.querySelector(hoverKey);
     if (hovered) highlight(hovered);
     else showInfo(hintText);
-    root.dataset.renderMs = (performance.now() - started).toFixed(2);
+    // Read by tests and bench/widget.py: which state is drawn, how often, and how long it took.
     root.dataset.version = state.version;
+    root.dataset.renders = Number(root.dataset.renders ?? 0) + 1;
+    root.dataset.renderMs = (performance.now() - started).toFixed(2);
+    root.nlDrawnAt = performance.now();
   }
 
   function restoreFocus(focusKey) {
+    if (focusKey && root.contains(document.activeElement) && pendingFocus === null) return; // part kept
     let target = focusKey && root.querySelector(focusKey);
     if (pendingFocus === "cells" && state.selected !== null) {
       target = root.querySelector(".nl-current .nl-legal") ?? target;
@@ -249,6 +313,10 @@ function render({ model, el }) {
     }
   }
 
+  function onFocusOut(event) {
+    if (!root.contains(event.relatedTarget)) onLeave();
+  }
+
   function onLeave() {
     hoverKey = null;
     clearMarks();
@@ -277,12 +345,13 @@ function render({ model, el }) {
   root.addEventListener("mouseover", onOver);
   root.addEventListener("focusin", onOver);
   root.addEventListener("mouseleave", onLeave);
+  root.addEventListener("focusout", onFocusOut);
   root.addEventListener("change", onChange);
   root.addEventListener("toggle", onToggle, true);
   model.on("change:state", onState);
   model.on("change:catalogue", onCatalogue);
-  // For benchmarks and scripts: redraw the current state on demand and read how long it took.
-  root.novaluna = { draw };
+  // For benchmarks and scripts: redraw everything on demand (root.dataset.renderMs says how long).
+  root.novaluna = { draw: () => draw(true) };
   draw();
   return () => {
     model.off("change:state", onState);

@@ -49,8 +49,12 @@ def _dot(colour: str, x: float, y: float) -> str:
     return f"<circle cx='{_n(x)}' cy='{_n(y)}' r='5' {fill}/>"
 
 
-def token(player: int, x: float, y: float, r: float = 15) -> str:
-    """A player's token: their colour and their number."""
+def token(player: int | None, x: float, y: float, r: float = 15) -> str:
+    """A player's token: their colour and their number (a plain check mark for ``None``)."""
+    if player is None:
+        return (f"<g transform='translate({_n(x)} {_n(y)})'><circle r='{_n(r)}' fill='#fff' stroke='#3b3b3b' "
+                f"stroke-width='2'/><path d='M{_n(-r / 2)} 0L{_n(-r / 8)} {_n(r / 2.6)}L{_n(r / 2)} {_n(-r / 2.6)}' "
+                f"fill='none' stroke='#2e7d32' stroke-width='{_n(r / 4)}' stroke-linecap='round'/></g>")
     fill, stroke, text = PLAYER[player % 4]
     return (f"<g transform='translate({_n(x)} {_n(y)})'><circle r='{_n(r)}' fill='{fill}' stroke='{stroke}' "
             f"stroke-width='2'/><text y='{_n(r * 0.36)}' font-size='{_n(r * 1.05)}' font-weight='800' "
@@ -58,7 +62,7 @@ def token(player: int, x: float, y: float, r: float = 15) -> str:
 
 
 def tile_svg(t: Tile, x: float, y: float, scale: float = 1.0, covered: Iterable[int] = (),
-             player: int = 0) -> str:
+             player: int | None = None) -> str:
     """One tile centred at (x, y), 100 units wide times ``scale``; ``covered`` task indexes get a token."""
     covered = set(covered)
     parts = [
@@ -134,8 +138,8 @@ def _track(game: Game) -> str:
                      f"fill-opacity='0.55' {FONT}>{space}</text>")
     for space, stack in sorted(track.stacks(game.players).items()):
         for height, player in enumerate(stack):
-            x, y = _polar(236 - 12 * height, space, track.SPACES)
-            parts.append(token(player, x, y - 6 * height))
+            x, y = _polar(236 - 24 * height, space, track.SPACES)  # a stack climbs toward the centre
+            parts.append(token(player, x, y, 19))
     return "".join(parts)
 
 
@@ -162,7 +166,7 @@ def _centre(game: Game) -> str:
     return text + pile
 
 
-def _grid(board: Board, covered: Iterable[TaskRef], player: int, cell: float) -> tuple[str, float, float]:
+def _grid(board: Board, covered: Iterable[TaskRef], player: int | None, cell: float) -> tuple[str, float, float]:
     """An area's tiles on a grid with one empty ring around; returns (svg, width, height)."""
     x0, y0, x1, y1 = board.bounds()
     cols, rows = x1 - x0 + 3, y1 - y0 + 3
@@ -189,26 +193,28 @@ def _svg(width: float, height: float, body: str, label: str) -> str:
             f"<title>{escape(label)}</title>{body}</svg>")
 
 
-def board_svg(board: Board, covered: Iterable[TaskRef] | None = None, player: int = 0, cell: float = 60) -> str:
-    """One area as SVG; ``covered`` tasks (default: the fulfilled ones) carry ``player``'s tokens."""
+def board_svg(board: Board, covered: Iterable[TaskRef] | None = None, player: int | None = None,
+              cell: float = 60) -> str:
+    """One area as SVG. ``covered`` tasks (default: the fulfilled ones) carry ``player``'s tokens, or a
+    check mark when no player is given."""
     body, width, height = _grid(board, board.fulfilled_tasks() if covered is None else covered, player, cell)
-    return _svg(width, height, body, f"Nova Luna area: {repr(board)}")
+    return _svg(width, height, body, f"Nova Luna area: {board!r}")
 
 
 def _panel(game: Game, index: int, x: float, y: float, width: float, cell: float) -> tuple[str, float]:
-    """A player's panel (header and area) at (x, y); returns (svg, height)."""
+    """A player's panel (name, tokens left, area) at (x, y); returns (svg, height)."""
     p = game.players[index]
     grid, gw, gh = _grid(p.board, p.covered, index, cell)
     turn = not game.is_over and game.current_player == index
     time = "" if isinstance(game, SoloGame) else f" · time {p.time}"
-    head = (f"{token(index, x + 14, y + 16, 11)}<text x='{_n(x + 32)}' y='{_n(y + 21)}' font-size='15' "
-            f"font-weight='650' fill='{INK}' {FONT}>{escape(p.name)}{' — to move' if turn else ''}</text>"
-            f"<text x='{_n(x + width - 10)}' y='{_n(y + 21)}' font-size='13' text-anchor='end' fill='{INK}' "
-            f"fill-opacity='0.8' {FONT}>{p.tokens} tokens left{time}</text>")
-    height = 36 + gh + 10
+    head = (f"{token(index, x + 16, y + 18, 11)}<text x='{_n(x + 34)}' y='{_n(y + 23)}' font-size='15' "
+            f"font-weight='650' fill='{INK}' {FONT}>{escape(p.name)}{' · to move' if turn else ''}</text>"
+            f"<text x='{_n(x + 34)}' y='{_n(y + 41)}' font-size='12' fill='{INK}' fill-opacity='0.75' {FONT}>"
+            f"{p.tokens} tokens left{time}</text>")
+    height = 52 + gh + 8
     frame = (f"<rect x='{_n(x)}' y='{_n(y)}' width='{_n(width)}' height='{_n(height)}' rx='10' fill='#222a4d' "
              f"stroke='{GOLD if turn else '#3b4677'}' stroke-width='{2 if turn else 1}'/>")
-    area = f"<g transform='translate({_n(x + (width - gw) / 2)} {_n(y + 36)})'>{grid}</g>"
+    area = f"<g transform='translate({_n(x + (width - gw) / 2)} {_n(y + 52)})'>{grid}</g>"
     return frame + head + area, height
 
 

@@ -99,9 +99,8 @@ class NovaLunaWidget(anywidget.AnyWidget):  # type: ignore[misc]
     ) -> None:
         if game is not None and not isinstance(game, Game):
             raise TypeError(f"game must be a Game or SoloGame, not {type(game).__name__}")
-        self._rng = random.Random(seed)
-        self._players, self._beginner = players, beginner
         self._game: Game = game if game is not None else _new_game(players, seed, beginner)
+        self._rng = random.Random(seed)  # seeds new games and bots, so a seeded widget replays exactly
         self._seats: list[str | None] = _seats(bots, len(self._game.players))
         self._bot_name = DEFAULT_BOT
         self._bot_players: dict[str, Bot] = {}
@@ -116,6 +115,7 @@ class NovaLunaWidget(anywidget.AnyWidget):  # type: ignore[misc]
         self.on_msg(self._on_intent)
         self._refresh(force=True)
         self._play_bot_seats()
+        self._refresh()
         _watch(self)
 
     # -- reading -------------------------------------------------------------------------------
@@ -131,7 +131,7 @@ class NovaLunaWidget(anywidget.AnyWidget):  # type: ignore[misc]
         if len(game.players) != len(self._seats):
             self._seats = [None] * len(game.players)
         self._game = game
-        self._selected, self._error = None, None
+        self._error = None
         self._refresh()
 
     @property
@@ -141,7 +141,8 @@ class NovaLunaWidget(anywidget.AnyWidget):  # type: ignore[misc]
 
     @property
     def last_error(self) -> str | None:
-        """The last refused intent from the page, in words (None once an intent succeeds)."""
+        """Why the last intent from the page was refused (or an ``on_move`` callback failed); None
+        once an intent succeeds."""
         return self._error
 
     @property
@@ -161,62 +162,53 @@ class NovaLunaWidget(anywidget.AnyWidget):  # type: ignore[misc]
 
     @property
     def bot(self) -> str:
-        """The bot the "Bot move" button asks for a move."""
+        """The bot that "Bot move" and ``bot_move()`` ask unless told otherwise."""
         return self._bot_name
 
     @bot.setter
     def bot(self, name: str) -> None:
         self._bot_name = _check_bot(name)
-        self._refresh(force=True)
+        self._publish()
 
-    # -- acting from Python --------------------------------------------------------------------
+    # -- acting from Python (trusted: any seat, errors raise) ----------------------------------
     def play(self, action: Action | tuple[int, tuple[int, int]]) -> frozenset[tuple[int, int, int]]:
         """Play a move (``Move`` or ``(space, (x, y))``), ``"refill"`` or ``"end_phase_one"`` for the
         player to move; bot seats answer. Returns the tasks covered. Raises ``IllegalMove``."""
         self._refresh()
         covered = self._apply(action, "python")
-        self._after_human()
+        self._play_bot_seats()
+        self._refresh()
         return covered
 
     def undo(self) -> None:
         """Take back the last action; with bot seats, back to the last human decision."""
         self._refresh()
-        self._undo()
+        self._undo("python")
         self._refresh()
 
     def redo(self) -> None:
         """Play again what ``undo`` took back (up to the next human decision with bot seats)."""
         self._refresh()
-        self._redo()
+        self._redo("python")
         self._refresh()
 
     def bot_move(self, name: str | None = None) -> None:
         """Let a bot (``name``, default ``widget.bot``) play one turn for the player to move."""
         self._refresh()
-        self._bot_turn(_check_bot(name) if name is not None else self._bot_name)
-        self._after_human()
+        self._bot_turn(self._bot_name if name is None else _check_bot(name))
+        self._play_bot_seats()
+        self._refresh()
 
     def new_game(self, seed: int | None = None) -> None:
-        """Deal a new game with the same players (a fresh seed from the widget's own generator)."""
-        game = self._game
-        names: int | Sequence[str] = [p.name for p in game.players]
-        beginner = game.beginner
-        if seed is None:
-            seed = self._rng.randrange(2**32)
-        self._game = SoloGame(seed=seed, name=game.players[0].name) if isinstance(game, SoloGame) else Game(
-            names, seed=seed, beginner=beginner
-        )
-        self._selected, self._error = None, None
-        self._notify(Played("new", None, "python"))
+        """Deal a new game with the same players and variant (the seed, unless given, comes from the
+        widget's own generator)."""
+        self._new_game(seed, "python")
         self._refresh()
-        self._play_bot_seats()
 
     def select(self, space: int | None) -> None:
         """Choose the tile on a takeable ``space`` (None clears the choice): its legal cells light up."""
         self._refresh()
-        if space is not None and space not in self._game.choices():
-            raise IllegalMove(_not_takeable(self._game, space))
-        self._selected = space
+        self._select(space)
         self._publish()
 
     def refresh(self) -> None:
@@ -225,8 +217,8 @@ class NovaLunaWidget(anywidget.AnyWidget):  # type: ignore[misc]
         self._refresh()
 
     def on_move(self, callback: Callable[[Played], object], remove: bool = False) -> None:
-        """Call ``callback(played)`` after every change the widget makes (see ``Played``); errors in the
-        callback show in the widget's error area instead of vanishing into the kernel log."""
+        """Call ``callback(played)`` after every change the widget makes (see ``Played``); an error in
+        the callback shows in the widget's error area instead of vanishing into the kernel log."""
         if remove:
             self._callbacks.remove(callback)
         else:
@@ -252,19 +244,19 @@ class NovaLunaWidget(anywidget.AnyWidget):  # type: ignore[misc]
         # Exported HTML, nbviewer and GitHub have no kernel: they show the picture instead.
         return {**data, "image/svg+xml": self.to_svg()}, metadata
 
-    # -- intents from the page -----------------------------------------------------------------
+    # -- intents from the page (untrusted: every field checked, refusals shown) -----------------
     def _on_intent(self, _widget: object, content: object, _buffers: object) -> None:
-        """Handle one message from the page; any refusal lands in the error area, never in the log."""
+        """Handle one message from the page; a refusal lands in the error area, never in the log."""
+        self._error = None
         try:
             self._refresh()
             self._dispatch(_parse_intent(content))
-            self._error = None
         except (IllegalMove, BadIntent) as error:
             self._error = str(error)
         except Exception as error:  # a bug: say so in the widget rather than lose it
             self._error = f"internal error ({type(error).__name__}: {error}); please report it"
             self.log.exception("NovaLunaWidget failed on %r", content)
-        self._refresh(force=True)
+        self._refresh()  # rebuilds the position only if the game changed; a choice or an error is cheap
 
     def _dispatch(self, intent: dict[str, Any]) -> None:
         action = intent["action"]
@@ -274,65 +266,75 @@ class NovaLunaWidget(anywidget.AnyWidget):  # type: ignore[misc]
                 f"{self._version}); the board is up to date now, please try again"
             )
         if action == "select":
-            self.select(intent.get("space"))
+            self._select(intent["space"])
         elif action == "new":
-            self.new_game()
+            self._new_game(None, "page")
         elif action == "undo":
-            self._undo()
+            self._undo("page")
         elif action == "redo":
-            self._redo()
+            self._redo("page")
         else:
-            self._check_human_turn(intent)
+            self._check_turn(action, intent.get("player"))
             if action == "bot":
-                self._bot_turn(_check_bot(intent.get("bot", self._bot_name)))
+                self._bot_turn(intent.get("bot", self._bot_name))
             elif action == "take":
                 self._apply(Move(intent["space"], tuple(intent["cell"])), "page")  # type: ignore[arg-type]
             else:
                 self._apply(action, "page")
-            self._after_human()
+            self._play_bot_seats()
 
-    def _check_human_turn(self, intent: dict[str, Any]) -> None:
+    def _check_turn(self, action: str, player: int | None) -> None:
+        """Refuse a move for a seat that is not to move, or for a bot's seat (except Bot move)."""
         game = self._game
         if game.is_over:
             raise IllegalMove("the game is over; press New game to play again")
         current = game.current_player
         name = game.players[current].name
-        player = intent.get("player", current)
-        if player != current:
-            raise IllegalMove(
-                f"it is {name}'s turn, not {game.players[player].name}'s: place the tile in {name}'s area"
-                if 0 <= player < len(game.players)
-                else f"there is no player {player}; it is {name}'s turn"
-            )
+        if player is not None and player != current:
+            if not 0 <= player < len(game.players):
+                raise IllegalMove(f"there is no player {player}; it is {name}'s turn")
+            raise IllegalMove(f"it is {name}'s turn, not {game.players[player].name}'s: "
+                              f"place the tile in {name}'s area")
         seat = self._seats[current]
-        if seat is not None and intent["action"] != "bot":
+        if seat is not None and action != "bot":
             raise IllegalMove(f"{name} is played by the {seat} bot: press Bot move to let it play")
 
     # -- applying ------------------------------------------------------------------------------
     def _apply(self, action: Action | tuple[int, tuple[int, int]], source: Source) -> frozenset[Any]:
         player = self._game.current_player
-        covered = self._game.play(action)  # validates fully before it changes anything
-        self._selected = None
-        played = action if isinstance(action, str) else Move(*action)
-        self._notify(Played(played, player, source))
+        covered = self._game.play(action)  # the engine validates fully before it changes anything
+        self._notify(Played(self._game.history[-1], player, source))
         return covered
 
-    def _undo(self) -> None:
+    def _select(self, space: int | None) -> None:
+        if space is not None and space not in self._game.choices():
+            raise IllegalMove(_not_takeable(self._game, space))
+        self._selected = space
+
+    def _undo(self, source: Source) -> None:
         game = self._game
         game.undo()
         # With bot seats, undo to the last human decision: a bot would otherwise replay at once.
         while game.can_undo and self._bot_to_move() and self._has_human_seat():
             game.undo()
-        self._selected = None
-        self._notify(Played("undo", None, "python"))
+        self._notify(Played("undo", None, source))
 
-    def _redo(self) -> None:
+    def _redo(self, source: Source) -> None:
         game = self._game
         game.redo()
         while game.can_redo and self._bot_to_move() and self._has_human_seat():
             game.redo()
-        self._selected = None
-        self._notify(Played("redo", None, "python"))
+        self._notify(Played("redo", None, source))
+
+    def _new_game(self, seed: int | None, source: Source) -> None:
+        old = self._game
+        seed = self._rng.randrange(2**32) if seed is None else seed
+        if isinstance(old, SoloGame):
+            self._game = SoloGame(seed=seed, name=old.players[0].name)
+        else:
+            self._game = Game([p.name for p in old.players], seed=seed, beginner=old.beginner)
+        self._notify(Played("new", None, source))
+        self._play_bot_seats()
 
     def _bot_turn(self, name: str) -> None:
         game = self._game
@@ -342,15 +344,10 @@ class NovaLunaWidget(anywidget.AnyWidget):  # type: ignore[misc]
             self._apply(action, "bot")
 
     def _bot_player(self, name: str) -> Bot:
-        # One bot of each kind per widget, seeded from the widget's generator: a seeded widget
-        # replays the same bot moves.
+        # One bot of each kind per widget, seeded from the widget's generator.
         if name not in self._bot_players:
             self._bot_players[name] = make_bot(name, seed=self._rng.randrange(2**32))
         return self._bot_players[name]
-
-    def _after_human(self) -> None:
-        self._play_bot_seats()
-        self._refresh()
 
     def _play_bot_seats(self) -> None:
         """Let bot seats move until a human is to move (a game of bots only moves with Bot move)."""
@@ -368,7 +365,8 @@ class NovaLunaWidget(anywidget.AnyWidget):  # type: ignore[misc]
             try:
                 callback(played)
             except Exception as error:
-                self._error = f"on_move callback {getattr(callback, '__name__', callback)!r} failed: {error!r}"
+                name = getattr(callback, "__name__", repr(callback))
+                self._error = f"on_move callback {name} failed: {type(error).__name__}: {error}"
 
     # -- syncing -------------------------------------------------------------------------------
     def _refresh(self, force: bool = False) -> None:
@@ -378,8 +376,7 @@ class NovaLunaWidget(anywidget.AnyWidget):  # type: ignore[misc]
         if seen != self._seen:
             self._seen = seen
             self._version += 1
-            if self._selected not in game.choices():
-                self._selected = None
+            self._selected = None  # a choice made on another position means nothing here
             force = True
         if force:
             self._position = game_state(game, self._seats)
@@ -418,9 +415,8 @@ def game_state(game: Game, seats: Sequence[str | None] | None = None) -> dict[st
     log = game.log
     over = None
     if game.is_over:
-        over = {"reason": game.end_reason, "winner": game.winner, "ranking": game.ranking(), "text": log[-1].text}
-        if isinstance(game, SoloGame):
-            over["text"] = next(e.text for e in reversed(log) if e.kind == "end")
+        end = next(e for e in reversed(log) if e.kind == "end")
+        over = {"reason": game.end_reason, "winner": game.winner, "ranking": game.ranking(), "text": end.text}
     return {
         "kind": game.kind,
         "seed": game.seed,
@@ -431,8 +427,8 @@ def game_state(game: Game, seats: Sequence[str | None] | None = None) -> dict[st
         "pile": len(game.draw_pile),
         "current": None if game.is_over else game.current_player,
         "order": game.turn_order(),
-        "track": [] if isinstance(game, SoloGame) else sorted([s, st] for s, st in stacks(game.players).items()),
-        "players": [_player(p, seat) for p, seat in zip(game.players, seats)],
+        "track": [] if isinstance(game, SoloGame) else [[s, st] for s, st in sorted(stacks(game.players).items())],
+        "players": [_player(p, seat) for p, seat in zip(game.players, seats, strict=True)],
         "moves": _moves(game),
         "last": _last_take(log),
         "log": [[e.kind, e.player, e.text] for e in log[-LOG_TAIL:]],
@@ -533,54 +529,61 @@ def _catalogue() -> dict[str, list[Any]]:
 
 
 # -- intents -----------------------------------------------------------------------------------
-#: Each action's fields beyond ``action`` and ``version``: name → (type check, required).
-_FIELDS: Final[dict[str, dict[str, tuple[str, bool]]]] = {
-    "select": {"space": ("space_or_none", True)},
-    "take": {"space": ("int", True), "cell": ("cell", True), "player": ("int", True)},
-    "refill": {"player": ("int", False)},
-    "end_phase_one": {"player": ("int", False)},
-    "bot": {"bot": ("str", False), "player": ("int", False)},
+def _is_int(value: object) -> bool:
+    # bool is an int in Python but never a space or a cell; huge numbers are never meant either.
+    return type(value) is int and abs(value) < 2**31
+
+
+@dataclass(frozen=True)
+class _Field:
+    """One field of an intent: how to check it, and how to say what was expected."""
+
+    expected: str
+    check: Callable[[object], bool]
+    required: bool = True
+
+
+_SPACE = _Field("a whole number", _is_int)
+_SPACE_OR_NONE = _Field("a whole number or null", lambda v: v is None or _is_int(v))
+_CELL = _Field("a pair of whole numbers [x, y]", lambda v: isinstance(v, list) and len(v) == 2
+               and all(_is_int(c) for c in v))
+_PLAYER = _Field("a player index", _is_int)
+_MAYBE_PLAYER = _Field("a player index", _is_int, required=False)
+_BOT = _Field("one of " + ", ".join(BOTS), lambda v: isinstance(v, str) and v in BOTS, required=False)
+
+#: Each action's fields besides ``action`` and ``version`` (which every intent carries).
+_INTENTS: Final[dict[str, dict[str, _Field]]] = {
+    "select": {"space": _SPACE_OR_NONE},
+    "take": {"space": _SPACE, "cell": _CELL, "player": _PLAYER},
+    "refill": {"player": _MAYBE_PLAYER},
+    "end_phase_one": {"player": _MAYBE_PLAYER},
+    "bot": {"bot": _BOT, "player": _MAYBE_PLAYER},
     "undo": {},
     "redo": {},
     "new": {},
 }
 
 
-def _is_int(value: object) -> bool:
-    return type(value) is int and -(2**31) < value < 2**31  # type: ignore[operator]
-
-
-_CHECKS: Final[dict[str, Callable[[object], bool]]] = {
-    "int": _is_int,
-    "space_or_none": lambda v: v is None or _is_int(v),
-    "str": lambda v: isinstance(v, str) and len(v) < 64,
-    "cell": lambda v: isinstance(v, list) and len(v) == 2 and all(_is_int(c) for c in v),
-}
-_EXPECTED: Final = {"int": "a whole number", "space_or_none": "a whole number or null", "str": "a short string",
-                    "cell": "a pair of whole numbers [x, y]"}
-
-
 def _parse_intent(content: object) -> dict[str, Any]:
-    """Check a message's shape (not its legality, which the engine judges); raise ``BadIntent``."""
+    """Check a message's shape (its legality is the engine's to judge); raise ``BadIntent``."""
     if not isinstance(content, dict):
         raise BadIntent(f"a message from the page must be an object, not {type(content).__name__}")
     action = content.get("action")
-    if not isinstance(action, str) or action not in _FIELDS:
-        raise BadIntent(f"unknown action {_short(action)}; actions are {', '.join(sorted(_FIELDS))}")
+    if not isinstance(action, str) or action not in _INTENTS:
+        raise BadIntent(f"unknown action {_short(action)}; actions are {', '.join(_INTENTS)}")
     if not _is_int(content.get("version")):
         raise BadIntent(f"the {action!r} message lacks the version of the picture it was made on")
-    fields = _FIELDS[action]
+    fields = _INTENTS[action]
     for key, value in content.items():
         if key in ("action", "version"):
             continue
         if key not in fields:
             raise BadIntent(f"unexpected field {_short(key)} in a {action!r} message")
-        kind = fields[key][0]
-        if not _CHECKS[kind](value):
-            raise BadIntent(f"{key!r} of a {action!r} message must be {_EXPECTED[kind]}, not {_short(value)}")
-    missing = [k for k, (_, required) in fields.items() if required and k not in content]
+        if not fields[key].check(value):
+            raise BadIntent(f"{key!r} of a {action!r} message must be {fields[key].expected}, not {_short(value)}")
+    missing = [repr(key) for key, field in fields.items() if field.required and key not in content]
     if missing:
-        raise BadIntent(f"a {action!r} message needs {', '.join(map(repr, missing))}")
+        raise BadIntent(f"a {action!r} message needs {', '.join(missing)}")
     return content
 
 
@@ -625,7 +628,7 @@ def _seats(bots: Seats, n_players: int) -> list[str | None]:
 
 def _check_bot(name: object) -> str:
     if not isinstance(name, str) or name not in BOTS:
-        raise IllegalMove(f"unknown bot {_short(name)}; bots are {', '.join(BOTS)}")
+        raise ValueError(f"unknown bot {_short(name)}; bots are {', '.join(BOTS)}")
     return name
 
 

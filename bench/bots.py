@@ -1,0 +1,93 @@
+"""Speed and strength of the bots; prints the figures issue 4 asks for.
+
+    .venv/bin/python bench/bots.py              # the full run (about 15 minutes on 2 cores)
+    .venv/bin/python bench/bots.py --games 40   # a quicker look at the search bot
+
+1. A greedy 4-player game: median ms (target <= 20 ms), beside a random-move game as the baseline from
+   the same process (the machine is noisy: the ratio travels better than the milliseconds).
+2. 1,000 greedy 4-player games through ``simulate`` on a process pool over all cores (target <= 60 s).
+3. SearchBot against GreedyBot in 2-player games, each deal played twice with the seats swapped:
+   the search bot's win rate with its 95 % Wilson interval (target >= 60 %), and its time a move.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import platform
+import random
+import statistics
+import time
+from concurrent.futures import ProcessPoolExecutor
+
+from novaluna_widget import Game
+from novaluna_widget.bots import GreedyBot, SearchBot, play_game, play_turn
+from novaluna_widget.simulate import simulate, wilson
+
+
+def random_game(seed: int) -> None:
+    game, rng = Game(4, seed=seed), random.Random(seed)
+    while not game.is_over:
+        game.play(rng.choice(game.legal_moves()))
+
+
+def greedy_game(seed: int) -> None:
+    play_game(Game(4, seed=seed), [GreedyBot(seed=seed + i) for i in range(4)])
+
+
+def median_ms(play: object, games: int) -> float:
+    times = []
+    for seed in range(games):
+        start = time.perf_counter()
+        play(seed)  # type: ignore[operator]
+        times.append(time.perf_counter() - start)
+    return statistics.median(times) * 1000
+
+
+def duel(k: int, nodes: int) -> tuple[bool, list[float]]:
+    """Deal ``k // 2``, the search bot in seat ``k % 2``: did it win, and its seconds a move."""
+    game = Game(2, seed=10_000 + k // 2)
+    search, greedy = SearchBot(seed=k, nodes=nodes), GreedyBot(seed=k)
+    seats = [search, greedy] if k % 2 == 0 else [greedy, search]
+    times = []
+    while not game.is_over:
+        bot = seats[game.current_player]
+        start = time.perf_counter()
+        play_turn(game, bot)
+        if bot is search:
+            times.append(time.perf_counter() - start)
+    return game.winner == k % 2, times
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=200, help="search-vs-greedy games (default 200)")
+    parser.add_argument("--nodes", type=int, default=SearchBot().nodes, help="search positions a move")
+    args = parser.parse_args()
+    cores = os.cpu_count()
+    print(f"machine: {platform.machine()}, {cores} cores, Python {platform.python_version()}")
+
+    base, greedy = median_ms(random_game, 50), median_ms(greedy_game, 50)
+    print(f"greedy 4-player game: median {greedy:.1f} ms "
+          f"(random-move game {base:.1f} ms, ratio {greedy / base:.1f})")
+
+    start = time.perf_counter()
+    simulate(1000, ["greedy"] * 4, seed=0, progress=False)
+    print(f"1,000 greedy 4-player games on {cores} cores: {time.perf_counter() - start:.1f} s wall")
+
+    start = time.perf_counter()
+    with ProcessPoolExecutor() as pool:
+        results = list(pool.map(duel, range(args.games), [args.nodes] * args.games))
+    wall = time.perf_counter() - start
+    wins = sum(won for won, _ in results)
+    low, high = wilson(wins, args.games)
+    moves = sorted(t for _, times in results for t in times)
+    print(f"SearchBot (nodes={args.nodes}) vs GreedyBot, {args.games} 2-player games, seats alternating: "
+          f"won {wins} = {wins / args.games:.1%} (95% CI {low:.1%}–{high:.1%}); {wall:.0f} s wall")
+    print(f"SearchBot time a move over {len(moves)} moves ({cores} games at once): mean "
+          f"{statistics.fmean(moves) * 1000:.0f} ms, median {statistics.median(moves) * 1000:.0f} ms, "
+          f"95th percentile {moves[int(0.95 * len(moves))] * 1000:.0f} ms, max {moves[-1] * 1000:.0f} ms")
+
+
+if __name__ == "__main__":
+    main()

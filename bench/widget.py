@@ -1,0 +1,158 @@
+"""How fast the widget answers in a real browser, and how much it sends.
+
+Runs JupyterLab and Debian's Chromium (as the browser tests do) and prints:
+
+- click-to-re-render: from a click in the page to the view having drawn the kernel's answer (p50/p95),
+  for choosing a tile and for placing it (a whole move: validate, play, rebuild the state, sync, draw);
+- a full render of a late 4-player position, timed in the page with ``performance.now()`` around the
+  view's draw function (and once more with the browser's layout forced);
+- bytes synced per move: the JSON of every widget update message the kernel sends for one move;
+- for reference, the Python-side state build of that late position.
+
+Targets (issue 3): p95 click-to-re-render <= 100 ms, full render <= 16 ms, <= 20 KB synced per move.
+Usage: ``python bench/widget.py [--moves N]``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import platform
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from tests.browser.lab import JupyterLab, execute_python, launch_chromium, open_notebook, run_all_cells, write_notebook  # noqa: E402
+
+LATE = (
+    "from novaluna_widget import NovaLunaWidget\n"
+    "late = NovaLunaWidget(players=4, seed=6, bots={1: 'greedy', 2: 'greedy', 3: 'greedy'})\n"
+    "while late.game.turn < 60: late.bot_move('greedy')\n"
+    "late"
+)
+PLAY = "from novaluna_widget import NovaLunaWidget\nw = NovaLunaWidget(players=2, seed=3)\nw"
+
+# In the page: time a click until the view has drawn the answer, and until that frame is painted;
+# the kernel's reply carries its own time stamp, which splits the wait into kernel and transport.
+CLICK_JS = """async ([rootIndex, selector]) => {
+    const kernel = window.jupyterapp.shell.currentWidget.sessionContext.session.kernel;
+    const root = document.querySelectorAll('.nl-root')[rootIndex];
+    const before = Number(root.dataset.renders);
+    let replied = null, arrived = null;
+    const listen = (_, msg) => {
+        if (msg.header.msg_type === 'comm_msg' && arrived === null) {
+            arrived = Date.now();
+            replied = Date.parse(msg.header.date);
+        }
+    };
+    kernel.iopubMessage.connect(listen);
+    const target = root.querySelector(selector);
+    const clock = Date.now(), started = performance.now();
+    target.dispatchEvent(new MouseEvent('click', {bubbles: true}));
+    while (Number(root.dataset.renders) === before) await new Promise((ok) => setTimeout(ok, 1));
+    const drawn = root.nlDrawnAt - started;
+    kernel.iopubMessage.disconnect(listen);
+    await new Promise((ok) => requestAnimationFrame(() => setTimeout(ok, 0)));  // layout and paint
+    return [drawn, performance.now() - started, replied - clock, arrived - replied];
+}"""
+
+# In the page: count the bytes of widget update messages from the kernel.
+WATCH_JS = """() => {
+    const kernel = window.jupyterapp.shell.currentWidget.sessionContext.session.kernel;
+    window.__nlBytes = [];
+    kernel.iopubMessage.connect((_, msg) => {
+        if (msg.header.msg_type === 'comm_msg' && msg.content.data?.method === 'update') {
+            window.__nlBytes.push(new TextEncoder().encode(JSON.stringify(msg.content.data)).length);
+        }
+    });
+}"""
+
+DRAW_JS = """([rootIndex, runs, layout]) => {
+    const root = document.querySelectorAll('.nl-root')[rootIndex];
+    const times = [];
+    for (let i = 0; i < runs; i++) {
+        const started = performance.now();
+        root.novaluna.draw();
+        if (layout) root.getBoundingClientRect() && document.body.offsetHeight;
+        times.push(performance.now() - started);
+    }
+    return times;
+}"""
+
+
+def p(values: list[float], q: float) -> float:
+    return statistics.quantiles(values, n=100, method="inclusive")[int(q) - 1] if len(values) > 1 else values[0]
+
+
+def play_by_clicking(page, moves: int) -> tuple[list[list[float]], list[list[float]], list[int]]:
+    """Play ``moves`` moves by clicks; returns the timings (see ``CLICK_JS``) of choosing and of
+    placing a tile, and the bytes synced for each move."""
+    selects: list[list[float]] = []
+    places: list[list[float]] = []
+    sizes: list[int] = []
+    page.evaluate(WATCH_JS)
+    for _ in range(moves):
+        state = json.loads(execute_python(page, "import json; print(json.dumps({'c': w.game.choices(), "
+                                                "'p': w.game.current_player, 'over': w.game.is_over}))"))
+        if state["over"]:
+            break
+        selects.append(page.evaluate(CLICK_JS, [0, f'[data-space="{state["c"][0]}"]']))
+        page.evaluate("() => { window.__nlBytes.length = 0; }")
+        places.append(page.evaluate(CLICK_JS, [0, f'.nl-card-big [data-player="{state["p"]}"].nl-legal']))
+        sizes.append(sum(page.evaluate("() => window.__nlBytes")))
+    return selects, places, sizes
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--moves", type=int, default=40, help="moves to play by clicking (default 40)")
+    args = parser.parse_args()
+    from playwright.sync_api import sync_playwright
+
+    print(f"machine: {platform.processor() or platform.machine()}, {os.cpu_count()} cores, "
+          f"Python {platform.python_version()}, Chromium headless")
+    with tempfile.TemporaryDirectory() as tmp, JupyterLab(Path(tmp)) as lab, sync_playwright() as pw:
+        write_notebook(lab.root_dir / "play.ipynb", [PLAY])
+        write_notebook(lab.root_dir / "late.ipynb", [LATE])
+        browser = launch_chromium(pw)
+        page = browser.new_page(viewport={"width": 1400, "height": 1000})
+
+        open_notebook(page, lab.base_url, "play.ipynb")
+        run_all_cells(page)
+        page.wait_for_selector(".nl-root")
+        selects, places, sizes = play_by_clicking(page, args.moves)
+        for what, times in (("choose a tile", selects), ("place it (a whole move)", places)):
+            drawn, painted, kernel, transport = ([t[i] for t in times] for i in range(4))
+            print(f"click-to-re-render, {what}, {len(times)} clicks: drawn p50 {p(drawn, 50):.1f} ms, "
+                  f"p95 {p(drawn, 95):.1f} ms; painted p50 {p(painted, 50):.1f} ms, p95 {p(painted, 95):.1f} ms "
+                  "(target p95 <= 100 ms)")
+            print(f"  of which: page to kernel's answer p50 {p(kernel, 50):.0f} ms, kernel to page "
+                  f"p50 {p(transport, 50):.0f} ms (the server's websocket without TCP_NODELAY)")
+        print(f"bytes synced per move: median {statistics.median(sizes) / 1000:.1f} KB, "
+              f"max {max(sizes) / 1000:.1f} KB (target <= 20 KB)")
+
+        open_notebook(page, lab.base_url, "late.ipynb")
+        run_all_cells(page)
+        page.wait_for_selector(".nl-root")
+        page.evaluate(DRAW_JS, [0, 10, False])  # warm up
+        draws = page.evaluate(DRAW_JS, [0, 60, False])
+        laid_out = page.evaluate(DRAW_JS, [0, 60, True])
+        size = int(execute_python(page, "import json; print(len(json.dumps(late.state)))"))
+        build = float(execute_python(
+            page, "import timeit; from novaluna_widget.widget import game_state\n"
+                  "print(min(timeit.repeat(lambda: game_state(late.game), number=1, repeat=20)) * 1000)"))
+        print(f"full render, late 4-player position (turn 60): median {statistics.median(draws):.2f} ms, "
+              f"p95 {p(draws, 95):.2f} ms (target <= 16 ms); with layout forced: median "
+              f"{statistics.median(laid_out):.2f} ms, p95 {p(laid_out, 95):.2f} ms")
+        print(f"late 4-player state: {size / 1000:.1f} KB of JSON; built in Python in {build:.1f} ms")
+        browser.close()
+
+
+if __name__ == "__main__":
+    main()

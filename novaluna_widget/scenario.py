@@ -1,0 +1,209 @@
+"""Positions for lessons and questions, set up in one cell from a compact description.
+
+An area is written as tiles with their cells, ``"Y07@0,0 B02@1,0 B03@1,1"`` (x grows to the right, y
+downward; any connected area, in any order). A wheel lists its 12 spaces from the new moon clockwise,
+``"M R04 B05 - T11 - - - - - - -"``: a tile id, ``-`` for an empty space, ``M`` where the moon marker
+stands. ``position`` turns areas, a wheel, markers and tokens into a playable ``Game`` (one area: a
+``SoloGame``) through the engine's own snapshot checks, so undo, save and the widget work on it.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
+
+from .board import Board, Cell, TaskRef, neighbours
+from .game import Game
+from .save import SaveError, _check_position
+from .solo import LARGE_STACK, SMALL_STACK, SoloGame
+from .tiles import TILES, Tile, tile
+
+__all__ = ["ScenarioError", "area", "position"]
+
+#: An area written out: ``"Y07@0,0 B02@1,0"``, a mapping cell -> tile id, or pairs (tile id, cell).
+AreaText = str | Mapping[Cell, str] | Iterable[tuple[str, Cell]]
+#: An area: written out, or a ``Board``.
+AreaSpec = AreaText | Board
+#: A wheel: ``"M R04 B05 - …"`` (12 spaces) or a mapping space -> tile id (other spaces empty).
+WheelSpec = str | Mapping[int, str]
+
+_PLACED = re.compile(r"^([A-Za-z]\d{2})@(-?\d+),(-?\d+)$")
+
+
+class ScenarioError(ValueError):
+    """A description that does not make a legal position; the message says what and where."""
+
+
+def area(description: AreaSpec) -> Board:
+    """The area described, e.g. ``area("Y07@0,0 B02@1,0 B03@1,1")``."""
+    return Board(_placements(description))
+
+
+def _placements(description: AreaSpec) -> list[tuple[Tile, Cell]]:
+    """The tiles of an area in an order the engine can place them: outward from the first tile."""
+    if isinstance(description, Board):
+        return [(t, cell) for cell, t in description.tiles.items()]
+    pairs = _read_area(description)
+    cells: dict[Cell, Tile] = {}
+    for t, cell in pairs:
+        if cell in cells:
+            raise ScenarioError(f"two tiles on ({cell[0]}, {cell[1]}): {cells[cell].id} and {t.id}")
+        if t in cells.values():
+            raise ScenarioError(f"tile {t.id} appears twice in the area")
+        cells[cell] = t
+    if not cells:
+        return []
+    order = [next(iter(cells))]
+    for cell in order:  # breadth first: every tile after the first touches one placed before it
+        order += [n for n in neighbours(cell) if n in cells and n not in order]
+    if lost := [c for c in cells if c not in order]:
+        where = ", ".join(f"{cells[c].id} at ({c[0]}, {c[1]})" for c in lost)
+        raise ScenarioError(f"the area is not connected: {where} cannot be reached from {cells[order[0]].id} "
+                            "through orthogonally adjacent tiles")
+    return [(cells[c], c) for c in order]
+
+
+def _read_area(description: AreaText) -> list[tuple[Tile, Cell]]:
+    if isinstance(description, str):
+        pairs: list[tuple[str, Cell]] = []
+        for word in description.replace(";", " ").split():
+            found = _PLACED.match(word)
+            if not found:
+                raise ScenarioError(f"cannot read {word!r} as a tile in an area: write ID@x,y, e.g. Y07@0,0")
+            pairs.append((found[1], (int(found[2]), int(found[3]))))
+    elif isinstance(description, Mapping):
+        pairs = [(tid, cell) for cell, tid in description.items()]
+    else:
+        pairs = list(description)
+    return [(_tile(tid), (int(x), int(y))) for tid, (x, y) in pairs]
+
+
+def _tile(tid: object) -> Tile:
+    try:
+        return tile(tid)  # type: ignore[arg-type]
+    except KeyError as err:
+        raise ScenarioError(err.args[0]) from None
+
+
+def _wheel(description: WheelSpec, marker: int | None) -> tuple[list[str | None], int]:
+    """The 12 spaces (tile ids or None) and the marker's space."""
+    if isinstance(description, str):
+        words = description.split()
+        if len(words) != 12:
+            raise ScenarioError(f"a wheel lists its 12 spaces from the new moon clockwise (a tile id, - for "
+                                f"empty, M for the moon marker), not {len(words)}: {description!r}")
+        marks = [s for s, w in enumerate(words) if w.upper() == "M"]
+        if len(marks) > 1 or (marks and marker is not None and marker != marks[0]):
+            raise ScenarioError(f"the moon marker stands on one space; the wheel says {marks}"
+                                + (f" and marker={marker}" if marker is not None else ""))
+        marker = marks[0] if marks else marker
+        spaces = [None if w in ("-", ".") or w.upper() == "M" else _tile(w).id for w in words]
+    else:
+        if bad := [s for s in description if not (isinstance(s, int) and 0 <= s < 12)]:
+            raise ScenarioError(f"wheel spaces run from 0 to 11, not {bad[0]!r}")
+        spaces = [_tile(description[s]).id if description.get(s) else None for s in range(12)]
+    return spaces, 0 if marker is None else marker
+
+
+def position(
+    areas: Sequence[AreaSpec] | Mapping[str, AreaSpec],
+    *,
+    wheel: WheelSpec | None = None,
+    marker: int | None = None,
+    times: Sequence[int] | None = None,
+    stack: Sequence[int] | None = None,
+    tokens: Sequence[int] | None = None,
+    covered: Sequence[Iterable[TaskRef] | None] | None = None,
+    draw_pile: str | Sequence[str] = (),
+    seed: int = 0,
+    beginner: bool = False,
+    phase: int = 1,
+    phase_one: tuple[int, int] | None = None,
+) -> Game:
+    """A playable game in the position described.
+
+    ``areas``: one per player (2–4), or a mapping name -> area; a single area makes a ``SoloGame``.
+    ``wheel``: the 12 spaces (see the module docstring); without it the 11 spaces off the marker are
+    dealt from the unused tiles. ``marker``: the moon marker's space (default 0, or ``M`` in the wheel).
+    ``times``: each marker's total steps on the moon track (default: the cost of the player's tiles).
+    ``stack``: player indices from the bottom of a shared space to the top (default: player 0 on top).
+    ``covered``: the tasks with a token, per player (default, or None: every fulfilled task).
+    ``tokens``: tokens left per player (default: the supply less the covered tasks; given, the supply
+    is what adds up). ``draw_pile``: tile ids on top of the pile, in order; every tile not named
+    anywhere follows, shuffled by ``seed``. Solo: ``phase`` 1 or 2 and, in phase 2, the ``phase_one``
+    record as (tiles cost, tokens of the 8 not placed), by default as if phase 1 had ended now.
+    Raises ``ScenarioError`` naming what does not make a legal position.
+    """
+    names, specs = (list(areas), list(areas.values())) if isinstance(areas, Mapping) else (None, list(areas))
+    boards = [_placements(spec) for spec in specs]
+    solo = len(boards) == 1
+    game: Game = SoloGame.__new__(SoloGame) if solo else Game.__new__(Game)
+    game.seed, game.beginner = seed, beginner and not solo
+    named = [t.id for b in boards for t, _ in b] + [_tile(tid).id for tid in _words(draw_pile)]
+    empty: list[str | None] = [None] * 12
+    spaces, mark = _wheel(wheel, marker) if wheel is not None else (empty, marker or 0)
+    named += [tid for tid in spaces if tid is not None]
+    rest = [t.id for t in TILES if t.id not in named]
+    random.Random(seed).shuffle(rest)
+    if wheel is None:
+        for s in [s for s in range(12) if s != mark][: len(rest)]:
+            spaces[s] = rest.pop(0)
+    players = [
+        _player(names[n] if names else ("Solo" if solo else f"Player {n + 1}"), placed, n, len(boards),
+                game, times, stack, tokens, covered)
+        for n, placed in enumerate(boards)
+    ]
+    snap: dict[str, Any] = {
+        "wheel": spaces, "marker": mark, "draw_pile": [_tile(t).id for t in _words(draw_pile)] + rest,
+        "players": players, "events": [],
+    }
+    if solo:
+        snap |= _solo(players[0], phase, phase_one)
+    try:
+        _check_position(snap, game, "scenario")
+    except SaveError as err:
+        raise ScenarioError(str(err)) from None
+    game._restore(snap)
+    game._start = snap
+    return game
+
+
+def _words(text: str | Sequence[str]) -> list[str]:
+    return text.split() if isinstance(text, str) else list(text)
+
+
+def _player(name: str, placed: list[tuple[Tile, Cell]], n: int, seats: int, game: Game,
+            times: Sequence[int] | None, stack: Sequence[int] | None, tokens: Sequence[int] | None,
+            covered: Sequence[Iterable[TaskRef] | None] | None) -> dict[str, Any]:
+    """One player's snapshot entry."""
+    for given, what in ((times, "times"), (tokens, "tokens"), (covered, "covered"), (stack, "stack")):
+        if given is not None and len(given) != seats:
+            raise ScenarioError(f"{what} needs one entry per player ({seats}), not {len(given)}")
+    board = Board(placed)
+    done = covered[n] if covered is not None and covered[n] is not None else board.fulfilled_tasks()
+    refs = sorted(tuple(int(v) for v in ref) for ref in done)  # type: ignore[union-attr]
+    supply = SMALL_STACK + LARGE_STACK if seats == 1 else game._supply(seats)
+    left = supply - len(refs) if tokens is None else tokens[n]
+    order = list(reversed(range(seats))) if stack is None else list(stack)
+    if sorted(order) != list(range(seats)):
+        raise ScenarioError(f"stack lists every player index once, bottom first, not {list(stack or [])}")
+    return {
+        "name": name, "supply": left + len(refs), "tokens": left,
+        "time": sum(t.cost for t, _ in placed) if times is None else times[n],
+        "arrival": order.index(n), "board": [[t.id, x, y] for t, (x, y) in placed],
+        "covered": [list(ref) for ref in refs],
+    }
+
+
+def _solo(player: dict[str, Any], phase: int, phase_one: tuple[int, int] | None) -> dict[str, Any]:
+    """The solo fields: phase 1 counts the tokens placed so far; phase 2 keeps the phase-1 record."""
+    placed = len(player["covered"])
+    if phase == 1:
+        return {"phase": 1, "placed_in_phase_one": placed, "phase_one": None}
+    if phase != 2:
+        raise ScenarioError(f"a solo game is in phase 1 or 2, not {phase!r}")
+    cost = sum(tile(tid).cost for tid, _, _ in player["board"])
+    record = phase_one or (cost, max(0, SMALL_STACK - placed))
+    return {"phase": 2, "placed_in_phase_one": SMALL_STACK - record[1], "phase_one": list(record)}

@@ -1,0 +1,62 @@
+"""Notebook 1 in a real JupyterLab: run it top to bottom, then play a move in its widget by clicking.
+
+The page is only half the story: after the clicks the test asks the kernel behind the notebook whether
+the engine really took the tile and whether the bot seat answered. A screenshot of the widget after the
+move lands in tests/artifacts/ (the README's picture of the widget).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from .conftest import ARTIFACTS
+from .lab import JupyterLab, execute_python, open_notebook, run_all_cells, wait_for_python
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Page
+
+NOTEBOOK = "notebooks/01_first_game.ipynb"
+SCREENSHOT = ARTIFACTS / "notebook1_widget.png"
+
+
+def test_notebook1_runs_and_its_widget_plays_a_move(page: Page, lab: JupyterLab) -> None:
+    open_notebook(page, lab.base_url, NOTEBOOK)
+    run_all_cells(page)
+
+    # Notebook 1 shows exactly one widget: the game against the greedy bot, with "You" to move.
+    root = page.locator(".nl-root")
+    takeable = root.locator(".nl-takeable")
+    takeable.first.wait_for(state="visible", timeout=20_000)
+    assert root.count() == 1
+    assert takeable.count() == 3
+    assert execute_python(page, "widget.game.turn") == "0"
+    choice = execute_python(page, "widget.game.choices()[0]")
+    tile_id = execute_python(page, "print(widget.game.wheel[widget.game.choices()[0]].id, end='')")
+
+    # Take the first tile on offer, then put it on the first lit cell of "You"'s area.
+    takeable.first.click()
+    wait_for_python(page, f"widget.selected == {choice}")
+    legal = root.locator('.nl-legal[data-player="0"]')
+    legal.first.wait_for(state="visible", timeout=10_000)
+    cell = legal.first.get_attribute("data-cell")
+    assert cell is not None
+    legal.first.click()
+
+    # Python side: the engine placed that tile there, and the bot seat moved in answer.
+    wait_for_python(page, "widget.game.turn >= 2")
+    x, y = (int(v) for v in cell.split(","))
+    placed = execute_python(page, f"print(widget.game.players[0].board[({x}, {y})].id, end='')")
+    assert placed == tile_id
+    assert execute_python(page, "widget.last_error") == "None"
+    assert execute_python(page, "len(widget.game.players[1].board) >= 1") == "True"
+    assert "You takes" in execute_python(page, "print(widget.game.log[1], end='')")
+
+    # Page side: the widget redrew the position the kernel holds.
+    version = execute_python(page, "widget.version")
+    page.wait_for_function(
+        "(v) => document.querySelector('.nl-root')?.dataset.version === v", arg=version, timeout=10_000
+    )
+    assert root.locator('[data-player="0"][data-tile]').count() == 1
+
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    root.screenshot(path=SCREENSHOT)

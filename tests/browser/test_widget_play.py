@@ -1,0 +1,180 @@
+"""NovaLunaWidget in a real JupyterLab and Chromium: clicks, keys, themes and views, checked on both sides.
+
+Every test looks at the page *and* asks the kernel, since a page can look right while Python never
+heard the click. Screenshots land in tests/artifacts/ (light and dark) for people to look at.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+from .lab import (
+    DARK_THEME,
+    JupyterLab,
+    change_theme,
+    execute_python,
+    open_notebook,
+    run_all_cells,
+    wait_for_python,
+    write_notebook,
+)
+
+pytest.importorskip("playwright")
+from playwright.sync_api import Locator, Page, expect  # noqa: E402
+
+ARTIFACTS = Path(__file__).resolve().parents[1] / "artifacts"
+WIDGET = "from novaluna_widget import NovaLunaWidget\nw = NovaLunaWidget({args})\nw"
+
+
+def show(page: Page, lab: JupyterLab, name: str, *cells: str) -> Locator:
+    """Open a notebook of ``cells`` and run it; returns the first widget view, once it is drawn."""
+    write_notebook(lab.root_dir / f"{name}.ipynb", cells)
+    open_notebook(page, lab.base_url, f"{name}.ipynb")
+    run_all_cells(page)
+    root = page.locator(".nl-root").first
+    expect(root).to_be_visible(timeout=20_000)
+    return root
+
+
+def python(page: Page, code: str) -> object:
+    """Evaluate an expression in the kernel and return it, via JSON."""
+    return json.loads(execute_python(page, f"import json; print(json.dumps({code}))"))
+
+
+def synced(page: Page, root: Locator) -> None:
+    """Wait until the view draws the version the kernel holds."""
+    version = python(page, "w.version")
+    expect(root).to_have_attribute("data-version", str(version), timeout=10_000)
+
+
+def shot(root: Locator, name: str) -> None:
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    root.screenshot(path=ARTIFACTS / name, animations="disabled")
+
+
+def test_click_to_take_place_undo_refill_and_see_errors(page: Page, lab: JupyterLab) -> None:
+    root = show(page, lab, "play", WIDGET.format(args="players=['Ada', 'Bo'], seed=7"))
+    player = python(page, "w.game.current_player")
+    choices = python(page, "w.game.choices()")
+    expect(root.locator("[data-space].nl-takeable")).to_have_count(3)
+    second = choices[1]
+    colour, cost, tasks = python(page, f"[(t.colour, t.cost, [str(k) for k in t.tasks]) for t in [w.game.wheel[{second}]]][0]")
+    label = f"wheel space {second}: {colour} tile, cost {cost}, tasks: {'; '.join(tasks)}, takeable (choice 2 of 3)"
+    expect(root.locator(f'[data-space="{second}"]')).to_have_attribute("aria-label", label)
+
+    # Take the second tile and place it by clicking: the engine moves on.
+    root.locator(f'[data-space="{choices[1]}"]').click()
+    wait_for_python(page, f"w.selected == {choices[1]}")
+    cell = root.locator(f'[data-player="{player}"][data-cell="0,0"]')
+    expect(cell).to_have_class(re.compile(r"\bnl-legal\b"))
+    cell.click()
+    wait_for_python(page, "w.game.turn == 1")
+    assert python(page, "[list(m) for m in w.game.history]") == [[choices[1], [0, 0]]]
+    synced(page, root)
+    expect(root.locator(f'[data-player="{player}"][data-cell="0,0"].nl-placed')).to_have_count(1)
+    expect(root.locator(".nl-log li").first).to_contain_text("places")
+
+    # Undo from the page; the engine goes back.
+    root.locator('[data-action="undo"]').click()
+    wait_for_python(page, "w.game.turn == 0 and w.game.can_redo")
+    synced(page, root)
+    expect(root.locator('[data-action="redo"]')).to_be_enabled()
+
+    # An illegal click (a tile that is not among the next three) is explained, and changes nothing.
+    other = next(s for s in range(1, 12) if s not in choices)
+    root.locator(f'[data-space="{other}"]').click()
+    error = root.locator(".nl-error")
+    expect(error).to_be_visible()
+    expect(error).to_contain_text(f"space {other} is not among the next three tiles")
+    assert python(page, "w.last_error") == error.locator(".nl-error-text").inner_text()
+    assert python(page, "w.game.turn") == 0
+
+    # Refill: play from Python until only two tiles are left; the widget notices, the button wakes.
+    execute_python(page, "while not w.game.can_refill: w.game.play(w.game.legal_moves()[0])\nw.refresh()")
+    synced(page, root)
+    root.locator('[data-action="refill"]').click()
+    wait_for_python(page, "w.game.history[-1] == 'refill'")
+    synced(page, root)
+    expect(root.locator("[data-space] .nl-tile")).to_have_count(11)
+    expect(root.locator('[data-action="refill"]')).to_be_disabled()
+    expect(error).to_be_hidden()
+    shot(root, "widget-light.png")
+
+
+def test_dark_theme_and_task_explanations(page: Page, lab: JupyterLab) -> None:
+    setup = (
+        "from novaluna_widget import NovaLunaWidget\n"
+        "w = NovaLunaWidget(players=['Ada', 'Bo', 'Cy', 'Dee'], seed=5, bots={1: 'greedy', 2: 'greedy', 3: 'greedy'})\n"
+        "for _ in range(9): w.bot_move('greedy')\n"
+        "w"
+    )
+    root = show(page, lab, "dark", setup)
+    light = root.evaluate("(el) => getComputedStyle(el).backgroundColor")
+    change_theme(page, DARK_THEME)
+    dark = root.evaluate("(el) => getComputedStyle(el).backgroundColor")
+    assert light != dark  # the widget follows --jp-layout-color0
+
+    # Hover a task: its chain lights up and the sentence is the engine's own explanation.
+    task = root.locator(".nl-card-big [data-task]").nth(1)
+    p, t, k = map(int, task.get_attribute("data-task").split(","))
+    task.hover()
+    sentence = python(
+        page, f"w.game.players[{p}].board.explain(tuple(list(w.game.players[{p}].board.tiles)[{t}]), {k}).sentence"
+    )
+    expect(root.locator(".nl-info")).to_contain_text(sentence)
+    expect(root.locator(f'[data-tile="{p},{t}"].nl-origin')).to_have_count(1)
+    assert task.get_attribute("aria-label").startswith(sentence)
+    shot(root, "widget-dark.png")
+
+
+def test_keyboard_play(page: Page, lab: JupyterLab) -> None:
+    root = show(page, lab, "keys", WIDGET.format(args="seed=7"))
+    choices = python(page, "w.game.choices()")
+    player = python(page, "w.game.current_player")
+    wheel = root.locator('[data-space][tabindex="0"]')
+    expect(wheel).to_have_attribute("data-space", str(choices[0]))
+    wheel.focus()
+    page.keyboard.press("ArrowRight")  # roving focus to the next space
+    expect(root.locator(f'[data-space="{(choices[0] + 1) % 12}"]')).to_be_focused()
+    root.locator(f'[data-space="{choices[2]}"]').focus()
+    page.keyboard.press("Enter")
+    wait_for_python(page, f"w.selected == {choices[2]}")
+    # Focus moves to the first legal cell of the area in play; Enter places the tile there.
+    legal = root.locator(f'[data-player="{player}"][data-cell="0,0"]')
+    expect(legal).to_be_focused()
+    page.keyboard.press("Enter")
+    wait_for_python(page, "w.game.turn == 1")
+    synced(page, root)
+    expect(root.locator('[data-space][tabindex="0"]')).to_be_focused()
+    # Escape drops a choice.
+    page.keyboard.press("Enter")
+    wait_for_python(page, "w.selected is not None")
+    synced(page, root)
+    page.keyboard.press("Escape")
+    wait_for_python(page, "w.selected is None")
+    # Every button is a real button with a name.
+    for action in ("refill", "undo", "redo", "bot", "new"):
+        expect(root.locator(f'button[data-action="{action}"]')).to_have_count(1)
+
+
+def test_two_views_and_moves_from_python_stay_in_sync(page: Page, lab: JupyterLab) -> None:
+    show(page, lab, "views", WIDGET.format(args="seed=7"), "w")
+    first, second = page.locator(".nl-root").nth(0), page.locator(".nl-root").nth(1)
+    expect(second).to_be_visible()
+    execute_python(page, "w.play(w.game.legal_moves()[0])")
+    synced(page, first)
+    synced(page, second)
+    # A click in the second view updates the first one.
+    space = python(page, "w.game.choices()[0]")
+    second.locator(f'[data-space="{space}"]').click()
+    wait_for_python(page, f"w.selected == {space}")
+    expect(first.locator(f'[data-space="{space}"]')).to_have_class(re.compile(r"\bnl-selected\b"))
+    # A move made on the engine directly shows after the next cell runs.
+    execute_python(page, "w.game.play(w.game.legal_moves()[0])")
+    wait_for_python(page, "w.state['turn'] == 2")
+    synced(page, first)
+    expect(first.locator(".nl-headline")).to_contain_text("Turn 3")

@@ -1,0 +1,512 @@
+"""The widget's Python side: every intent and trait, a fuzzed message handler, syncing, bots.
+
+Messages go in through ipywidgets' own entry point (``_handle_msg``), as the page's comm messages do,
+so a handler that silently replaced ipywidgets' own would fail here too.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from novaluna_widget import Game, IllegalMove, Move, NovaLunaWidget, SoloGame
+from novaluna_widget.widget import LOG_TAIL, Played, game_state
+
+from .positions import build
+
+ROOT = Path(__file__).parents[1]
+
+
+def send(widget: NovaLunaWidget, content: object) -> None:
+    """Deliver a custom message as the page's comm would."""
+    widget._handle_msg({"content": {"data": {"method": "custom", "content": content}}, "buffers": []})
+
+
+def intent(widget: NovaLunaWidget, action: str, **fields: Any) -> None:
+    send(widget, {"action": action, "version": widget.version, **fields})
+
+
+def take(widget: NovaLunaWidget, space: int, cell: tuple[int, int], player: int | None = None) -> None:
+    current = widget.game.current_player if player is None else player
+    intent(widget, "take", space=space, cell=list(cell), player=current)
+
+
+def first_move(widget: NovaLunaWidget) -> Move:
+    return widget.game.legal_moves()[0]
+
+
+def played_out(game: Game, turns: int, seed: int = 0) -> Game:
+    """``game`` after ``turns`` random tiles (and some optional refills)."""
+    rng = random.Random(seed)
+    while game.turn < turns and not game.is_over:
+        if game.can_refill and rng.random() < 0.3:
+            game.play("refill")
+        else:
+            game.play(rng.choice(game.legal_moves()))
+    return game
+
+
+def refill_position() -> Game:
+    """Player 1 to move with two tiles on the wheel: the refill is optional."""
+    return build({1: "R04", 5: "B08"}, players=[{"board": "Y01@0,0"}, {"board": "T01@0,0", "time": 3}])
+
+
+# -- construction and traits -------------------------------------------------------------------
+def test_defaults_deal_a_two_player_game():
+    w = NovaLunaWidget(seed=7)
+    assert isinstance(w.game, Game) and len(w.game.players) == 2 and w.game.seed == 7
+    assert w.version == 1 and w.selected is None and w.last_error is None and w.bots == {}
+    assert len(w.catalogue) == 68 and w.catalogue["R04"] == ["red", 3, [[["red", 2], ["blue", 1]]]]
+
+
+def test_players_one_is_solo_and_names_and_beginner_pass_through():
+    assert isinstance(NovaLunaWidget(players=1, seed=1).game, SoloGame)
+    w = NovaLunaWidget(players=["Ada", "Bo", "Cy"], seed=1, beginner=True)
+    assert [p["name"] for p in w.state["players"]] == ["Ada", "Bo", "Cy"]
+    assert w.state["players"][0]["supply"] == 17
+
+
+def test_wraps_a_given_game_and_refuses_other_things():
+    game = Game(3, seed=2)
+    assert NovaLunaWidget(game).game is game
+    with pytest.raises(TypeError, match="Game or SoloGame"):
+        NovaLunaWidget("chess")  # type: ignore[arg-type]
+    with pytest.raises(TypeError):
+        NovaLunaWidget(colour="red")  # type: ignore[call-arg]
+
+
+@pytest.mark.parametrize(
+    ("bots", "error"),
+    [({2: "greedy"}, "seat 2"), ({0: "deep blue"}, "unknown bot"), (["random"], "one entry"), ("greedy", "dict")],
+)
+def test_bad_bot_seats_are_refused(bots, error):
+    with pytest.raises((ValueError, TypeError), match=error):
+        NovaLunaWidget(seed=1, bots=bots)
+
+
+def test_state_holds_everything_the_page_draws():
+    w = NovaLunaWidget(seed=3)
+    s = w.state
+    assert len(s["wheel"]) == 12 and s["wheel"][0] is None and s["marker"] == 0
+    assert s["choices"] == w.game.choices() and s["pile"] == 57
+    assert s["current"] == w.game.current_player and s["order"] == w.game.turn_order()
+    assert s["track"] == [[0, [i for i in w.game.turn_order()[::-1]]]]  # the start stack, bottom first
+    assert s["moves"] == {"cells": [[0, 0]], "fulfil": [[], [], []]}
+    assert s["can"] == {"refill": False, "undo": False, "redo": False, "end_phase_one": False, "bot": True}
+    assert s["log"][0][0] == "setup" and s["log_total"] == 1 and s["over"] is None and s["solo"] is None
+    assert s["version"] == w.version and s["selected"] is None and s["error"] is None
+    assert s["bot"] == "greedy" and s["bot_names"] == ["random", "greedy", "search"]
+    json.dumps(s, allow_nan=False)
+
+
+def test_state_explains_every_task_with_its_chain():
+    # R04 "2 red + 1 blue": R05 touches it, R06 counts through the chain, B01 touches it.
+    game = build({1: "R01"}, players=[{"board": "R04@0,0 R05@1,0 R06@2,0 B01@0,1"}, {}])
+    player = game_state(game)["players"][0]
+    tiles = player["tiles"]
+    assert tiles == [["R04", 0, 0], ["R05", 1, 0], ["R06", 2, 0], ["B01", 0, 1]]
+    rows = {(t, k): row for t, k, *row in player["tasks"]}
+    status, counts = rows[(0, 0)]
+    # R04: 2 red (R05 touching, R06 by chain) and 1 blue (B01 touching): covered.
+    assert status == 2 and counts == [["R", 2, 2, [1, 2], [1]], ["B", 1, 1, [3], [3]]]
+    explained = game.players[0].board.explain((0, 0), 0)
+    assert [c.counted for c in explained.colours] == [2, 1]
+
+
+def test_moves_say_what_each_cell_would_fulfil():
+    # R04 "2 red + 1 blue" has its 2 red (R06 touching, R05 by chain) and waits for a blue neighbour.
+    game = build({1: "B01", 2: "Y01", 3: "T01"}, players=[{"board": "R04@0,0 R06@1,0 R05@2,0"}, {"time": 5}])
+    s = game_state(game)
+    cells = [tuple(c) for c in s["moves"]["cells"]]
+    board = game.players[0].board
+    for pick, space in enumerate(s["choices"]):
+        t = game.wheel[space]
+        expected = {cells.index(c): sorted(list(r) for r in board.would_fulfil(t, c)) for c in cells}
+        assert dict(s["moves"]["fulfil"][pick]) == {i: r for i, r in expected.items() if r}
+    blue = {tuple(cells[i]): refs for i, refs in s["moves"]["fulfil"][0]}
+    assert blue == {(0, -1): [[0, 0, 0]], (-1, 0): [[0, 0, 0]], (0, 1): [[0, 0, 0]]}
+
+
+def test_log_is_the_latest_events_in_words():
+    game = played_out(Game(2, seed=4), 20)
+    s = game_state(game)
+    assert s["log_total"] == len(game.log) > LOG_TAIL == len(s["log"])
+    assert s["log"][-1] == [game.log[-1].kind, game.log[-1].player, game.log[-1].text]
+
+
+def test_finished_game_shows_ranking_and_solo_shows_its_score():
+    game = played_out(Game(3, seed=5), 200)
+    s = game_state(game)
+    assert s["over"]["ranking"] == game.ranking() and s["current"] is None and s["choices"] == []
+    assert s["over"]["text"].startswith("Game over")
+    solo = played_out(SoloGame(seed=5), 4)
+    assert game_state(solo)["solo"] == {
+        "phase": 1, "small": solo.small_stack, "large": solo.large_stack,
+        "phase_one": solo.score.phase_one_record, "final": solo.score.final_record,
+        "total": solo.score.total, "text": str(solo.score),
+    }  # fmt: skip
+    assert game_state(solo)["track"] == []
+
+
+def test_a_late_four_player_state_stays_under_20_kb():
+    game = played_out(Game(4, seed=6), 60)
+    assert len(json.dumps(game_state(game))) < 20_000
+
+
+# -- intents from the page ---------------------------------------------------------------------
+def test_select_then_take_plays_the_move():
+    w = NovaLunaWidget(seed=3)
+    space = w.game.choices()[1]
+    intent(w, "select", space=space)
+    assert w.selected == space == w.state["selected"] and w.last_error is None
+    version = w.version
+    take(w, space, (0, 0))
+    assert w.game.history == (Move(space, (0, 0)),) and w.selected is None
+    assert w.version == version + 1 == w.state["version"] and w.state["turn"] == 1
+
+
+def test_select_null_clears_and_a_non_takeable_space_is_refused():
+    w = NovaLunaWidget(seed=3)
+    intent(w, "select", space=w.game.choices()[0])
+    intent(w, "select", space=None)
+    assert w.selected is None and w.last_error is None
+    intent(w, "select", space=9)
+    assert "space 9 is not among the next three tiles: 1, 2, 3" in w.last_error
+    assert w.state["error"] == w.last_error and w.selected is None
+
+
+def test_illegal_take_is_explained_and_changes_nothing():
+    w = NovaLunaWidget(build({1: "R04", 2: "B08", 3: "Y05"}, players=[{"board": "Y01@0,0"}, {"time": 3}]))
+    before = w.game.to_json()
+    take(w, 2, (5, 5))
+    assert "cell (5, 5) touches none of your tiles" in w.last_error and w.game.to_json() == before
+    take(w, 2, (0, 0))
+    assert "already holds Y01" in w.last_error
+    intent(w, "select", space=2)
+    assert w.last_error is None  # a good intent clears the error
+
+
+def test_move_for_the_wrong_player_is_refused():
+    w = NovaLunaWidget(seed=3)
+    other = 1 - w.game.current_player
+    take(w, 1, (0, 0), player=other)
+    assert "turn, not" in w.last_error and w.game.turn == 0
+    take(w, 1, (0, 0), player=7)
+    assert "no player 7" in w.last_error
+
+
+def test_stale_intent_after_undo_is_refused():
+    w = NovaLunaWidget(seed=3)
+    take(w, 1, (0, 0))
+    stale = w.version
+    intent(w, "undo")
+    assert w.game.turn == 0 and w.state["can"]["redo"]
+    send(w, {"action": "take", "version": stale, "space": 2, "cell": [0, 0], "player": w.game.current_player})
+    assert "older picture" in w.last_error and w.game.turn == 0
+    intent(w, "redo")
+    assert w.game.turn == 1 and w.last_error is None
+
+
+def test_refill_when_optional_and_refused_otherwise():
+    w = NovaLunaWidget(seed=3)
+    intent(w, "refill")
+    assert "no refill now" in w.last_error
+    w = NovaLunaWidget(refill_position())
+    assert w.state["can"]["refill"]
+    intent(w, "refill")
+    assert w.game.history == ("refill",) and w.last_error is None and w.game.tiles_on_wheel() == 11
+
+
+def test_undo_and_redo_with_nothing_to_do_are_explained():
+    w = NovaLunaWidget(seed=3)
+    intent(w, "undo")
+    assert "nothing to undo" in w.last_error
+    intent(w, "redo")
+    assert "nothing to redo" in w.last_error
+
+
+def test_new_game_keeps_players_and_variant():
+    w = NovaLunaWidget(players=["Ada", "Bo", "Cy"], seed=8, beginner=True)
+    take(w, w.game.choices()[0], (0, 0))
+    old = w.game
+    intent(w, "new")
+    assert w.game is not old and w.game.turn == 0 and w.game.beginner
+    assert [p.name for p in w.game.players] == ["Ada", "Bo", "Cy"] and w.game.seed != 8
+    again = NovaLunaWidget(players=["Ada", "Bo", "Cy"], seed=8, beginner=True)
+    again.new_game()
+    assert again.game.seed == w.game.seed  # a seeded widget deals the same new games
+
+
+def test_end_phase_one_in_solo():
+    solo = build({1: "R01", 2: "R02"}, players=[{"board": "B01@0,0", "tokens": 13, "supply": 21}],
+                 solo={"placed_in_phase_one": 8})  # fmt: skip
+    w = NovaLunaWidget(solo)
+    assert w.state["can"]["end_phase_one"]
+    intent(w, "end_phase_one")
+    assert w.last_error is None and w.game.phase == 2 and w.state["solo"]["phase"] == 2
+    intent(w, "end_phase_one")
+    assert "already over" in w.last_error
+
+
+def test_bot_button_plays_one_turn_for_the_player_to_move():
+    w = NovaLunaWidget(seed=3)
+    intent(w, "bot", bot="random")
+    assert w.game.turn == 1 and w.last_error is None
+    intent(w, "bot")  # the widget's bot, greedy
+    assert w.game.turn == 2
+
+
+def test_every_message_of_a_game_over_is_refused_but_new_and_undo():
+    w = NovaLunaWidget(played_out(Game(2, seed=9), 200))
+    assert w.game.is_over and w.state["choices"] == []
+    for action, fields in [("take", {"space": 1, "cell": [0, 0], "player": 0}), ("refill", {}), ("bot", {})]:
+        intent(w, action, **fields)
+        assert "game is over" in w.last_error
+    intent(w, "undo")
+    assert not w.game.is_over
+
+
+@pytest.mark.parametrize(
+    ("content", "error"),
+    [
+        ("take", "must be an object"),
+        ([1, 2], "must be an object"),
+        ({"version": 1}, "unknown action None"),
+        ({"action": "castle", "version": 1}, "unknown action 'castle'"),
+        ({"action": "undo"}, "lacks the version"),
+        ({"action": "undo", "version": "1"}, "lacks the version"),
+        ({"action": "undo", "version": True}, "lacks the version"),
+        ({"action": "take", "version": 1, "space": 1, "cell": [0, 0]}, "needs 'player'"),
+        ({"action": "take", "version": 1, "space": "1", "cell": [0, 0], "player": 0}, "'space'"),
+        ({"action": "take", "version": 1, "space": 1.0, "cell": [0, 0], "player": 0}, "'space'"),
+        ({"action": "take", "version": 1, "space": 1, "cell": [0], "player": 0}, "pair of whole numbers"),
+        ({"action": "take", "version": 1, "space": 1, "cell": [0, True], "player": 0}, "pair of whole numbers"),
+        ({"action": "take", "version": 1, "space": 2**70, "cell": [0, 0], "player": 0}, "whole number"),
+        ({"action": "undo", "version": 1, "extra": 1}, "unexpected field 'extra'"),
+        ({"action": "bot", "version": 1, "bot": "deep blue"}, "one of random, greedy, search"),
+        ({"action": "select", "version": 1}, "needs 'space'"),
+    ],
+)
+def test_malformed_messages_are_refused(content, error):
+    w = NovaLunaWidget(seed=3)
+    before = w.game.to_json()
+    send(w, content)
+    assert error in w.last_error and w.game.to_json() == before and w.state["error"] == w.last_error
+
+
+# -- the fuzz test -----------------------------------------------------------------------------
+json_values = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(max_size=8),
+    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=6), inner, max_size=3),
+    max_leaves=6,
+)
+def messages_for(w: NovaLunaWidget) -> st.SearchStrategy[object]:
+    """Messages a buggy or hostile page might send now: well-formed intents for this position (often
+    legal), the same with one field replaced by junk, and junk."""
+    game = w.game
+    current = 0 if game.is_over else game.current_player
+    cells = [list(c) for c in game.players[current].board.legal_cells()]
+    version = st.just(w.version) | st.just(w.version) | st.integers(w.version - 2, w.version + 1)
+    space = st.sampled_from(game.choices() or [0]) | st.integers(-1, 12)
+    cell = st.sampled_from(cells) | st.lists(st.integers(-3, 3), min_size=2, max_size=2)
+    player = st.just(current) | st.just(current) | st.integers(-1, 4)
+    wellformed = st.one_of(
+        st.builds(lambda v, s, c, p: {"action": "take", "version": v, "space": s, "cell": c, "player": p},
+                  version, space, cell, player),
+        st.builds(lambda v, s: {"action": "select", "version": v, "space": s}, version, space | st.none()),
+        st.builds(lambda v, a: {"action": a, "version": v}, version,
+                  st.sampled_from(["refill", "undo", "redo", "new", "end_phase_one", "bot"])),
+        st.builds(lambda v, b: {"action": "bot", "version": v, "bot": b}, version, st.sampled_from(["random", "x"])),
+    )  # fmt: skip
+    key = st.sampled_from(["action", "version", "space", "cell", "player", "bot"]) | st.text(max_size=4)
+    spoiled = st.builds(lambda m, k, v: {**m, k: v}, wellformed, key, json_values)
+    return wellformed | wellformed | spoiled | json_values
+
+
+@settings(max_examples=250, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(data=st.data())
+def test_fuzzed_messages_never_escape_or_corrupt_the_game(data):
+    w = NovaLunaWidget(seed=data.draw(st.integers(0, 3)), bots=data.draw(st.sampled_from([None, {1: "random"}])))
+    for _ in range(data.draw(st.integers(1, 8))):
+        before = (w.game.to_json(), w.version)
+        send(w, data.draw(messages_for(w)))
+        state = w.state
+        assert state["version"] == w.version and state["error"] == w.last_error
+        json.dumps(state, allow_nan=False)
+        if w.last_error is not None:
+            # Refused: the game is exactly as before (nothing half-applied), and never by a bug.
+            assert "internal error" not in w.last_error
+            assert (w.game.to_json(), w.version) == before
+        # Whatever happened, the game is one the engine can replay from its save.
+        assert Game.from_json(w.game.to_json()).history == w.game.history
+
+
+# -- Python side, syncing, views ---------------------------------------------------------------
+def test_moves_from_python_are_noticed_and_bump_the_version():
+    w = NovaLunaWidget(seed=3)
+    version = w.version
+    w.game.play(first_move(w))
+    w.refresh()
+    assert w.version == version + 1 and w.state["turn"] == 1
+    w.refresh()
+    assert w.version == version + 1  # no change, no new version
+
+
+def test_a_click_after_an_unseen_python_move_is_stale():
+    w = NovaLunaWidget(seed=3)
+    seen = w.version
+    w.game.play(first_move(w))  # no refresh: the page still shows the old position
+    send(w, {"action": "select", "version": seen, "space": w.game.choices()[0]})
+    assert "older picture" in w.last_error and w.state["turn"] == 1
+
+
+def test_cells_after_every_cell_refresh_all_widgets():
+    from novaluna_widget import widget as module
+
+    w = NovaLunaWidget(seed=3)
+    w.game.play(first_move(w))
+    module._refresh_all()
+    assert w.state["turn"] == 1
+
+
+def test_post_run_cell_hook_is_registered_in_ipython(monkeypatch):
+    from IPython.core.interactiveshell import InteractiveShell
+
+    from novaluna_widget import widget as module
+
+    shell = InteractiveShell.instance()
+    monkeypatch.setattr(module, "_hooked", False)
+    try:
+        w = NovaLunaWidget(seed=3)
+        shell.user_ns["w"] = w
+        shell.run_cell("w.game.play(w.game.legal_moves()[0])")
+        assert w.state["turn"] == 1
+    finally:
+        shell.events.unregister("post_run_cell", module._refresh_all)
+        InteractiveShell.clear_instance()
+
+
+def test_play_undo_redo_select_from_python():
+    w = NovaLunaWidget(seed=3)
+    w.select(2)
+    assert w.state["selected"] == 2
+    with pytest.raises(IllegalMove, match="not among"):
+        w.select(8)
+    covered = w.play((2, (0, 0)))
+    assert covered == frozenset() and w.state["turn"] == 1
+    with pytest.raises(IllegalMove):
+        w.play((2, (9, 9)))
+    w.undo()
+    assert w.state["turn"] == 0 and w.state["can"]["redo"]
+    w.redo()
+    assert w.state["turn"] == 1
+
+
+def test_assigning_a_game_shows_it():
+    w = NovaLunaWidget(seed=3)
+    w.game = Game(4, seed=2)
+    assert len(w.state["players"]) == 4 and w.bots == {}
+    with pytest.raises(TypeError):
+        w.game = "go"  # type: ignore[assignment]
+
+
+def test_on_move_hears_every_change_and_shows_callback_errors():
+    w = NovaLunaWidget(seed=3)
+    heard: list[Played] = []
+    w.on_move(heard.append)
+    take(w, 1, (0, 0))
+    w.play(first_move(w))
+    intent(w, "undo")
+    w.new_game(seed=4)
+    assert [(p.source, p.action if isinstance(p.action, str) else "move") for p in heard] == [
+        ("page", "move"), ("python", "move"), ("page", "undo"), ("python", "new")
+    ]
+    assert heard[0] == Played(Move(1, (0, 0)), 0 if heard[0].player == 0 else 1, "page")
+    w.on_move(heard.append, remove=True)
+
+    def broken(played: Played) -> None:
+        raise RuntimeError("boom")
+
+    w.on_move(broken)
+    take(w, w.game.choices()[0], (0, 0))
+    assert w.game.turn == 1 and "on_move callback broken failed: RuntimeError: boom" in w.last_error
+
+
+def test_two_views_share_one_state():
+    # Every view draws the one synced state; a click from either is judged against one version.
+    w = NovaLunaWidget(seed=3)
+    first, second = w.version, w.version
+    send(w, {"action": "take", "version": first, "space": 1, "cell": [0, 0], "player": w.game.current_player})
+    send(w, {"action": "take", "version": second, "space": 2, "cell": [0, 0], "player": w.game.current_player})
+    assert w.game.turn == 1 and "older picture" in w.last_error
+
+
+# -- bots ----------------------------------------------------------------------------------------
+def test_bot_seats_answer_a_human_move():
+    w = NovaLunaWidget(seed=3, bots={1: "greedy"})
+    assert not w.state["players"][0]["bot"] and w.state["players"][1]["bot"] == "greedy"
+    assert w.game.current_player == 0  # if the bot was to move first, it already has
+    take(w, w.game.choices()[0], (0, 0))
+    assert w.last_error is None and w.game.current_player == 0 and w.game.turn >= 2
+
+
+def test_undo_goes_back_to_the_last_human_decision():
+    w = NovaLunaWidget(seed=3, bots=[None, "random"])
+    take(w, w.game.choices()[0], (0, 0))
+    turn = w.game.turn
+    intent(w, "undo")
+    assert w.game.current_player == 0 and w.game.turn < turn
+    intent(w, "redo")
+    assert w.game.turn == turn and w.game.current_player == 0
+
+
+def test_a_human_click_on_a_bot_seat_is_refused():
+    w = NovaLunaWidget(seed=3, bots={0: "random", 1: "random"})  # bots only: nothing moves by itself
+    assert w.game.turn == 0
+    take(w, 1, (0, 0))
+    assert "played by the random bot" in w.last_error and w.game.turn == 0
+    intent(w, "bot")
+    assert w.game.turn == 1
+
+
+def test_bot_moves_are_reproducible_from_the_widget_seed():
+    games = []
+    for _ in range(2):
+        w = NovaLunaWidget(seed=12, bots={1: "greedy"})
+        for _ in range(3):
+            w.bot_move("random")
+        games.append(w.game.history)
+    assert games[0] == games[1]
+
+
+# -- display -------------------------------------------------------------------------------------
+def test_repr_is_stable_and_the_mimebundle_carries_a_picture():
+    w = NovaLunaWidget(seed=3)
+    assert repr(w) == "NovaLunaWidget(<Game 2 players, seed 3, turn 0, Player 2 to move>)"
+    data, _ = w._repr_mimebundle_()
+    assert data["text/plain"] == repr(w)
+    assert data["application/vnd.jupyter.widget-view+json"]["model_id"] == w.model_id
+    assert data["image/svg+xml"] == w.to_svg() and data["image/svg+xml"].startswith("<svg")
+
+
+def test_view_files_are_built_and_up_to_date(tmp_path):
+    import shutil
+    import subprocess
+
+    static = ROOT / "novaluna_widget" / "static"
+    assert (static / "widget.js").stat().st_size > 1000 and (static / "widget.css").stat().st_size > 1000
+    esbuild = ROOT / "js" / "node_modules" / ".bin" / "esbuild"
+    if not esbuild.exists():
+        pytest.skip("esbuild is not installed (cd js && npm ci): cannot compare the build with js/")
+    shutil.copytree(ROOT / "js", tmp_path / "js", ignore=shutil.ignore_patterns("node_modules"))
+    (tmp_path / "js" / "node_modules").symlink_to(ROOT / "js" / "node_modules")
+    subprocess.run(["npm", "run", "--silent", "build"], cwd=tmp_path / "js", check=True, capture_output=True)
+    for name in ("widget.js", "widget.css"):
+        built = (tmp_path / "novaluna_widget" / "static" / name).read_text()
+        assert built == (static / name).read_text(), f"static/{name} is stale: run `make js`"
