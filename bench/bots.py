@@ -1,13 +1,14 @@
 """Speed and strength of the bots; prints the figures issue 4 asks for.
 
-    .venv/bin/python bench/bots.py              # the full run (about 15 minutes on 2 cores)
+    .venv/bin/python bench/bots.py              # the full run (about 8 minutes on 2 cores)
     .venv/bin/python bench/bots.py --games 40   # a quicker look at the search bot
 
 1. A greedy 4-player game: median ms (target <= 20 ms), beside a random-move game as the baseline from
    the same process (the machine is noisy: the ratio travels better than the milliseconds).
 2. 1,000 greedy 4-player games through ``simulate`` on a process pool over all cores (target <= 60 s).
 3. SearchBot against GreedyBot in 2-player games, each deal played twice with the seats swapped:
-   the search bot's win rate with its 95 % Wilson interval (target >= 60 %), and its time a move.
+   the search bot's win rate with its 95 % Wilson interval (target >= 60 %), and its time a turn in CPU
+   seconds (its own cost) and wall seconds (what a player waits; it grows with the machine's load).
 """
 
 from __future__ import annotations
@@ -44,19 +45,27 @@ def median_ms(play: object, games: int) -> float:
     return statistics.median(times) * 1000
 
 
-def duel(k: int, nodes: int) -> tuple[bool, list[float]]:
-    """Deal ``k // 2``, the search bot in seat ``k % 2``: did it win, and its seconds a move."""
+def duel(k: int, nodes: int) -> tuple[bool, list[tuple[float, float]]]:
+    """Deal ``k // 2``, the search bot in seat ``k % 2``: did it win, and its CPU and wall seconds for
+    each of its turns (a turn that refills first holds two decisions)."""
     game = Game(2, seed=10_000 + k // 2)
     search, greedy = SearchBot(seed=k, nodes=nodes), GreedyBot(seed=k)
     seats = [search, greedy] if k % 2 == 0 else [greedy, search]
     times = []
     while not game.is_over:
         bot = seats[game.current_player]
-        start = time.perf_counter()
+        cpu, wall = time.process_time(), time.perf_counter()
         play_turn(game, bot)
         if bot is search:
-            times.append(time.perf_counter() - start)
+            times.append((time.process_time() - cpu, time.perf_counter() - wall))
     return game.winner == k % 2, times
+
+
+def spread(seconds: list[float]) -> str:
+    ordered = sorted(seconds)
+    ms = [1000 * ordered[int(q * (len(ordered) - 1))] for q in (0.5, 0.95, 1.0)]
+    mean = 1000 * statistics.fmean(ordered)
+    return f"mean {mean:.0f}, median {ms[0]:.0f}, 95th pct {ms[1]:.0f}, max {ms[2]:.0f} ms"
 
 
 def main() -> None:
@@ -81,12 +90,12 @@ def main() -> None:
     wall = time.perf_counter() - start
     wins = sum(won for won, _ in results)
     low, high = wilson(wins, args.games)
-    moves = sorted(t for _, times in results for t in times)
+    turns = [t for _, times in results for t in times]
     print(f"SearchBot (nodes={args.nodes}) vs GreedyBot, {args.games} 2-player games, seats alternating: "
           f"won {wins} = {wins / args.games:.1%} (95% CI {low:.1%}–{high:.1%}); {wall:.0f} s wall")
-    print(f"SearchBot time a move over {len(moves)} moves ({cores} games at once): mean "
-          f"{statistics.fmean(moves) * 1000:.0f} ms, median {statistics.median(moves) * 1000:.0f} ms, "
-          f"95th percentile {moves[int(0.95 * len(moves))] * 1000:.0f} ms, max {moves[-1] * 1000:.0f} ms")
+    print(f"SearchBot per turn over {len(turns)} turns, {cores} games at once: "
+          f"CPU {spread([c for c, _ in turns])}; wall {spread([w for _, w in turns])}")
+    print(f"load average after the run: {', '.join(f'{v:.1f}' for v in os.getloadavg())}")
 
 
 if __name__ == "__main__":

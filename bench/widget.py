@@ -22,13 +22,19 @@ import platform
 import statistics
 import sys
 import tempfile
-import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from tests.browser.lab import JupyterLab, execute_python, launch_chromium, open_notebook, run_all_cells, write_notebook  # noqa: E402
+from tests.browser.lab import (  # noqa: E402
+    JupyterLab,
+    execute_python,
+    launch_chromium,
+    open_notebook,
+    run_all_cells,
+    write_notebook,
+)
 
 LATE = (
     "from novaluna_widget import NovaLunaWidget\n"
@@ -87,7 +93,10 @@ DRAW_JS = """([rootIndex, runs, layout]) => {
 
 
 def p(values: list[float], q: float) -> float:
-    return statistics.quantiles(values, n=100, method="inclusive")[int(q) - 1] if len(values) > 1 else values[0]
+    """The ``q``-th percentile."""
+    if len(values) == 1:
+        return values[0]
+    return statistics.quantiles(values, n=100, method="inclusive")[int(q) - 1]
 
 
 def play_by_clicking(page, moves: int) -> tuple[list[list[float]], list[list[float]], list[int]]:
@@ -130,8 +139,8 @@ def main() -> None:
         for what, times in (("choose a tile", selects), ("place it (a whole move)", places)):
             drawn, painted, kernel, transport = ([t[i] for t in times] for i in range(4))
             print(f"click-to-re-render, {what}, {len(times)} clicks: drawn p50 {p(drawn, 50):.1f} ms, "
-                  f"p95 {p(drawn, 95):.1f} ms; painted p50 {p(painted, 50):.1f} ms, p95 {p(painted, 95):.1f} ms "
-                  "(target p95 <= 100 ms)")
+                  f"p95 {p(drawn, 95):.1f} ms; painted p50 {p(painted, 50):.1f} ms, "
+                  f"p95 {p(painted, 95):.1f} ms (target p95 <= 100 ms)")
             print(f"  of which: page to kernel's answer p50 {p(kernel, 50):.0f} ms, kernel to page "
                   f"p50 {p(transport, 50):.0f} ms (the server's websocket without TCP_NODELAY)")
         print(f"bytes synced per move: median {statistics.median(sizes) / 1000:.1f} KB, "

@@ -27,15 +27,20 @@ function emptyCell(p, x, y, legal, fulfils, tabStop, name) {
   const at = `data-player="${p}" data-cell="${x},${y}"`;
   if (!legal) {
     // Not a place to go now, yet clickable: the engine explains why a tile cannot go there.
-    return `<rect class="nl-cell" ${at} x="${x * CELL - 47}" y="${y * CELL - 47}" width="94" height="94" rx="10"/>`;
+    const [left, top] = [x * CELL - 47, y * CELL - 47];
+    return `<rect class="nl-cell" ${at} x="${left}" y="${top}" width="94" height="94" rx="10"/>`;
   }
-  const label = `${name}'s area, cell ${cellWords(x, y)}: empty, legal` +
+  const label =
+    `${name}'s area, cell ${cellWords(x, y)}: empty, legal` +
     (fulfils.length ? `, fulfils ${plural(fulfils.length, "task")}` : "");
   return (
     `<g class="nl-cell nl-legal${fulfils.length ? " nl-fulfils" : ""}" ${at} role="button" ` +
     `aria-label="${esc(label)}" data-roving="cells-${p}" tabindex="${tabStop ? 0 : -1}" ` +
-    `transform="translate(${x * CELL} ${y * CELL})"><rect class="nl-cell-box" x="-47" y="-47" width="94" height="94" rx="10"/>` +
-    (fulfils.length ? `<text class="nl-plus" y="12">★${fulfils.length}</text>` : `<path class="nl-plus" d="M-14 0H14M0 -14V14"/>`) +
+    `transform="translate(${x * CELL} ${y * CELL})">` +
+    `<rect class="nl-cell-box" x="-47" y="-47" width="94" height="94" rx="10"/>` +
+    (fulfils.length
+      ? `<text class="nl-plus" y="12">★${fulfils.length}</text>`
+      : `<path class="nl-plus" d="M-14 0H14M0 -14V14"/>`) +
     `</g>`
   );
 }
@@ -48,18 +53,22 @@ function placedTile(state, catalogue, p, t, rows, firstTask) {
     const row = rows.get(`${t},${k}`);
     const status = row ? row[2] : 0;
     const token = status === 2 ? tokenSvg(p, 16) : "";
-    const label = row ? explainWords(catalogue, player, row) + (status === 2 ? " A token covers it." : "") : "";
+    const label = row
+      ? explainWords(catalogue, player, row) + (status === 2 ? " A token covers it." : "")
+      : "";
     const stop = firstTask.value;
     firstTask.value = false;
     return (
       `<g class="nl-task nl-status-${status}" data-task="${p},${t},${k}" data-roving="tasks-${p}" ` +
-      `tabindex="${stop ? 0 : -1}" role="img" aria-label="${esc(label)}" transform="translate(${dx} ${dy})">` +
+      `tabindex="${stop ? 0 : -1}" role="img" aria-label="${esc(label)}" ` +
+      `transform="translate(${dx} ${dy})">` +
       `${inner}${token}</g>`
     );
   };
+  const tileLabel = `${player.name}'s area, cell ${cellWords(x, y)}: ${id}, ${tileWords(catalogue, id)}`;
   return (
-    `<g class="nl-placed${last ? " nl-last" : ""}" data-player="${p}" data-cell="${x},${y}" data-tile="${p},${t}" ` +
-    `aria-label="${esc(`${player.name}'s area, cell ${cellWords(x, y)}: ${id}, ${tileWords(catalogue, id)}`)}" ` +
+    `<g class="nl-placed${last ? " nl-last" : ""}" data-player="${p}" data-cell="${x},${y}" ` +
+    `data-tile="${p},${t}" aria-label="${esc(tileLabel)}" ` +
     `transform="translate(${x * CELL} ${y * CELL})">` +
     tileSvg(catalogue, id, 0, 0, task) +
     `</g>`
@@ -83,7 +92,9 @@ function area(state, catalogue, p) {
       const key = `${x},${y}`;
       if (occupied.has(key)) continue;
       const isLegal = chosen && legal.has(key);
-      parts.push(emptyCell(p, x, y, isLegal, isLegal ? legal.get(key) : [], isLegal && cellStop, player.name));
+      parts.push(
+        emptyCell(p, x, y, isLegal, isLegal ? legal.get(key) : [], isLegal && cellStop, player.name),
+      );
       if (isLegal) cellStop = false;
     }
   }
@@ -91,7 +102,8 @@ function area(state, catalogue, p) {
   player.tiles.forEach((_, t) => parts.push(placedTile(state, catalogue, p, t, rows, firstTask)));
   const cols = x1 - x0 + 1 + 2 * margin;
   const rowsHigh = y1 - y0 + 1 + 2 * margin;
-  const viewBox = `${(x0 - margin - 0.5) * CELL} ${(y0 - margin - 0.5) * CELL} ${cols * CELL} ${rowsHigh * CELL}`;
+  const [left, top] = [(x0 - margin - 0.5) * CELL, (y0 - margin - 0.5) * CELL];
+  const viewBox = `${left} ${top} ${cols * CELL} ${rowsHigh * CELL}`;
   return { parts, viewBox, cols };
 }
 
@@ -113,7 +125,8 @@ function header(state, p) {
     `<span class="nl-tokens" title="${used} of ${player.supply} tokens placed` +
     `${state.solo ? "" : `; moon track space ${player.space}`}">` +
     `<b>${player.tokens}</b> ${player.tokens === 1 ? "token" : "tokens"} left${time}</span>` +
-    `<span class="nl-bar" aria-hidden="true"><span style="width:${(100 * used) / player.supply}%"></span></span>` +
+    `<span class="nl-bar" aria-hidden="true">` +
+    `<span style="width:${(100 * used) / player.supply}%"></span></span>` +
     `</header>`
   );
 }

@@ -2,21 +2,43 @@
 // Every colour has its own dot shape and letter, so nothing rests on telling colours apart.
 
 export const esc = (s) =>
-  String(s).replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]);
+  String(s).replace(
+    /[&<>"']/g,
+    (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c],
+  );
 
 const LETTER = { red: "R", blue: "B", teal: "T", yellow: "Y" };
 
 // Task disc centres on a 100-unit tile centred at 0, away from the cost disc at the top left.
 const DISCS = {
   1: [[12, 12]],
-  2: [[24, -20], [-12, 24]],
-  3: [[26, -24], [-18, 24], [26, 26]],
+  2: [
+    [24, -20],
+    [-12, 24],
+  ],
+  3: [
+    [26, -24],
+    [-18, 24],
+    [26, 26],
+  ],
 };
 const DOTS = {
   1: [[0, 0]],
-  2: [[-6.5, 0], [6.5, 0]],
-  3: [[-6.5, -5], [6.5, -5], [0, 6.5]],
-  4: [[-6.5, -6.5], [6.5, -6.5], [-6.5, 6.5], [6.5, 6.5]],
+  2: [
+    [-6.5, 0],
+    [6.5, 0],
+  ],
+  3: [
+    [-6.5, -5],
+    [6.5, -5],
+    [0, 6.5],
+  ],
+  4: [
+    [-6.5, -6.5],
+    [6.5, -6.5],
+    [-6.5, 6.5],
+    [6.5, 6.5],
+  ],
 };
 
 function dot(colour, x, y) {

@@ -37,7 +37,8 @@ function space(s, state, catalogue, tabStop) {
       `<rect class="nl-halo" x="-58" y="-58" width="116" height="116" rx="15"/>` +
       `<g transform="scale(${TILE_SCALE})">${tileSvg(catalogue, id, 0, 0)}</g>`;
     if (pick >= 0) {
-      body += `<g class="nl-pick" transform="translate(60 -60)"><circle r="17"/><text y="6">${pick + 1}</text></g>`;
+      const badge = `<circle r="17"/><text y="6">${pick + 1}</text>`;
+      body += `<g class="nl-pick" transform="translate(60 -60)">${badge}</g>`;
     }
   } else if (s === state.marker) {
     body = `<circle class="nl-empty" r="44"/><path class="nl-moon" d="${CRESCENT}" transform="scale(1.2)"/>`;
@@ -95,7 +96,8 @@ function centre(state) {
     .map(([cls, t], i) => `<text class="nl-centre ${cls}" y="${-36 + i * 34}">${esc(t)}</text>`)
     .join("");
   const pile =
-    `<g class="nl-pile" transform="translate(0 74)" role="img" aria-label="draw pile: ${plural(state.pile, "tile")}">` +
+    `<g class="nl-pile" transform="translate(0 74)" role="img" ` +
+    `aria-label="draw pile: ${plural(state.pile, "tile")}">` +
     `<rect x="-30" y="-26" width="52" height="52" rx="7" transform="translate(6 -4)"/>` +
     `<rect x="-30" y="-26" width="52" height="52" rx="7"/>` +
     `<path class="nl-pile-moon" d="${CRESCENT}" transform="translate(-4 0) scale(0.45)"/>` +
@@ -112,7 +114,9 @@ function labels() {
   return `<g aria-hidden="true">${texts.join("")}</g>`;
 }
 
-const BOARD = `<g aria-hidden="true"><circle class="nl-board" r="496"/><circle class="nl-ring" r="${TRACK_RADIUS + 40}"/></g>`;
+const BOARD =
+  `<g aria-hidden="true"><circle class="nl-board" r="496"/>` +
+  `<circle class="nl-ring" r="${TRACK_RADIUS + 40}"/></g>`;
 const LABELS = labels();
 
 /**

@@ -20,7 +20,10 @@ function toolbar(state, botName) {
   const buttons = BUTTONS.filter(([action]) => action !== "end_phase_one" || state.solo).map(
     ([action, text, can, title]) => {
       const enabled = can === null || state.can[can];
-      return `<button type="button" class="nl-button nl-${action}" data-action="${action}" title="${title}"${enabled ? "" : " disabled"}>${text}</button>`;
+      return (
+        `<button type="button" class="nl-button nl-${action}" data-action="${action}" title="${title}"` +
+        `${enabled ? "" : " disabled"}>${text}</button>`
+      );
     },
   );
   const options = state.bot_names
@@ -32,10 +35,14 @@ function toolbar(state, botName) {
 
 function headline(state) {
   if (state.over) {
-    return state.solo ? `Solo game over · score ${state.solo.total}` : `Game over · ${state.players[state.over.winner].name} wins`;
+    return state.solo
+      ? `Solo game over · score ${state.solo.total}`
+      : `Game over · ${state.players[state.over.winner].name} wins`;
   }
   const who = state.players[state.current].name;
-  return state.solo ? `Solo · phase ${state.solo.phase} · turn ${state.turn + 1}` : `Turn ${state.turn + 1} · ${who} to move`;
+  return state.solo
+    ? `Solo · phase ${state.solo.phase} · turn ${state.turn + 1}`
+    : `Turn ${state.turn + 1} · ${who} to move`;
 }
 
 function hint(state, catalogue) {
@@ -44,7 +51,10 @@ function hint(state, catalogue) {
   if (player.bot) return `${player.name} is played by the ${player.bot} bot: press Bot move.`;
   if (state.selected !== null) {
     const id = state.wheel[state.selected];
-    return `Place ${id} (${tileWords(catalogue, id)}) in ${player.name}'s area: click a lit cell (★ n: fulfils n tasks). Esc cancels.`;
+    return (
+      `Place ${id} (${tileWords(catalogue, id)}) in ${player.name}'s area: click a lit cell ` +
+      "(★ n: fulfils n tasks). Esc cancels."
+    );
   }
   const refill = state.can.refill ? " You may refill the wheel first." : "";
   return `${player.name}: choose one of the tiles marked 1–${state.choices.length} on the wheel.${refill}`;
@@ -63,12 +73,19 @@ function logHtml(state, open) {
     .slice()
     .reverse()
     .map(([kind, player, text]) => {
-      const swatch = player === null ? "" : `<svg class="nl-swatch" viewBox="-17 -17 34 34" aria-hidden="true">${tokenSvg(player, 15)}</svg>`;
+      const swatch =
+        player === null
+          ? ""
+          : `<svg class="nl-swatch" viewBox="-17 -17 34 34" aria-hidden="true">${tokenSvg(player, 15)}</svg>`;
       return `<li class="nl-log-${kind}">${swatch}${esc(text)}</li>`;
     })
     .join("");
-  const shown = state.log.length < state.log_total ? ` (latest ${state.log.length} of ${state.log_total}; game.log has all)` : "";
-  return `<details class="nl-log"${open ? " open" : ""}><summary>Move log${shown}</summary><ol>${items}</ol></details>`;
+  const shown =
+    state.log.length < state.log_total
+      ? ` (latest ${state.log.length} of ${state.log_total}; game.log has all)`
+      : "";
+  const summary = `<summary>Move log${shown}</summary>`;
+  return `<details class="nl-log"${open ? " open" : ""}>${summary}<ol>${items}</ol></details>`;
 }
 
 /** A selector that finds "the same" element after a re-render, for keeping keyboard focus. */
@@ -83,6 +100,9 @@ function keyOf(el) {
   return null;
 }
 
+// What hover or focus explains: a task's chain, a placement's effect, a wheel tile.
+const EXPLAINS = "[data-task], [data-cell].nl-legal, [data-space]";
+
 function render({ model, el }) {
   const root = document.createElement("div");
   root.className = "nl-root";
@@ -95,7 +115,12 @@ function render({ model, el }) {
   let hoverKey = null;
   let hintText = "";
 
-  const send = (intent) => model.send({ ...intent, version: state.version });
+  // Until the kernel answers (every intent gets a new state), the page shows it is waiting: a bot
+  // may think for a while.
+  const send = (intent) => {
+    root.classList.add("nl-busy");
+    model.send({ ...intent, version: state.version });
+  };
 
   root.innerHTML =
     `<div class="nl-top"></div>` +
@@ -108,8 +133,13 @@ function render({ model, el }) {
     `<div class="nl-others"></div><div class="nl-log-box"></div>`;
   const part = (cls) => root.querySelector(`.${cls}`);
   const parts = {
-    top: part("nl-top"), error: part("nl-error"), wheel: part("nl-wheel"), ranking: part("nl-ranking-box"),
-    big: part("nl-big"), others: part("nl-others"), log: part("nl-log-box"),
+    top: part("nl-top"),
+    error: part("nl-error"),
+    wheel: part("nl-wheel"),
+    ranking: part("nl-ranking-box"),
+    big: part("nl-big"),
+    others: part("nl-others"),
+    log: part("nl-log-box"),
   };
 
   /** Replace an element's content only when its markup changed. */
@@ -155,9 +185,11 @@ function render({ model, el }) {
   /** Draw the state; `full` redraws every part (benchmarks time this), else only what changed. */
   function draw(full = false) {
     const started = performance.now();
+    root.classList.remove("nl-busy");
     const focusKey = root.contains(document.activeElement) ? keyOf(document.activeElement) : null;
     const focus = focusPlayer(state);
-    const headlineHtml = `<div class="nl-headline"><span class="nl-brand">☾ Nova Luna</span>${esc(headline(state))}</div>`;
+    const brand = `<span class="nl-brand">☾ Nova Luna</span>`;
+    const headlineHtml = `<div class="nl-headline">${brand}${esc(headline(state))}</div>`;
     patch(parts.top, headlineHtml + toolbar(state, botName), full);
     parts.error.hidden = !state.error;
     parts.error.querySelector(".nl-error-text").textContent = state.error ?? "";
@@ -165,7 +197,8 @@ function render({ model, el }) {
     patch(parts.ranking, ranking(state), full);
     patchCard(parts.big, card(state, catalogue, focus, "big"), full);
     const others = state.players.flatMap((_, p) => (p === focus ? [] : [card(state, catalogue, p, "small")]));
-    while (parts.others.children.length < others.length) parts.others.appendChild(document.createElement("div"));
+    while (parts.others.children.length < others.length)
+      parts.others.appendChild(document.createElement("div"));
     while (parts.others.children.length > others.length) parts.others.lastChild.remove();
     others.forEach((c, i) => patchCard(parts.others.children[i], c, full));
     patch(parts.log, logHtml(state, logOpen), full);
@@ -217,7 +250,9 @@ function render({ model, el }) {
       target.classList.add("nl-hover");
       for (const [, , , chain, touching] of row[3]) {
         for (const i of chain) {
-          root.querySelector(`[data-tile="${p},${i}"]`)?.classList.add(touching.includes(i) ? "nl-touch" : "nl-chain");
+          root
+            .querySelector(`[data-tile="${p},${i}"]`)
+            ?.classList.add(touching.includes(i) ? "nl-touch" : "nl-chain");
         }
       }
       showInfo(explainWords(catalogue, player, row) + (row[2] === 2 ? " A token covers it." : ""));
@@ -236,7 +271,9 @@ function render({ model, el }) {
       });
       showInfo(
         `${id} at (${cx}, ${cy}) ` +
-          (names.length ? `fulfils ${plural(names.length, "task")}: ${names.join("; ")}.` : "fulfils no task."),
+          (names.length
+            ? `fulfils ${plural(names.length, "task")}: ${names.join("; ")}.`
+            : "fulfils no task."),
       );
     } else if (d.space !== undefined) {
       target.classList.add("nl-hover");
@@ -289,7 +326,11 @@ function render({ model, el }) {
     if (event.key === "Escape" && state.selected !== null) {
       send({ action: "select", space: null });
       event.preventDefault();
-    } else if ((event.key === "Enter" || event.key === " ") && target.dataset && target.tagName !== "BUTTON") {
+    } else if (
+      (event.key === "Enter" || event.key === " ") &&
+      target.dataset &&
+      target.tagName !== "BUTTON"
+    ) {
       const hit = target.closest("[data-space], [data-cell]");
       if (hit) {
         activate(hit, true);
@@ -302,25 +343,30 @@ function render({ model, el }) {
   }
 
   function onOver(event) {
-    const target = event.target.closest("[data-task], [data-cell].nl-legal, [data-space]");
-    const key = target ? keyOf(target) : null;
+    const target = event.target.closest(EXPLAINS);
+    if (!target) {
+      onLeave();
+      return;
+    }
+    const key = keyOf(target);
     if (key === hoverKey) return;
     hoverKey = key;
-    if (target) highlight(target);
-    else {
-      clearMarks();
-      showInfo(hintText);
-    }
+    highlight(target);
   }
 
   function onFocusOut(event) {
     if (!root.contains(event.relatedTarget)) onLeave();
   }
 
+  /** The pointer left (or focus left the widget): explain what keeps focus, else show the hint. */
   function onLeave() {
-    hoverKey = null;
-    clearMarks();
-    showInfo(hintText);
+    const focused = root.contains(document.activeElement) ? document.activeElement.closest(EXPLAINS) : null;
+    hoverKey = focused ? keyOf(focused) : null;
+    if (focused) highlight(focused);
+    else {
+      clearMarks();
+      showInfo(hintText);
+    }
   }
 
   function onChange(event) {

@@ -34,7 +34,8 @@ export function explainWords(catalogue, player, row) {
     if (c === colour) text += ` (the ${id} itself never counts)`;
     return text;
   });
-  const head = `Task ${taskWords(tasks[k])} on ${id} at ${cellWords(x, y)} is ${met ? "fulfilled" : "not fulfilled"}: `;
+  const outcome = met ? "fulfilled" : "not fulfilled";
+  const head = `Task ${taskWords(tasks[k])} on ${id} at ${cellWords(x, y)} is ${outcome}: `;
   return head + parts.join("; ") + ".";
 }
 

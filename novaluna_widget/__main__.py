@@ -57,7 +57,7 @@ def _bot_arguments(parser: argparse.ArgumentParser) -> None:
                              "a single bot plays solo")
     parser.add_argument("--players", type=int, help="seats (2–4): the bots repeat in turn to fill them")
     parser.add_argument("--seed", type=int, default=0, help="master seed (default 0)")
-    parser.add_argument("--nodes", type=int, help="search bot: positions per move (default 8000)")
+    parser.add_argument("--nodes", type=int, help="search bot: positions per move (default 4000)")
 
 
 def _names(text: str) -> list[str]:

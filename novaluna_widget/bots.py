@@ -80,13 +80,18 @@ def closeness(board: Board) -> float:
     return sum(w for _, w in _worths(board).values())
 
 
-def _worths(board: Board, before: Worths | None = None, placed: str = "") -> Worths:
-    """Every open task's worth. Given the worths ``before`` a tile of colour ``placed`` went down, only
-    the tasks that lacked that colour (and the new tile's) are counted again: no other count changes."""
+def _worths(board: Board, before: Worths | None = None, placed: Cell | None = None) -> Worths:
+    """Every open task's worth. Given the worths ``before`` the tile on ``placed`` went down, only the
+    tasks that lacked its colour and touch its grown group (and the new tile's own) are counted again:
+    no other count can have changed."""
     worths: Worths = {}
+    colour, touched = "", set()
+    if placed is not None:
+        colour = board[placed].colour
+        touched = {n for m in (placed, *board.chain(placed, colour)[0]) for n in neighbours(m)}
     for ref, short in board.open_tasks().items():
         known = before.get(ref) if before is not None else None
-        if known is not None and placed not in known[0]:
+        if known is not None and (colour not in known[0] or (ref[0], ref[1]) not in touched):
             worths[ref] = known
             continue
         x, y, i = ref
@@ -196,7 +201,7 @@ def _closeness_after(game: Game) -> Callable[[Move], float]:
         assert tile is not None
         trial = board.copy()
         trial.place(tile, move.cell)
-        return sum(w for _, w in _worths(trial, before, tile.colour).values())
+        return sum(w for _, w in _worths(trial, before, move.cell).values())
 
     return after
 
@@ -239,7 +244,7 @@ class SearchBot:
         depth: int = 3,
         width: int = 5,
         samples: int = 4,
-        nodes: int = 8000,
+        nodes: int = 4000,
         tempo: float = 0.3,
     ) -> None:
         if min(depth, width, samples, nodes) < 1:
@@ -332,7 +337,7 @@ class _Search:
     def _children(self, game: Game, marks: Marks) -> list[Child]:
         """The ``width`` most promising takes for the player to move (scored one step ahead), then the
         refill and the end of phase 1 where allowed: their worth shows only after them."""
-        mover, wheel = game.current_player, game.wheel
+        mover = game.current_player
         takes: list[Child] = []
         words: list[Child] = []
         for action in legal_actions(game):
@@ -342,8 +347,7 @@ class _Search:
             child.play(action)
             self.drew = self.drew or len(child.draw_pile) != self.pile
             if isinstance(action, Move):
-                colour = wheel[action.space].colour  # type: ignore[union-attr]
-                worths = _worths(child.players[mover].board, marks[mover][0], colour)
+                worths = _worths(child.players[mover].board, marks[mover][0], action.cell)
                 cm = list(marks)
                 cm[mover] = (worths, sum(v for _, v in worths.values()))
                 takes.append((action, child, cm, self._score(child, cm)))

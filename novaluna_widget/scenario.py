@@ -136,6 +136,8 @@ def position(
     record as (tiles cost, tokens of the 8 not placed), by default as if phase 1 had ended now.
     Raises ``ScenarioError`` naming what does not make a legal position.
     """
+    if isinstance(areas, (str, Board)):
+        raise TypeError("areas lists one area per player, e.g. ['Y07@0,0', 'R01@0,0'] (one area: solo)")
     names, specs = (list(areas), list(areas.values())) if isinstance(areas, Mapping) else (None, list(areas))
     boards = [_placements(spec) for spec in specs]
     solo = len(boards) == 1

@@ -184,6 +184,23 @@ def test_tokens_now_agrees_with_playing_each_move(players):
         play_turn(game, bots[game.current_player])
 
 
+def test_worths_after_a_placement_match_a_fresh_count():
+    """The search and the greedy tie-break recount only the tasks a placement can change; they must
+    agree with counting every open task afresh."""
+    from novaluna_widget.bots import _worths
+
+    game = Game(2, seed=12)
+    bots = [GreedyBot(seed=1), RandomBot(seed=2)]
+    while not game.is_over:
+        board = game.players[game.current_player].board
+        before = _worths(board)
+        for move in game.legal_moves()[::3]:
+            trial = board.copy()
+            trial.place(game.wheel[move.space], move.cell)
+            assert _worths(trial, before, move.cell) == _worths(trial)
+        play_turn(game, bots[game.current_player])
+
+
 # -- search ----------------------------------------------------------------------------------
 def test_search_takes_the_winning_move():
     game = scoring_position(tokens=[1, 20])

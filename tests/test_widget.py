@@ -83,7 +83,12 @@ def test_wraps_a_given_game_and_refuses_other_things():
 
 @pytest.mark.parametrize(
     ("bots", "error"),
-    [({2: "greedy"}, "seat 2"), ({0: "deep blue"}, "unknown bot"), (["random"], "one entry"), ("greedy", "dict")],
+    [
+        ({2: "greedy"}, "seat 2"),
+        ({0: "deep blue"}, "unknown bot"),
+        (["random"], "one entry"),
+        ("greedy", "dict"),
+    ],
 )
 def test_bad_bot_seats_are_refused(bots, error):
     with pytest.raises((ValueError, TypeError), match=error):
@@ -100,7 +105,7 @@ def test_state_holds_everything_the_page_draws():
     assert s["moves"] == {"cells": [[0, 0]], "fulfil": [[], [], []]}
     assert s["can"] == {"refill": False, "undo": False, "redo": False, "end_phase_one": False, "bot": True}
     assert s["log"][0][0] == "setup" and s["log_total"] == 1 and s["over"] is None and s["solo"] is None
-    assert s["version"] == w.version and s["selected"] is None and s["error"] is None
+    assert s["version"] == w.version and s["selected"] is None and s["error"] is None and s["answered"] == 0
     assert s["bot"] == "greedy" and s["bot_names"] == ["random", "greedy", "search"]
     json.dumps(s, allow_nan=False)
 
@@ -190,6 +195,15 @@ def test_illegal_take_is_explained_and_changes_nothing():
     assert "already holds Y01" in w.last_error
     intent(w, "select", space=2)
     assert w.last_error is None  # a good intent clears the error
+
+
+def test_every_intent_is_answered_even_a_repeated_refusal():
+    # The page shows it is waiting until a new state comes; an identical refusal must still send one.
+    w = NovaLunaWidget(seed=3)
+    intent(w, "select", space=9)
+    first = w.state
+    intent(w, "select", space=9)
+    assert w.state["answered"] == first["answered"] + 1 == 2 and w.state["error"] == first["error"]
 
 
 def test_move_for_the_wrong_player_is_refused():
@@ -286,7 +300,7 @@ def test_every_message_of_a_game_over_is_refused_but_new_and_undo():
         ({"action": "take", "version": 1, "space": "1", "cell": [0, 0], "player": 0}, "'space'"),
         ({"action": "take", "version": 1, "space": 1.0, "cell": [0, 0], "player": 0}, "'space'"),
         ({"action": "take", "version": 1, "space": 1, "cell": [0], "player": 0}, "pair of whole numbers"),
-        ({"action": "take", "version": 1, "space": 1, "cell": [0, True], "player": 0}, "pair of whole numbers"),
+        ({"action": "take", "version": 1, "space": 1, "cell": [0, True], "player": 0}, "pair of whole"),
         ({"action": "take", "version": 1, "space": 2**70, "cell": [0, 0], "player": 0}, "whole number"),
         ({"action": "undo", "version": 1, "extra": 1}, "unexpected field 'extra'"),
         ({"action": "bot", "version": 1, "bot": "deep blue"}, "one of random, greedy, search"),
@@ -322,7 +336,8 @@ def messages_for(w: NovaLunaWidget) -> st.SearchStrategy[object]:
         st.builds(lambda v, s: {"action": "select", "version": v, "space": s}, version, space | st.none()),
         st.builds(lambda v, a: {"action": a, "version": v}, version,
                   st.sampled_from(["refill", "undo", "redo", "new", "end_phase_one", "bot"])),
-        st.builds(lambda v, b: {"action": "bot", "version": v, "bot": b}, version, st.sampled_from(["random", "x"])),
+        st.builds(lambda v, b: {"action": "bot", "version": v, "bot": b}, version,
+                  st.sampled_from(["random", "x"])),
     )  # fmt: skip
     key = st.sampled_from(["action", "version", "space", "cell", "player", "bot"]) | st.text(max_size=4)
     spoiled = st.builds(lambda m, k, v: {**m, k: v}, wellformed, key, json_values)
@@ -332,7 +347,8 @@ def messages_for(w: NovaLunaWidget) -> st.SearchStrategy[object]:
 @settings(max_examples=250, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(data=st.data())
 def test_fuzzed_messages_never_escape_or_corrupt_the_game(data):
-    w = NovaLunaWidget(seed=data.draw(st.integers(0, 3)), bots=data.draw(st.sampled_from([None, {1: "random"}])))
+    bots = data.draw(st.sampled_from([None, {1: "random"}]))
+    w = NovaLunaWidget(seed=data.draw(st.integers(0, 3)), bots=bots)
     for _ in range(data.draw(st.integers(1, 8))):
         before = (w.game.to_json(), w.version)
         send(w, data.draw(messages_for(w)))
@@ -443,7 +459,8 @@ def test_two_views_share_one_state():
     w = NovaLunaWidget(seed=3)
     first, second = w.version, w.version
     send(w, {"action": "take", "version": first, "space": 1, "cell": [0, 0], "player": w.game.current_player})
-    send(w, {"action": "take", "version": second, "space": 2, "cell": [0, 0], "player": w.game.current_player})
+    player = w.game.current_player
+    send(w, {"action": "take", "version": second, "space": 2, "cell": [0, 0], "player": player})
     assert w.game.turn == 1 and "older picture" in w.last_error
 
 
@@ -454,6 +471,14 @@ def test_bot_seats_answer_a_human_move():
     assert w.game.current_player == 0  # if the bot was to move first, it already has
     take(w, w.game.choices()[0], (0, 0))
     assert w.last_error is None and w.game.current_player == 0 and w.game.turn >= 2
+
+
+def test_assigning_bots_lets_a_bot_seat_to_move_play():
+    w = NovaLunaWidget(seed=3)
+    mover = w.game.current_player
+    w.bots = {mover: "random"}
+    assert w.bots == {mover: "random"} and w.game.turn >= 1 and w.game.current_player != mover
+    assert w.state["players"][mover]["bot"] == "random"
 
 
 def test_undo_goes_back_to_the_last_human_decision():
@@ -493,6 +518,23 @@ def test_repr_is_stable_and_the_mimebundle_carries_a_picture():
     assert data["text/plain"] == repr(w)
     assert data["application/vnd.jupyter.widget-view+json"]["model_id"] == w.model_id
     assert data["image/svg+xml"] == w.to_svg() and data["image/svg+xml"].startswith("<svg")
+
+
+def test_exported_html_without_widget_state_shows_the_picture():
+    import base64
+    import re
+
+    import nbformat
+    from nbconvert import HTMLExporter
+
+    w = NovaLunaWidget(seed=3)
+    data, metadata = w._repr_mimebundle_()
+    output = nbformat.v4.new_output("display_data", data=data, metadata=metadata)
+    nb = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell("w", outputs=[output])])
+    html, _ = HTMLExporter().from_notebook_node(nb)
+    found = re.findall(r"data:image/svg\+xml;base64,([\w+/=]+)", html)
+    pictures = [base64.b64decode(p).decode() for p in found]
+    assert w.to_svg() in pictures
 
 
 def test_view_files_are_built_and_up_to_date(tmp_path):

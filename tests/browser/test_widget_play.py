@@ -24,7 +24,7 @@ from .lab import (
 )
 
 pytest.importorskip("playwright")
-from playwright.sync_api import Locator, Page, expect  # noqa: E402
+from playwright.sync_api import Locator, Page, expect
 
 ARTIFACTS = Path(__file__).resolve().parents[1] / "artifacts"
 WIDGET = "from novaluna_widget import NovaLunaWidget\nw = NovaLunaWidget({args})\nw"
@@ -62,8 +62,10 @@ def test_click_to_take_place_undo_refill_and_see_errors(page: Page, lab: Jupyter
     choices = python(page, "w.game.choices()")
     expect(root.locator("[data-space].nl-takeable")).to_have_count(3)
     second = choices[1]
-    colour, cost, tasks = python(page, f"[(t.colour, t.cost, [str(k) for k in t.tasks]) for t in [w.game.wheel[{second}]]][0]")
-    label = f"wheel space {second}: {colour} tile, cost {cost}, tasks: {'; '.join(tasks)}, takeable (choice 2 of 3)"
+    t = f"w.game.wheel[{second}]"
+    colour, cost, tasks = python(page, f"[{t}.colour, {t}.cost, [str(k) for k in {t}.tasks]]")
+    label = f"wheel space {second}: {colour} tile, cost {cost}, tasks: {'; '.join(tasks)}"
+    label += ", takeable (choice 2 of 3)"
     expect(root.locator(f'[data-space="{second}"]')).to_have_attribute("aria-label", label)
 
     # Take the second tile and place it by clicking: the engine moves on.
@@ -71,6 +73,8 @@ def test_click_to_take_place_undo_refill_and_see_errors(page: Page, lab: Jupyter
     wait_for_python(page, f"w.selected == {choices[1]}")
     cell = root.locator(f'[data-player="{player}"][data-cell="0,0"]')
     expect(cell).to_have_class(re.compile(r"\bnl-legal\b"))
+    cell.hover()  # a lit cell says what the tile would fulfil there
+    expect(root.locator(".nl-info")).to_contain_text("at (0, 0) fulfils no task")
     cell.click()
     wait_for_python(page, "w.game.turn == 1")
     assert python(page, "[list(m) for m in w.game.history]") == [[choices[1], [0, 0]]]
@@ -108,7 +112,8 @@ def test_click_to_take_place_undo_refill_and_see_errors(page: Page, lab: Jupyter
 def test_dark_theme_and_task_explanations(page: Page, lab: JupyterLab) -> None:
     setup = (
         "from novaluna_widget import NovaLunaWidget\n"
-        "w = NovaLunaWidget(players=['Ada', 'Bo', 'Cy', 'Dee'], seed=5, bots={1: 'greedy', 2: 'greedy', 3: 'greedy'})\n"
+        "w = NovaLunaWidget(players=['Ada', 'Bo', 'Cy', 'Dee'], seed=5,\n"
+        "                   bots={1: 'greedy', 2: 'greedy', 3: 'greedy'})\n"
         "for _ in range(9): w.bot_move('greedy')\n"
         "w"
     )
@@ -119,15 +124,18 @@ def test_dark_theme_and_task_explanations(page: Page, lab: JupyterLab) -> None:
     assert light != dark  # the widget follows --jp-layout-color0
 
     # Hover a task: its chain lights up and the sentence is the engine's own explanation.
-    task = root.locator(".nl-card-big [data-task]").nth(1)
+    tasks = root.locator(".nl-card-big [data-task]")
+    task = next(t for t in tasks.all() if "touching" in t.get_attribute("aria-label"))  # one with a chain
     p, t, k = map(int, task.get_attribute("data-task").split(","))
     task.hover()
-    sentence = python(
-        page, f"w.game.players[{p}].board.explain(tuple(list(w.game.players[{p}].board.tiles)[{t}]), {k}).sentence"
-    )
+    board = f"w.game.players[{p}].board"
+    sentence = python(page, f"{board}.explain(list({board}.tiles)[{t}], {k}).sentence")
     expect(root.locator(".nl-info")).to_contain_text(sentence)
     expect(root.locator(f'[data-tile="{p},{t}"].nl-origin')).to_have_count(1)
+    expect(root.locator(f'[data-tile^="{p},"].nl-touch').first).to_be_visible()
     assert task.get_attribute("aria-label").startswith(sentence)
+    task.focus()  # focus explains too, and holds still for the screenshot
+    expect(root.locator(".nl-info")).to_contain_text(sentence)
     shot(root, "widget-dark.png")
 
 
