@@ -231,7 +231,9 @@ class SearchBot:
     Work: the bot searches depth 1, 2, … up to ``depth`` and keeps the deepest search it finished; a
     deeper one stops once ``nodes`` positions have been played in all. With a seed that is the only
     bound, so the same seed gives the same moves on any machine, however loaded; without one the search
-    also stops after ``time_budget`` seconds. Depth 1 is always searched in full.
+    also stops after ``time_budget`` seconds. Depth 1 is always searched in full. With the defaults a
+    turn takes about 0.1 s of CPU (0.6 s at most, a refill and a take) on a 2-core machine, and the bot
+    wins about 85 % of 2-player games against ``GreedyBot`` (``bench/bots.py``).
     """
 
     name = "search"
@@ -285,9 +287,7 @@ class SearchBot:
 
 def _determinize(game: Game, rng: random.Random) -> Game:
     """A copy of the game whose face-down draw pile is shuffled: what the player cannot know is guessed."""
-    world = game.copy()
-    rng.shuffle(world._pile)
-    return world
+    return game.copy(shuffle_pile=rng)
 
 
 class _Spent(Exception):

@@ -7,6 +7,7 @@ the last; saving writes the start, the actions and the redo stack.
 
 from __future__ import annotations
 
+import operator
 import random
 from collections.abc import Iterable, Sequence
 from typing import Any, ClassVar, NamedTuple
@@ -226,6 +227,12 @@ class Game:
             moves += _moves(s, cells)
         return moves
 
+    def analyse_moves(self) -> Any:
+        """A pandas DataFrame of every legal option now and what it would do (see ``whatif``)."""
+        from .whatif import analyse_moves
+
+        return analyse_moves(self)
+
     @property
     def is_over(self) -> bool:
         return self._over is not None
@@ -312,16 +319,14 @@ class Game:
             raise IllegalMove(f"the game is over ({self._over[0]}); no more moves")
         if not isinstance(move, tuple) or len(move) != 2:
             raise IllegalMove(f"a move is Move(space, (x, y)), not {move!r}")
-        space, cell = move
-        if isinstance(cell, list):
-            cell = tuple(cell)
+        space, cell = _whole(move[0]), _cell(move[1])
         choices = self._choices if self._choices is not None else self.choices()
-        if type(space) is not int or space not in choices:
+        if space is None or space not in choices:
             raise IllegalMove(
-                f"space {space!r} is not among the next three tiles: {', '.join(map(str, choices))}"
+                f"space {move[0]!r} is not among the next three tiles: {', '.join(map(str, choices))}"
             )
         self._players[self._current].board._check(self._wheel[space], cell)  # type: ignore[arg-type]
-        return move if type(move) is Move and cell is move[1] else Move(space, cell)
+        return Move(space, cell)  # type: ignore[arg-type]
 
     def _apply_move(self, move: Move) -> frozenset[TaskRef]:
         """Take, move on the track, place, cover; then start the next turn."""
@@ -430,8 +435,11 @@ class Game:
     def _apply_word(self, word: str) -> None:
         raise IllegalMove(f"unknown action {word!r}")
 
-    def copy(self) -> Game:
-        """An independent game in the same position, with the same history (for bots and what-ifs)."""
+    def copy(self, *, shuffle_pile: random.Random | None = None) -> Game:
+        """An independent game in the same position, with the same history (for bots and what-ifs).
+
+        ``shuffle_pile=rng`` shuffles the copy's face-down draw pile: a search that looks past a refill
+        then guesses the hidden order instead of reading it."""
         other = self.__class__.__new__(self.__class__)
         other.__dict__.update(self.__dict__)
         other._wheel = list(self._wheel)
@@ -441,6 +449,8 @@ class Game:
         other._redo = list(self._redo)
         other._events = list(self._events)
         other._choices = None if self._choices is None else list(self._choices)
+        if shuffle_pile is not None:
+            shuffle_pile.shuffle(other._pile)
         return other
 
     # -- snapshots (for undo and save) ---------------------------------------------------------
@@ -531,6 +541,26 @@ class Game:
             else f"{self._players[self._current].name} to move"
         )
         return f"<Game {len(self._players)} players, seed {self.seed}, turn {self.turn}, {state}>"
+
+
+def _whole(value: object) -> int | None:
+    """An int from anything that is one (numpy integers from a DataFrame too), else None."""
+    if isinstance(value, bool):
+        return None
+    try:
+        return operator.index(value)  # type: ignore[arg-type]
+    except TypeError:
+        return None
+
+
+def _cell(value: object) -> object:
+    """A cell as a tuple of ints where it is a pair of whole numbers; anything else as it came,
+    for the board to refuse with its own message."""
+    if isinstance(value, (tuple, list)) and len(value) == 2:
+        x, y = _whole(value[0]), _whole(value[1])
+        if x is not None and y is not None:
+            return (x, y)
+    return value
 
 
 def _tuples(value: Any) -> Any:

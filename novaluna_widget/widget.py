@@ -254,14 +254,14 @@ class NovaLunaWidget(anywidget.AnyWidget):
         self._error = None
         self._answered += 1
         try:
-            self._refresh()
+            self._notice()  # a move made from Python since the page drew makes this intent stale
             self._dispatch(_parse_intent(content))
         except (IllegalMove, BadIntent) as error:
             self._error = str(error)
         except Exception as error:  # a bug: say so in the widget rather than lose it
             self._error = f"internal error ({type(error).__name__}: {error}); please report it"
             self.log.exception("NovaLunaWidget failed on %r", content)
-        self._refresh()  # rebuilds the position only if the game changed; a choice or an error is cheap
+        self._refresh()  # one state per intent; the position is rebuilt only if the game changed
 
     def _dispatch(self, intent: dict[str, Any]) -> None:
         action = intent["action"]
@@ -376,7 +376,12 @@ class NovaLunaWidget(anywidget.AnyWidget):
 
     # -- syncing -------------------------------------------------------------------------------
     def _refresh(self, force: bool = False) -> None:
-        """Rebuild the position if the game changed since it was last drawn, then publish."""
+        """Notice changes to the game (see ``_notice``), then publish the state."""
+        self._notice(force)
+        self._publish()
+
+    def _notice(self, force: bool = False) -> None:
+        """Rebuild the position if the game changed since it was last drawn (a new version)."""
         game = self._game
         seen = (id(game), game.history, game.can_redo)
         if seen != self._seen:
@@ -386,7 +391,6 @@ class NovaLunaWidget(anywidget.AnyWidget):
             force = True
         if force:
             self._position = game_state(game, self._seats)
-        self._publish()
 
     def _publish(self) -> None:
         self.set_trait(

@@ -334,3 +334,26 @@ def test_text_view_and_repr():
     text = str(g)
     assert "Moon wheel (marker at space 0; draw pile 57)" in text and "Moon track" in text
     assert text.count("\n  > ") == 3  # three takeable spaces marked
+
+
+def test_numpy_style_integers_are_accepted_and_stored_as_ints():
+    class Index:  # what numpy integers offer: __index__, not int
+        def __init__(self, v):
+            self.v = v
+
+        def __index__(self):
+            return self.v
+
+    g = build({1: "B05", 2: "R04"}, players=[{"board": "R17@0,0", "arrival": 1}, {}])
+    g.play((Index(1), (Index(1), Index(0))))
+    assert g.history[-1] == Move(1, (1, 0)) and type(g.history[-1].space) is int
+    assert Game.from_json(g.to_json()).history == g.history  # plain ints, so the save is valid JSON
+
+
+def test_copy_with_a_shuffled_pile_keeps_everything_else():
+    import random
+
+    g = Game(2, seed=4)
+    c = g.copy(shuffle_pile=random.Random(1))
+    assert sorted(t.id for t in c.draw_pile) == sorted(t.id for t in g.draw_pile)
+    assert c.draw_pile != g.draw_pile and c.wheel == g.wheel and c.history == g.history

@@ -8,10 +8,9 @@ from __future__ import annotations
 
 import json
 import re
-from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
-import pytest
-
+from .conftest import ARTIFACTS
 from .lab import (
     DARK_THEME,
     JupyterLab,
@@ -23,11 +22,18 @@ from .lab import (
     write_notebook,
 )
 
-pytest.importorskip("playwright")
-from playwright.sync_api import Locator, Page, expect
+if TYPE_CHECKING:
+    from playwright.sync_api import Locator, Page
 
-ARTIFACTS = Path(__file__).resolve().parents[1] / "artifacts"
 WIDGET = "from novaluna_widget import NovaLunaWidget\nw = NovaLunaWidget({args})\nw"
+
+
+def expect(target: Any) -> Any:
+    """Playwright's ``expect``, imported when a test runs: where Playwright is missing, the harness's
+    fixtures fail first and say how to install it."""
+    from playwright.sync_api import expect as playwright_expect
+
+    return playwright_expect(target)
 
 
 def show(page: Page, lab: JupyterLab, name: str, *cells: str) -> Locator:
@@ -134,6 +140,17 @@ def test_dark_theme_and_task_explanations(page: Page, lab: JupyterLab) -> None:
     expect(root.locator(f'[data-tile="{p},{t}"].nl-origin')).to_have_count(1)
     expect(root.locator(f'[data-tile^="{p},"].nl-touch').first).to_be_visible()
     assert task.get_attribute("aria-label").startswith(sentence)
+    # Every task's label in the page is worded exactly as the engine explains it.
+    labels = root.evaluate(
+        "(el) => Object.fromEntries([...el.querySelectorAll('[data-task]')]"
+        ".map((t) => [t.dataset.task, t.getAttribute('aria-label')]))"
+    )
+    expected = python(page, """{
+        f"{p},{t},{k}": b.explain(cell, k).sentence + (" A token covers it." * ((*cell, k) in pl.covered))
+        for p, pl in enumerate(w.game.players) for b in [pl.board]
+        for t, cell in enumerate(b.tiles) for k in range(len(b[cell].tasks))
+    }""")
+    assert labels == expected and len(labels) > 20
     task.focus()  # focus explains too, and holds still for the screenshot
     expect(root.locator(".nl-info")).to_contain_text(sentence)
     shot(root, "widget-dark.png")
