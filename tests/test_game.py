@@ -344,7 +344,7 @@ def test_numpy_style_integers_are_accepted_and_stored_as_ints():
         def __index__(self):
             return self.v
 
-    g = build({1: "B05", 2: "R04"}, players=[{"board": "R17@0,0", "arrival": 1}, {}])
+    g = build({1: "B05", 2: "R04"}, players=[{"board": "R17@0,0", "arrival": 1}, {"arrival": 0}])
     g.play((Index(1), (Index(1), Index(0))))
     assert g.history[-1] == Move(1, (1, 0)) and type(g.history[-1].space) is int
     assert Game.from_json(g.to_json()).history == g.history  # plain ints, so the save is valid JSON
