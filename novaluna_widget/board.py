@@ -409,6 +409,12 @@ class Board:
     def __str__(self) -> str:
         return self.text()
 
+    def _repr_svg_(self) -> str:
+        """A picture of the area (fulfilled tasks ticked) for notebooks and exported pages."""
+        from .render import board_svg  # render imports board
+
+        return board_svg(self)
+
     def __repr__(self) -> str:
         cells = ", ".join(f"{t.id}@{c[0]},{c[1]}" for c, t in self._tiles.items())
         return f"Board({len(self._tiles)} tiles: {cells})" if cells else "Board(empty)"

@@ -534,6 +534,12 @@ class Game:
 
         return game_text(self)
 
+    def _repr_svg_(self) -> str:
+        """A picture of the position for notebooks, exported HTML and GitHub."""
+        from .render import game_svg  # render imports game
+
+        return game_svg(self)
+
     def __repr__(self) -> str:
         state = (
             f"over, {self._players[self._over[1]].name} wins"
