@@ -15,6 +15,7 @@ $(STAMP): pyproject.toml
 	touch $(STAMP)
 
 lab: $(STAMP)
+	$(VENV)/bin/jupyter trust notebooks/*.ipynb  # saved pictures (SVG) show only in trusted notebooks
 	$(VENV)/bin/jupyter lab $(if $(wildcard $(FIRST_NOTEBOOK)),$(FIRST_NOTEBOOK),notebooks)
 
 test: $(STAMP)

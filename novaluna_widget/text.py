@@ -25,7 +25,7 @@ def wheel_text(game: Game) -> str:
 def track_text(game: Game) -> str:
     parts = []
     for space, stack in sorted(track.stacks(game.players).items()):
-        names = " under ".join(game.players[i].name for i in reversed(stack))
+        names = " on top of ".join(game.players[i].name for i in reversed(stack))
         parts.append(f"space {space}: {names}")
     return "Moon track (top of a stack first): " + "; ".join(parts)
 

@@ -25,6 +25,8 @@ from pathlib import Path
 
 import pytest
 
+pytestmark = pytest.mark.slow
+
 REPO = Path(__file__).resolve().parents[1]
 BINDER = REPO / "binder"
 FIRST_NOTEBOOK = "notebooks/01_first_game.ipynb"
