@@ -267,7 +267,11 @@ class Game:
         """Take the optional refill: fill every empty space (not the marker's) from the draw pile."""
         self._check_refill()
         self._apply_refill()
-        self._history.append("refill")
+        self._record("refill")
+
+    def _record(self, action: Action) -> None:
+        """A new action by the player: into the history; the redo stack no longer applies."""
+        self._history.append(action)
         self._redo.clear()
 
     def _check_refill(self) -> None:
@@ -298,8 +302,7 @@ class Game:
             return frozenset()
         move = self._check_move(move)
         covered = self._apply_move(move)
-        self._history.append(move)
-        self._redo.clear()
+        self._record(move)
         return covered
 
     def _play_word(self, word: str) -> None:

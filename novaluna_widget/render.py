@@ -198,25 +198,33 @@ def _centre(game: Game) -> str:
 
 
 def _grid(
-    board: Board, covered: Iterable[TaskRef], player: int | None, cell: float
+    board: Board, covered: Iterable[TaskRef], player: int | None, cell: float, labels: bool = False
 ) -> tuple[str, float, float]:
-    """An area's tiles on a grid with one empty ring around; returns (svg, width, height)."""
+    """An area's tiles on a grid with one empty ring around; returns (svg, width, height). ``labels``
+    adds a line under each cell with its (x, y) and tile id, the names ``explain()`` uses."""
     x0, y0, x1, y1 = board.bounds()
     cols, rows = x1 - x0 + 3, y1 - y0 + 3
+    pitch = cell * 1.25 if labels else cell  # rows leave room for the label line
     by_tile: dict[tuple[int, int], list[int]] = {}
     for x, y, k in covered:
         by_tile.setdefault((x, y), []).append(k)
-    parts = [
-        _el("rect", x=gx * cell + 2, y=gy * cell + 2, width=cell - 4, height=cell - 4, rx=cell / 10,
-            fill="none", stroke="#8d96b8", stroke_opacity=0.45, stroke_dasharray="3 4")
-        for gy in range(rows)
-        for gx in range(cols)
-        if (x0 - 1 + gx, y0 - 1 + gy) not in board
-    ]  # fmt: skip
-    for (x, y), t in board.tiles.items():
-        cx, cy = (x - x0 + 1.5) * cell, (y - y0 + 1.5) * cell
-        parts.append(tile_svg(t, cx, cy, cell / 100, by_tile.get((x, y), ()), player))
-    return "".join(parts), cols * cell, rows * cell
+    parts = []
+    for gy in range(rows):
+        for gx in range(cols):
+            x, y = x0 - 1 + gx, y0 - 1 + gy
+            t = board.tiles.get((x, y))
+            if t is None:
+                parts.append(_el("rect", x=gx * cell + 2, y=gy * pitch + 2, width=cell - 4, height=cell - 4,
+                                 rx=cell / 10, fill="none", stroke="#8d96b8", stroke_opacity=0.45,
+                                 stroke_dasharray="3 4"))  # fmt: skip
+            else:
+                parts.append(tile_svg(t, (gx + 0.5) * cell, gy * pitch + cell / 2, cell / 100,
+                                      by_tile.get((x, y), ()), player))  # fmt: skip
+            if labels:
+                words = f"{t.id} ({x}, {y})" if t else f"({x}, {y})"
+                parts.append(_text((gx + 0.5) * cell, gy * pitch + cell * 1.16, words, max(8.0, cell / 7),
+                                   text_anchor="middle", font_weight=700 if t else 400, fill="#8d96b8"))  # fmt: skip
+    return "".join(parts), cols * cell, rows * pitch
 
 
 def _svg(width: float, height: float, body: str, label: str) -> str:
@@ -228,11 +236,17 @@ def _svg(width: float, height: float, body: str, label: str) -> str:
 
 
 def board_svg(
-    board: Board, covered: Iterable[TaskRef] | None = None, player: int | None = None, cell: float = 60
+    board: Board,
+    covered: Iterable[TaskRef] | None = None,
+    player: int | None = None,
+    cell: float = 60,
+    *,
+    labels: bool = False,
 ) -> str:
     """One area as SVG. ``covered`` tasks (default: the fulfilled ones) carry ``player``'s tokens, or a
-    check mark when no player is given."""
-    body, width, height = _grid(board, board.fulfilled_tasks() if covered is None else covered, player, cell)
+    check mark when no player is given; ``labels=True`` names every tile and cell as ``explain()`` does."""
+    covered = board.fulfilled_tasks() if covered is None else covered
+    body, width, height = _grid(board, covered, player, cell, labels)
     return _svg(width, height, body, f"Nova Luna area: {board!r}")
 
 

@@ -125,8 +125,7 @@ class SoloGame(Game):
         """End phase 1 (allowed once the 8 tokens of the small stack are placed) and refill the wheel."""
         self._check_end_phase_one()
         self._end_phase_one()
-        self._history.append("end_phase_one")
-        self._redo.clear()
+        self._record("end_phase_one")
 
     def _check_end_phase_one(self) -> None:
         if self._over is not None or self._phase != 1:

@@ -94,3 +94,13 @@ def test_tile_and_wheel_pieces():
 def test_widget_to_svg_is_the_game_picture():
     w = NovaLunaWidget(seed=6)
     assert w.to_svg() == game_svg(w.game)
+
+
+def test_labels_name_tiles_and_cells_as_explain_does():
+    from novaluna_widget.examples import example
+    from novaluna_widget.render import board_svg
+
+    board = example(2).board()
+    plain, labelled = board_svg(board), board_svg(board, labels=True)
+    assert "Y11 (0, 0)" in labelled and "(-1, -2)" in labelled and "Y11 (0, 0)" not in plain
+    assert "R02 at (0, 1)" in board.explain((0, 0), 0).sentence and "R02 (0, 1)" in labelled
