@@ -18,7 +18,12 @@ lab: $(STAMP)
 	$(VENV)/bin/jupyter trust notebooks/*.ipynb  # saved pictures (SVG) show only in trusted notebooks
 	$(VENV)/bin/jupyter lab $(if $(wildcard $(FIRST_NOTEBOOK)),$(FIRST_NOTEBOOK),notebooks)
 
-test: $(STAMP)
+# esbuild lets the tests check that the committed view build matches js/ (node is only for that).
+js/node_modules: js/package-lock.json
+	cd js && npm ci --no-audit --no-fund --silent
+	touch js/node_modules
+
+test: $(STAMP) js/node_modules
 	bash .ci/install-chromium.sh
 	$(PY) -m pytest
 

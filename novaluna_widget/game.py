@@ -322,14 +322,14 @@ class Game:
             raise IllegalMove(f"the game is over ({self._over[0]}); no more moves")
         if not isinstance(move, tuple) or len(move) != 2:
             raise IllegalMove(f"a move is Move(space, (x, y)), not {move!r}")
-        space, cell = _whole(move[0]), _cell(move[1])
+        number, where = _whole(move[0]), _cell(move[1])
         choices = self._choices if self._choices is not None else self.choices()
-        if space is None or space not in choices:
+        if number is None or number not in choices:
             raise IllegalMove(
                 f"space {move[0]!r} is not among the next three tiles: {', '.join(map(str, choices))}"
             )
-        self._players[self._current].board._check(self._wheel[space], cell)  # type: ignore[arg-type]
-        return Move(space, cell)  # type: ignore[arg-type]
+        self._players[self._current].board._check(self._wheel[number], where)  # type: ignore[arg-type]
+        return Move(number, where)  # type: ignore[arg-type]
 
     def _apply_move(self, move: Move) -> frozenset[TaskRef]:
         """Take, move on the track, place, cover; then start the next turn."""

@@ -222,8 +222,10 @@ def _grid(
                                       by_tile.get((x, y), ()), player))  # fmt: skip
             if labels:
                 words = f"{t.id} ({x}, {y})" if t else f"({x}, {y})"
-                parts.append(_text((gx + 0.5) * cell, gy * pitch + cell * 1.16, words, max(8.0, cell / 7),
-                                   text_anchor="middle", font_weight=700 if t else 400, fill="#8d96b8"))  # fmt: skip
+                size = max(8.0, cell / 7)
+                weight = 700 if t else 400
+                parts.append(_text((gx + 0.5) * cell, gy * pitch + cell * 1.16, words, size,
+                                   text_anchor="middle", font_weight=weight, fill="#8d96b8"))  # fmt: skip
     return "".join(parts), cols * cell, rows * pitch
 
 

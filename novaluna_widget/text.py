@@ -42,9 +42,8 @@ def game_text(game: Game) -> str:
     if solo is None:
         lines.append(track_text(game))
     else:
-        lines.append(
-            f"Phase {solo.phase}; small stack {solo.small_stack}, large stack {solo.large_stack}; {solo.score}"
-        )
+        stacks = f"small stack {solo.small_stack}, large stack {solo.large_stack}"
+        lines.append(f"Phase {solo.phase}; {stacks}; {solo.score}")
     for p in players:
         lines.append(f"{p.name}: {p.tokens} tokens left, time {p.time}, {len(p.board)} tiles")
         lines.append(p.board.text(p.covered))

@@ -31,8 +31,9 @@ def test_engine_imports_and_plays_without_jupyter():
 
 
 def test_wheel_ships_tile_data_and_the_built_view(tmp_path):
+    pip = [sys.executable, "-m", "pip", "wheel", "--no-deps", "--no-build-isolation", "-q"]
     subprocess.run(
-        [sys.executable, "-m", "pip", "wheel", "--no-deps", "--no-build-isolation", "-q", "-w", tmp_path, ROOT],
+        [*pip, "-w", tmp_path, ROOT],
         check=True,
         capture_output=True,
     )
