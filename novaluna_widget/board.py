@@ -139,7 +139,7 @@ class Board:
         """How many tiles of ``colour`` count for a task on the tile at ``cell``."""
         if self._tiles[cell].colour == colour:
             return len(self._group[cell]) - 1
-        return sum(len(g) for g in self._groups_around(cell, colour))
+        return sum(map(len, self._groups_around(cell, colour)))
 
     def _groups_around(self, cell: Cell, colour: str) -> list[Group]:
         """The distinct groups of ``colour`` touching ``cell`` (one group may touch it twice)."""
@@ -149,7 +149,7 @@ class Board:
             t = tiles.get(n)
             if t is not None and t.colour == colour:
                 g = group[n]
-                if not any(g is f for f in found):
+                if g not in found:  # identity first; distinct groups differ at their first cell
                     found.append(g)
         return found
 
@@ -257,7 +257,7 @@ class Board:
         colour = t.colour
         tiles = self._tiles
         joined = self._groups_around(cell, colour)
-        size = 1 + sum(len(g) for g in joined)
+        size = 1 + sum(map(len, joined))
         result: list[TaskRef] = []
         x, y = cell
         waiting = self._waiting[colour]
@@ -273,7 +273,7 @@ class Board:
                             result.append((where[0], where[1], i))
         for i, need in enumerate(t.needs):
             if all(
-                (size - 1 if c == colour else sum(len(g) for g in self._groups_around(cell, c))) >= n
+                (size - 1 if c == colour else sum(map(len, self._groups_around(cell, c)))) >= n
                 for c, n in need.items()
             ):
                 result.append((x, y, i))
