@@ -11,7 +11,7 @@ from typing import Any
 from .board import Board, ColourCount, Explanation
 from .errors import IllegalMove
 from .events import Event
-from .game import Game, Move, Player
+from .game import Game, Move, Moves, Player
 from .save import SaveError
 from .solo import SoloGame, SoloScore
 from .tiles import COLOURS, TILES, Task, Tile, tile
@@ -27,6 +27,7 @@ __all__ = [
     "Game",
     "IllegalMove",
     "Move",
+    "Moves",
     "NovaLunaWidget",
     "Player",
     "SaveError",

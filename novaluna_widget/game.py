@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import operator
 import random
-from collections.abc import Iterable, Sequence
-from typing import Any, ClassVar, NamedTuple
+from collections.abc import Iterable, Iterator, Sequence
+from typing import Any, ClassVar, NamedTuple, overload
 
 from . import track, wheel
 from .board import Board, Cell, TaskRef
@@ -34,19 +34,65 @@ class Move(NamedTuple):
         return f"take space {self.space}, place at ({self.cell[0]}, {self.cell[1]})"
 
 
-# Moves are interned per space and cell: legal_moves() builds dozens a turn, and a dict lookup is far
-# cheaper than constructing a NamedTuple (this alone is a fifth of a random game's time).
+# Moves are interned per space and cell: a dict lookup is far cheaper than building a NamedTuple.
 _MOVES: tuple[dict[Cell, Move], ...] = tuple({} for _ in range(wheel.SPACES))
 
 
-def _moves(space: int, cells: list[Cell]) -> list[Move]:
+def _move(space: int, cell: Cell) -> Move:
     known = _MOVES[space]
-    try:
-        return [known[c] for c in cells]
-    except KeyError:
-        for c in cells:
-            known.setdefault(c, Move(space, c))
-        return [known[c] for c in cells]
+    found = known.get(cell)
+    if found is None:
+        found = known[cell] = Move(space, cell)
+    return found
+
+
+class Moves(Sequence[Move]):
+    """The legal moves of a turn: every takeable space with every legal cell, space by space.
+
+    An immutable sequence (like ``range``) that makes each ``Move`` only when it is looked at: a turn
+    offers dozens of moves, and random play or a single pick looks at one. ``list(moves)`` gives a list.
+    """
+
+    __slots__ = ("_cells", "_spaces")
+
+    def __init__(self, spaces: Sequence[int], cells: Sequence[Cell]) -> None:
+        self._spaces, self._cells = tuple(spaces), tuple(cells)
+
+    def __len__(self) -> int:
+        return len(self._spaces) * len(self._cells)
+
+    @overload
+    def __getitem__(self, index: int) -> Move: ...
+    @overload
+    def __getitem__(self, index: slice) -> list[Move]: ...
+    def __getitem__(self, index: int | slice) -> Move | list[Move]:
+        if isinstance(index, slice):
+            return [self[i] for i in range(*index.indices(len(self)))]
+        size = len(self)
+        if index < 0:
+            index += size
+        if not 0 <= index < size:
+            raise IndexError(f"move {index} of {size}")
+        s, c = divmod(index, len(self._cells))
+        return _move(self._spaces[s], self._cells[c])
+
+    def __iter__(self) -> Iterator[Move]:
+        for s in self._spaces:
+            for c in self._cells:
+                yield _move(s, c)
+
+    def __contains__(self, move: object) -> bool:
+        return isinstance(move, tuple) and len(move) == 2 and move[0] in self._spaces and move[1] in self._cells
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, (Moves, list, tuple)):
+            return list(self) == list(other)
+        return NotImplemented
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return f"Moves({list(self)!r})"
 
 
 #: An action in the history: a ``Move``, ``"refill"`` (the optional refill) or, solo, ``"end_phase_one"``.
@@ -216,16 +262,14 @@ class Game:
         """Whether the player to move may refill now: only 1 or 2 tiles left and a draw pile."""
         return self._over is None and bool(self._pile) and 1 <= self.tiles_on_wheel() <= 2
 
-    def legal_moves(self) -> list[Move]:
-        """Every legal ``Move`` for the player to move (the optional refill is a separate choice)."""
+    def legal_moves(self) -> Moves:
+        """Every legal ``Move`` for the player to move, space by space (the optional refill is a separate
+        choice). A sequence: index it, iterate it, or ``list()`` it."""
         if self._over is not None:
-            return []
-        cells = self._players[self._current].board.legal_cells()
-        spaces = self._choices if self._choices is not None else self.choices()
-        moves: list[Move] = []
-        for s in spaces:
-            moves += _moves(s, cells)
-        return moves
+            return Moves((), ())
+        board = self._players[self._current].board
+        cells = board._cells_cache if board._cells_cache is not None else board.legal_cells()
+        return Moves(self._choices if self._choices is not None else self.choices(), cells)
 
     def analyse_moves(self) -> Any:
         """A pandas DataFrame of every legal option now and what it would do (see ``whatif``)."""

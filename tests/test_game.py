@@ -357,3 +357,18 @@ def test_copy_with_a_shuffled_pile_keeps_everything_else():
     c = g.copy(shuffle_pile=random.Random(1))
     assert sorted(t.id for t in c.draw_pile) == sorted(t.id for t in g.draw_pile)
     assert c.draw_pile != g.draw_pile and c.wheel == g.wheel and c.history == g.history
+
+
+def test_legal_moves_is_a_sequence_of_every_space_with_every_cell():
+    g = build({1: "B05", 2: "R04", 3: "T04"}, players=[{"board": "R17@0,0", "arrival": 1}, {"arrival": 0}])
+    moves = g.legal_moves()
+    cells = [(-1, 0), (0, -1), (0, 1), (1, 0)]
+    expected = [Move(s, c) for s in (1, 2, 3) for c in cells]
+    assert len(moves) == 12 and list(moves) == expected and moves == expected
+    assert moves[0] == expected[0] and moves[-1] == expected[-1] and moves[::5] == expected[::5]
+    assert Move(2, (0, 1)) in moves and Move(4, (0, 1)) not in moves and (2, (5, 5)) not in moves
+    with pytest.raises(IndexError):
+        moves[12]
+    assert repr(moves).startswith("Moves([Move(space=1, cell=(-1, 0))")
+    g.play(moves[5])
+    assert g.history[-1] == expected[5]
