@@ -175,6 +175,7 @@ class JupyterLab:
             "--ServerApp.disable_check_xsrf=True",
             f"--ServerApp.root_dir={self.root_dir}",
             "--LabApp.expose_app_in_browser=True",
+            "--JupyterNotebookApp.expose_app_in_browser=True",  # Notebook 7 at /notebooks/, same server
             "--LabApp.news_url=None",
             "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate",
         ]  # fmt: skip
@@ -359,14 +360,20 @@ def _wait_for(page: Page, script: str, *, what: str, timeout: float, arg: object
         ) from None
 
 
-def open_notebook(page: Page, base_url: str, path: str | PurePath, *, timeout: float = 60.0) -> None:
+def open_notebook(
+    page: Page, base_url: str, path: str | PurePath, *, timeout: float = 60.0, app: str = "lab"
+) -> None:
     """Open a notebook (path relative to the server's root) and wait until its kernel is idle.
 
-    ``?reset`` drops the layout an earlier test left in the workspace, which would reopen its
-    notebooks and start their kernels too.
+    ``app="notebook"`` opens it in Notebook 7 (``/notebooks/…``, served by the same server) instead of
+    JupyterLab. In JupyterLab, ``?reset`` drops the layout an earlier test left in the workspace, which
+    would reopen its notebooks and start their kernels too.
     """
     posix = PurePath(path).as_posix()
-    page.goto(f"{base_url}/lab/tree/{urllib.parse.quote(posix)}?reset")
+    if app == "notebook":
+        page.goto(f"{base_url}/notebooks/{urllib.parse.quote(posix)}")
+    else:
+        page.goto(f"{base_url}/lab/tree/{urllib.parse.quote(posix)}?reset")
     _wait_for(page, "() => window.jupyterapp !== undefined", what="window.jupyterapp", timeout=timeout)
     _wait_for(
         page,
