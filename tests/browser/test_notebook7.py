@@ -14,7 +14,7 @@ if TYPE_CHECKING:
 def test_take_and_place_in_notebook_7(page: Page, lab: JupyterLab) -> None:
     from playwright.sync_api import expect
 
-    source = "from novaluna_widget import NovaLunaWidget\nw = NovaLunaWidget(players=['Ada', 'Bo'], seed=7)\nw"
+    source = "from novaluna_widget import NovaLunaWidget\nw = NovaLunaWidget(players=2, seed=7)\nw"
     write_notebook(lab.root_dir / "nb7.ipynb", [source])
     open_notebook(page, lab.base_url, "nb7.ipynb", app="notebook")
     assert page.evaluate("() => window.jupyterapp.name") == "Jupyter Notebook"
