@@ -82,7 +82,9 @@ class Moves(Sequence[Move]):
                 yield _move(s, c)
 
     def __contains__(self, move: object) -> bool:
-        return isinstance(move, tuple) and len(move) == 2 and move[0] in self._spaces and move[1] in self._cells
+        if not isinstance(move, tuple) or len(move) != 2:
+            return False
+        return move[0] in self._spaces and move[1] in self._cells
 
     def __eq__(self, other: object) -> bool:
         if isinstance(other, (Moves, list, tuple)):
