@@ -70,7 +70,7 @@ def spread(seconds: list[float]) -> str:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int, default=200, help="search-vs-greedy games (default 200)")
+    parser.add_argument("--games", type=int, default=200, help="search-vs-greedy games (default 200; 0 for the speed figures only)")
     parser.add_argument("--nodes", type=int, default=SearchBot().nodes, help="search positions a move")
     args = parser.parse_args()
     cores = os.cpu_count()
@@ -84,6 +84,8 @@ def main() -> None:
     simulate(1000, ["greedy"] * 4, seed=0, progress=False)
     print(f"1,000 greedy 4-player games on {cores} cores: {time.perf_counter() - start:.1f} s wall")
 
+    if args.games < 1:  # speed figures only
+        return
     start = time.perf_counter()
     with ProcessPoolExecutor() as pool:
         results = list(pool.map(duel, range(args.games), [args.nodes] * args.games))
