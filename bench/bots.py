@@ -70,7 +70,7 @@ def spread(seconds: list[float]) -> str:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int, default=200, help="search-vs-greedy games (default 200; 0 for the speed figures only)")
+    parser.add_argument("--games", type=int, default=200, help="search-vs-greedy games (0: speed only)")
     parser.add_argument("--nodes", type=int, default=SearchBot().nodes, help="search positions a move")
     args = parser.parse_args()
     cores = os.cpu_count()
