@@ -20,8 +20,8 @@ lab: $(STAMP)
 
 # esbuild lets the tests check that the committed view build matches js/ (node is only for that).
 js/node_modules: js/package-lock.json
-	cd js && npm ci --no-audit --no-fund --silent
-	touch js/node_modules
+	@if command -v npm >/dev/null; then cd js && npm ci --no-audit --no-fund --silent && touch node_modules; \
+	else echo "npm not found: the test that static/ matches js/ will be skipped"; fi
 
 test: $(STAMP) js/node_modules
 	bash .ci/install-chromium.sh
