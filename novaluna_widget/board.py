@@ -125,6 +125,7 @@ class Board:
         return list(self._cells_cache)
 
     def is_legal(self, cell: Cell) -> bool:
+        """Whether a tile may go on ``cell``: any cell of an empty area, else an empty cell next to a tile."""
         return cell in self._open or not self._tiles
 
     def fulfilled_tasks(self) -> frozenset[TaskRef]:
