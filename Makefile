@@ -16,7 +16,7 @@ $(STAMP): pyproject.toml
 
 lab: $(STAMP)
 	$(VENV)/bin/jupyter trust notebooks/*.ipynb  # saved pictures (SVG) show only in trusted notebooks
-	$(VENV)/bin/jupyter lab $(if $(wildcard $(FIRST_NOTEBOOK)),$(FIRST_NOTEBOOK),notebooks)
+	$(VENV)/bin/jupyter lab $(if $(filter 0,$(shell id -u)),--allow-root) $(FIRST_NOTEBOOK)
 
 # esbuild lets the tests check that the committed view build matches js/ (node is only for that).
 js/node_modules: js/package-lock.json
