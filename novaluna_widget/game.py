@@ -154,15 +154,8 @@ class Game:
         self, players: int | Sequence[str] = 2, *, seed: int | None = None, beginner: bool = False
     ) -> None:
         names = self._names(players)
-        if seed is None:
-            seed = random.SystemRandom().randrange(2**32)
-        if not isinstance(seed, int) or isinstance(seed, bool):
-            raise TypeError(f"seed must be a whole number or None, not {seed!r}")
-        self.seed = seed
         self.beginner = bool(beginner)
-        rng = random.Random(seed)
-        deck = list(TILES)
-        rng.shuffle(deck)
+        rng, deck = self._deal(seed)
         stack = list(range(len(names)))
         rng.shuffle(stack)  # the blind draw: first drawn lies at the bottom
         supply = self._supply(len(names))
@@ -172,10 +165,23 @@ class Game:
             pile=deck[wheel.SPACES - 1 :],
             players=[Player(n, supply, stack.index(i)) for i, n in enumerate(names)],
         )
-        self._events.append(("setup", seed, tuple(stack)))
+        self._events.append(("setup", self.seed, tuple(stack)))
         self._start = self._snapshot()
 
     # -- construction --------------------------------------------------------------------------
+    def _deal(self, seed: int | None) -> tuple[random.Random, list[Tile]]:
+        """Take the seed (a fresh one if None) and shuffle the 68 tiles with it; the wheel gets the
+        first 11, the draw pile the rest. Returns the generator, for whatever setup draws next."""
+        if seed is None:
+            seed = random.SystemRandom().randrange(2**32)
+        if not isinstance(seed, int) or isinstance(seed, bool):
+            raise TypeError(f"seed must be a whole number or None, not {seed!r}")
+        self.seed = seed
+        rng = random.Random(seed)
+        deck = list(TILES)
+        rng.shuffle(deck)
+        return rng, deck
+
     def _names(self, players: int | Sequence[str]) -> list[str]:
         if isinstance(players, bool) or not isinstance(players, (int, list, tuple)):
             raise TypeError(f"players is a number (2–4) or a list of 2–4 names, not {players!r}")

@@ -13,7 +13,6 @@ its token from the stack of 13, and "placed in phase 1" is what the phase-1 reco
 
 from __future__ import annotations
 
-import random
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
@@ -21,7 +20,6 @@ from . import wheel
 from .board import TaskRef
 from .errors import IllegalMove
 from .game import Game, Player
-from .tiles import TILES
 
 SMALL_STACK = 8
 LARGE_STACK = 13
@@ -65,14 +63,8 @@ class SoloGame(Game):
     kind: ClassVar[str] = "solo"
 
     def __init__(self, *, seed: int | None = None, name: str = "Solo") -> None:
-        if seed is None:
-            seed = random.SystemRandom().randrange(2**32)
-        if not isinstance(seed, int) or isinstance(seed, bool):
-            raise TypeError(f"seed must be a whole number or None, not {seed!r}")
-        self.seed = seed
         self.beginner = False
-        deck = list(TILES)
-        random.Random(seed).shuffle(deck)
+        _, deck = self._deal(seed)
         self._reset(
             wheel=[None, *deck[: wheel.SPACES - 1]],
             marker=0,
@@ -82,7 +74,7 @@ class SoloGame(Game):
         self._phase = 1
         self._placed_in_phase_one = 0
         self._phase_one: tuple[int, int] | None = None  # (tiles cost, tokens of the 8 not placed)
-        self._events.append(("setup", seed, (0,)))
+        self._events.append(("setup", self.seed, (0,)))
         self._start = self._snapshot()
 
     # -- reading -------------------------------------------------------------------------------
@@ -112,10 +104,13 @@ class SoloGame(Game):
     @property
     def score(self) -> SoloScore:
         """The score: the two records added. While phase 1 runs, both records are taken as if it ended now."""
-        player = self._players[0]
-        cost = sum(t.cost for t in player.board.tiles.values())
+        cost = self._area_cost()
         phase_one = self._phase_one or (cost, self.small_stack)
-        return SoloScore(phase_one[0], phase_one[1], cost, player.tokens, self._over is not None)
+        return SoloScore(phase_one[0], phase_one[1], cost, self._players[0].tokens, self._over is not None)
+
+    def _area_cost(self) -> int:
+        """The summed cost of the tiles in the area: what both records count."""
+        return sum(t.cost for t in self._players[0].board.tiles.values())
 
     def ranking(self) -> list[int]:
         return [0]
@@ -176,7 +171,7 @@ class SoloGame(Game):
         self._events.append(("score", s.phase_one_record, s.final_record, s.total))
 
     def _record_phase_one(self) -> None:
-        cost = sum(t.cost for t in self._players[0].board.tiles.values())
+        cost = self._area_cost()
         self._phase_one = (cost, self.small_stack)
         self._events.append(("phase", cost + PENALTY * self.small_stack, cost, self.small_stack))
 
