@@ -250,9 +250,30 @@ class Game:
     @property
     def log(self) -> list[Event]:
         """Every event so far (setup, refills, takes, track moves, placements, covered tasks, end)."""
+        return self.recent_log(len(self._events))
+
+    def recent_log(self, count: int) -> list[Event]:
+        """The latest ``count`` events of ``log``; the older ones are not put into words."""
         names = [p.name for p in self._players]
         boards = [p.board for p in self._players]
-        return [to_event(raw, names, boards) for raw in self._events]
+        start = max(0, len(self._events) - count)  # a negative start would count from the end
+        return [to_event(raw, names, boards) for raw in self._events[start:]]
+
+    @property
+    def log_length(self) -> int:
+        """How many events ``log`` holds."""
+        return len(self._events)
+
+    @property
+    def turns_in_a_row(self) -> int:
+        """The run of turns the player to move is on: the tiles they took just before, plus this turn."""
+        run = 1
+        for raw in reversed(self._events):
+            if raw[0] == "take":
+                if raw[1] != self._current:
+                    break
+                run += 1
+        return run
 
     def choices(self) -> list[int]:
         """The takeable spaces: the next three tiles clockwise after the moon marker."""

@@ -32,7 +32,7 @@ def analyse_moves(game: Game) -> pd.DataFrame:
     of phase 1 where allowed, each with what it does. Best read sorted, e.g. by ``tokens``."""
     import pandas as pd
 
-    run = _run_so_far(game)
+    run = game.turns_in_a_row
     rows = [_describe(game, action, run) for action in legal_actions(game)]
     table = pd.DataFrame(rows, columns=MOVE_COLUMNS)
     return table.astype({c: "Int64" for c in ("space", "cost", "tokens", "time_after", "slack")})
@@ -58,17 +58,6 @@ def _describe(game: Game, action: Action, run: int) -> dict[str, Any]:
         "slack": min(others) - time if others else None, "turns_in_row": run + 1 if again else run,
         "wins": after.is_over and after.winner == mover,
     }
-
-
-def _run_so_far(game: Game) -> int:
-    """The turns in a row of the player to move, this one included: the log's last takes were theirs."""
-    mover, run = game.current_player, 1
-    for event in reversed(game.log):
-        if event.kind == "take":
-            if event.player != mover:
-                break
-            run += 1
-    return run
 
 
 def play_line(game: Game, actions: Sequence[Action]) -> Game:

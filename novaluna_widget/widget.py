@@ -423,7 +423,7 @@ def game_state(game: Game, seats: Sequence[str | None] | None = None) -> dict[st
     tile taken; ``log`` (latest events in words) and ``log_total``; ``over``; ``solo``; ``can``.
     """
     seats = list(seats) if seats is not None else [None] * len(game.players)
-    log = game.log
+    log = game.recent_log(LOG_TAIL)  # the end and the last take are always among the latest events
     over = None
     if game.is_over:
         end = next(e for e in reversed(log) if e.kind == "end")
@@ -442,8 +442,8 @@ def game_state(game: Game, seats: Sequence[str | None] | None = None) -> dict[st
         "players": [_player(p, seat) for p, seat in zip(game.players, seats, strict=True)],
         "moves": _moves(game),
         "last": _last_take(log),
-        "log": [[e.kind, e.player, e.text] for e in log[-LOG_TAIL:]],
-        "log_total": len(log),
+        "log": [[e.kind, e.player, e.text] for e in log],
+        "log_total": game.log_length,
         "over": over,
         "solo": _solo(game) if isinstance(game, SoloGame) else None,
         "can": {

@@ -372,3 +372,14 @@ def test_legal_moves_is_a_sequence_of_every_space_with_every_cell():
     assert repr(moves).startswith("Moves([Move(space=1, cell=(-1, 0))")
     g.play(moves[5])
     assert g.history[-1] == expected[5]
+
+
+def test_recent_log_is_the_tail_of_the_log_and_turns_in_a_row_counts_the_run():
+    g = build({1: "R01", 2: "B01", 3: "T01", 4: "Y01"},
+              players=[{"board": "R17@0,0", "time": 7}, {"board": "B17@0,0", "time": 0}])
+    assert g.turns_in_a_row == 1
+    g.take(1, (1, 0))
+    g.take(2, (2, 0))  # player 1 is still behind: a third turn in a row comes
+    assert g.current_player == 1 and g.turns_in_a_row == 3
+    assert g.log_length == len(g.log) and [e.text for e in g.recent_log(4)] == [e.text for e in g.log[-4:]]
+    assert g.recent_log(0) == [] and len(g.recent_log(g.log_length + 5)) == g.log_length
