@@ -14,8 +14,7 @@ from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
 from .bots import BOTS, SearchBot, make_bot, play_game
-from .game import Game
-from .solo import SoloGame
+from .kinds import new_game
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -101,7 +100,7 @@ def _simulate(args: argparse.Namespace) -> str:
 
 def _play(args: argparse.Namespace) -> str:
     seats = _seats(args)
-    game = SoloGame(seed=args.seed) if len(seats) == 1 else Game(len(seats), seed=args.seed)
+    game = new_game(len(seats), seed=args.seed)
     bots = [make_bot(s, seed=args.seed + i) if isinstance(s, str) else s(seed=args.seed + i)
             for i, s in enumerate(seats)]
     play_game(game, bots)

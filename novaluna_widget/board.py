@@ -155,8 +155,10 @@ class Board:
         return found
 
     # -- placing -------------------------------------------------------------------------------
-    def _check(self, t: Tile, cell: Cell) -> None:
-        if type(cell) is tuple and cell in self._open and type(t) is Tile and t not in self._tiles.values():
+    def check(self, t: Tile, cell: Cell) -> None:
+        """Raise ``IllegalMove``, saying why and which cells are legal, if ``t`` may not go on ``cell``."""
+        if (type(cell) is tuple and cell in self._open and type(cell[0]) is int and type(cell[1]) is int
+                and type(t) is Tile and t not in self._tiles.values()):  # fmt: skip
             return  # the common case: an empty cell next to a tile, which is a pair of ints
         if not isinstance(t, Tile):
             raise IllegalMove(f"expected a Tile, not {t!r}")
@@ -178,7 +180,7 @@ class Board:
 
     def place(self, t: Tile, cell: Cell) -> frozenset[TaskRef]:
         """Place a tile and return the tasks it newly fulfils (on any tile of the area)."""
-        self._check(t, cell)
+        self.check(t, cell)
         return self._put(t, cell)
 
     def _put(self, t: Tile, cell: Cell) -> frozenset[TaskRef]:
@@ -254,7 +256,7 @@ class Board:
     def would_fulfil(self, t: Tile, cell: Cell) -> frozenset[TaskRef]:
         """The tasks (on any tile) that placing ``t`` at ``cell`` would newly fulfil; the board is
         not changed. Raises ``IllegalMove`` where the tile may not go."""
-        self._check(t, cell)
+        self.check(t, cell)
         colour = t.colour
         tiles = self._tiles
         joined = self._groups_around(cell, colour)

@@ -16,10 +16,10 @@ from typing import Any, Protocol
 from .board import Board, Cell, TaskRef, neighbours
 from .errors import IllegalMove
 from .game import Action, Game, Move
-from .solo import SoloGame
+from .solo import PENALTY
 
-__all__ = ["BOTS", "Bot", "GreedyBot", "RandomBot", "SearchBot", "closeness", "legal_actions", "make_bot",
-           "play_game", "play_turn", "tokens_now"]
+__all__ = ["BOTS", "Bot", "GreedyBot", "RandomBot", "SearchBot", "closeness", "make_bot", "play_game",
+           "play_turn", "tokens_now"]
 
 
 class Bot(Protocol):
@@ -28,17 +28,6 @@ class Bot(Protocol):
     name: str
 
     def choose(self, game: Game) -> Action: ...
-
-
-def legal_actions(game: Game) -> list[Action]:
-    """Every action the player to move may take now: the legal moves, then ``"refill"`` and, solo,
-    ``"end_phase_one"`` where allowed."""
-    actions: list[Action] = list(game.legal_moves())
-    if game.can_refill:
-        actions.append("refill")
-    if isinstance(game, SoloGame) and game.can_end_phase_one:
-        actions.append("end_phase_one")
-    return actions
 
 
 def play_turn(game: Game, bot: Bot) -> list[Action]:
@@ -111,7 +100,7 @@ class RandomBot:
         self._rng = random.Random(seed)
 
     def choose(self, game: Game) -> Action:
-        actions = legal_actions(game)
+        actions = game.legal_actions()
         if not actions:
             raise _no_action()
         return self._rng.choice(actions)
@@ -131,7 +120,7 @@ class GreedyBot:
         self._rng = random.Random(seed)
 
     def choose(self, game: Game) -> Action:
-        if isinstance(game, SoloGame) and game.can_end_phase_one:
+        if game.can_end_phase_one:
             return "end_phase_one"
         if game.is_over:
             raise _no_action()
@@ -257,7 +246,7 @@ class SearchBot:
         self.depth, self.width, self.samples, self.nodes, self.tempo = depth, width, samples, nodes, tempo
 
     def choose(self, game: Game) -> Action:
-        actions = legal_actions(game)
+        actions = game.legal_actions()
         if len(actions) <= 1:
             if not actions:
                 raise _no_action()
@@ -340,7 +329,7 @@ class _Search:
         mover = game.current_player
         takes: list[Child] = []
         words: list[Child] = []
-        for action in legal_actions(game):
+        for action in game.legal_actions():
             if self.budget is not None:
                 self.budget.spend()
             child = game.copy()
@@ -358,8 +347,9 @@ class _Search:
 
     def _score(self, game: Game, marks: Marks) -> float:
         """How good ``game`` is for ``me``, in tokens."""
-        if isinstance(game, SoloGame):
-            return marks[0][1] - game.score.total / 10
+        sheet = game.score_sheet()
+        if sheet is not None:  # solo: the score, counted in tokens (a token not placed costs 10)
+            return marks[0][1] - sheet["total"] / PENALTY
         if game.is_over:
             return 1000.0 if game.winner == self.me else -1000.0
         worth = [(p.supply - p.tokens) - self.bot.tempo * p.time + m[1]

@@ -1,6 +1,12 @@
-"""The one error a player or a script meets for a move the rules do not allow."""
+"""The errors a player or a script meets: a move the rules forbid, a position that cannot occur."""
 
 
 class IllegalMove(ValueError):
     """A move, refill or setup the rules forbid. The message says what was wrong and what is allowed;
     the game or board that raised it is exactly as it was before the call."""
+
+
+class PositionError(ValueError):
+    """Game data (``Game.from_snapshot``) that describes no position the rules can reach: the message
+    names the field and what is wrong with it. ``SaveError`` and ``ScenarioError`` say the same for a
+    save file and a scenario."""

@@ -2,26 +2,39 @@
 
 All randomness is spent at setup (the shuffle and the blind draw of the start stack), so a game is its
 start position plus the list of actions taken since. Undo rebuilds the start and replays all actions but
-the last; saving writes the start, the actions and the redo stack.
+the last. ``snapshot()`` gives the whole game as plain data (start, actions, redo stack, position) and
+``Game.from_snapshot`` checks such data and rebuilds the game from it: save files, scenarios and tests
+all go through that pair.
+
+The solo game (``solo.SoloGame``) is a subclass: what differs between the two (a moon track or none, the
+score, the end of phase one) is a method here that the solo game overrides.
 """
 
 from __future__ import annotations
 
+import json
 import operator
 import random
-from collections.abc import Iterable, Iterator, Sequence
-from typing import Any, ClassVar, NamedTuple, overload
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from typing import Any, ClassVar, Final, Literal, NamedTuple, TypedDict, TypeVar, overload
 
 from . import track, wheel
 from .board import Board, Cell, TaskRef
-from .errors import IllegalMove
+from .errors import IllegalMove, PositionError
 from .events import Event, to_event
+from .position import check_position, first_difference, whole
 from .tiles import TILES, Tile, tile
 
-#: Tokens to place: 21 per colour, one of which marks the player on the moon track.
-TOKENS = 20
+#: The tokens of one colour: one marks the player on the moon track, the others go on tasks.
+COLOUR_TOKENS: Final = 21
+#: Tokens to place in the standard game.
+TOKENS: Final = COLOUR_TOKENS - 1
 #: The beginner variant's supply (rulebook: 18 tokens with 3 players, 16 with 4), less the marker.
-BEGINNER_TOKENS = {2: 20, 3: 17, 4: 15}
+BEGINNER_TOKENS: Final = {2: TOKENS, 3: 17, 4: 15}
+#: The fields of ``Game.snapshot()``.
+GAME_FIELDS: Final = ("kind", "seed", "beginner", "start", "history", "redo")
+
+G = TypeVar("G", bound="Game")
 
 
 class Move(NamedTuple):
@@ -97,8 +110,49 @@ class Moves(Sequence[Move]):
         return f"Moves({list(self)!r})"
 
 
+#: The actions besides taking a tile: the optional refill and, solo, ending phase one.
+Word = Literal["refill", "end_phase_one"]
 #: An action in the history: a ``Move``, ``"refill"`` (the optional refill) or, solo, ``"end_phase_one"``.
-Action = Move | str
+Action = Move | Word
+
+
+def action_data(action: Action) -> list[Any]:
+    """An action as JSON: ``["take", space, x, y]``, ``["refill"]`` or ``["end_phase_one"]``."""
+    if isinstance(action, Move):
+        return ["take", action.space, action.cell[0], action.cell[1]]
+    return [action]
+
+
+def read_actions(raw: Any, where: str) -> list[Action]:
+    """Actions back from JSON (``action_data``); ``PositionError`` names the first that is none."""
+    if not isinstance(raw, list):
+        raise PositionError(f"{where} must be a list of actions")
+    actions: list[Action] = []
+    for n, a in enumerate(raw):
+        if isinstance(a, list) and len(a) == 4 and a[0] == "take" and all(whole(v) for v in a[1:]):
+            actions.append(Move(a[1], (a[2], a[3])))
+        elif isinstance(a, list) and len(a) == 1 and a[0] in ("refill", "end_phase_one"):
+            actions.append(a[0])
+        else:
+            raise PositionError(
+                f'{where}[{n}] is not an action: {a!r} (expected ["take", space, x, y], '
+                '["refill"] or ["end_phase_one"])'
+            )
+    return actions
+
+
+class ScoreSheet(TypedDict):
+    """The solo game's standing (``Game.score_sheet``): the phase, what is left of the two stacks of
+    tokens, both records, the score (lower is better) and all of it in words."""
+
+    phase: int
+    small: int
+    large: int
+    phase_one: int
+    final: int
+    total: int
+    text: str
+
 
 
 class Player:
@@ -146,9 +200,20 @@ class Game:
 
     ``Game(players=2, seed=7)`` deals the wheel and draws the start stack from ``seed``;
     ``players`` may also be a list of 2–4 names. ``beginner=True`` uses the first-game token counts.
+    ``kinds.new_game`` gives a ``SoloGame`` for one player and a ``Game`` for more.
     """
 
     kind: ClassVar[str] = "game"
+    #: The fewest and the most players.
+    SEATS: ClassVar[tuple[int, int]] = (2, 4)
+    #: The fields a position of this kind has besides the common ones (see ``position``).
+    EXTRA_FIELDS: ClassVar[tuple[str, ...]] = ()
+    #: Every kind of game by its ``kind``, for ``from_snapshot``.
+    KINDS: ClassVar[dict[str, type[Game]]] = {}
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        Game.KINDS[cls.kind] = cls
 
     def __init__(
         self, players: int | Sequence[str] = 2, *, seed: int | None = None, beginner: bool = False
@@ -158,7 +223,7 @@ class Game:
         rng, deck = self._deal(seed)
         stack = list(range(len(names)))
         rng.shuffle(stack)  # the blind draw: first drawn lies at the bottom
-        supply = self._supply(len(names))
+        supply = self.supply(len(names), self.beginner)
         self._reset(
             wheel=[None, *deck[: wheel.SPACES - 1]],
             marker=0,
@@ -166,7 +231,7 @@ class Game:
             players=[Player(n, supply, stack.index(i)) for i, n in enumerate(names)],
         )
         self._events.append(("setup", self.seed, tuple(stack)))
-        self._start = self._snapshot()
+        self._start = self._position()
 
     # -- construction --------------------------------------------------------------------------
     def _deal(self, seed: int | None) -> tuple[random.Random, list[Tile]]:
@@ -183,21 +248,28 @@ class Game:
         return rng, deck
 
     def _names(self, players: int | Sequence[str]) -> list[str]:
+        low, high = self.SEATS
         if isinstance(players, bool) or not isinstance(players, (int, list, tuple)):
-            raise TypeError(f"players is a number (2–4) or a list of 2–4 names, not {players!r}")
+            raise TypeError(f"players is a number ({low}–{high}) or a list of {low}–{high} names, not {players!r}")
         if isinstance(players, int):
-            if not 2 <= players <= 4:
-                raise ValueError(f"Nova Luna is for 2–4 players (SoloGame for one), not {players}")
+            if not low <= players <= high:
+                raise ValueError(f"Nova Luna is for {low}–{high} players (SoloGame for one), not {players}")
             return [f"Player {i + 1}" for i in range(players)]
         names = [str(n) for n in players]
-        if not 2 <= len(names) <= 4:
-            raise ValueError(f"Nova Luna is for 2–4 players (SoloGame for one), not {len(names)}")
+        if not low <= len(names) <= high:
+            raise ValueError(f"Nova Luna is for {low}–{high} players (SoloGame for one), not {len(names)}")
         if len(set(names)) != len(names) or not all(n.strip() for n in names):
             raise ValueError(f"player names must be distinct and not blank: {names}")
         return names
 
-    def _supply(self, n_players: int) -> int:
-        return BEGINNER_TOKENS[n_players] if self.beginner else TOKENS
+    @classmethod
+    def supply(cls, players: int, beginner: bool = False) -> int:
+        """The tokens each player places in a game of this many players (and variant)."""
+        return BEGINNER_TOKENS[players] if beginner else TOKENS
+
+    def new_like(self, seed: int | None = None) -> Game:
+        """A new deal with the same players and variant (from ``seed``, or a fresh one)."""
+        return Game([p.name for p in self._players], seed=seed, beginner=self.beginner)
 
     def _reset(self, wheel: list[Tile | None], marker: int, pile: list[Tile], players: list[Player]) -> None:
         self._wheel = wheel
@@ -291,20 +363,28 @@ class Game:
         """Whether the player to move may refill now: only 1 or 2 tiles left and a draw pile."""
         return self._over is None and bool(self._pile) and 1 <= self.tiles_on_wheel() <= 2
 
+    @property
+    def can_end_phase_one(self) -> bool:
+        """Whether the player may end the solo game's phase 1 now; never in a game of 2–4 players."""
+        return False
+
     def legal_moves(self) -> Moves:
         """Every legal ``Move`` for the player to move, space by space (the optional refill is a separate
         choice). A sequence: index it, iterate it, or ``list()`` it."""
         if self._over is not None:
             return Moves((), ())
         board = self._players[self._current].board
-        cells = board._cells_cache if board._cells_cache is not None else board.legal_cells()
-        return Moves(self._choices if self._choices is not None else self.choices(), cells)
+        return Moves(self._choices if self._choices is not None else self.choices(), board.legal_cells())
 
-    def analyse_moves(self) -> Any:
-        """A pandas DataFrame of every legal option now and what it would do (see ``whatif``)."""
-        from .whatif import analyse_moves
-
-        return analyse_moves(self)
+    def legal_actions(self) -> list[Action]:
+        """Every action the player to move may take now: the legal moves, then ``"refill"`` and, solo,
+        ``"end_phase_one"`` where allowed."""
+        actions: list[Action] = list(self.legal_moves())
+        if self.can_refill:
+            actions.append("refill")
+        if self.can_end_phase_one:
+            actions.append("end_phase_one")
+        return actions
 
     @property
     def is_over(self) -> bool:
@@ -325,6 +405,11 @@ class Game:
         first. This is also the rulebook's tie-break for the ranking."""
         return track.turn_order(self._players)
 
+    def moon_track(self) -> dict[int, list[int]] | None:
+        """For each occupied moon-track space, the players stacked there, bottom first; None in the
+        solo game, which has no moon track."""
+        return track.stacks(self._players)
+
     def ranking(self) -> list[int]:
         """Player indices best first: the player who placed their last token, then fewest tokens left;
         ties go to whoever would have moved earlier had the game gone on."""
@@ -335,74 +420,79 @@ class Game:
             ranked.insert(0, self._over[1])
         return ranked
 
+    def score_sheet(self) -> ScoreSheet | None:
+        """The solo game's phase, stacks and score; None here, where the ranking decides."""
+        return None
+
     # -- acting --------------------------------------------------------------------------------
+    def take(self, space: int, at: Cell) -> frozenset[TaskRef]:
+        """Take the tile on ``space`` and place it at cell ``at``; returns the tasks it covered."""
+        return self.play(Move(space, at))
+
     def refill(self) -> None:
         """Take the optional refill: fill every empty space (not the marker's) from the draw pile."""
-        self._check_refill()
-        self._apply_refill()
-        self._record("refill")
+        self.play("refill")
 
-    def _record(self, action: Action) -> None:
-        """A new action by the player: into the history; the redo stack no longer applies."""
-        self._history.append(action)
-        self._redo.clear()
+    def play(self, action: Action | tuple[int, Cell]) -> frozenset[TaskRef]:
+        """Play one action: a ``Move`` (or a ``(space, (x, y))`` pair), ``"refill"`` or, solo,
+        ``"end_phase_one"``. Returns the tasks a move covered. Raises ``IllegalMove``, changing
+        nothing, if the action is not legal now."""
+        checked = self._checked(action)
+        covered = self._perform(checked)
+        self._history.append(checked)
+        self._redo.clear()  # a new action: what undo took back no longer follows
+        return covered
 
-    def _check_refill(self) -> None:
+    def _checked(self, action: object) -> Action:
+        """The action, normalised, if it is legal now; else ``IllegalMove`` (nothing changes)."""
+        if type(action) is Move and self._over is None:  # the common case, e.g. from legal_moves()
+            space, cell = action
+            choices = self._choices if self._choices is not None else self.choices()
+            if (type(space) is int and space in choices and type(cell) is tuple
+                    and type(cell[0]) is int and type(cell[1]) is int
+                    and self._players[self._current].board.is_legal(cell)):  # fmt: skip
+                return action
         if self._over is not None:
-            raise IllegalMove("the game is over")
-        if not self.can_refill:
-            left = self.tiles_on_wheel()
-            why = "the draw pile is empty" if not self._pile else f"the wheel holds {left} tiles"
+            raise IllegalMove(f"the game is over ({self._over[0]}); no more moves")
+        if isinstance(action, str):
+            return self._check_word(action)
+        if not isinstance(action, tuple) or len(action) != 2:
+            raise IllegalMove(f"a move is Move(space, (x, y)), not {action!r}")
+        number, where = _whole(action[0]), _cell(action[1])
+        choices = self.choices()
+        if number is None or number not in choices:
             raise IllegalMove(
-                f"no refill now: {why}; you may refill only when 1 or 2 tiles are left "
-                "and the draw pile has tiles"
+                f"space {action[0]!r} is not among the next three tiles: {', '.join(map(str, choices))}"
             )
+        self._players[self._current].board.check(self._wheel[number], where)  # type: ignore[arg-type]
+        return _move(number, where)  # type: ignore[arg-type]
+
+    def _check_word(self, word: str) -> Word:
+        if word == "refill":
+            if not self.can_refill:
+                left = self.tiles_on_wheel()
+                why = "the draw pile is empty" if not self._pile else f"the wheel holds {left} tiles"
+                raise IllegalMove(
+                    f"no refill now: {why}; you may refill only when 1 or 2 tiles are left "
+                    "and the draw pile has tiles"
+                )
+            return "refill"
+        raise IllegalMove(f"unknown action {word!r}: actions are a Move or 'refill'")
+
+    def _perform(self, action: Action) -> frozenset[TaskRef]:
+        """Apply a checked action."""
+        if type(action) is Move:
+            return self._apply_move(action)
+        self._perform_word(action)  # type: ignore[arg-type]
+        return frozenset()
+
+    def _perform_word(self, word: Word) -> None:
+        self._apply_refill()
 
     def _apply_refill(self, mandatory: bool = False) -> None:
         placed = wheel.refill(self._wheel, self._marker, self._pile)
         self._choices = None
         self._events.append(("refill", self._current, mandatory, tuple((s, t.id) for s, t in placed)))
-
-    def take(self, space: int, at: Cell) -> frozenset[TaskRef]:
-        """Take the tile on ``space`` and place it at cell ``at``; returns the tasks it covered."""
-        return self.play(Move(space, at))
-
-    def play(self, move: Move | Action) -> frozenset[TaskRef]:
-        """Play one action: a ``Move`` (or a ``(space, (x, y))`` pair), or ``"refill"``.
-        Returns the tasks the move covered. Raises ``IllegalMove``, changing nothing, if not legal."""
-        if isinstance(move, str):
-            self._play_word(move)
-            return frozenset()
-        move = self._check_move(move)
-        covered = self._apply_move(move)
-        self._record(move)
-        return covered
-
-    def _play_word(self, word: str) -> None:
-        if word == "refill":
-            self.refill()
-        else:
-            raise IllegalMove(f"unknown action {word!r}: actions are a Move or 'refill'")
-
-    def _check_move(self, move: object) -> Move:
-        if type(move) is Move and self._over is None:  # the common case, e.g. from legal_moves()
-            space, cell = move
-            board = self._players[self._current].board
-            choices = self._choices if self._choices is not None else self.choices()
-            if type(space) is int and space in choices and type(cell) is tuple and cell in board._open:
-                return move
-        if self._over is not None:
-            raise IllegalMove(f"the game is over ({self._over[0]}); no more moves")
-        if not isinstance(move, tuple) or len(move) != 2:
-            raise IllegalMove(f"a move is Move(space, (x, y)), not {move!r}")
-        number, where = _whole(move[0]), _cell(move[1])
-        choices = self._choices if self._choices is not None else self.choices()
-        if number is None or number not in choices:
-            raise IllegalMove(
-                f"space {move[0]!r} is not among the next three tiles: {', '.join(map(str, choices))}"
-            )
-        self._players[self._current].board._check(self._wheel[number], where)  # type: ignore[arg-type]
-        return Move(number, where)  # type: ignore[arg-type]
 
     def _apply_move(self, move: Move) -> frozenset[TaskRef]:
         """Take, move on the track, place, cover; then start the next turn."""
@@ -417,7 +507,7 @@ class Game:
         events = self._events
         events.append(("take", index, space, t.id))
         self._advance(index, player, t.cost)
-        newly = player.board._put(t, cell)  # _check_move has checked the cell
+        newly = player.board.place(t, cell)
         events.append(("place", index, t.id, cell))
         covered = self._cover(index, player, newly)
         if player.tokens == 0:
@@ -485,31 +575,18 @@ class Game:
         """Play again the last action taken back by ``undo``; returns it."""
         if not self._redo:
             raise IllegalMove("nothing to redo")
-        redo = self._redo[:-1]
         action = self._redo[-1]
-        self._apply_action(action)
+        self._perform(self._checked(action))
         self._history.append(action)
-        self._redo = redo
+        self._redo.pop()
         return action
 
     def _replay(self, actions: Iterable[Action]) -> None:
         """Rebuild the start position and play ``actions`` on it."""
         self._restore(self._start)
         for action in actions:
-            self._apply_action(action)
+            self._perform(self._checked(action))
             self._history.append(action)
-
-    def _apply_action(self, action: Action) -> None:
-        if isinstance(action, Move):
-            self._apply_move(self._check_move(action))
-        elif action == "refill":
-            self._check_refill()
-            self._apply_refill()
-        else:
-            self._apply_word(action)
-
-    def _apply_word(self, word: str) -> None:
-        raise IllegalMove(f"unknown action {word!r}")
 
     def copy(self, *, shuffle_pile: random.Random | None = None) -> Game:
         """An independent game in the same position, with the same history (for bots and what-ifs).
@@ -529,9 +606,76 @@ class Game:
             shuffle_pile.shuffle(other._pile)
         return other
 
-    # -- snapshots (for undo and save) ---------------------------------------------------------
-    def _snapshot(self) -> dict[str, Any]:
-        """The position as plain data: enough to rebuild it exactly (see ``save``)."""
+    # -- the game as plain data ----------------------------------------------------------------
+    def snapshot(self) -> dict[str, Any]:
+        """The whole game as plain JSON data: ``kind``, ``seed``, ``beginner``, the ``start`` position,
+        the ``history`` of actions (``["take", space, x, y]``, ``["refill"]``, ``["end_phase_one"]``),
+        the ``redo`` stack (the next action to redo last) and the ``position`` reached.
+        ``Game.from_snapshot`` rebuilds the game from it; ``to_json`` saves it."""
+        return {
+            "kind": self.kind,
+            "seed": self.seed,
+            "beginner": self.beginner,
+            "start": _plain(self._start),
+            "history": [action_data(a) for a in self._history],
+            "redo": [action_data(a) for a in self._redo],
+            "position": self._position(),
+        }
+
+    @classmethod
+    def from_snapshot(cls: type[G], data: Mapping[str, Any]) -> G:
+        """The game ``data`` describes (see ``snapshot``; ``position`` may be left out, and is compared
+        with the replayed game where given). Trusts nothing: checks the start position, replays every
+        action, and raises ``PositionError`` naming the first field that is wrong."""
+        if not isinstance(data, Mapping):
+            raise PositionError(f"game data must be an object, not {type(data).__name__}")
+        for key in GAME_FIELDS:
+            if key not in data:
+                raise PositionError(f"the game data lacks {key!r}")
+        kind = data["kind"]
+        made = Game.KINDS.get(kind) if isinstance(kind, str) else None
+        if made is None:
+            raise PositionError(f"unknown kind {kind!r}; a game is one of: {', '.join(map(repr, Game.KINDS))}")
+        if not issubclass(made, cls):
+            raise TypeError(f"the data holds a {made.__name__}, not a {cls.__name__}")
+        if not whole(data["seed"]):
+            raise PositionError(f"the seed must be a whole number, not {data['seed']!r}")
+        if not isinstance(data["beginner"], bool):
+            raise PositionError(f"beginner must be true or false, not {data['beginner']!r}")
+        start = data["start"]
+        check_position(start, "start", made.SEATS, made.EXTRA_FIELDS, made._check_extra)
+        game = made.__new__(made)
+        game.seed, game.beginner = data["seed"], data["beginner"]
+        game._start = _plain(start)
+        game._restore(game._start)
+        game._replay_checked(read_actions(data["history"], "history"), read_actions(data["redo"], "redo"))
+        if "position" in data:
+            found = first_difference(data["position"], _plain(game._position()), "position")
+            if found:
+                raise PositionError(f"the saved position does not match its history: {found}")
+        return game
+
+    def _replay_checked(self, history: list[Action], redo: list[Action]) -> None:
+        """Play ``history`` from the start and keep ``redo`` once it is known to replay too."""
+        for n, action in enumerate(history):
+            try:
+                self.play(action)
+            except IllegalMove as err:
+                raise PositionError(f"history[{n}] ({action}) cannot be played: {err}") from None
+        trial = self.copy()
+        for n in range(len(redo) - 1, -1, -1):  # the next action to redo is the last
+            try:
+                trial.play(redo[n])
+            except IllegalMove as err:
+                raise PositionError(f"redo[{n}] ({redo[n]}) cannot be played: {err}") from None
+        self._redo = redo
+
+    @classmethod
+    def _check_extra(cls, snap: Mapping[str, Any], where: str) -> None:
+        """Check the fields of ``EXTRA_FIELDS`` in a position (none here)."""
+
+    def _position(self) -> dict[str, Any]:
+        """The position as plain data: enough to rebuild it exactly."""
         return {
             "wheel": [None if t is None else t.id for t in self._wheel],
             "marker": self._marker,
@@ -549,14 +693,14 @@ class Game:
                 for p in self._players
             ],
             "events": [list(e) for e in self._events],
-            **self._extra_snapshot(),
+            **self._extra_position(),
         }
 
-    def _extra_snapshot(self) -> dict[str, Any]:
+    def _extra_position(self) -> dict[str, Any]:
         return {}
 
-    def _restore(self, snap: dict[str, Any]) -> None:
-        """Rebuild the position ``snap`` describes (``save`` validates snapshots read from files)."""
+    def _restore(self, snap: Mapping[str, Any]) -> None:
+        """Rebuild the position ``snap`` describes (checked by ``check_position`` first)."""
         players = []
         for p in snap["players"]:
             player = Player(p["name"], p["supply"], p["arrival"])
@@ -574,7 +718,7 @@ class Game:
         self._restore_extra(snap)
         self._settle_start()
 
-    def _restore_extra(self, snap: dict[str, Any]) -> None:
+    def _restore_extra(self, snap: Mapping[str, Any]) -> None:
         return None
 
     def _settle_start(self) -> None:
@@ -589,20 +733,17 @@ class Game:
 
     # -- save and load -------------------------------------------------------------------------
     def to_json(self, indent: int | None = None) -> str:
-        """The game as versioned JSON: start position, history, redo stack and the current position."""
+        """The game as a versioned save file (``snapshot()`` as JSON)."""
         from .save import dump
 
         return dump(self, indent=indent)
 
     @classmethod
-    def from_json(cls, text: str) -> Game:
+    def from_json(cls: type[G], text: str | bytes) -> G:
         """Load a game saved with ``to_json``; a damaged or hand-edited file raises ``SaveError``."""
         from .save import load
 
-        game = load(text)
-        if not isinstance(game, cls):
-            raise TypeError(f"the file holds a {type(game).__name__}, not a {cls.__name__}")
-        return game
+        return load(text, cls)
 
     # -- text ----------------------------------------------------------------------------------
     def __str__(self) -> str:
@@ -612,7 +753,7 @@ class Game:
 
     def _repr_svg_(self) -> str:
         """A picture of the position for notebooks, exported HTML and GitHub."""
-        from .render import game_svg  # render imports game
+        from .render import game_svg
 
         return game_svg(self)
 
@@ -623,6 +764,14 @@ class Game:
             else f"{self._players[self._current].name} to move"
         )
         return f"<Game {len(self._players)} players, seed {self.seed}, turn {self.turn}, {state}>"
+
+
+Game.KINDS[Game.kind] = Game
+
+
+def _plain(value: Any) -> Any:
+    """A deep copy as JSON would give it back (tuples become lists)."""
+    return json.loads(json.dumps(value))
 
 
 def _whole(value: object) -> int | None:

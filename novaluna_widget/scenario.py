@@ -14,10 +14,12 @@ import re
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
+from . import wheel as wheels
 from .board import Board, Cell, TaskRef, neighbours
+from .errors import PositionError
 from .game import Game
-from .save import SaveError, _check_position
-from .solo import LARGE_STACK, SMALL_STACK, SoloGame
+from .kinds import game_class
+from .solo import SMALL_STACK
 from .tiles import TILES, Tile, tile
 
 __all__ = ["ScenarioError", "area", "position"]
@@ -91,8 +93,8 @@ def _wheel(description: WheelSpec, marker: int | None) -> tuple[list[str | None]
     """The 12 spaces (tile ids or None) and the marker's space."""
     if isinstance(description, str):
         words = description.split()
-        if len(words) != 12:
-            raise ScenarioError(f"a wheel lists its 12 spaces from the new moon clockwise (a tile id, - for "
+        if len(words) != wheels.SPACES:
+            raise ScenarioError(f"a wheel lists its {wheels.SPACES} spaces from the new moon clockwise (a tile id, - for "
                                 f"empty, M for the moon marker), not {len(words)}: {description!r}")
         marks = [s for s, w in enumerate(words) if w.upper() == "M"]
         if len(marks) > 1 or (marks and marker is not None and marker != marks[0]):
@@ -101,9 +103,9 @@ def _wheel(description: WheelSpec, marker: int | None) -> tuple[list[str | None]
         marker = marks[0] if marks else marker
         spaces = [None if w in ("-", ".") or w.upper() == "M" else _tile(w).id for w in words]
     else:
-        if bad := [s for s in description if not (isinstance(s, int) and 0 <= s < 12)]:
-            raise ScenarioError(f"wheel spaces run from 0 to 11, not {bad[0]!r}")
-        spaces = [_tile(description[s]).id if description.get(s) else None for s in range(12)]
+        if bad := [s for s in description if not (isinstance(s, int) and 0 <= s < wheels.SPACES)]:
+            raise ScenarioError(f"wheel spaces run from 0 to {wheels.SPACES - 1}, not {bad[0]!r}")
+        spaces = [_tile(description[s]).id if description.get(s) else None for s in range(wheels.SPACES)]
     return spaces, 0 if marker is None else marker
 
 
@@ -141,20 +143,19 @@ def position(
     names, specs = (list(areas), list(areas.values())) if isinstance(areas, Mapping) else (None, list(areas))
     boards = [_placements(spec) for spec in specs]
     solo = len(boards) == 1
-    game: Game = SoloGame.__new__(SoloGame) if solo else Game.__new__(Game)
-    game.seed, game.beginner = seed, beginner and not solo
+    kind = game_class(len(boards))
     named = [t.id for b in boards for t, _ in b] + [_tile(tid).id for tid in _words(draw_pile)]
-    empty: list[str | None] = [None] * 12
+    empty: list[str | None] = [None] * wheels.SPACES
     spaces, mark = _wheel(wheel, marker) if wheel is not None else (empty, marker or 0)
     named += [tid for tid in spaces if tid is not None]
     rest = [t.id for t in TILES if t.id not in named]
     random.Random(seed).shuffle(rest)
     if wheel is None:
-        for s in [s for s in range(12) if s != mark][: len(rest)]:
+        for s in [s for s in range(wheels.SPACES) if s != mark][: len(rest)]:
             spaces[s] = rest.pop(0)
     players = [
         _player(names[n] if names else ("Solo" if solo else f"Player {n + 1}"), placed, n, len(boards),
-                game, times, stack, tokens, covered)
+                kind.supply(len(boards), beginner), times, stack, tokens, covered)
         for n, placed in enumerate(boards)
     ]
     snap: dict[str, Any] = {
@@ -163,20 +164,19 @@ def position(
     }
     if solo:
         snap |= _solo(players[0], phase, phase_one)
+    data = {"kind": kind.kind, "seed": seed, "beginner": bool(beginner) and not solo, "start": snap,
+            "history": [], "redo": []}  # fmt: skip
     try:
-        _check_position(snap, game, "scenario")
-    except SaveError as err:
+        return Game.from_snapshot(data)
+    except PositionError as err:
         raise ScenarioError(str(err)) from None
-    game._restore(snap)
-    game._start = snap
-    return game
 
 
 def _words(text: str | Sequence[str]) -> list[str]:
     return text.split() if isinstance(text, str) else list(text)
 
 
-def _player(name: str, placed: list[tuple[Tile, Cell]], n: int, seats: int, game: Game,
+def _player(name: str, placed: list[tuple[Tile, Cell]], n: int, seats: int, supply: int,
             times: Sequence[int] | None, stack: Sequence[int] | None, tokens: Sequence[int] | None,
             covered: Sequence[Iterable[TaskRef] | None] | None) -> dict[str, Any]:
     """One player's snapshot entry."""
@@ -186,7 +186,6 @@ def _player(name: str, placed: list[tuple[Tile, Cell]], n: int, seats: int, game
     board = Board(placed)
     done = covered[n] if covered is not None and covered[n] is not None else board.fulfilled_tasks()
     refs = sorted(tuple(int(v) for v in ref) for ref in done)  # type: ignore[union-attr]
-    supply = SMALL_STACK + LARGE_STACK if seats == 1 else game._supply(seats)
     left = supply - len(refs) if tokens is None else tokens[n]
     order = list(reversed(range(seats))) if stack is None else list(stack)
     if sorted(order) != list(range(seats)):

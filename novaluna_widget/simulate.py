@@ -20,8 +20,7 @@ from concurrent.futures import Executor, Future, ProcessPoolExecutor, as_complet
 from typing import TYPE_CHECKING, Any
 
 from .bots import Bot, make_bot, play_game
-from .game import Game
-from .solo import SoloGame
+from .kinds import new_game
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -69,6 +68,8 @@ def simulate(
     if n_games < 0:
         raise ValueError(f"n_games must be 0 or more, not {n_games}")
     seats = _labelled(bots)
+    if beginner and len(seats) == 1:
+        raise ValueError("the solo game has no beginner variant")
     if seed is None:
         seed = random.SystemRandom().randrange(2**32)
     deals = [_deal(seed, g, seats, rotate) for g in range(n_games)]
@@ -140,7 +141,7 @@ def play_chunk(deals: Iterable[Deal], beginner: bool = False) -> list[dict[str, 
 
 def _play(deal: Deal, beginner: bool) -> list[dict[str, Any]]:
     g, seed, seats = deal
-    game = SoloGame(seed=seed) if len(seats) == 1 else Game(len(seats), seed=seed, beginner=beginner)
+    game = new_game(len(seats), seed=seed, beginner=beginner)
     bots = [make_bot(spec, seed=s) if isinstance(spec, str) else spec(seed=s) for spec, _, s in seats]
     first = game.turn_order()
     play_game(game, bots)
@@ -153,9 +154,9 @@ def _play(deal: Deal, beginner: bool) -> list[dict[str, Any]]:
             "tokens_left": player.tokens, "tiles": len(player.board), "total_time": player.time,
             "turns": game.turn, "end": game.end_reason,
         }
-        if isinstance(game, SoloGame):
-            score = game.score
-            row |= {"score": score.total, "phase_one": score.phase_one_record, "final": score.final_record}
+        sheet = game.score_sheet()
+        if sheet is not None:
+            row |= {"score": sheet["total"], "phase_one": sheet["phase_one"], "final": sheet["final"]}
         rows.append(row)
     return rows
 

@@ -13,17 +13,21 @@ its token from the stack of 13, and "placed in phase 1" is what the phase-1 reco
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Final
 
 from . import wheel
 from .board import TaskRef
-from .errors import IllegalMove
-from .game import Game, Player
+from .errors import IllegalMove, PositionError
+from .game import COLOUR_TOKENS, Game, Player, ScoreSheet, Word
+from .position import whole
 
-SMALL_STACK = 8
-LARGE_STACK = 13
-PENALTY = 10
+#: The 21 tokens in two stacks: phase 1 races to place the small one.
+SMALL_STACK: Final = 8
+LARGE_STACK: Final = COLOUR_TOKENS - SMALL_STACK
+#: What each token not placed adds to a record.
+PENALTY: Final = 10
 
 
 @dataclass(frozen=True)
@@ -51,8 +55,8 @@ class SoloScore:
 
     def __str__(self) -> str:
         return (
-            f"phase 1: {self.phase_one_tiles} + 10 × {self.phase_one_missing} = {self.phase_one_record}; "
-            f"end: {self.final_tiles} + 10 × {self.final_missing} = {self.final_record}; "
+            f"phase 1: {self.phase_one_tiles} + {PENALTY} × {self.phase_one_missing} = {self.phase_one_record}; "
+            f"end: {self.final_tiles} + {PENALTY} × {self.final_missing} = {self.final_record}; "
             f"score {self.total}{'' if self.final else ' (so far)'}"
         )
 
@@ -61,6 +65,8 @@ class SoloGame(Game):
     """Nova Luna for one player (see the module docstring for the rules)."""
 
     kind: ClassVar[str] = "solo"
+    SEATS: ClassVar[tuple[int, int]] = (1, 1)
+    EXTRA_FIELDS: ClassVar[tuple[str, ...]] = ("phase", "placed_in_phase_one", "phase_one")
 
     def __init__(self, *, seed: int | None = None, name: str = "Solo") -> None:
         self.beginner = False
@@ -69,13 +75,21 @@ class SoloGame(Game):
             wheel=[None, *deck[: wheel.SPACES - 1]],
             marker=0,
             pile=deck[wheel.SPACES - 1 :],
-            players=[Player(name, SMALL_STACK + LARGE_STACK, 0)],
+            players=[Player(name, self.supply(1), 0)],
         )
         self._phase = 1
         self._placed_in_phase_one = 0
         self._phase_one: tuple[int, int] | None = None  # (tiles cost, tokens of the 8 not placed)
         self._events.append(("setup", self.seed, (0,)))
-        self._start = self._snapshot()
+        self._start = self._position()
+
+    @classmethod
+    def supply(cls, players: int = 1, beginner: bool = False) -> int:
+        """All 21 tokens: the solo game has no moon-track marker."""
+        return SMALL_STACK + LARGE_STACK
+
+    def new_like(self, seed: int | None = None) -> SoloGame:
+        return SoloGame(seed=seed, name=self._players[0].name)
 
     # -- reading -------------------------------------------------------------------------------
     @property
@@ -101,12 +115,21 @@ class SoloGame(Game):
     def can_refill(self) -> bool:
         return self._phase == 2 and super().can_refill
 
+    def moon_track(self) -> None:
+        return None
+
     @property
     def score(self) -> SoloScore:
         """The score: the two records added. While phase 1 runs, both records are taken as if it ended now."""
         cost = self._area_cost()
         phase_one = self._phase_one or (cost, self.small_stack)
         return SoloScore(phase_one[0], phase_one[1], cost, self._players[0].tokens, self._over is not None)
+
+    def score_sheet(self) -> ScoreSheet:
+        score = self.score
+        return {"phase": self._phase, "small": self.small_stack, "large": self.large_stack,
+                "phase_one": score.phase_one_record, "final": score.final_record, "total": score.total,
+                "text": str(score)}  # fmt: skip
 
     def _area_cost(self) -> int:
         """The summed cost of the tiles in the area: what both records count."""
@@ -118,35 +141,30 @@ class SoloGame(Game):
     # -- acting --------------------------------------------------------------------------------
     def end_phase_one(self) -> None:
         """End phase 1 (allowed once the 8 tokens of the small stack are placed) and refill the wheel."""
-        self._check_end_phase_one()
-        self._end_phase_one()
-        self._record("end_phase_one")
+        self.play("end_phase_one")
 
-    def _check_end_phase_one(self) -> None:
-        if self._over is not None or self._phase != 1:
+    def _check_word(self, word: str) -> Word:
+        if word != "end_phase_one":
+            return super()._check_word(word)
+        if self._phase != 1:
             raise IllegalMove("phase 1 is already over")
         if self._placed_in_phase_one < SMALL_STACK:
             raise IllegalMove(
                 f"phase 1 may end only once the {SMALL_STACK} tokens of the small stack are placed; "
                 f"{self.small_stack} still to place (taking the last starting tile also ends it)"
             )
+        return "end_phase_one"
+
+    def _perform_word(self, word: Word) -> None:
+        if word == "end_phase_one":
+            self._end_phase_one()
+        else:
+            super()._perform_word(word)
 
     def _end_phase_one(self) -> None:
         self._record_phase_one()
         self._phase = 2
         self._apply_refill(mandatory=True)
-
-    def _play_word(self, word: str) -> None:
-        if word == "end_phase_one":
-            self.end_phase_one()
-        else:
-            super()._play_word(word)
-
-    def _apply_word(self, word: str) -> None:
-        if word != "end_phase_one":
-            super()._apply_word(word)
-        self._check_end_phase_one()
-        self._end_phase_one()
 
     def _advance(self, index: int, player: Player, steps: int) -> None:
         player.time += steps  # no marker on the moon track: time is just the cost taken so far
@@ -175,15 +193,26 @@ class SoloGame(Game):
         self._phase_one = (cost, self.small_stack)
         self._events.append(("phase", cost + PENALTY * self.small_stack, cost, self.small_stack))
 
-    # -- snapshots -----------------------------------------------------------------------------
-    def _extra_snapshot(self) -> dict[str, Any]:
+    # -- the game as plain data ----------------------------------------------------------------
+    def _extra_position(self) -> dict[str, Any]:
         return {
             "phase": self._phase,
             "placed_in_phase_one": self._placed_in_phase_one,
             "phase_one": None if self._phase_one is None else list(self._phase_one),
         }
 
-    def _restore_extra(self, snap: dict[str, Any]) -> None:
+    @classmethod
+    def _check_extra(cls, snap: Mapping[str, Any], where: str) -> None:
+        if snap["phase"] not in (1, 2) or not whole(snap["phase"]):
+            raise PositionError(f"{where}.phase must be 1 or 2, not {snap['phase']!r}")
+        placed = snap["placed_in_phase_one"]
+        if not whole(placed) or not 0 <= placed <= COLOUR_TOKENS:
+            raise PositionError(f"{where}.placed_in_phase_one must be 0–{COLOUR_TOKENS}, not {placed!r}")
+        record = snap["phase_one"]
+        if record is not None and not (isinstance(record, list) and len(record) == 2 and all(map(whole, record))):
+            raise PositionError(f"{where}.phase_one must be null or [tiles cost, tokens missing]")
+
+    def _restore_extra(self, snap: Mapping[str, Any]) -> None:
         self._phase = snap["phase"]
         self._placed_in_phase_one = snap["placed_in_phase_one"]
         self._phase_one = None if snap["phase_one"] is None else tuple(snap["phase_one"])

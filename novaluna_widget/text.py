@@ -4,9 +4,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from . import track
-from .solo import SoloGame
-
 if TYPE_CHECKING:
     from .game import Game
 
@@ -22,9 +19,9 @@ def wheel_text(game: Game) -> str:
     return "\n".join(lines)
 
 
-def track_text(game: Game) -> str:
+def track_text(game: Game, stacks: dict[int, list[int]]) -> str:
     parts = []
-    for space, stack in sorted(track.stacks(game.players).items()):
+    for space, stack in sorted(stacks.items()):
         names = " on top of ".join(game.players[i].name for i in reversed(stack))
         parts.append(f"space {space}: {names}")
     return "Moon track (top of a stack first): " + "; ".join(parts)
@@ -32,18 +29,19 @@ def track_text(game: Game) -> str:
 
 def game_text(game: Game) -> str:
     players = game.players
-    solo = game if isinstance(game, SoloGame) else None
+    sheet = game.score_sheet()
+    stacks = game.moon_track()
     if game.is_over:
-        result = f"score {solo.score.total}" if solo else f"{players[game.winner or 0].name} wins"
+        result = f"score {sheet['total']}" if sheet else f"{players[game.winner or 0].name} wins"
         head = f"Game over ({game.end_reason}): {result}."
     else:
         head = f"{players[game.current_player].name} to move."
     lines = [f"Nova Luna, {type(game).__name__} seed {game.seed}, turn {game.turn}. {head}", wheel_text(game)]
-    if solo is None:
-        lines.append(track_text(game))
-    else:
-        stacks = f"small stack {solo.small_stack}, large stack {solo.large_stack}"
-        lines.append(f"Phase {solo.phase}; {stacks}; {solo.score}")
+    if stacks is not None:
+        lines.append(track_text(game, stacks))
+    if sheet is not None:
+        lines.append(f"Phase {sheet['phase']}; small stack {sheet['small']}, large stack {sheet['large']}; "
+                     f"{sheet['text']}")
     for p in players:
         lines.append(f"{p.name}: {p.tokens} tokens left, time {p.time}, {len(p.board)} tiles")
         lines.append(p.board.text(p.covered))

@@ -124,6 +124,8 @@ def _load() -> tuple[Tile, ...]:
 #: All 68 tiles in catalogue order (red, blue, teal, yellow; then cost; then number of tasks).
 TILES: Final[tuple[Tile, ...]] = _load()
 _BY_ID: Final[dict[str, Tile]] = {t.id: t for t in TILES}
+#: The dearest tile's cost: the most time one turn can take.
+MAX_COST: Final = max(t.cost for t in TILES)
 
 
 def tile(tile_id: str) -> Tile:

@@ -2,8 +2,8 @@
 
 Each player's marker is kept as total time (steps taken since the start) plus an arrival number: a
 marker that lands on a space goes on top of the markers already there. Only the rearmost marker moves,
-by at most 7, so markers are never more than 7 apart and total time orders them exactly as the
-wrapped spaces would.
+by at most a tile's cost (7), so markers are never more than 7 apart and total time orders them
+exactly as the wrapped spaces would.
 """
 
 from __future__ import annotations
@@ -11,7 +11,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final, Protocol
 
+from .tiles import MAX_COST
+
 SPACES: Final = 24
+#: How far apart markers can be: only the rearmost moves, by one tile's cost at most.
+REACH: Final = MAX_COST
 
 
 class Marker(Protocol):

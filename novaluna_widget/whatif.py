@@ -9,7 +9,6 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from .bots import legal_actions
 from .game import Action, Game, Move
 
 if TYPE_CHECKING:
@@ -33,7 +32,7 @@ def analyse_moves(game: Game) -> pd.DataFrame:
     import pandas as pd
 
     run = game.turns_in_a_row
-    rows = [_describe(game, action, run) for action in legal_actions(game)]
+    rows = [_describe(game, action, run) for action in game.legal_actions()]
     table = pd.DataFrame(rows, columns=MOVE_COLUMNS)
     return table.astype({c: "Int64" for c in ("space", "cost", "tokens", "time_after", "slack")})
 

@@ -9,7 +9,6 @@ from novaluna_widget.bots import (
     RandomBot,
     SearchBot,
     closeness,
-    legal_actions,
     make_bot,
     play_game,
     play_turn,
@@ -31,7 +30,7 @@ class Checked:
 
     def choose(self, game):
         action = self.bot.choose(game)
-        assert action in legal_actions(game), f"{self.name} chose {action!r}"
+        assert action in game.legal_actions(), f"{self.name} chose {action!r}"
         self.choices += 1
         return action
 

@@ -87,7 +87,7 @@ def test_tile_goes_to_the_area_and_moves_the_marker_by_its_cost():
 
 
 def test_illegal_cell_and_wrong_shapes_change_nothing():
-    g = build({1: "B05", 2: "R04", 3: "T04"}, players=[{"board": "R17@0,0", "arrival": 1}, {}])
+    g = build({1: "B05", 2: "R04", 3: "T04"}, players=[{"board": "R17@0,0", "arrival": 1}, {"arrival": 0}])
     before = state(g)
     for bad in [
         Move(1, (7, 7)),
@@ -201,7 +201,7 @@ def test_an_empty_wheel_is_refilled_by_itself_at_the_start_of_the_next_turn():
 
 # -- tasks and tokens --------------------------------------------------------------------------
 def test_fulfilled_tasks_get_tokens_and_stay_covered():
-    g = build({1: "B04", 2: "R01"}, players=[{"board": "Y11@0,0 B01@1,0", "arrival": 1}, {}])
+    g = build({1: "B04", 2: "R01"}, players=[{"board": "Y11@0,0 B01@1,0", "arrival": 1}, {"arrival": 0}])
     covered = g.take(1, (2, 0))
     assert covered == {(0, 0, 2)} and g.players[0].tokens == 19 and g.players[0].covered == {(0, 0, 2)}
     assert g.log[-1].kind == "cover" and "2 blue on Y11" in g.log[-1].text
@@ -226,7 +226,8 @@ def test_placing_the_last_token_ends_the_game_at_once():
 
 def test_more_fulfilled_tasks_than_tokens_left_covers_what_it_can_and_wins():
     g = build(
-        {1: "R13"}, players=[{"board": "B01@0,0 Y01@1,0 B04@0,1", "tokens": 1, "supply": 1, "arrival": 1}, {}]
+        {1: "R13"},
+        players=[{"board": "B01@0,0 Y01@1,0 B04@0,1", "tokens": 1, "supply": 1, "arrival": 1}, {"arrival": 0}],
     )
     covered = g.take(1, (1, 1))  # R13 fulfils two tasks, one token left
     assert len(covered) == 1 and g.players[0].tokens == 0 and g.winner == 0
@@ -273,7 +274,7 @@ def test_ranking_ties_go_to_whoever_would_have_moved_earlier():
 
 # -- undo, redo, copy, log ----------------------------------------------------------------------
 def position(game: Game) -> dict:
-    return game._snapshot()
+    return game.snapshot()["position"]
 
 
 def test_undo_and_redo_return_identical_states():

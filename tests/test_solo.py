@@ -68,13 +68,14 @@ def test_taking_the_last_starting_tile_ends_phase_one_with_penalties():
 def test_phase_two_uses_the_normal_refill_rule_and_final_score():
     g = phase_one({1: "R01"}, fill_pile=False, pile=["Y01"], solo={"phase": 2, "phase_one": [38, 2]})
     assert g.can_refill  # one tile, a draw pile: optional in phase 2
+    area = sum(t.cost for t in g.players[0].board.tiles.values())  # the other 59 tiles are in it too
     g.take(1, (-1, 0))  # wheel empty: the last pile tile comes by mandatory refill
     assert g.tiles_on_wheel() == 1
     g.take(g.choices()[0], (0, 1))
     assert g.is_over and g.end_reason == "no tile"
     s = g.score
-    assert s.final and s.final_tiles == 38 + 1 + 1 and s.final_missing == g.players[0].tokens
-    assert s.total == s.phase_one_record + s.final_record == (38 + 20) + (40 + 10 * g.players[0].tokens)
+    assert s.final and s.final_tiles == area + 1 + 1 and s.final_missing == g.players[0].tokens
+    assert s.total == s.phase_one_record + s.final_record == (38 + 20) + (area + 2 + 10 * g.players[0].tokens)
     assert g.log[-1].kind == "score" and f"= {s.total}" in g.log[-1].text
 
 
@@ -87,12 +88,12 @@ def test_running_score_while_phase_one_runs():
 def test_undo_end_phase_one_and_save_roundtrip():
     g = phase_one({1: "R08", 2: "B05", 3: "Y05"})
     g.take(1, (1, -2))
-    before = g._snapshot()
+    before = g.snapshot()["position"]
     g.end_phase_one()
-    assert g.undo() == "end_phase_one" and g._snapshot() == before and g.phase == 1
+    assert g.undo() == "end_phase_one" and g.snapshot()["position"] == before and g.phase == 1
     g.redo()
     h = SoloGame.from_json(g.to_json())
-    assert h._snapshot() == g._snapshot() and h.phase == 2 and h.history == g.history
+    assert h.snapshot()["position"] == g.snapshot()["position"] and h.phase == 2 and h.history == g.history
 
 
 def test_a_whole_seeded_solo_game_ends_with_a_score():

@@ -4,7 +4,7 @@ import pandas as pd
 import pytest
 
 from novaluna_widget import Game, Move, SoloGame
-from novaluna_widget.bots import GreedyBot, legal_actions, play_turn
+from novaluna_widget.bots import GreedyBot, play_turn
 from novaluna_widget.scenario import position
 from novaluna_widget.whatif import MOVE_COLUMNS, analyse_moves, compare_lines, play_line
 
@@ -23,7 +23,7 @@ def test_every_row_matches_playing_the_move_on_a_copy(players):
     before = game.to_json()
     table = analyse_moves(game)
     assert game.to_json() == before
-    assert list(table.columns) == MOVE_COLUMNS and len(table) == len(legal_actions(game))
+    assert list(table.columns) == MOVE_COLUMNS and len(table) == len(game.legal_actions())
     mover = game.current_player
     for row in table[table["action"] == "take"].itertuples():
         copy = game.copy()

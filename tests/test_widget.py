@@ -278,7 +278,7 @@ def test_new_game_keeps_players_and_variant():
 
 
 def test_end_phase_one_in_solo():
-    solo = build({1: "R01", 2: "R02"}, players=[{"board": "B01@0,0", "tokens": 13, "supply": 21}],
+    solo = build({1: "R01", 2: "R02"}, players=[{"board": "B01@0,0", "tokens": 13, "supply": 13}],
                  solo={"placed_in_phase_one": 8})  # fmt: skip
     w = NovaLunaWidget(solo)
     assert w.state["can"]["end_phase_one"]
