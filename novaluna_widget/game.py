@@ -250,7 +250,8 @@ class Game:
     def _names(self, players: int | Sequence[str]) -> list[str]:
         low, high = self.SEATS
         if isinstance(players, bool) or not isinstance(players, (int, list, tuple)):
-            raise TypeError(f"players is a number ({low}–{high}) or a list of {low}–{high} names, not {players!r}")
+            raise TypeError(f"players is a number ({low}–{high}) or a list of {low}–{high} names, "
+                            f"not {players!r}")
         if isinstance(players, int):
             if not low <= players <= high:
                 raise ValueError(f"Nova Luna is for {low}–{high} players (SoloGame for one), not {players}")
@@ -635,7 +636,8 @@ class Game:
         kind = data["kind"]
         made = Game.KINDS.get(kind) if isinstance(kind, str) else None
         if made is None:
-            raise PositionError(f"unknown kind {kind!r}; a game is one of: {', '.join(map(repr, Game.KINDS))}")
+            kinds = ", ".join(map(repr, Game.KINDS))
+            raise PositionError(f"unknown kind {kind!r}; a game is one of: {kinds}")
         if not issubclass(made, cls):
             raise TypeError(f"the data holds a {made.__name__}, not a {cls.__name__}")
         if not whole(data["seed"]):

@@ -55,7 +55,8 @@ class SoloScore:
 
     def __str__(self) -> str:
         return (
-            f"phase 1: {self.phase_one_tiles} + {PENALTY} × {self.phase_one_missing} = {self.phase_one_record}; "
+            f"phase 1: {self.phase_one_tiles} + {PENALTY} × {self.phase_one_missing} = "
+            f"{self.phase_one_record}; "
             f"end: {self.final_tiles} + {PENALTY} × {self.final_missing} = {self.final_record}; "
             f"score {self.total}{'' if self.final else ' (so far)'}"
         )
@@ -209,7 +210,9 @@ class SoloGame(Game):
         if not whole(placed) or not 0 <= placed <= COLOUR_TOKENS:
             raise PositionError(f"{where}.placed_in_phase_one must be 0–{COLOUR_TOKENS}, not {placed!r}")
         record = snap["phase_one"]
-        if record is not None and not (isinstance(record, list) and len(record) == 2 and all(map(whole, record))):
+        if record is not None and not (
+            isinstance(record, list) and len(record) == 2 and all(map(whole, record))
+        ):
             raise PositionError(f"{where}.phase_one must be null or [tiles cost, tokens missing]")
 
     def _restore_extra(self, snap: Mapping[str, Any]) -> None:

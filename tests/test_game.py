@@ -227,7 +227,10 @@ def test_placing_the_last_token_ends_the_game_at_once():
 def test_more_fulfilled_tasks_than_tokens_left_covers_what_it_can_and_wins():
     g = build(
         {1: "R13"},
-        players=[{"board": "B01@0,0 Y01@1,0 B04@0,1", "tokens": 1, "supply": 1, "arrival": 1}, {"arrival": 0}],
+        players=[
+            {"board": "B01@0,0 Y01@1,0 B04@0,1", "tokens": 1, "supply": 1, "arrival": 1},
+            {"arrival": 0},
+        ],
     )
     covered = g.take(1, (1, 1))  # R13 fulfils two tasks, one token left
     assert len(covered) == 1 and g.players[0].tokens == 0 and g.winner == 0
