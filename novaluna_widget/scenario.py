@@ -94,8 +94,9 @@ def _wheel(description: WheelSpec, marker: int | None) -> tuple[list[str | None]
     if isinstance(description, str):
         words = description.split()
         if len(words) != wheels.SPACES:
-            raise ScenarioError(f"a wheel lists its {wheels.SPACES} spaces from the new moon clockwise (a tile "
-                                f"id, - for empty, M for the moon marker), not {len(words)}: {description!r}")
+            raise ScenarioError(f"a wheel lists its {wheels.SPACES} spaces from the new moon clockwise (a "
+                                f"tile id, - for empty, M for the moon marker), not {len(words)}: "
+                                f"{description!r}")
         marks = [s for s, w in enumerate(words) if w.upper() == "M"]
         if len(marks) > 1 or (marks and marker is not None and marker != marks[0]):
             raise ScenarioError(f"the moon marker stands on one space; the wheel says {marks}"
