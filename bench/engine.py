@@ -20,10 +20,12 @@ sys.path.insert(0, str(Path(__file__).parents[1]))
 
 from novaluna_widget import Game, IllegalMove, Tile, board, game
 from novaluna_widget.board import Board, Cell, TaskRef
+from tests import naive
 
 
 class PlainBoard(Board):
-    """The baseline: after each placement, walk every task's chains again from scratch."""
+    """The baseline: after each placement, every task of the area is checked again by walking its chains
+    from scratch (``tests/naive.py``, the plain reading the tests check the engine against)."""
 
     def _put(self, t: Tile, cell: Cell) -> frozenset[TaskRef]:
         self._tiles[cell] = t
@@ -32,33 +34,9 @@ class PlainBoard(Board):
         for n in board.neighbours(cell):
             if n not in self._tiles:
                 self._open[n] = None
-        before = set(self._fulfilled)
-        self._fulfilled = {
-            (x, y, i)
-            for (x, y), tt in self._tiles.items()
-            for i, task in enumerate(tt.tasks)
-            if all(self._walk((x, y), c) >= n for c, n in task.items())
-        }
+        before = self._fulfilled
+        self._fulfilled = set(naive.fulfilled(self._tiles))
         return frozenset(self._fulfilled - before)
-
-    def _walk(self, cell: Cell, colour: str) -> int:
-        seen: set[Cell] = set()
-        todo = [n for n in board.neighbours(cell) if n in self._tiles and self._tiles[n].colour == colour]
-        while todo:
-            here = todo.pop()
-            if here in seen or here == cell:
-                continue
-            seen.add(here)
-            todo += [
-                n for n in board.neighbours(here) if n in self._tiles and self._tiles[n].colour == colour
-            ]
-        return len(seen)
-
-    def copy(self) -> PlainBoard:
-        other = PlainBoard()
-        other._tiles, other._open = dict(self._tiles), dict(self._open)
-        other._fulfilled = set(self._fulfilled)
-        return other
 
 
 def random_games(n: int, seed: int) -> float:

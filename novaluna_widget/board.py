@@ -12,11 +12,12 @@ the grown group. Counts never fall (tiles are never removed), so a fulfilled tas
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
 
-from .errors import IllegalMove
+from .errors import IllegalMove, quote
 from .tiles import COLOURS, LETTERS, Tile
 
 Cell = tuple[int, int]
@@ -35,13 +36,42 @@ def neighbours(cell: Cell) -> tuple[Cell, Cell, Cell, Cell]:
     try:
         return _AROUND[cell]
     except KeyError:
-        x, y = cell
-        found = _AROUND[cell] = ((x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1))
+        x, y = as_cell(cell)  # (1.0, 0) hashes like (1, 0): only int cells may enter the shared cache
+        found = _AROUND[(x, y)] = ((x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1))
         return found
+
+
+def whole_number(value: object) -> int | None:
+    """An int from anything that is one (numpy integers from a DataFrame too), else None; ``True`` is
+    no number here, and neither is ``1.0``."""
+    if isinstance(value, bool):
+        return None
+    try:
+        return operator.index(value)  # type: ignore[arg-type]
+    except TypeError:
+        return None
+
+
+def as_cell(value: object) -> Cell:
+    """``value`` as a cell ``(x, y)`` of ints: a pair (tuple or list) of whole numbers, else
+    ``IllegalMove``. Every public method that takes a cell goes through here."""
+    if type(value) is tuple and len(value) == 2 and type(value[0]) is int and type(value[1]) is int:
+        return value  # the common case, as the engine itself makes cells
+    if isinstance(value, (tuple, list)) and len(value) == 2:
+        x, y = whole_number(value[0]), whole_number(value[1])
+        if x is not None and y is not None:
+            return (x, y)
+    raise IllegalMove(f"a cell is a pair of whole numbers (x, y), not {quote(value)}")
 
 
 def _fmt(cell: Cell) -> str:
     return f"({cell[0]}, {cell[1]})"
+
+
+def _colour(colour: object) -> str:
+    if colour not in COLOURS:
+        raise IllegalMove(f"unknown colour {quote(colour)}; colours are {', '.join(COLOURS)}")
+    return colour  # type: ignore[return-value]
 
 
 @dataclass(frozen=True)
@@ -108,7 +138,7 @@ class Board:
     def __len__(self) -> int:
         return len(self._tiles)
 
-    def __contains__(self, cell: object) -> bool:
+    def __contains__(self, cell: object) -> bool:  # an odd value is simply not a cell with a tile
         return cell in self._tiles
 
     def __getitem__(self, cell: Cell) -> Tile:
@@ -124,8 +154,13 @@ class Board:
             self._cells_cache = sorted(self._open) if self._tiles else [(0, 0)]
         return list(self._cells_cache)
 
-    def is_legal(self, cell: Cell) -> bool:
-        """Whether a tile may go on ``cell``: any cell of an empty area, else an empty cell next to a tile."""
+    def is_legal(self, cell: object) -> bool:
+        """Whether a tile may go on ``cell``: any cell of an empty area, else an empty cell next to a tile.
+        Anything that is not a cell is never legal."""
+        try:
+            cell = as_cell(cell)
+        except IllegalMove:
+            return False
         return cell in self._open or not self._tiles
 
     def fulfilled_tasks(self) -> frozenset[TaskRef]:
@@ -138,6 +173,17 @@ class Board:
 
     def count(self, cell: Cell, colour: str) -> int:
         """How many tiles of ``colour`` count for a task on the tile at ``cell``."""
+        return self._count(self._tile_at(cell), _colour(colour))
+
+    def _tile_at(self, cell: object) -> Cell:
+        """``cell`` as a cell that holds a tile, else ``IllegalMove`` naming the cells that do."""
+        found = as_cell(cell)
+        if found not in self._tiles:
+            where = ", ".join(_fmt(c) for c in self._tiles) or "nowhere: the area is empty"
+            raise IllegalMove(f"no tile at {_fmt(found)}; tiles are at {where}")
+        return found
+
+    def _count(self, cell: Cell, colour: str) -> int:
         if self._tiles[cell].colour == colour:
             return len(self._group[cell]) - 1
         return sum(map(len, self._groups_around(cell, colour)))
@@ -155,33 +201,29 @@ class Board:
         return found
 
     # -- placing -------------------------------------------------------------------------------
-    def check(self, t: Tile, cell: Cell) -> None:
-        """Raise ``IllegalMove``, saying why and which cells are legal, if ``t`` may not go on ``cell``."""
+    def check(self, t: Tile, cell: object) -> Cell:
+        """The cell as ``(x, y)`` ints if ``t`` may go on it; else ``IllegalMove``, saying why and which
+        cells are legal."""
         if (type(cell) is tuple and cell in self._open and type(cell[0]) is int and type(cell[1]) is int
                 and type(t) is Tile and t not in self._tiles.values()):  # fmt: skip
-            return  # the common case: an empty cell next to a tile, which is a pair of ints
+            return cell  # the common case: an empty cell next to a tile, which is a pair of ints
         if not isinstance(t, Tile):
-            raise IllegalMove(f"expected a Tile, not {t!r}")
-        if (
-            not isinstance(cell, tuple)
-            or len(cell) != 2
-            or not all(isinstance(v, int) and not isinstance(v, bool) for v in cell)
-        ):
-            raise IllegalMove(f"a cell is a pair of whole numbers (x, y), not {cell!r}")
+            raise IllegalMove(f"expected a Tile, not {quote(t)}")
+        cell = as_cell(cell)
         if cell in self._tiles:
             raise IllegalMove(f"cell {_fmt(cell)} already holds {self._tiles[cell].id}; {self._allowed()}")
         if self._tiles and cell not in self._open:
             raise IllegalMove(f"cell {_fmt(cell)} touches none of your tiles; {self._allowed()}")
         if t in self._tiles.values():
             raise IllegalMove(f"tile {t.id} is already in this area")
+        return cell
 
     def _allowed(self) -> str:
         return "legal cells: " + ", ".join(_fmt(c) for c in self.legal_cells())
 
     def place(self, t: Tile, cell: Cell) -> frozenset[TaskRef]:
         """Place a tile and return the tasks it newly fulfils (on any tile of the area)."""
-        self.check(t, cell)
-        return self._put(t, cell)
+        return self._put(t, self.check(t, cell))
 
     def _put(self, t: Tile, cell: Cell) -> frozenset[TaskRef]:
         """``place`` without the checks, for callers that have just made them (the hot path)."""
@@ -209,7 +251,7 @@ class Board:
             else:
                 cells = [n for n in neighbours(cell) if n in waiting]
             for where in cells:
-                have = self.count(where, colour)
+                have = self._count(where, colour)
                 needs = tiles[where].needs
                 for i in waiting[where]:
                     if have >= needs[i][colour]:
@@ -221,7 +263,7 @@ class Board:
             for c, wanted in need.items():
                 got = counts.get(c)
                 if got is None:
-                    got = counts[c] = self.count(cell, c)
+                    got = counts[c] = self._count(cell, c)
                 if got < wanted:
                     short.append(c)
             ref = (x, y, i)
@@ -256,7 +298,7 @@ class Board:
     def would_fulfil(self, t: Tile, cell: Cell) -> frozenset[TaskRef]:
         """The tasks (on any tile) that placing ``t`` at ``cell`` would newly fulfil; the board is
         not changed. Raises ``IllegalMove`` where the tile may not go."""
-        self.check(t, cell)
+        cell = self.check(t, cell)
         colour = t.colour
         tiles = self._tiles
         joined = self._groups_around(cell, colour)
@@ -302,6 +344,7 @@ class Board:
     def chain(self, cell: Cell, colour: str) -> tuple[tuple[Cell, ...], tuple[Cell, ...]]:
         """The tiles of ``colour`` that count for the tile at ``cell`` (sorted), and the subset of them
         that touch it."""
+        cell, colour = self._tile_at(cell), _colour(colour)
         own = self._tiles[cell]
         touching = tuple(
             sorted(
@@ -316,16 +359,16 @@ class Board:
 
     def explain(self, cell: Cell, task_index: int) -> Explanation:
         """Why the task ``task_index`` of the tile at ``cell`` is or is not fulfilled."""
-        if cell not in self._tiles:
-            raise IllegalMove(
-                f"no tile at {_fmt(cell)}; tiles are at " + ", ".join(_fmt(c) for c in self._tiles)
-            )
+        cell = self._tile_at(cell)
         t = self._tiles[cell]
-        if not isinstance(task_index, int) or not 0 <= task_index < len(t.tasks):
+        index = whole_number(task_index)
+        if index is None or not 0 <= index < len(t.tasks):
             raise IllegalMove(
                 f"tile {t.id} at {_fmt(cell)} has {len(t.tasks)} task(s); task_index must be "
                 + (f"0 to {len(t.tasks) - 1}" if t.tasks else "nothing: it has no task")
+                + f", not {quote(task_index)}"
             )
+        task_index = index
         task = t.tasks[task_index]
         counts = []
         for colour, needed in task.items():

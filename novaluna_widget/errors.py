@@ -10,3 +10,13 @@ class PositionError(ValueError):
     """Game data (``Game.from_snapshot``) that describes no position the rules can reach: the message
     names the field and what is wrong with it. ``SaveError`` and ``ScenarioError`` say the same for a
     save file and a scenario."""
+
+
+def quote(value: object, limit: int = 100) -> str:
+    """``repr(value)`` cut to about ``limit`` characters, for messages about bad input: a damaged save
+    file's 50 MB string or a page's deeply nested list must not end up whole in an error."""
+    try:
+        text = repr(value)
+    except RecursionError:
+        text = f"<a {type(value).__name__} nested too deeply>"
+    return text if len(text) <= limit else text[: limit - 3] + "..."

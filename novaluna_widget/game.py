@@ -13,14 +13,13 @@ score, the end of phase one) is a method here that the solo game overrides.
 from __future__ import annotations
 
 import json
-import operator
 import random
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from typing import Any, ClassVar, Final, Literal, NamedTuple, TypedDict, TypeVar, overload
 
 from . import track, wheel
-from .board import Board, Cell, TaskRef
-from .errors import IllegalMove, PositionError
+from .board import Board, Cell, TaskRef, whole_number
+from .errors import IllegalMove, PositionError, quote
 from .events import Event, to_event
 from .position import check_position, first_difference, whole
 from .tiles import TILES, Tile, tile
@@ -34,7 +33,23 @@ BEGINNER_TOKENS: Final = {2: TOKENS, 3: 17, 4: 15}
 #: The fields of ``Game.snapshot()``.
 GAME_FIELDS: Final = ("kind", "seed", "beginner", "start", "history", "redo")
 
+#: Seeds run from 0 to this, less one: every seed deals its own game, and saves as a JSON number.
+SEEDS: Final = 2**64
+
 G = TypeVar("G", bound="Game")
+
+
+def check_seed(seed: object) -> int:
+    """``seed`` as an int from 0 to ``SEEDS - 1`` (numpy integers too); None draws a fresh one."""
+    if seed is None:
+        return random.SystemRandom().randrange(2**32)
+    number = whole_number(seed)
+    if number is None:
+        raise TypeError(f"seed must be a whole number or None, not {quote(seed)}")
+    if not 0 <= number < SEEDS:
+        # random.Random(-5) deals as 5 does, and a huge seed cannot be saved: neither is a seed here.
+        raise ValueError(f"seed must be a whole number from 0 to 2**64 - 1, not {quote(number, 40)}")
+    return number
 
 
 class Move(NamedTuple):
@@ -208,6 +223,8 @@ class Game:
     SEATS: ClassVar[tuple[int, int]] = (2, 4)
     #: The fields a position of this kind has besides the common ones (see ``position``).
     EXTRA_FIELDS: ClassVar[tuple[str, ...]] = ()
+    #: Whether the kind has the beginner variant.
+    BEGINNER: ClassVar[bool] = True
     #: Every kind of game by its ``kind``, for ``from_snapshot``.
     KINDS: ClassVar[dict[str, type[Game]]] = {}
 
@@ -237,11 +254,7 @@ class Game:
     def _deal(self, seed: int | None) -> tuple[random.Random, list[Tile]]:
         """Take the seed (a fresh one if None) and shuffle the 68 tiles with it; the wheel gets the
         first 11, the draw pile the rest. Returns the generator, for whatever setup draws next."""
-        if seed is None:
-            seed = random.SystemRandom().randrange(2**32)
-        if not isinstance(seed, int) or isinstance(seed, bool):
-            raise TypeError(f"seed must be a whole number or None, not {seed!r}")
-        self.seed = seed
+        self.seed = seed = check_seed(seed)
         rng = random.Random(seed)
         deck = list(TILES)
         rng.shuffle(deck)
@@ -270,7 +283,12 @@ class Game:
 
     def new_like(self, seed: int | None = None) -> Game:
         """A new deal with the same players and variant (from ``seed``, or a fresh one)."""
-        return Game([p.name for p in self._players], seed=seed, beginner=self.beginner)
+        return self._dealt([p.name for p in self._players], seed, self.beginner)
+
+    @classmethod
+    def _dealt(cls, names: list[str], seed: int | None, beginner: bool) -> Game:
+        """A new deal of this kind for these players."""
+        return Game(names, seed=seed, beginner=beginner)
 
     def _reset(self, wheel: list[Tile | None], marker: int, pile: list[Tile], players: list[Player]) -> None:
         self._wheel = wheel
@@ -458,15 +476,16 @@ class Game:
         if isinstance(action, str):
             return self._check_word(action)
         if not isinstance(action, tuple) or len(action) != 2:
-            raise IllegalMove(f"a move is Move(space, (x, y)), not {action!r}")
-        number, where = _whole(action[0]), _cell(action[1])
+            raise IllegalMove(f"a move is Move(space, (x, y)), not {quote(action)}")
+        number = whole_number(action[0])
         choices = self.choices()
         if number is None or number not in choices:
             raise IllegalMove(
-                f"space {action[0]!r} is not among the next three tiles: {', '.join(map(str, choices))}"
+                f"space {quote(action[0])} is not among the next three tiles: {', '.join(map(str, choices))}"
             )
-        self._players[self._current].board.check(self._wheel[number], where)  # type: ignore[arg-type]
-        return _move(number, where)  # type: ignore[arg-type]
+        tile_there = self._wheel[number]
+        assert tile_there is not None
+        return _move(number, self._players[self._current].board.check(tile_there, action[1]))
 
     def _check_word(self, word: str) -> Word:
         if word == "refill":
@@ -478,7 +497,7 @@ class Game:
                     "and the draw pile has tiles"
                 )
             return "refill"
-        raise IllegalMove(f"unknown action {word!r}: actions are a Move or 'refill'")
+        raise IllegalMove(f"unknown action {quote(word)}: actions are a Move or 'refill'")
 
     def _perform(self, action: Action) -> frozenset[TaskRef]:
         """Apply a checked action."""
@@ -538,8 +557,12 @@ class Game:
         return frozenset(refs)
 
     def _next_turn(self) -> None:
-        """Find the player to move; refill a bare wheel, or end the game when nothing can be taken."""
+        """Find the player to move and start their turn."""
         self._current = track.to_move(self._players)
+        self._start_turn()
+
+    def _start_turn(self) -> None:
+        """At the start of a turn a bare wheel must be refilled; with no draw pile either, the game ends."""
         if self._wheel.count(None) == wheel.SPACES:
             if self._pile:
                 self._apply_refill(mandatory=True)
@@ -639,13 +662,25 @@ class Game:
             kinds = ", ".join(map(repr, Game.KINDS))
             raise PositionError(f"unknown kind {kind!r}; a game is one of: {kinds}")
         if not issubclass(made, cls):
-            raise TypeError(f"the data holds a {made.__name__}, not a {cls.__name__}")
-        if not whole(data["seed"]):
-            raise PositionError(f"the seed must be a whole number, not {data['seed']!r}")
-        if not isinstance(data["beginner"], bool):
-            raise PositionError(f"beginner must be true or false, not {data['beginner']!r}")
-        start = data["start"]
-        check_position(start, "start", made.SEATS, made.EXTRA_FIELDS, made._check_extra)
+            raise PositionError(f"the data holds a {made.__name__}, not a {cls.__name__}")
+        seed, beginner, start = data["seed"], data["beginner"], data["start"]
+        if not whole(seed) or not 0 <= seed < SEEDS:
+            raise PositionError(f"the seed must be a whole number from 0 to 2**64 - 1, not {quote(seed, 40)}")
+        if not isinstance(beginner, bool):
+            raise PositionError(f"beginner must be true or false, not {quote(beginner)}")
+        check_position(start, "start", made.SEATS, made.supply(made.SEATS[1]), made.EXTRA_FIELDS,
+                       made._check_extra)  # fmt: skip
+        if start["events"]:  # a dealt game starts exactly as its seed deals it
+            names = [p["name"] for p in start["players"]]
+            try:
+                dealt = made._dealt(names, seed, beginner)
+            except ValueError as err:
+                raise PositionError(f"start: {err}") from None
+            found = first_difference(start, _plain(dealt._start), "start", f"in the deal of seed {seed}")
+            if found:
+                raise PositionError(f"the start is not the deal its seed makes: {found}")
+        elif beginner and not made.BEGINNER:
+            raise PositionError(f"the {made.__name__} has no beginner variant")
         game = made.__new__(made)
         game.seed, game.beginner = data["seed"], data["beginner"]
         game._start = _plain(start)
@@ -724,14 +759,13 @@ class Game:
         return None
 
     def _settle_start(self) -> None:
-        """Work out whether a restored position is already over."""
-        for i, p in enumerate(self._players):
-            if p.tokens == 0:
-                self._over = ("last token", i)
-        if self._over is None and not self._pile and self._wheel.count(None) == wheel.SPACES:
-            self._over = ("no tile", self.ranking()[0])
-        if self._over is not None:
-            self._choices = []
+        """Start a restored position as play would have reached it: over if a player has placed their
+        last token, else the turn starts (a bare wheel is refilled, or the game ends)."""
+        done = [i for i, p in enumerate(self._players) if p.tokens == 0]
+        if done:
+            self._finish("last token", done[0])
+        else:
+            self._start_turn()
 
     # -- save and load -------------------------------------------------------------------------
     def to_json(self, indent: int | None = None) -> str:
@@ -774,26 +808,6 @@ Game.KINDS[Game.kind] = Game
 def _plain(value: Any) -> Any:
     """A deep copy as JSON would give it back (tuples become lists)."""
     return json.loads(json.dumps(value))
-
-
-def _whole(value: object) -> int | None:
-    """An int from anything that is one (numpy integers from a DataFrame too), else None."""
-    if isinstance(value, bool):
-        return None
-    try:
-        return operator.index(value)  # type: ignore[arg-type]
-    except TypeError:
-        return None
-
-
-def _cell(value: object) -> object:
-    """A cell as a tuple of ints where it is a pair of whole numbers; anything else as it came,
-    for the board to refuse with its own message."""
-    if isinstance(value, (tuple, list)) and len(value) == 2:
-        x, y = _whole(value[0]), _whole(value[1])
-        if x is not None and y is not None:
-            return (x, y)
-    return value
 
 
 def _tuples(value: Any) -> Any:

@@ -16,9 +16,6 @@ def game_class(players: int) -> type[Game]:
 def new_game(players: int | Sequence[str] = 2, *, seed: int | None = None, beginner: bool = False) -> Game:
     """A new deal: a ``SoloGame`` for one player (a number or a list of one name), else a ``Game`` of
     2–4 players. The solo game has no beginner variant, so ``beginner=True`` is refused there."""
-    count = players if isinstance(players, int) else len(players)
-    if game_class(count) is SoloGame:
-        if beginner:
-            raise ValueError("the solo game has no beginner variant")
-        return SoloGame(seed=seed) if isinstance(players, int) else SoloGame(seed=seed, name=str(players[0]))
-    return Game(players, seed=seed, beginner=beginner)
+    if isinstance(players, int):
+        return SoloGame(seed=seed) if players == 1 else Game(players, seed=seed, beginner=beginner)
+    return game_class(len(players))._dealt(list(players), seed, beginner)

@@ -14,7 +14,7 @@ from typing import Any
 
 from . import track, wheel
 from .board import Board
-from .errors import IllegalMove, PositionError
+from .errors import IllegalMove, PositionError, quote
 from .events import to_event
 from .tiles import TILES, tile
 
@@ -22,10 +22,6 @@ from .tiles import TILES, tile
 PLAYER_FIELDS = ("name", "supply", "tokens", "time", "arrival", "board", "covered")
 #: The fields every position has.
 FIELDS = ("wheel", "marker", "draw_pile", "players", "events")
-#: The most tokens a player can have: every token of a colour (one marks the moon track).
-MOST_TOKENS = 21
-
-
 def whole(value: object) -> bool:
     """Whether a JSON value is a whole number (``true`` is not)."""
     return isinstance(value, int) and not isinstance(value, bool)
@@ -35,12 +31,13 @@ def check_position(
     snap: Any,
     where: str,
     seats: tuple[int, int],
+    supply: int,
     extra: tuple[str, ...] = (),
     check_extra: Callable[[Mapping[str, Any], str], None] | None = None,
 ) -> None:
     """Raise ``PositionError`` if ``snap`` is not a position the rules can reach. ``where`` names it in
-    messages (``start``, ``position``); ``seats`` is the (fewest, most) players; ``extra`` lists the
-    kind's own fields, which ``check_extra`` checks."""
+    messages (``start``, ``position``); ``seats`` is the (fewest, most) players and ``supply`` the most
+    tokens one can have; ``extra`` lists the kind's own fields, which ``check_extra`` checks."""
     if not isinstance(snap, dict):
         raise PositionError(f"{where} must be an object")
     if missing := sorted(set(FIELDS + extra) - set(snap)):
@@ -49,7 +46,7 @@ def check_position(
     if not isinstance(spaces, list) or len(spaces) != wheel.SPACES:
         raise PositionError(f"{where}.wheel must list the {wheel.SPACES} spaces")
     if not whole(marker) or not 0 <= marker < wheel.SPACES:
-        raise PositionError(f"{where}.marker must be a space from 0 to {wheel.SPACES - 1}, not {marker!r}")
+        raise PositionError(f"{where}.marker must be a space from 0 to {wheel.SPACES - 1}, not {quote(marker)}")
     if spaces[marker] is not None:
         raise PositionError(f"{where}: the marker's space {marker} holds a tile; it must be empty")
     if not isinstance(players, list) or not seats[0] <= len(players) <= seats[1]:
@@ -59,8 +56,13 @@ def check_position(
     places: list[tuple[str, str]] = [(t, "on the wheel") for t in spaces if t is not None]
     places += [(t, "in the draw pile") for t in snap["draw_pile"]]
     for n, p in enumerate(players):
-        _check_player(p, n, where)
+        _check_player(p, n, where, supply)
         places += [(entry[0], f"in {p['name']}'s area") for entry in p["board"]]
+    names = [p["name"] for p in players]
+    if len(set(names)) != len(names):
+        raise PositionError(f"{where}.players: two players are named {quote(_twice(names), 40)}; names are distinct")
+    if sum(p["tokens"] == 0 for p in players) > 1:
+        raise PositionError(f"{where}: two players have placed their last token; the first to do so ends the game")
     _check_tiles(places, where)
     times = [p["time"] for p in players]
     if max(times) - min(times) > track.REACH:
@@ -81,7 +83,7 @@ def _check_tiles(places: list[tuple[str, str]], where: str) -> None:
         try:
             tile(tid)
         except (KeyError, AttributeError):
-            raise PositionError(f"{where}: unknown tile {tid!r} {place}") from None
+            raise PositionError(f"{where}: unknown tile {quote(tid)} {place}") from None
     counts = Counter(tile(t).id for t, _ in places)
     if twice := sorted(t for t, c in counts.items() if c > 1):
         raise PositionError(
@@ -101,10 +103,14 @@ def _check_events(snap: Mapping[str, Any], where: str) -> None:
         for e in snap["events"]:
             to_event(tuple(e), names, boards)
     except Exception as err:  # a damaged log entry can fail in many ways; name it, whatever it is
-        raise PositionError(f"{where}.events holds an entry that cannot be read: {err!r}") from None
+        raise PositionError(f"{where}.events holds an entry that cannot be read: {quote(err)}") from None
 
 
-def _check_player(p: Any, n: int, where: str) -> None:
+def _twice(values: list[str]) -> str:
+    return next(v for v in values if values.count(v) > 1)
+
+
+def _check_player(p: Any, n: int, where: str, supply: int) -> None:
     at = f"{where}.players[{n}]"
     if not isinstance(p, dict):
         raise PositionError(f"{at} must be an object")
@@ -115,9 +121,9 @@ def _check_player(p: Any, n: int, where: str) -> None:
         raise PositionError(f"{at}.name must be a non-blank string")
     for key in ("supply", "tokens", "time", "arrival"):
         if not whole(p[key]) or p[key] < 0:
-            raise PositionError(f"{at}.{key} must be a whole number ≥ 0, not {p[key]!r}")
-    if not 1 <= p["supply"] <= MOST_TOKENS:
-        raise PositionError(f"{at}.supply must be 1–{MOST_TOKENS} tokens, not {p['supply']}")
+            raise PositionError(f"{at}.{key} must be a whole number ≥ 0, not {quote(p[key])}")
+    if not 1 <= p["supply"] <= supply:
+        raise PositionError(f"{at}.supply must be 1–{supply} tokens, not {p['supply']}")
     if not isinstance(p["board"], list) or not all(
         isinstance(e, list) and len(e) == 3 and isinstance(e[0], str) and whole(e[1]) and whole(e[2])
         for e in p["board"]
@@ -127,6 +133,8 @@ def _check_player(p: Any, n: int, where: str) -> None:
         isinstance(c, list) and len(c) == 3 and all(whole(v) for v in c) for c in p["covered"]
     ):
         raise PositionError(f"{at}.covered must list [x, y, task index] entries")
+    if len({tuple(c) for c in p["covered"]}) != len(p["covered"]):
+        raise PositionError(f"{at}.covered names a task twice; a task carries one token at most")
     if p["tokens"] + len(p["covered"]) != p["supply"]:
         raise PositionError(
             f"{at} ({p['name']}) has {p['tokens']} tokens left and {len(p['covered'])} covered tasks, "
@@ -142,22 +150,23 @@ def _check_player(p: Any, n: int, where: str) -> None:
             raise PositionError(f"{at} covers task {i} at ({x}, {y}), which is not fulfilled there")
 
 
-def first_difference(saved: Any, actual: Any, path: str) -> str | None:
-    """Where two JSON values first differ, in words, or None."""
-    if isinstance(saved, dict) and isinstance(actual, dict):
-        for key in sorted(set(saved) | set(actual)):
-            if key not in saved or key not in actual:
-                return f"{path}.{key} is {'missing' if key not in saved else 'unexpected'}"
-            if found := first_difference(saved[key], actual[key], f"{path}.{key}"):
+def first_difference(given: Any, expected: Any, path: str, source: str = "after replaying") -> str | None:
+    """Where two JSON values first differ, in words (``source`` says where ``expected`` comes from), or
+    None."""
+    if isinstance(given, dict) and isinstance(expected, dict):
+        for key in sorted(set(given) | set(expected), key=str):
+            if key not in given or key not in expected:
+                return f"{path}.{quote(key, 40)} is {'missing' if key not in given else 'unexpected'}"
+            if found := first_difference(given[key], expected[key], f"{path}.{key}", source):
                 return found
         return None
-    if isinstance(saved, list) and isinstance(actual, list):
-        if len(saved) != len(actual):
-            return f"{path} has {len(saved)} entries in the file but {len(actual)} after replaying"
-        for n, (a, b) in enumerate(zip(saved, actual, strict=True)):
-            if found := first_difference(a, b, f"{path}[{n}]"):
+    if isinstance(given, list) and isinstance(expected, list):
+        if len(given) != len(expected):
+            return f"{path} has {len(given)} entries here but {len(expected)} {source}"
+        for n, (a, b) in enumerate(zip(given, expected, strict=True)):
+            if found := first_difference(a, b, f"{path}[{n}]", source):
                 return found
         return None
-    if saved != actual or type(saved) is not type(actual):
-        return f"{path} is {saved!r} in the file but {actual!r} after replaying"
+    if given != expected or type(given) is not type(expected):
+        return f"{path} is {quote(given)} here but {quote(expected)} {source}"
     return None

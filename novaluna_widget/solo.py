@@ -19,7 +19,7 @@ from typing import Any, ClassVar, Final
 
 from . import wheel
 from .board import TaskRef
-from .errors import IllegalMove, PositionError
+from .errors import IllegalMove, PositionError, quote
 from .game import COLOUR_TOKENS, Game, Player, ScoreSheet, Word
 from .position import whole
 
@@ -68,8 +68,11 @@ class SoloGame(Game):
     kind: ClassVar[str] = "solo"
     SEATS: ClassVar[tuple[int, int]] = (1, 1)
     EXTRA_FIELDS: ClassVar[tuple[str, ...]] = ("phase", "placed_in_phase_one", "phase_one")
+    BEGINNER: ClassVar[bool] = False
 
     def __init__(self, *, seed: int | None = None, name: str = "Solo") -> None:
+        if not isinstance(name, str) or not name.strip():
+            raise ValueError(f"the player's name must be a non-blank string, not {quote(name)}")
         self.beginner = False
         _, deck = self._deal(seed)
         self._reset(
@@ -89,8 +92,12 @@ class SoloGame(Game):
         """All 21 tokens: the solo game has no moon-track marker."""
         return SMALL_STACK + LARGE_STACK
 
-    def new_like(self, seed: int | None = None) -> SoloGame:
-        return SoloGame(seed=seed, name=self._players[0].name)
+    @classmethod
+    def _dealt(cls, names: list[str], seed: int | None, beginner: bool) -> SoloGame:
+        if beginner:
+            raise ValueError("the solo game has no beginner variant")
+        (name,) = names
+        return SoloGame(seed=seed, name=name)
 
     # -- reading -------------------------------------------------------------------------------
     @property
@@ -176,9 +183,9 @@ class SoloGame(Game):
             self._placed_in_phase_one += len(covered)
         return covered
 
-    def _next_turn(self) -> None:
+    def _start_turn(self) -> None:
         if self._phase == 2:
-            super()._next_turn()
+            super()._start_turn()
         elif self._wheel.count(None) == wheel.SPACES:
             self._end_phase_one()  # all 11 starting tiles taken
 
@@ -219,14 +226,6 @@ class SoloGame(Game):
         self._phase = snap["phase"]
         self._placed_in_phase_one = snap["placed_in_phase_one"]
         self._phase_one = None if snap["phase_one"] is None else tuple(snap["phase_one"])
-
-    def _settle_start(self) -> None:
-        if self._players[0].tokens == 0:
-            self._over = ("last token", 0)
-        elif self._phase == 2 and not self._pile and self._wheel.count(None) == wheel.SPACES:
-            self._over = ("no tile", 0)
-        if self._over is not None:
-            self._choices = []
 
     def __repr__(self) -> str:
         state = f"over, score {self.score.total}" if self._over else f"phase {self._phase}"

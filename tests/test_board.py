@@ -48,11 +48,23 @@ def test_a_tile_cannot_be_placed_twice_and_errors_change_nothing():
         (tile("R01"), (1, 0)),
         ("R02", (1, 0)),
         (tile("R02"), (1, 0.5)),
-        (tile("R02"), [1, 0]),
+        (tile("R02"), (1.0, 0)),
+        (tile("R02"), (True, 0)),
+        (tile("R02"), [1, 0, 0]),
+        (tile("R02"), "1,0"),
     ]:
         with pytest.raises(IllegalMove):
             b.place(bad_tile, cell)  # type: ignore[arg-type]
     assert (dict(b.tiles), b.legal_cells(), b.fulfilled_tasks()) == before
+
+
+def test_a_pair_of_whole_numbers_is_a_cell_and_is_stored_as_ints():
+    np = pytest.importorskip("numpy")
+    b = board("R01@0,0")
+    b.place(tile("R02"), [1, 0])  # a list, as JSON gives it
+    b.place(tile("R03"), (np.int64(2), np.int32(0)))
+    assert list(b.tiles) == [(0, 0), (1, 0), (2, 0)]
+    assert all(type(v) is int for cell in b.tiles for v in cell)
 
 
 # -- counting ------------------------------------------------------------------------------------

@@ -88,7 +88,7 @@ def test_damaged_saves_are_refused_with_the_problem_named(change, message):
 def test_not_json_and_wrong_class():
     with pytest.raises(SaveError, match="JSON does not parse"):
         Game.from_json("{nope")
-    with pytest.raises(TypeError, match="holds a Game, not a SoloGame"):
+    with pytest.raises(SaveError, match="holds a Game, not a SoloGame"):
         SoloGame.from_json(played().to_json())
 
 
