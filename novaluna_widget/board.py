@@ -64,6 +64,10 @@ def as_cell(value: object) -> Cell:
     raise IllegalMove(f"a cell is a pair of whole numbers (x, y), not {quote(value)}")
 
 
+#: How many legal cells a refusal names: enough to see where to go, short enough to read.
+_NAMED = 12
+
+
 def _fmt(cell: Cell) -> str:
     return f"({cell[0]}, {cell[1]})"
 
@@ -179,8 +183,8 @@ class Board:
         """``cell`` as a cell that holds a tile, else ``IllegalMove`` naming the cells that do."""
         found = as_cell(cell)
         if found not in self._tiles:
-            where = ", ".join(_fmt(c) for c in self._tiles) or "nowhere: the area is empty"
-            raise IllegalMove(f"no tile at {_fmt(found)}; tiles are at {where}")
+            where = f"tiles are at {', '.join(map(_fmt, self._tiles))}" if self._tiles else "the area is empty"
+            raise IllegalMove(f"no tile at {_fmt(found)}; {where}")
         return found
 
     def _count(self, cell: Cell, colour: str) -> int:
@@ -204,8 +208,8 @@ class Board:
     def check(self, t: Tile, cell: object) -> Cell:
         """The cell as ``(x, y)`` ints if ``t`` may go on it; else ``IllegalMove``, saying why and which
         cells are legal."""
-        if (type(cell) is tuple and cell in self._open and type(cell[0]) is int and type(cell[1]) is int
-                and type(t) is Tile and t not in self._tiles.values()):  # fmt: skip
+        if (type(cell) is tuple and len(cell) == 2 and type(cell[0]) is int and type(cell[1]) is int
+                and cell in self._open and type(t) is Tile and t not in self._tiles.values()):  # fmt: skip
             return cell  # the common case: an empty cell next to a tile, which is a pair of ints
         if not isinstance(t, Tile):
             raise IllegalMove(f"expected a Tile, not {quote(t)}")
@@ -219,7 +223,9 @@ class Board:
         return cell
 
     def _allowed(self) -> str:
-        return "legal cells: " + ", ".join(_fmt(c) for c in self.legal_cells())
+        cells = self.legal_cells()
+        named = ", ".join(_fmt(c) for c in cells[:_NAMED])
+        return f"legal cells: {named}" + (f" … ({len(cells)} in all)" if len(cells) > _NAMED else "")
 
     def place(self, t: Tile, cell: Cell) -> frozenset[TaskRef]:
         """Place a tile and return the tasks it newly fulfils (on any tile of the area)."""

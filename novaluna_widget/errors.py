@@ -19,4 +19,6 @@ def quote(value: object, limit: int = 100) -> str:
         text = repr(value)
     except RecursionError:
         text = f"<a {type(value).__name__} nested too deeply>"
+    except ValueError:  # an int of more than 4,300 digits has no repr
+        text = f"<a {type(value).__name__} too large to print>"
     return text if len(text) <= limit else text[: limit - 3] + "..."

@@ -150,7 +150,7 @@ def read_actions(raw: Any, where: str) -> list[Action]:
             actions.append(a[0])
         else:
             raise PositionError(
-                f'{where}[{n}] is not an action: {a!r} (expected ["take", space, x, y], '
+                f'{where}[{n}] is not an action: {quote(a)} (expected ["take", space, x, y], '
                 '["refill"] or ["end_phase_one"])'
             )
     return actions
@@ -467,7 +467,7 @@ class Game:
         if type(action) is Move and self._over is None:  # the common case, e.g. from legal_moves()
             space, cell = action
             choices = self._choices if self._choices is not None else self.choices()
-            if (type(space) is int and space in choices and type(cell) is tuple
+            if (type(space) is int and space in choices and type(cell) is tuple and len(cell) == 2
                     and type(cell[0]) is int and type(cell[1]) is int
                     and self._players[self._current].board.is_legal(cell)):  # fmt: skip
                 return action
@@ -617,6 +617,8 @@ class Game:
 
         ``shuffle_pile=rng`` shuffles the copy's face-down draw pile: a search that looks past a refill
         then guesses the hidden order instead of reading it."""
+        if shuffle_pile is not None and not isinstance(shuffle_pile, random.Random):
+            raise TypeError(f"shuffle_pile is a random.Random (or None), not {quote(shuffle_pile)}")
         other = self.__class__.__new__(self.__class__)
         other.__dict__.update(self.__dict__)
         other._wheel = list(self._wheel)
@@ -656,6 +658,8 @@ class Game:
         for key in GAME_FIELDS:
             if key not in data:
                 raise PositionError(f"the game data lacks {key!r}")
+        if unknown := sorted(map(str, set(data) - {*GAME_FIELDS, "position"})):
+            raise PositionError(f"unknown field {quote(unknown[0], 40)} in the game data")
         kind = data["kind"]
         made = Game.KINDS.get(kind) if isinstance(kind, str) else None
         if made is None:

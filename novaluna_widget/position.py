@@ -42,6 +42,8 @@ def check_position(
         raise PositionError(f"{where} must be an object")
     if missing := sorted(set(FIELDS + extra) - set(snap)):
         raise PositionError(f"{where} lacks {', '.join(missing)}")
+    if unknown := sorted(map(str, set(snap) - set(FIELDS + extra))):
+        raise PositionError(f"{where} has an unknown field {quote(unknown[0], 40)}")
     spaces, marker, players = snap["wheel"], snap["marker"], snap["players"]
     if not isinstance(spaces, list) or len(spaces) != wheel.SPACES:
         raise PositionError(f"{where}.wheel must list the {wheel.SPACES} spaces")
@@ -117,6 +119,8 @@ def _check_player(p: Any, n: int, where: str, supply: int) -> None:
     for key in PLAYER_FIELDS:
         if key not in p:
             raise PositionError(f"{at} lacks {key!r}")
+    if unknown := sorted(map(str, set(p) - set(PLAYER_FIELDS))):
+        raise PositionError(f"{at} has an unknown field {quote(unknown[0], 40)}")
     if not isinstance(p["name"], str) or not p["name"].strip():
         raise PositionError(f"{at}.name must be a non-blank string")
     for key in ("supply", "tokens", "time", "arrival"):

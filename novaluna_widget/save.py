@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 from typing import TypeVar
 
-from .errors import PositionError
+from .errors import PositionError, quote
 from .game import Game
 
 FORMAT = "novaluna_widget.save"
@@ -30,16 +30,19 @@ def dump(game: Game, indent: int | None = None) -> str:
 
 def load(text: str | bytes, cls: type[G]) -> G:
     """The game saved in ``text``, which must be a ``cls`` (``TypeError`` otherwise)."""
+    if not isinstance(text, (str, bytes, bytearray)):
+        raise SaveError(f"a save file is text (str or bytes), not {type(text).__name__}")
     try:
         data = json.loads(text)
-    except (json.JSONDecodeError, UnicodeDecodeError, TypeError) as err:
-        raise SaveError(f"not a novaluna_widget save file: the JSON does not parse ({err})") from None
+    except RecursionError:
+        raise SaveError("not a novaluna_widget save file: the JSON is nested too deeply") from None
+    except ValueError as err:  # bad JSON, bad UTF-8, or a number too long to read
+        raise SaveError(f"not a novaluna_widget save file: the JSON does not parse ({str(err)[:100]})") from None
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise SaveError(f'not a novaluna_widget save file: expected "format": "{FORMAT}"')
-    if data.get("version") != VERSION:
-        raise SaveError(
-            f"save version {data.get('version')!r} is not supported; this version reads {VERSION}"
-        )
+    version = data.get("version")
+    if type(version) is not int or version != VERSION:
+        raise SaveError(f"save version {quote(version)} is not supported; this version reads {VERSION}")
     try:
         return cls.from_snapshot({k: v for k, v in data.items() if k not in ("format", "version")})
     except PositionError as err:

@@ -15,9 +15,9 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from . import wheel as wheels
-from .board import Board, Cell, TaskRef, neighbours
-from .errors import PositionError
-from .game import Game
+from .board import Board, Cell, TaskRef, as_cell, neighbours, whole_number
+from .errors import IllegalMove, PositionError, quote
+from .game import Game, check_seed
 from .kinds import game_class
 from .solo import SMALL_STACK
 from .tiles import TILES, Tile, tile
@@ -34,7 +34,7 @@ WheelSpec = str | Mapping[int, str]
 _PLACED = re.compile(r"^([A-Za-z]\d{2})@(-?\d+),(-?\d+)$")
 
 
-class ScenarioError(ValueError):
+class ScenarioError(PositionError):
     """A description that does not make a legal position; the message says what and where."""
 
 
@@ -73,13 +73,33 @@ def _read_area(description: AreaText) -> list[tuple[Tile, Cell]]:
         for word in description.replace(";", " ").split():
             found = _PLACED.match(word)
             if not found:
-                raise ScenarioError(f"cannot read {word!r} as a tile in an area: write ID@x,y, e.g. Y07@0,0")
+                raise ScenarioError(f"cannot read {quote(word)} as a tile in an area: write ID@x,y, e.g. Y07@0,0")
             pairs.append((found[1], (int(found[2]), int(found[3]))))
     elif isinstance(description, Mapping):
         pairs = [(tid, cell) for cell, tid in description.items()]
     else:
         pairs = list(description)
-    return [(_tile(tid), (int(x), int(y))) for tid, (x, y) in pairs]
+    placed = []
+    for pair in pairs:
+        if not isinstance(pair, (tuple, list)) or len(pair) != 2:
+            raise ScenarioError(f"an area lists (tile id, (x, y)) pairs, not {quote(pair)}")
+        placed.append((_tile(pair[0]), _cell(pair[1])))
+    return placed
+
+
+def _cell(value: object) -> Cell:
+    try:
+        return as_cell(value)
+    except IllegalMove as err:
+        raise ScenarioError(str(err)) from None
+
+
+def _count(value: object, what: str) -> int:
+    """A whole number ≥ 0 given for ``what``, else ``ScenarioError``."""
+    number = whole_number(value)
+    if number is None or number < 0:
+        raise ScenarioError(f"{what} must be a whole number ≥ 0, not {quote(value)}")
+    return number
 
 
 def _tile(tid: object) -> Tile:
@@ -96,7 +116,7 @@ def _wheel(description: WheelSpec, marker: int | None) -> tuple[list[str | None]
         if len(words) != wheels.SPACES:
             raise ScenarioError(f"a wheel lists its {wheels.SPACES} spaces from the new moon clockwise (a "
                                 f"tile id, - for empty, M for the moon marker), not {len(words)}: "
-                                f"{description!r}")
+                                f"{quote(description)}")
         marks = [s for s, w in enumerate(words) if w.upper() == "M"]
         if len(marks) > 1 or (marks and marker is not None and marker != marks[0]):
             raise ScenarioError(f"the moon marker stands on one space; the wheel says {marks}"
@@ -105,7 +125,7 @@ def _wheel(description: WheelSpec, marker: int | None) -> tuple[list[str | None]
         spaces = [None if w in ("-", ".") or w.upper() == "M" else _tile(w).id for w in words]
     else:
         if bad := [s for s in description if not (isinstance(s, int) and 0 <= s < wheels.SPACES)]:
-            raise ScenarioError(f"wheel spaces run from 0 to {wheels.SPACES - 1}, not {bad[0]!r}")
+            raise ScenarioError(f"wheel spaces run from 0 to {wheels.SPACES - 1}, not {quote(bad[0])}")
         spaces = [_tile(description[s]).id if description.get(s) else None for s in range(wheels.SPACES)]
     return spaces, 0 if marker is None else marker
 
@@ -141,6 +161,10 @@ def position(
     """
     if isinstance(areas, (str, Board)):
         raise TypeError("areas lists one area per player, e.g. ['Y07@0,0', 'R01@0,0'] (one area: solo)")
+    try:
+        seed = check_seed(seed)
+    except (TypeError, ValueError) as err:
+        raise ScenarioError(str(err)) from None
     names, specs = (list(areas), list(areas.values())) if isinstance(areas, Mapping) else (None, list(areas))
     boards = [_placements(spec) for spec in specs]
     solo = len(boards) == 1
@@ -186,17 +210,26 @@ def _player(name: str, placed: list[tuple[Tile, Cell]], n: int, seats: int, supp
             raise ScenarioError(f"{what} needs one entry per player ({seats}), not {len(given)}")
     board = Board(placed)
     done = covered[n] if covered is not None and covered[n] is not None else board.fulfilled_tasks()
-    refs = sorted(tuple(int(v) for v in ref) for ref in done)  # type: ignore[union-attr]
-    left = supply - len(refs) if tokens is None else tokens[n]
-    order = list(reversed(range(seats))) if stack is None else list(stack)
-    if sorted(order) != list(range(seats)):
-        raise ScenarioError(f"stack lists every player index once, bottom first, not {list(stack or [])}")
+    refs = sorted(_task(ref, n) for ref in done)
+    left = supply - len(refs) if tokens is None else _count(tokens[n], f"tokens[{n}]")
+    order = list(reversed(range(seats))) if stack is None else [whole_number(i) for i in stack]
+    if None in order or sorted(order) != list(range(seats)):  # type: ignore[type-var]
+        raise ScenarioError(f"stack lists every player index once, bottom first, not {quote(stack)}")
     return {
         "name": name, "supply": left + len(refs), "tokens": left,
-        "time": sum(t.cost for t, _ in placed) if times is None else times[n],
+        "time": sum(t.cost for t, _ in placed) if times is None else _count(times[n], f"times[{n}]"),
         "arrival": order.index(n), "board": [[t.id, x, y] for t, (x, y) in placed],
         "covered": [list(ref) for ref in refs],
     }
+
+
+def _task(ref: object, n: int) -> TaskRef:
+    """A covered task given as (x, y, task index)."""
+    if isinstance(ref, (tuple, list)) and len(ref) == 3:
+        numbers = [whole_number(v) for v in ref]
+        if None not in numbers:
+            return (numbers[0], numbers[1], numbers[2])  # type: ignore[return-value]
+    raise ScenarioError(f"covered[{n}] lists tasks as (x, y, task index), not {quote(ref)}")
 
 
 def _solo(player: dict[str, Any], phase: int, phase_one: tuple[int, int] | None) -> dict[str, Any]:
@@ -205,7 +238,7 @@ def _solo(player: dict[str, Any], phase: int, phase_one: tuple[int, int] | None)
     if phase == 1:
         return {"phase": 1, "placed_in_phase_one": placed, "phase_one": None}
     if phase != 2:
-        raise ScenarioError(f"a solo game is in phase 1 or 2, not {phase!r}")
+        raise ScenarioError(f"a solo game is in phase 1 or 2, not {quote(phase)}")
     cost = sum(tile(tid).cost for tid, _, _ in player["board"])
     record = phase_one or (cost, max(0, SMALL_STACK - placed))
     return {"phase": 2, "placed_in_phase_one": SMALL_STACK - record[1], "phase_one": list(record)}
