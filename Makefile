@@ -40,6 +40,7 @@ js:
 lint: $(STAMP)
 	$(VENV)/bin/ruff check novaluna_widget tests bench
 	$(VENV)/bin/mypy
+	$(VENV)/bin/lint-imports --no-logo
 
 clean:
 	rm -rf $(VENV) .pytest_cache .hypothesis tests/artifacts
