@@ -1,9 +1,15 @@
 // Each player's area: tiles on a grid, tokens on covered tasks, and the cells a chosen tile may go on.
 
-import { esc, tileSvg, tokenSvg } from "./tiles.js";
+import * as spec from "./drawing.js";
+import { esc, faceRect, swatchSvg, tileSvg, tokenSvg } from "./tiles.js";
 import { cellWords, explainWords, ordinal, plural, tileWords } from "./words.js";
 
-const CELL = 100;
+/** @typedef {import("./types.js").State} State */
+/** @typedef {import("./types.js").Catalogue} Catalogue */
+/** @typedef {import("./types.js").TaskRow} TaskRow */
+
+// One cell per tile, a tile wide.
+const CELL = spec.tile.size;
 // The area in play is drawn large enough to click comfortably; the others smaller.
 const MAX_CELL_PX = { big: 72, small: 46 };
 
@@ -14,7 +20,11 @@ function bounds(tiles) {
   return [Math.min(...xs), Math.min(...ys), Math.max(...xs), Math.max(...ys)];
 }
 
-/** For the player to move: legal cell "x,y" → tasks the chosen tile would fulfil there. */
+/**
+ * For the player to move: legal cell "x,y" → tasks the chosen tile would fulfil there.
+ * @param {State} state
+ * @returns {Map<string, [number, number, number][]>}
+ */
 export function legalCells(state) {
   const cells = new Map();
   const pick = state.choices.indexOf(state.selected);
@@ -27,8 +37,7 @@ function emptyCell(p, x, y, legal, fulfils, tabStop, name) {
   const at = `data-player="${p}" data-cell="${x},${y}"`;
   if (!legal) {
     // Not a place to go now, yet clickable: the engine explains why a tile cannot go there.
-    const [left, top] = [x * CELL - 47, y * CELL - 47];
-    return `<rect class="nl-cell" ${at} x="${left}" y="${top}" width="94" height="94" rx="10"/>`;
+    return faceRect(`class="nl-cell" ${at}`, x * CELL, y * CELL);
   }
   const label =
     `${name}'s area, cell ${cellWords(x, y)}: empty, legal` +
@@ -37,7 +46,7 @@ function emptyCell(p, x, y, legal, fulfils, tabStop, name) {
     `<g class="nl-cell nl-legal${fulfils.length ? " nl-fulfils" : ""}" ${at} role="button" ` +
     `aria-label="${esc(label)}" data-roving="cells-${p}" tabindex="${tabStop ? 0 : -1}" ` +
     `transform="translate(${x * CELL} ${y * CELL})">` +
-    `<rect class="nl-cell-box" x="-47" y="-47" width="94" height="94" rx="10"/>` +
+    faceRect(`class="nl-cell-box"`) +
     (fulfils.length
       ? `<text class="nl-plus" y="12">★${fulfils.length}</text>`
       : `<path class="nl-plus" d="M-14 0H14M0 -14V14"/>`) +
@@ -45,6 +54,12 @@ function emptyCell(p, x, y, legal, fulfils, tabStop, name) {
   );
 }
 
+/**
+ * Player `p`'s tile `t` with its tasks' tokens, hooks and explanations.
+ * @param {State} state @param {Catalogue} catalogue @param {number} p @param {number} t
+ * @param {Map<string, TaskRow>} rows the area's tasks by "tile,task"
+ * @param {{value: boolean}} firstTask whether the next task is the area's one Tab stop
+ */
 function placedTile(state, catalogue, p, t, rows, firstTask) {
   const player = state.players[p];
   const [id, x, y] = player.tiles[t];
@@ -52,7 +67,7 @@ function placedTile(state, catalogue, p, t, rows, firstTask) {
   const task = (k, dx, dy, inner) => {
     const row = rows.get(`${t},${k}`);
     const status = row ? row[2] : 0;
-    const token = status === 2 ? tokenSvg(p, 16) : "";
+    const token = status === 2 ? tokenSvg(p, spec.token.on_task) : "";
     const label = row
       ? explainWords(catalogue, player, row) + (status === 2 ? " A token covers it." : "")
       : "";
@@ -75,7 +90,11 @@ function placedTile(state, catalogue, p, t, rows, firstTask) {
   );
 }
 
-/** An area's grid as SVG elements, one part each (cells, then tiles), and its viewBox. */
+/**
+ * An area's grid as SVG elements, one part each (cells, then tiles), and its viewBox.
+ * @param {State} state @param {Catalogue} catalogue @param {number} p the player
+ * @returns {{parts: string[], viewBox: string, cols: number}}
+ */
 function area(state, catalogue, p) {
   const player = state.players[p];
   const toMove = state.current === p;
@@ -120,7 +139,7 @@ function header(state, p) {
   const time = state.solo ? "" : ` · time ${player.time}`;
   return (
     `<header class="nl-player-head">` +
-    `<svg class="nl-swatch" viewBox="-17 -17 34 34" aria-hidden="true">${tokenSvg(p, 15)}</svg>` +
+    swatchSvg(p) +
     `<span class="nl-name">${esc(player.name)}</span>${badges.join("")}` +
     `<span class="nl-tokens" title="${used} of ${player.supply} tokens placed` +
     `${state.solo ? "" : `; moon track space ${player.space}`}">` +
@@ -134,6 +153,8 @@ function header(state, p) {
 /**
  * The player whose area is drawn large: the one to move, unless a bot plays that seat (then the first
  * human seat, whose view it is); at the end, the winner.
+ * @param {State} state
+ * @returns {number}
  */
 export function focusPlayer(state) {
   if (state.over) return state.over.winner;
@@ -142,7 +163,23 @@ export function focusPlayer(state) {
   return human >= 0 ? human : state.current;
 }
 
-/** A player's card: its classes and label, the header's HTML, and the area's SVG parts. */
+/**
+ * @typedef {object} Card A player's card, drawn by widget.js's patchCard.
+ * @property {string} className
+ * @property {string} label the card's accessible name
+ * @property {string} header the header's HTML
+ * @property {string} viewBox the area's
+ * @property {string} maxWidth CSS: the area's cells are at most MAX_CELL_PX wide
+ * @property {string} areaLabel
+ * @property {string[]} parts the area's SVG elements
+ */
+
+/**
+ * A player's card: its classes and label, the header's HTML, and the area's SVG parts.
+ * @param {State} state @param {Catalogue} catalogue @param {number} p the player
+ * @param {"big" | "small"} size the area in play is big
+ * @returns {Card}
+ */
 export function card(state, catalogue, p, size) {
   const player = state.players[p];
   const cls = ["nl-player", `nl-card-${size}`];

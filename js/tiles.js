@@ -1,92 +1,101 @@
 // SVG for one tile: colour, cost top left, task discs with dots, and the colour's letter.
 // Every colour has its own dot shape and letter, so nothing rests on telling colours apart.
 
+import * as spec from "./drawing.js";
+
+/** @typedef {import("./types.js").Catalogue} Catalogue */
+/** @typedef {import("./types.js").Task} Task */
+
+const { tile: TILE, token: TOKEN } = spec;
+const HALF = TILE.face / 2;
+
+/** @param {unknown} s @returns {string} the text, safe in HTML and in attribute values */
 export const esc = (s) =>
   String(s).replace(
     /[&<>"']/g,
     (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c],
   );
 
-const LETTER = { red: "R", blue: "B", teal: "T", yellow: "Y" };
+/**
+ * A tile face's outline centred at (x, y) (also the outline of an empty cell, which a tile fills).
+ * @param {string} attrs the rect's other attributes (class, data-…)
+ */
+export const faceRect = (attrs, x = 0, y = 0) =>
+  `<rect ${attrs} x="${x - HALF}" y="${y - HALF}" width="${TILE.face}" height="${TILE.face}" rx="${TILE.corner}"/>`;
 
-// Task disc centres on a 100-unit tile centred at 0, away from the cost disc at the top left.
-const DISCS = {
-  1: [[12, 12]],
-  2: [
-    [24, -20],
-    [-12, 24],
-  ],
-  3: [
-    [26, -24],
-    [-18, 24],
-    [26, 26],
-  ],
-};
-const DOTS = {
-  1: [[0, 0]],
-  2: [
-    [-6.5, 0],
-    [6.5, 0],
-  ],
-  3: [
-    [-6.5, -5],
-    [6.5, -5],
-    [0, 6.5],
-  ],
-  4: [
-    [-6.5, -6.5],
-    [6.5, -6.5],
-    [-6.5, 6.5],
-    [6.5, 6.5],
-  ],
-};
+/** A dot's outline (absolute M, L, H and Z commands around 0, 0 in the spec) moved to (x, y). */
+const moved = (outline, x, y) =>
+  outline.replace(/([MLHZ])([^MLHZ]*)/g, (_, command, numbers) => {
+    const shift = { M: [x, y], L: [x, y], H: [x], Z: [] }[command];
+    const values = numbers.split(/\s+/).filter(Boolean);
+    return command + values.map((n, i) => Number(n) + shift[i]).join(" ");
+  });
 
 function dot(colour, x, y) {
   const cls = `nl-dot nl-${colour}`;
-  switch (colour) {
-    case "blue":
-      return `<rect class="${cls}" x="${x - 4.6}" y="${y - 4.6}" width="9.2" height="9.2"/>`;
-    case "teal":
-      return `<path class="${cls}" d="M${x} ${y - 5.8}L${x + 5.6} ${y + 4.4}H${x - 5.6}Z"/>`;
-    case "yellow":
-      return `<path class="${cls}" d="M${x} ${y - 6.2}L${x + 6.2} ${y}L${x} ${y + 6.2}L${x - 6.2} ${y}Z"/>`;
-    default:
-      return `<circle class="${cls}" cx="${x}" cy="${y}" r="5"/>`;
+  const shape = spec.tile_colours[colour].dot;
+  if (shape.square !== undefined) {
+    const half = shape.square;
+    return `<rect class="${cls}" x="${x - half}" y="${y - half}" width="${2 * half}" height="${2 * half}"/>`;
   }
+  if (shape.path !== undefined) return `<path class="${cls}" d="${moved(shape.path, x, y)}"/>`;
+  return `<circle class="${cls}" cx="${x}" cy="${y}" r="${shape.circle}"/>`;
 }
 
+/** @param {Task} task */
 function taskDots(task) {
   const colours = task.flatMap(([colour, n]) => Array(n).fill(colour));
-  return DOTS[colours.length].map(([x, y], i) => dot(colours[i], x, y)).join("");
+  return TILE.dots[colours.length].map(([x, y], i) => dot(colours[i], x, y)).join("");
 }
 
 /**
- * One tile centred at (cx, cy), 100 units wide.
- * `task(k, x, y, inner)` may wrap each task disc (to add a token, hooks and labels).
+ * One tile centred at (cx, cy), `tile.size` units wide.
+ * `task(k, x, y, inner, task)` may wrap each task disc (to add a token, hooks and labels).
+ * @param {Catalogue} catalogue
+ * @param {string} id
+ * @param {number} cx
+ * @param {number} cy
+ * @param {((k: number, x: number, y: number, inner: string, task: Task) => string) | null} [task]
+ * @returns {string}
  */
 export function tileSvg(catalogue, id, cx, cy, task = null) {
   const [colour, cost, tasks] = catalogue[id];
   const discs = tasks
     .map((t, k) => {
-      const [x, y] = DISCS[tasks.length][k];
-      const inner = `<circle class="nl-disc" r="19"/>${taskDots(t)}`;
+      const [x, y] = TILE.discs[tasks.length][k];
+      const inner = `<circle class="nl-disc" r="${TILE.disc}"/>${taskDots(t)}`;
       return task ? task(k, x, y, inner, t) : `<g transform="translate(${x} ${y})">${inner}</g>`;
     })
     .join("");
+  const { x, y, r, baseline } = TILE.cost;
+  const [letterX, letterY] = TILE.letter;
   return (
     `<g class="nl-tile nl-${colour}" transform="translate(${cx} ${cy})">` +
-    `<rect class="nl-face" x="-47" y="-47" width="94" height="94" rx="10"/>` +
-    `<circle class="nl-cost-disc" cx="-29" cy="-29" r="15"/>` +
-    `<text class="nl-cost" x="-29" y="-22.5">${cost}</text>` +
-    `<text class="nl-letter" x="-40" y="42">${LETTER[colour]}</text>` +
+    faceRect(`class="nl-face"`) +
+    `<circle class="nl-cost-disc" cx="${x}" cy="${y}" r="${r}"/>` +
+    `<text class="nl-cost" x="${x}" y="${y + baseline}">${cost}</text>` +
+    `<text class="nl-letter" x="${letterX}" y="${letterY}">${spec.tile_colours[colour].letter}</text>` +
     discs +
     `</g>`
   );
 }
 
-export function tokenSvg(player, r = 15) {
+/**
+ * A player's token: their colour (widget.css, from the spec) and their number.
+ * @param {number} player
+ * @param {number} [r] the radius
+ * @returns {string}
+ */
+export function tokenSvg(player, r = TOKEN.radius) {
   return (
     `<g class="nl-token nl-p${player}"><circle r="${r}"/>` +
-    `<text y="${r * 0.36}" style="font-size:${r * 1.05}px">${player + 1}</text></g>`
+    `<text y="${r * TOKEN.number_y}" style="font-size:${r * TOKEN.number_size}px">${player + 1}</text></g>`
   );
 }
+
+const SWATCH = TOKEN.radius + 2; // room for the token's outline
+
+/** @param {number} player @returns {string} the player's token as a small picture (headers, the log) */
+export const swatchSvg = (player) =>
+  `<svg class="nl-swatch" viewBox="${-SWATCH} ${-SWATCH} ${2 * SWATCH} ${2 * SWATCH}" aria-hidden="true">` +
+  `${tokenSvg(player)}</svg>`;

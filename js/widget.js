@@ -3,9 +3,15 @@
 
 import "./widget.css";
 import { card, focusPlayer, legalCells } from "./area.js";
-import { esc, tokenSvg } from "./tiles.js";
+import { setColours } from "./drawing.js";
+import { esc, swatchSvg } from "./tiles.js";
 import { wheelParts } from "./wheel.js";
 import { explainWords, plural, taskWords, tileWords } from "./words.js";
+
+/** @typedef {import("./types.js").State} State */
+/** @typedef {import("./types.js").Catalogue} Catalogue */
+/** @typedef {import("./types.js").Intent} Intent */
+/** @typedef {import("./types.js").Model} Model */
 
 const BUTTONS = [
   ["refill", "Refill", "refill", "Refill the wheel (allowed with 1 or 2 tiles left)"],
@@ -16,6 +22,7 @@ const BUTTONS = [
   ["new", "New game", null, "Deal a new game with the same players"],
 ];
 
+/** @param {State} state @param {string} botName the bot Bot move asks @returns {string} */
 function toolbar(state, botName) {
   const buttons = BUTTONS.filter(([action]) => action !== "end_phase_one" || state.solo).map(
     ([action, text, can, title]) => {
@@ -33,6 +40,7 @@ function toolbar(state, botName) {
   return `<div class="nl-toolbar" role="toolbar" aria-label="game actions">${buttons.join("")}</div>`;
 }
 
+/** @param {State} state @returns {string} */
 function headline(state) {
   if (state.over) {
     return state.solo
@@ -45,6 +53,7 @@ function headline(state) {
     : `Turn ${state.turn + 1} · ${who} to move`;
 }
 
+/** @param {State} state @param {Catalogue} catalogue @returns {string} what to do now */
 function hint(state, catalogue) {
   if (state.over) return state.over.text;
   const player = state.players[state.current];
@@ -60,6 +69,7 @@ function hint(state, catalogue) {
   return `${player.name}: choose one of the tiles marked 1–${state.choices.length} on the wheel.${refill}`;
 }
 
+/** @param {State} state @returns {string} */
 function ranking(state) {
   if (!state.over || state.players.length < 2) return "";
   const items = state.over.ranking
@@ -68,15 +78,13 @@ function ranking(state) {
   return `<div class="nl-ranking" role="region" aria-label="ranking"><b>Ranking</b><ol>${items}</ol></div>`;
 }
 
+/** @param {State} state @param {boolean} open @returns {string} */
 function logHtml(state, open) {
   const items = state.log
     .slice()
     .reverse()
     .map(([kind, player, text]) => {
-      const swatch =
-        player === null
-          ? ""
-          : `<svg class="nl-swatch" viewBox="-17 -17 34 34" aria-hidden="true">${tokenSvg(player, 15)}</svg>`;
+      const swatch = player === null ? "" : swatchSvg(player);
       return `<li class="nl-log-${kind}">${swatch}${esc(text)}</li>`;
     })
     .join("");
@@ -88,7 +96,11 @@ function logHtml(state, open) {
   return `<details class="nl-log"${open ? " open" : ""}>${summary}<ol>${items}</ol></details>`;
 }
 
-/** A selector that finds "the same" element after a re-render, for keeping keyboard focus. */
+/**
+ * A selector that finds "the same" element after a re-render, for keeping keyboard focus.
+ * @param {Element | null} el
+ * @returns {string | null}
+ */
 function keyOf(el) {
   if (!el || !el.dataset) return null;
   const d = el.dataset;
@@ -103,11 +115,19 @@ function keyOf(el) {
 // What hover or focus explains: a task's chain, a placement's effect, a wheel tile.
 const EXPLAINS = "[data-task], [data-cell].nl-legal, [data-space]";
 
+/**
+ * anywidget's entry point: draw the widget into `el` and keep it in step with `model`.
+ * @param {{model: Model, el: HTMLElement}} view
+ * @returns {() => void} the clean-up, when the view goes
+ */
 function render({ model, el }) {
   const root = document.createElement("div");
   root.className = "nl-root";
+  setColours(root);
   el.appendChild(root);
+  /** @type {Catalogue} */
   let catalogue = model.get("catalogue");
+  /** @type {State} */
   let state = model.get("state");
   let botName = state.bot;
   let logOpen = true;
@@ -115,8 +135,11 @@ function render({ model, el }) {
   let hoverKey = null;
   let hintText = "";
 
-  // Until the kernel answers (every intent gets a new state), the page shows it is waiting: a bot
-  // may think for a while.
+  /**
+   * Send an intent for the state on show. Until the kernel answers (every intent gets a new state),
+   * the page shows it is waiting: a bot may think for a while.
+   * @param {Intent} intent
+   */
   const send = (intent) => {
     root.classList.add("nl-busy");
     model.send({ ...intent, version: state.version });
@@ -164,6 +187,10 @@ function render({ model, el }) {
     el.nlParts = html;
   }
 
+  /**
+   * Draw a player's card into `slot`, replacing only what changed.
+   * @param {Element} slot @param {import("./area.js").Card} c @param {boolean} full
+   */
   function patchCard(slot, c, full) {
     if (!slot.firstElementChild) {
       slot.innerHTML = `<section><header></header><svg class="nl-area" role="group"></svg></section>`;
@@ -182,7 +209,10 @@ function render({ model, el }) {
     patchChildren(svg, c.parts, full);
   }
 
-  /** Draw the state; `full` redraws every part (benchmarks time this), else only what changed. */
+  /**
+   * Draw the state; `full` redraws every part (benchmarks time this), else only what changed.
+   * @param {boolean} [full]
+   */
   function draw(full = false) {
     const started = performance.now();
     root.classList.remove("nl-busy");
@@ -293,7 +323,9 @@ function render({ model, el }) {
       if (byKeyboard) pendingFocus = "cells";
     } else if (d.cell !== undefined) {
       if (state.selected === null) {
-        showInfo("Choose a tile on the wheel first (one of those marked 1–3).");
+        // Once the game is over no tile can be chosen: the hint says how it ended.
+        const marked = `one of those marked 1–${state.choices.length}`;
+        showInfo(state.over ? hintText : `Choose a tile on the wheel first (${marked}).`);
         return;
       }
       const [x, y] = d.cell.split(",").map(Number);

@@ -1,12 +1,23 @@
 // Words for labels and hints. The page never judges a rule: these only word what Python computed.
 
-export const COLOURS = ["red", "blue", "teal", "yellow"];
-export const LETTER_COLOUR = { R: "red", B: "blue", T: "teal", Y: "yellow" };
+import * as spec from "./drawing.js";
 
+/** @typedef {import("./types.js").Catalogue} Catalogue */
+/** @typedef {import("./types.js").PlayerState} PlayerState */
+/** @typedef {import("./types.js").Task} Task */
+/** @typedef {import("./types.js").TaskRow} TaskRow */
+
+// The state names colours by letter in task chains (TaskRow): the letters drawn on the tiles.
+const LETTER_COLOUR = Object.fromEntries(
+  Object.entries(spec.tile_colours).map(([colour, { letter }]) => [letter, colour]),
+);
+
+/** @param {Task} task @returns {string} e.g. "2 red + 1 blue" */
 export function taskWords(task) {
   return task.map(([colour, n]) => `${n} ${colour}`).join(" + ");
 }
 
+/** @param {Catalogue} catalogue @param {string} id @returns {string} */
 export function tileWords(catalogue, id) {
   const [colour, cost, tasks] = catalogue[id];
   const what = tasks.length ? `tasks: ${tasks.map(taskWords).join("; ")}` : "no task";
@@ -15,7 +26,11 @@ export function tileWords(catalogue, id) {
 
 export const cellWords = (x, y) => `(${x}, ${y})`;
 
-/** The engine's explanation sentence (Board.explain), worded from the compact chain in the state. */
+/**
+ * The engine's explanation sentence (Board.explain), worded from the compact chain in the state.
+ * @param {Catalogue} catalogue @param {PlayerState} player @param {TaskRow} row one of `player.tasks`
+ * @returns {string}
+ */
 export function explainWords(catalogue, player, row) {
   const [tileIndex, k, , counts] = row;
   const [id, x, y] = player.tiles[tileIndex];

@@ -1,47 +1,158 @@
 """Static SVG pictures of a game or an area, for places without a live kernel.
 
 Exported notebooks, nbviewer and GitHub cannot run the widget; its mimebundle carries ``game_svg``
-instead, and ``Game``/``Board`` show these pictures in a notebook. The drawing follows the widget's:
-each colour has its own dot shape and letter, and the wheel is a night sky, so one picture reads on
-light and dark pages alike. Output is deterministic (no ids, no timestamps), so nbval can compare it.
+instead, and ``Game``/``Board`` show these pictures in a notebook. The picture is the widget's: both
+draw from one spec, ``drawing.json`` (geometry, colours, each colour's letter and dot shape), so they
+cannot drift apart; what only this picture shows (the players' panels, the grid) is laid out here. The
+wheel is a night sky, so one picture reads on light and dark pages alike. Output is deterministic (no
+ids, no timestamps), so nbval can compare it.
 """
 
 from __future__ import annotations
 
+import json
 import math
+import re
 from collections.abc import Iterable
 from html import escape
-from typing import Final
+from importlib.resources import files
+from typing import Final, TypedDict
 
 from . import track, wheel
 from .board import Board, TaskRef
 from .game import Game
-from .solo import SoloGame
-from .tiles import LETTERS, Tile
+from .tiles import Tile
 
-COLOUR: Final = {"red": "#d8453a", "blue": "#3b6fd4", "teal": "#15a08f", "yellow": "#f1c232"}
-#: Player tokens: fill, stroke, text; each also carries the player's number.
-PLAYER: Final = (
-    ("#f7f3e8", "#3b3b3b", "#222"),
-    ("#30343f", "#e6e6e6", "#fff"),
-    ("#f08a24", "#4a2a05", "#1e1204"),
-    ("#9466dc", "#f3ecff", "#fff"),
-)
-FONT: Final = "system-ui, -apple-system, Segoe UI, sans-serif"
-GOLD: Final = "#ffd54a"
-INK: Final = "#e8ebf5"
 
-# The widget's geometry (js/tiles.js, js/wheel.js): task disc centres on a 100-unit tile, dot offsets
-# in a disc, and the wheel's radii in a 1000-unit box.
-_DISCS: Final = {1: ((12, 12),), 2: ((24, -20), (-12, 24)), 3: ((26, -24), (-18, 24), (26, 26))}
-_DOTS: Final = {
-    1: ((0, 0),),
-    2: ((-6.5, 0), (6.5, 0)),
-    3: ((-6.5, -5), (6.5, -5), (0, 6.5)),
-    4: ((-6.5, -6.5), (6.5, -6.5), (-6.5, 6.5), (6.5, 6.5)),
-}
-_SPACE_RADIUS, _TRACK_RADIUS, _LABEL_RADIUS = 366, 236, 470
-_CRESCENT: Final = "M4 -34A34 34 0 1 0 4 34A27 31 0 1 1 4 -34Z"
+class Dot(TypedDict, total=False):
+    """A dot's shape around its centre, one of: a circle (its radius), a square (half its side) or an
+    outline (an SVG path of absolute M, L, H and Z commands)."""
+
+    circle: float
+    square: float
+    path: str
+
+
+class TileColour(TypedDict):
+    """A tile colour's face, its letter (so that no rule rests on telling colours apart) and its dots."""
+
+    fill: str
+    letter: str
+    letter_ink: str
+    dot: Dot
+
+
+class PlayerColours(TypedDict):
+    """A player's token: every token also carries the player's number."""
+
+    fill: str
+    stroke: str
+    ink: str
+
+
+class CostDisc(TypedDict):
+    x: float
+    y: float
+    r: float
+    baseline: float  # the number's baseline below the disc's centre
+
+
+class TileGeometry(TypedDict):
+    """A tile ``size`` wide around (0, 0); ``discs[n]`` holds the task discs' centres on a tile with n
+    tasks, ``dots[n]`` the offsets of a task's n dots in its disc."""
+
+    size: float
+    face: float
+    corner: float
+    cost: CostDisc
+    letter: list[float]
+    disc: float
+    discs: list[list[list[float]]]
+    dots: list[list[list[float]]]
+
+
+class TokenGeometry(TypedDict):
+    """Token radii (a lone token, one on a task); the number's baseline and size are fractions of the
+    radius, so every size of token reads alike."""
+
+    radius: float
+    on_task: float
+    number_y: float
+    number_size: float
+
+
+class WheelGeometry(TypedDict):
+    """The wheel in a ``box`` square centred at 0: radii of the rim, the space numbers, the spaces and
+    the ring around the moon track; tiles on it are drawn ``tile_scale`` times larger."""
+
+    box: float
+    rim: float
+    label: float
+    label_baseline: float
+    space: float
+    ring: float
+    tile_scale: float
+    empty: float
+    halo: float
+    halo_corner: float
+    badge: list[float]
+    badge_radius: float
+    badge_baseline: float
+    crescent: str
+    moon_scale: float
+
+
+class TrackGeometry(TypedDict):
+    """The moon track's circle, its spaces, and its markers: a stack climbs inward by ``stack_step``."""
+
+    radius: float
+    space: float
+    number_baseline: float
+    marker: float
+    stack_step: float
+
+
+class CentreGeometry(TypedDict):
+    """The wheel's centre: lines of text from ``top``, then the draw pile (two cards and a count)."""
+
+    top: float
+    line: float
+    pile: list[float]
+    card: list[float]
+    card_size: float
+    card_corner: float
+    card_offset: list[float]
+    count: list[float]
+    label_y: float
+
+
+class Drawing(TypedDict):
+    """``drawing.json``: what the static picture and the widget's view both draw (its ``about`` says
+    more)."""
+
+    about: str
+    wheel_spaces: int
+    track_spaces: int
+    font: str
+    tile_colours: dict[str, TileColour]
+    players: list[PlayerColours]
+    colours: dict[str, str]
+    tile: TileGeometry
+    token: TokenGeometry
+    wheel: WheelGeometry
+    track: TrackGeometry
+    centre: CentreGeometry
+
+
+SPEC: Final[Drawing] = json.loads(files(__package__).joinpath("drawing.json").read_text(encoding="utf-8"))
+_PAINT: Final = SPEC["colours"]
+_TILE: Final = SPEC["tile"]
+_TOKEN: Final = SPEC["token"]
+_WHEEL: Final = SPEC["wheel"]
+_TRACK: Final = SPEC["track"]
+_CENTRE: Final = SPEC["centre"]
+#: One command of a dot's outline and its numbers.
+_STEP: Final = re.compile(r"([MLHZ])([^MLHZ]*)")
 
 
 def _n(value: float) -> str:
@@ -57,7 +168,8 @@ def _el(tag: str, body: str | None = None, /, **attrs: object) -> str:
 
 
 def _text(x: float, y: float, words: str, size: float, **attrs: object) -> str:
-    return _el("text", escape(words), x=float(x), y=float(y), font_size=size, font_family=FONT, **attrs)
+    font = SPEC["font"]
+    return _el("text", escape(words), x=float(x), y=float(y), font_size=size, font_family=font, **attrs)
 
 
 def _at(x: float, y: float, body: str, scale: float = 1.0) -> str:
@@ -65,53 +177,70 @@ def _at(x: float, y: float, body: str, scale: float = 1.0) -> str:
     return f"<g transform='translate({_n(x)} {_n(y)}){scaled}'>{body}</g>"
 
 
+def _moved(outline: str, x: float, y: float) -> str:
+    """A dot's outline, drawn around (0, 0) in the spec, moved to (x, y)."""
+    steps = []
+    for command, numbers in _STEP.findall(outline):
+        shift = {"M": (x, y), "L": (x, y), "H": (x,), "Z": ()}[command]
+        moved = (_n(float(n) + d) for n, d in zip(numbers.split(), shift, strict=True))
+        steps.append(command + " ".join(moved))
+    return "".join(steps)
+
+
 def _dot(colour: str, x: float, y: float) -> str:
-    paint = {"fill": COLOUR[colour], "stroke": "#fff", "stroke_width": 1.3}
-    if colour == "blue":
-        return _el("rect", x=x - 4.6, y=y - 4.6, width=9.2, height=9.2, **paint)
-    if colour == "teal":
-        return _el("path", d=f"M{_n(x)} {_n(y - 5.8)}L{_n(x + 5.6)} {_n(y + 4.4)}H{_n(x - 5.6)}Z", **paint)
-    if colour == "yellow":
-        corners = ((x, y - 6.2), (x + 6.2, y), (x, y + 6.2), (x - 6.2, y))
-        return _el("path", d="M" + "L".join(f"{_n(a)} {_n(b)}" for a, b in corners) + "Z", **paint)
-    return _el("circle", cx=float(x), cy=float(y), r=5, **paint)
+    shape = SPEC["tile_colours"][colour]["dot"]
+    paint = {"fill": SPEC["tile_colours"][colour]["fill"], "stroke": "#fff", "stroke_width": 1.3}
+    if "square" in shape:
+        half = shape["square"]
+        return _el("rect", x=x - half, y=y - half, width=2 * half, height=2 * half, **paint)
+    if "path" in shape:
+        return _el("path", d=_moved(shape["path"], x, y), **paint)
+    return _el("circle", cx=float(x), cy=float(y), r=shape["circle"], **paint)
 
 
-def token(player: int | None, x: float, y: float, r: float = 15) -> str:
+def token(player: int | None, x: float, y: float, r: float = _TOKEN["radius"]) -> str:
     """A player's token: their colour and their number (a plain check mark for ``None``)."""
     if player is None:
         tick = f"M{_n(-r / 2)} 0L{_n(-r / 8)} {_n(r / 2.6)}L{_n(r / 2)} {_n(-r / 2.6)}"
-        body = _el("circle", r=float(r), fill="#fff", stroke="#3b3b3b", stroke_width=2) + _el(
-            "path", d=tick, fill="none", stroke="#2e7d32", stroke_width=r / 4, stroke_linecap="round"
+        body = _el("circle", r=float(r), fill="#fff", stroke=_PAINT["check_edge"], stroke_width=2) + _el(
+            "path", d=tick, fill="none", stroke=_PAINT["check"], stroke_width=r / 4, stroke_linecap="round"
         )
         return _at(x, y, body)
-    fill, stroke, ink = PLAYER[player % 4]
-    body = _el("circle", r=float(r), fill=fill, stroke=stroke, stroke_width=2) + _text(
-        0, r * 0.36, str(player + 1), r * 1.05, font_weight=800, text_anchor="middle", fill=ink
-    )
+    colours = SPEC["players"][player % len(SPEC["players"])]
+    body = _el("circle", r=float(r), fill=colours["fill"], stroke=colours["stroke"], stroke_width=2) + _text(
+        0, r * _TOKEN["number_y"], str(player + 1), r * _TOKEN["number_size"], font_weight=800,
+        text_anchor="middle", fill=colours["ink"]
+    )  # fmt: skip
     return _at(x, y, body)
 
 
 def tile_svg(
     t: Tile, x: float, y: float, scale: float = 1.0, covered: Iterable[int] = (), player: int | None = None
 ) -> str:
-    """One tile centred at (x, y), 100 units wide times ``scale``; ``covered`` task indexes get a token."""
+    """One tile centred at (x, y), ``tile.size`` units wide times ``scale``; ``covered`` task indexes get
+    a token."""
     covered = set(covered)
+    colour, half, cost = SPEC["tile_colours"][t.colour], -_TILE["face"] / 2, _TILE["cost"]
+    letter_x, letter_y = _TILE["letter"]
     parts = [
-        _el("rect", x=-47, y=-47, width=94, height=94, rx=10, fill=COLOUR[t.colour], stroke="#000",
-            stroke_opacity=0.45, stroke_width=2),
-        _el("circle", cx=-29, cy=-29, r=15, fill="#fbf5e4", stroke="#000", stroke_opacity=0.55,
-            stroke_width=1.5),
-        _text(-29, -22.5, str(t.cost), 20, font_weight=800, text_anchor="middle", fill="#1d1d1d"),
-        _text(-40, 42, LETTERS[t.colour], 15, font_weight=800, text_anchor="middle",
-              fill="#000" if t.colour == "yellow" else "#fff", fill_opacity=0.8),
+        _el("rect", x=half, y=half, width=_TILE["face"], height=_TILE["face"], rx=_TILE["corner"],
+            fill=colour["fill"], stroke="#000", stroke_opacity=0.45, stroke_width=2),
+        _el("circle", cx=cost["x"], cy=cost["y"], r=cost["r"], fill=_PAINT["cost_disc"], stroke="#000",
+            stroke_opacity=0.55, stroke_width=1.5),
+        _text(cost["x"], cost["y"] + cost["baseline"], str(t.cost), 20, font_weight=800, text_anchor="middle",
+              fill=_PAINT["cost_ink"]),
+        _text(letter_x, letter_y, colour["letter"], 15, font_weight=800, text_anchor="middle",
+              fill=colour["letter_ink"], fill_opacity=0.8),
     ]  # fmt: skip
     for k, task in enumerate(t.tasks):
         colours = [c for c, n in task.items() for _ in range(n)]
-        dots = "".join(_dot(c, ox, oy) for c, (ox, oy) in zip(colours, _DOTS[len(colours)], strict=True))
-        disc = _el("circle", r=19, fill="#1b1f33", stroke="#fff", stroke_opacity=0.85, stroke_width=1.6)
-        cover = token(player, 0, 0, 16) if k in covered else ""
-        parts.append(_at(*_DISCS[len(t.tasks)][k], disc + dots + cover))
+        offsets = _TILE["dots"][len(colours)]
+        dots = "".join(_dot(c, ox, oy) for c, (ox, oy) in zip(colours, offsets, strict=True))
+        disc = _el("circle", r=_TILE["disc"], fill=_PAINT["disc"], stroke="#fff", stroke_opacity=0.85,
+                   stroke_width=1.6)  # fmt: skip
+        cover = token(player, 0, 0, _TOKEN["on_task"]) if k in covered else ""
+        cx, cy = _TILE["discs"][len(t.tasks)][k]
+        parts.append(_at(cx, cy, disc + dots + cover))
     return _at(x, y, "".join(parts), scale)
 
 
@@ -121,80 +250,92 @@ def _polar(radius: float, step: int, steps: int) -> tuple[float, float]:
 
 
 def _wheel(game: Game) -> str:
-    """The moon wheel in a 1000-unit box centred at 0."""
+    """The moon wheel in a ``wheel.box`` square centred at 0."""
     choices = game.choices()
+    stacks = game.moon_track()
     parts = [
-        _el("circle", r=496, fill="#18214a", stroke="#c9a94f", stroke_width=4),
-        _el("circle", r=_TRACK_RADIUS + 40, fill="none", stroke="#fff", stroke_opacity=0.12, stroke_width=2),
-        "" if isinstance(game, SoloGame) else _track(game),
+        _el("circle", r=_WHEEL["rim"], fill=_PAINT["sky"], stroke=_PAINT["rim"], stroke_width=4),
+        _el("circle", r=_WHEEL["ring"], fill="none", stroke="#fff", stroke_opacity=0.12, stroke_width=2),
+        "" if stacks is None else _track(stacks),
         _centre(game),
     ]
     for space, t in enumerate(game.wheel):
-        x, y = _polar(_SPACE_RADIUS, space, wheel.SPACES)
-        lx, ly = _polar(_LABEL_RADIUS, space, wheel.SPACES)
-        parts.append(_text(lx, ly + 7, "● 0" if space == 0 else str(space), 21, font_weight=600,
-                           text_anchor="middle", fill="#fff", fill_opacity=0.7))  # fmt: skip
+        x, y = _polar(_WHEEL["space"], space, wheel.SPACES)
+        lx, ly = _polar(_WHEEL["label"], space, wheel.SPACES)
+        parts.append(_text(lx, ly + _WHEEL["label_baseline"], "● 0" if space == 0 else str(space), 21,
+                           font_weight=600, text_anchor="middle", fill="#fff", fill_opacity=0.7))  # fmt: skip
         parts.append(_space(game, space, t, choices, x, y))
     return "".join(parts)
 
 
 def _space(game: Game, space: int, t: Tile | None, choices: list[int], x: float, y: float) -> str:
     if t is None:
-        empty = _el("circle", r=44, fill="#fff", fill_opacity=0.04, stroke="#fff", stroke_opacity=0.28,
-                    stroke_width=2, stroke_dasharray="6 6")  # fmt: skip
-        moon = _el("path", d=_CRESCENT, transform="scale(1.2)", fill="#f6dc7a", stroke="#8a6d1c",
-                   stroke_width=2)  # fmt: skip
+        empty = _el("circle", r=_WHEEL["empty"], fill="#fff", fill_opacity=0.04, stroke="#fff",
+                    stroke_opacity=0.28, stroke_width=2, stroke_dasharray="6 6")  # fmt: skip
+        moon = _el("path", d=_WHEEL["crescent"], transform=f"scale({_n(_WHEEL['moon_scale'])})",
+                   fill=_PAINT["moon"], stroke=_PAINT["moon_edge"], stroke_width=2)  # fmt: skip
         return _at(x, y, empty + (moon if space == game.marker else ""))
     if space not in choices:
-        return f"<g opacity='0.9'>{tile_svg(t, x, y, 1.24)}</g>"
-    halo = _el("rect", x=-58, y=-58, width=116, height=116, rx=15, fill=GOLD, fill_opacity=0.16, stroke=GOLD,
-               stroke_width=5)  # fmt: skip
-    badge = _el("circle", r=17, fill=GOLD, stroke="#101735", stroke_width=3) + _text(
-        0, 6, str(choices.index(space) + 1), 20, font_weight=800, text_anchor="middle", fill="#101735"
+        return f"<g opacity='0.9'>{tile_svg(t, x, y, _WHEEL['tile_scale'])}</g>"
+    gold, night, halo = _PAINT["gold"], _PAINT["night"], _WHEEL["halo"]
+    frame = _el("rect", x=-halo, y=-halo, width=2 * halo, height=2 * halo, rx=_WHEEL["halo_corner"],
+                fill=gold, fill_opacity=0.16, stroke=gold, stroke_width=5)  # fmt: skip
+    number = str(choices.index(space) + 1)
+    badge = _el("circle", r=_WHEEL["badge_radius"], fill=gold, stroke=night, stroke_width=3) + _text(
+        0, _WHEEL["badge_baseline"], number, 20, font_weight=800, text_anchor="middle", fill=night
     )
-    return _at(x, y, halo) + tile_svg(t, x, y, 1.24) + _at(x + 60, y - 60, badge)
+    bx, by = _WHEEL["badge"]
+    return _at(x, y, frame) + tile_svg(t, x, y, _WHEEL["tile_scale"]) + _at(x + bx, y + by, badge)
 
 
-def _track(game: Game) -> str:
+def _track(stacks: dict[int, list[int]]) -> str:
+    """The moon track and its markers (``Game.moon_track``)."""
     parts = []
     for space in range(track.SPACES):
-        x, y = _polar(_TRACK_RADIUS, space, track.SPACES)
-        fill, stroke = ("#0a0f24", "#f6dc7a") if space == 0 else ("#2a3566", "#8d96b8")
-        parts.append(_el("circle", cx=x, cy=y, r=17, fill=fill, stroke=stroke, stroke_width=2))
-        parts.append(_text(x, y + 4, str(space), 13, text_anchor="middle", fill="#fff", fill_opacity=0.55))
-    for space, stack in sorted(track.stacks(game.players).items()):
+        x, y = _polar(_TRACK["radius"], space, track.SPACES)
+        fill, stroke = (
+            (_PAINT["new_moon"], _PAINT["moon"]) if space == 0 else (_PAINT["track_space"], _PAINT["faint"])
+        )
+        parts.append(_el("circle", cx=x, cy=y, r=_TRACK["space"], fill=fill, stroke=stroke, stroke_width=2))
+        parts.append(_text(x, y + _TRACK["number_baseline"], str(space), 13, text_anchor="middle",
+                           fill="#fff", fill_opacity=0.55))  # fmt: skip
+    for space, stack in sorted(stacks.items()):
         for height, player in enumerate(stack):
-            x, y = _polar(_TRACK_RADIUS - 24 * height, space, track.SPACES)  # a stack climbs inward
-            parts.append(token(player, x, y, 19))
+            # A stack climbs inward, the bottom marker outermost, as the rulebook stacks them.
+            x, y = _polar(_TRACK["radius"] - _TRACK["stack_step"] * height, space, track.SPACES)
+            parts.append(token(player, x, y, _TRACK["marker"]))
     return "".join(parts)
 
 
 def _centre(game: Game) -> str:
     players = game.players
+    sheet = game.score_sheet()  # the solo game's standing replaces "who is to move"
     if game.is_over:
-        if isinstance(game, SoloGame):
-            big = f"Score {game.score.total}"
-        else:
-            big = f"{players[game.winner or 0].name} wins"
+        big = f"{players[game.winner or 0].name} wins" if sheet is None else f"Score {sheet['total']}"
         lines = [big, "last token placed" if game.end_reason == "last token" else "no tile left"]
-    elif isinstance(game, SoloGame):
-        lines = [f"Phase {game.phase}", f"small stack {game.small_stack} · large {game.large_stack}",
-                 f"score so far {game.score.total}"]  # fmt: skip
+    elif sheet is not None:
+        lines = [f"Phase {sheet['phase']}", f"small stack {sheet['small']} · large {sheet['large']}",
+                 f"score so far {sheet['total']}"]  # fmt: skip
     else:
         lines = [players[game.current_player].name, "to move"]
     text = "".join(
-        _text(0, -36 + 34 * i, line, 36 if i == 0 else 24, font_weight=700 if i == 0 else 400,
-              text_anchor="middle", fill="#fff", fill_opacity=1 if i == 0 else 0.75)
+        _text(0, _CENTRE["top"] + _CENTRE["line"] * i, line, 36 if i == 0 else 24,
+              font_weight=700 if i == 0 else 400, text_anchor="middle", fill="#fff",
+              fill_opacity=1 if i == 0 else 0.75)
         for i, line in enumerate(lines)
     )  # fmt: skip
-    back = {"width": 52, "height": 52, "rx": 7, "fill": "#2a2150", "stroke": "#c9a94f", "stroke_width": 2}
+    (x, y), (dx, dy), (count_x, count_y) = _CENTRE["card"], _CENTRE["card_offset"], _CENTRE["count"]
+    size = _CENTRE["card_size"]
+    card = {"width": size, "height": size, "rx": _CENTRE["card_corner"], "fill": _PAINT["pile"],
+            "stroke": _PAINT["rim"], "stroke_width": 2}  # fmt: skip
     pile = (
-        _el("rect", x=-24, y=-30, **back)
-        + _el("rect", x=-30, y=-26, **back)
-        + _text(40, 8, str(len(game.draw_pile)), 30, font_weight=700, fill="#fff")
-        + _text(0, 48, "draw pile", 17, text_anchor="middle", fill="#fff", fill_opacity=0.6)
+        _el("rect", x=x + dx, y=y + dy, **card)
+        + _el("rect", x=x, y=y, **card)
+        + _text(count_x, count_y, str(len(game.draw_pile)), 30, font_weight=700, fill="#fff")
+        + _text(0, _CENTRE["label_y"], "draw pile", 17, text_anchor="middle", fill="#fff", fill_opacity=0.6)
     )
-    return text + _at(0, 74, pile)
+    pile_x, pile_y = _CENTRE["pile"]
+    return text + _at(pile_x, pile_y, pile)
 
 
 def _grid(
@@ -215,17 +356,18 @@ def _grid(
             t = board.tiles.get((x, y))
             if t is None:
                 parts.append(_el("rect", x=gx * cell + 2, y=gy * pitch + 2, width=cell - 4, height=cell - 4,
-                                 rx=cell / 10, fill="none", stroke="#8d96b8", stroke_opacity=0.45,
+                                 rx=cell / 10, fill="none", stroke=_PAINT["faint"], stroke_opacity=0.45,
                                  stroke_dasharray="3 4"))  # fmt: skip
             else:
-                parts.append(tile_svg(t, (gx + 0.5) * cell, gy * pitch + cell / 2, cell / 100,
+                parts.append(tile_svg(t, (gx + 0.5) * cell, gy * pitch + cell / 2, cell / _TILE["size"],
                                       by_tile.get((x, y), ()), player))  # fmt: skip
             if labels:
                 words = f"{t.id} ({x}, {y})" if t else f"({x}, {y})"
                 size = max(8.0, cell / 7)
                 weight = 700 if t else 400
                 parts.append(_text((gx + 0.5) * cell, gy * pitch + cell * 1.16, words, size,
-                                   text_anchor="middle", font_weight=weight, fill="#8d96b8"))  # fmt: skip
+                                   text_anchor="middle", font_weight=weight,
+                                   fill=_PAINT["faint"]))  # fmt: skip
     return "".join(parts), cols * cell, rows * pitch
 
 
@@ -252,19 +394,24 @@ def board_svg(
     return _svg(width, height, body, f"Nova Luna area: {board!r}")
 
 
-def _panel(game: Game, index: int, x: float, y: float, width: float, cell: float) -> tuple[str, float]:
-    """A player's panel (name, tokens left, area) at (x, y); returns (svg, height)."""
+def _panel(
+    game: Game, index: int, x: float, y: float, width: float, cell: float, timed: bool
+) -> tuple[str, float]:
+    """A player's panel (name, tokens left, their time if ``timed``, area) at (x, y); returns (svg,
+    height)."""
     p = game.players[index]
     grid, grid_width, grid_height = _grid(p.board, p.covered, index, cell)
     turn = not game.is_over and game.current_player == index
-    time = "" if isinstance(game, SoloGame) else f" · time {p.time}"
+    time = f" · time {p.time}" if timed else ""
     height = 52 + grid_height + 8
+    ink = _PAINT["ink"]
     return (
-        _el("rect", x=float(x), y=float(y), width=float(width), height=float(height), rx=10, fill="#222a4d",
-            stroke=GOLD if turn else "#3b4677", stroke_width=2 if turn else 1)
+        _el("rect", x=float(x), y=float(y), width=float(width), height=float(height), rx=10,
+            fill=_PAINT["card"], stroke=_PAINT["gold"] if turn else _PAINT["card_edge"],
+            stroke_width=2 if turn else 1)
         + token(index, x + 16, y + 18, 11)
-        + _text(x + 34, y + 23, p.name + (" · to move" if turn else ""), 15, font_weight=650, fill=INK)
-        + _text(x + 34, y + 41, f"{p.tokens} tokens left{time}", 12, fill=INK, fill_opacity=0.75)
+        + _text(x + 34, y + 23, p.name + (" · to move" if turn else ""), 15, font_weight=650, fill=ink)
+        + _text(x + 34, y + 41, f"{p.tokens} tokens left{time}", 12, fill=ink, fill_opacity=0.75)
         + _at(x + (width - grid_width) / 2, y + 52, grid)
     ), height  # fmt: skip
 
@@ -277,17 +424,18 @@ def game_svg(game: Game, cell: float = 44) -> str:
     columns = 1 if len(game.players) <= 2 else 2
     column_width = [max(widths[i::columns]) for i in range(columns)]
     panels, heights = [], [0.0] * columns
+    timed = game.moon_track() is not None  # time is the moon track's: the solo game has neither
     for i in range(len(game.players)):
         col = i % columns
         x = size + 30 + sum(column_width[:col]) + 12 * col
-        svg, height = _panel(game, i, x, 10 + heights[col], column_width[col], cell)
+        svg, height = _panel(game, i, x, 10 + heights[col], column_width[col], cell, timed)
         panels.append(svg)
         heights[col] += height + 12
     width = size + 30 + sum(column_width) + 12 * (columns - 1) + 10
     height = max(size + 20, max(heights) + 10)
     body = (
-        _el("rect", width=float(width), height=float(height), rx=14, fill="#141a38")
-        + _at(size / 2 + 10, height / 2, _wheel(game), size / 1000)
+        _el("rect", width=float(width), height=float(height), rx=14, fill=_PAINT["backdrop"])
+        + _at(size / 2 + 10, height / 2, _wheel(game), size / _WHEEL["box"])
         + "".join(panels)
     )
     return _svg(width, height, body, f"Nova Luna: {game!r}")
@@ -295,4 +443,5 @@ def game_svg(game: Game, cell: float = 44) -> str:
 
 def wheel_svg(game: Game, size: float = 520) -> str:
     """The moon wheel and moon track alone."""
-    return _svg(size, size, _at(size / 2, size / 2, _wheel(game), size / 1000), f"Nova Luna: {game!r}")
+    body = _at(size / 2, size / 2, _wheel(game), size / _WHEEL["box"])
+    return _svg(size, size, body, f"Nova Luna: {game!r}")

@@ -5,8 +5,9 @@ from __future__ import annotations
 import random
 import xml.etree.ElementTree as ET
 
-from novaluna_widget import Board, Game, NovaLunaWidget, SoloGame, tile
-from novaluna_widget.render import PLAYER, board_svg, game_svg, tile_svg, wheel_svg
+from novaluna_widget import Board, Game, NovaLunaWidget, SoloGame, tile, track, wheel
+from novaluna_widget.render import SPEC, board_svg, game_svg, tile_svg, wheel_svg
+from novaluna_widget.tiles import COLOURS, LETTERS, TILES
 
 SVG = "{http://www.w3.org/2000/svg}"
 FACE = "width='94' height='94'"  # one per tile drawn
@@ -48,7 +49,7 @@ def test_covered_tasks_carry_their_players_tokens():
     game = played(Game(2, seed=4), 30)
     svg = game_svg(game)
     for i, p in enumerate(game.players):
-        fill = PLAYER[i][0]
+        fill = SPEC["players"][i]["fill"]
         assert svg.count(f"<circle r='16' fill='{fill}'") == len(p.covered) > 0  # on the tasks
         assert svg.count(f"<circle r='19' fill='{fill}'") == 1  # the marker on the moon track
 
@@ -104,3 +105,28 @@ def test_labels_name_tiles_and_cells_as_explain_does():
     plain, labelled = board_svg(board), board_svg(board, labels=True)
     assert "Y11 (0, 0)" in labelled and "(-1, -2)" in labelled and "Y11 (0, 0)" not in plain
     assert "R02 at (0, 1)" in board.explain((0, 0), 0).sentence and "R02 (0, 1)" in labelled
+
+
+def test_the_drawing_spec_fits_the_rules():
+    """drawing.json's layout is drawn for the rules' counts, and its letters are the text views'."""
+    assert SPEC["wheel_spaces"] == wheel.SPACES and SPEC["track_spaces"] == track.SPACES
+    assert list(SPEC["tile_colours"]) == list(COLOURS)
+    assert {colour: c["letter"] for colour, c in SPEC["tile_colours"].items()} == LETTERS
+    assert len(SPEC["players"]) == Game.SEATS[1]  # a token colour for every seat
+    picture = game_svg(played(Game(Game.SEATS[1], seed=7), 30))
+    assert all(f"fill='{p['fill']}'" in picture for p in SPEC["players"])
+
+
+def test_every_tile_is_drawn_from_the_spec():
+    for t in TILES:
+        svg = tile_svg(t, 0, 0)
+        assert f"fill='{SPEC['tile_colours'][t.colour]['fill']}'" in svg
+        assert svg.count(f"<circle r='{SPEC['tile']['disc']}'") == len(t.tasks)
+        assert svg.count("stroke-width='1.3'") == sum(sum(task.values()) for task in t.tasks)  # the dots
+
+
+def test_dot_outlines_are_moved_to_their_place_in_the_disc():
+    # R05's task "2 teal + 1 yellow": teal triangles at (∓6.5, -5), a yellow diamond at (0, 6.5).
+    svg = tile_svg(tile("R05"), 0, 0)
+    assert "d='M-6.5 -10.8L-0.9 -0.6H-12.1Z'" in svg and "d='M6.5 -10.8L12.1 -0.6H0.9Z'" in svg
+    assert "d='M0 0.3L6.2 6.5L0 12.7L-6.2 6.5Z'" in svg

@@ -1,0 +1,143 @@
+// Types for JSDoc only (`import("./types.js").State`): what the page draws and what it sends back.
+// Python builds the state (novaluna_widget's `game_state`, with `_tasks`, `_moves` and the solo
+// standing, plus the widget's own fields) and checks every intent against `_INTENTS`; these typedefs
+// describe those shapes and judge nothing.
+
+/** @typedef {"red" | "blue" | "teal" | "yellow"} Colour */
+
+/** @typedef {[Colour, number][]} Task one task: how many tiles of each colour it needs */
+
+/** @typedef {[Colour, number, Task[]]} CatalogueTile a tile: its colour, cost and tasks */
+
+/** @typedef {Record<string, CatalogueTile>} Catalogue the 68 tiles by id (the `catalogue` trait, sent once) */
+
+/** @typedef {[number, number]} Cell an area's cell: [x, y] */
+
+/** @typedef {[number, number, number]} TaskRef a task: the cell of its tile and its index on the tile */
+
+/**
+ * One colour of a task's explanation (Board.explain): the colour's letter, how many tiles it needs,
+ * how many count, the chain of tiles counted and those touching the task's tile (both as indexes
+ * into the player's `tiles`).
+ * @typedef {[string, number, number, number[], number[]]} ColourCount
+ */
+
+/**
+ * A task of a player's area: [tile, task, status, counts]. `tile` indexes the player's `tiles`, `task`
+ * the tile's tasks; status 0 is open, 1 fulfilled (no token left for it), 2 covered.
+ * @typedef {[number, number, 0 | 1 | 2, ColourCount[]]} TaskRow
+ */
+
+/**
+ * @typedef {object} PlayerState
+ * @property {string} name
+ * @property {number} tokens tokens left to place
+ * @property {number} supply tokens at the start
+ * @property {number} time total moon-track steps taken (the turn order follows it)
+ * @property {number} space the moon-track space of the player's marker (0 is the new moon)
+ * @property {string | null} bot the bot that plays this seat, or null for a person
+ * @property {[string, number, number][]} tiles [id, x, y] in placement order
+ * @property {TaskRow[]} tasks every task of the area with its chain
+ */
+
+/**
+ * The player to move's legal cells and, per takeable tile (in `choices` order), the cells where it
+ * would fulfil tasks: [index into `cells`, tasks fulfilled] (the new tile's own tasks carry its cell).
+ * @typedef {object} Moves
+ * @property {Cell[]} cells
+ * @property {[number, TaskRef[]][][]} fulfil
+ */
+
+/**
+ * @typedef {object} LastTake the last tile taken, for the page to mark
+ * @property {number} player
+ * @property {string} tile its id
+ * @property {Cell} cell where it went
+ * @property {number} space where it came from
+ */
+
+/**
+ * @typedef {"setup" | "refill" | "take" | "move" | "place" | "cover" | "phase" | "score" | "end"} EventKind
+ * @typedef {[EventKind, number | null, string]} LogEvent [kind, player it concerns or null, sentence]
+ */
+
+/**
+ * @typedef {object} Over the end of the game
+ * @property {"last token" | "no tile"} reason
+ * @property {number} winner
+ * @property {number[]} ranking players, best first
+ * @property {string} text the end in words
+ */
+
+/**
+ * The solo game's standing (Game.score_sheet); lower scores are better.
+ * @typedef {object} Solo
+ * @property {1 | 2} phase
+ * @property {number} small tokens left of the small stack
+ * @property {number} large tokens left of the large stack
+ * @property {number} phase_one phase 1's record
+ * @property {number} final the final record
+ * @property {number} total the score
+ * @property {string} text the score in words
+ */
+
+/**
+ * What the buttons may do now.
+ * @typedef {object} Can
+ * @property {boolean} refill
+ * @property {boolean} undo
+ * @property {boolean} redo
+ * @property {boolean} end_phase_one
+ * @property {boolean} bot
+ */
+
+/**
+ * Everything the page draws (the `state` trait), built by Python only.
+ * @typedef {object} State
+ * @property {"game" | "solo"} kind
+ * @property {number | null} seed
+ * @property {number} turn turns played
+ * @property {(string | null)[]} wheel each wheel space's tile id, or null (its length is the number of spaces)
+ * @property {number} marker the moon marker's space
+ * @property {number[]} choices the takeable spaces, in order
+ * @property {number} pile tiles left in the draw pile
+ * @property {number | null} current the player to move; null once the game is over
+ * @property {number[]} order the turn order from now on
+ * @property {[number, number[]][]} track [space, players stacked there, bottom first] per occupied space
+ * @property {PlayerState[]} players
+ * @property {Moves} moves
+ * @property {LastTake | null} last
+ * @property {LogEvent[]} log the latest events
+ * @property {number} log_total how many events the whole log holds
+ * @property {Over | null} over
+ * @property {Solo | null} solo null in a game of 2–4 players
+ * @property {Can} can
+ * @property {number} version grows with every change of the position; intents name it
+ * @property {number | null} selected the wheel space whose tile is chosen, not yet placed
+ * @property {string | null} error why the last intent was refused
+ * @property {number} answered intents handled (each gets a new state)
+ * @property {string} bot the bot Bot move asks
+ * @property {string[]} bot_names every bot
+ */
+
+/**
+ * What the page asks of Python (without the `version` that `send` adds). Python checks each field;
+ * `player` names the seat the click was for, so a click for a seat not to move is refused.
+ * @typedef {{action: "select", space: number | null}} SelectIntent choose a takeable tile, or null to cancel
+ * @typedef {{action: "take", space: number, cell: Cell, player: number}} TakeIntent place the chosen tile
+ * @typedef {{action: "refill" | "end_phase_one", player?: number}} WordIntent
+ * @typedef {{action: "bot", bot?: string, player?: number}} BotIntent let a bot play this turn
+ * @typedef {{action: "undo" | "redo" | "new"}} HistoryIntent
+ * @typedef {SelectIntent | TakeIntent | WordIntent | BotIntent | HistoryIntent} Intent
+ */
+
+/**
+ * The part of anywidget's model the view uses.
+ * @typedef {object} Model
+ * @property {(name: "state" | "catalogue") => any} get
+ * @property {(message: Intent & {version: number}) => void} send
+ * @property {(event: string, callback: () => void) => void} on
+ * @property {(event: string, callback: () => void) => void} off
+ */
+
+export {};
