@@ -154,7 +154,7 @@ def main() -> None:
         laid_out = page.evaluate(DRAW_JS, [0, 60, True])
         size = int(execute_python(page, "import json; print(len(json.dumps(late.state)))"))
         build = float(execute_python(
-            page, "import timeit; from novaluna_widget.widget import game_state\n"
+            page, "import timeit; from novaluna_widget.protocol import game_state\n"
                   "print(min(timeit.repeat(lambda: game_state(late.game), number=1, repeat=20)) * 1000)"))
         print(f"full render, late 4-player position (turn 60): median {statistics.median(draws):.2f} ms, "
               f"p95 {p(draws, 95):.2f} ms (target <= 16 ms); with layout forced: median "

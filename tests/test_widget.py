@@ -1,4 +1,5 @@
-"""The widget's Python side: every intent and trait, a fuzzed message handler, syncing, bots.
+"""The widget's Python side: every intent and trait, a fuzzed message handler, syncing, bots, freeing.
+What the state holds and how intents are parsed is ``test_protocol``'s (no widget needed there).
 
 Messages go in through ipywidgets' own entry point (``_handle_msg``), as the page's comm messages do,
 so a handler that silently replaced ipywidgets' own would fail here too.
@@ -6,9 +7,9 @@ so a handler that silently replaced ipywidgets' own would fail here too.
 
 from __future__ import annotations
 
+import gc
 import json
-import random
-from pathlib import Path
+import weakref
 from typing import Any
 
 import pytest
@@ -16,11 +17,13 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from novaluna_widget import Game, IllegalMove, Move, NovaLunaWidget, SoloGame
-from novaluna_widget.widget import LOG_TAIL, Played, game_state
+from novaluna_widget import widget as module
+from novaluna_widget.protocol import game_state, page_state
+from novaluna_widget.scenario import position
+from novaluna_widget.widget import Played
 
 from .positions import build
-
-ROOT = Path(__file__).parents[1]
+from .test_protocol import MALFORMED, json_values, nested, played_out
 
 
 @pytest.fixture(autouse=True)
@@ -48,17 +51,6 @@ def take(widget: NovaLunaWidget, space: int, cell: tuple[int, int], player: int 
 
 def first_move(widget: NovaLunaWidget) -> Move:
     return widget.game.legal_moves()[0]
-
-
-def played_out(game: Game, turns: int, seed: int = 0) -> Game:
-    """``game`` after ``turns`` random tiles (and some optional refills)."""
-    rng = random.Random(seed)
-    while game.turn < turns and not game.is_over:
-        if game.can_refill and rng.random() < 0.3:
-            game.play("refill")
-        else:
-            game.play(rng.choice(game.legal_moves()))
-    return game
 
 
 def refill_position() -> Game:
@@ -105,72 +97,14 @@ def test_bad_bot_seats_are_refused(bots, error):
 
 
 def test_state_holds_everything_the_page_draws():
+    # What the fields hold is test_protocol's; here, that the widget sends its game's and its own.
     w = NovaLunaWidget(seed=3)
     s = w.state
-    assert len(s["wheel"]) == 12 and s["wheel"][0] is None and s["marker"] == 0
-    assert s["choices"] == w.game.choices() and s["pile"] == 57
-    assert s["current"] == w.game.current_player and s["order"] == w.game.turn_order()
-    assert s["track"] == [[0, [i for i in w.game.turn_order()[::-1]]]]  # the start stack, bottom first
-    assert s["moves"] == {"cells": [[0, 0]], "fulfil": [[], [], []]}
-    assert s["can"] == {"refill": False, "undo": False, "redo": False, "end_phase_one": False, "bot": True}
-    assert s["log"][0][0] == "setup" and s["log_total"] == 1 and s["over"] is None and s["solo"] is None
-    assert s["version"] == w.version and s["selected"] is None and s["error"] is None and s["answered"] == 0
+    assert s == page_state(game_state(w.game), version=w.version, selected=None, error=None, answered=0,
+                           bot="greedy")  # fmt: skip
+    assert s["version"] == w.version == 1 and s["turn"] == 0 and s["pile"] == 57
     assert s["bot"] == "greedy" and s["bot_names"] == ["random", "greedy", "search"]
     json.dumps(s, allow_nan=False)
-
-
-def test_state_explains_every_task_with_its_chain():
-    # R04 "2 red + 1 blue": R05 touches it, R06 counts through the chain, B01 touches it.
-    game = build({1: "R01"}, players=[{"board": "R04@0,0 R05@1,0 R06@2,0 B01@0,1"}, {}])
-    player = game_state(game)["players"][0]
-    tiles = player["tiles"]
-    assert tiles == [["R04", 0, 0], ["R05", 1, 0], ["R06", 2, 0], ["B01", 0, 1]]
-    rows = {(t, k): row for t, k, *row in player["tasks"]}
-    status, counts = rows[(0, 0)]
-    # R04: 2 red (R05 touching, R06 by chain) and 1 blue (B01 touching): covered.
-    assert status == 2 and counts == [["R", 2, 2, [1, 2], [1]], ["B", 1, 1, [3], [3]]]
-    explained = game.players[0].board.explain((0, 0), 0)
-    assert [c.counted for c in explained.colours] == [2, 1]
-
-
-def test_moves_say_what_each_cell_would_fulfil():
-    # R04 "2 red + 1 blue" has its 2 red (R06 touching, R05 by chain) and waits for a blue neighbour.
-    game = build({1: "B01", 2: "Y01", 3: "T01"}, players=[{"board": "R04@0,0 R06@1,0 R05@2,0"}, {"time": 5}])
-    s = game_state(game)
-    cells = [tuple(c) for c in s["moves"]["cells"]]
-    board = game.players[0].board
-    for pick, space in enumerate(s["choices"]):
-        t = game.wheel[space]
-        expected = {cells.index(c): sorted(list(r) for r in board.would_fulfil(t, c)) for c in cells}
-        assert dict(s["moves"]["fulfil"][pick]) == {i: r for i, r in expected.items() if r}
-    blue = {tuple(cells[i]): refs for i, refs in s["moves"]["fulfil"][0]}
-    assert blue == {(0, -1): [[0, 0, 0]], (-1, 0): [[0, 0, 0]], (0, 1): [[0, 0, 0]]}
-
-
-def test_log_is_the_latest_events_in_words():
-    game = played_out(Game(2, seed=4), 20)
-    s = game_state(game)
-    assert s["log_total"] == len(game.log) > LOG_TAIL == len(s["log"])
-    assert s["log"][-1] == [game.log[-1].kind, game.log[-1].player, game.log[-1].text]
-
-
-def test_finished_game_shows_ranking_and_solo_shows_its_score():
-    game = played_out(Game(3, seed=5), 200)
-    s = game_state(game)
-    assert s["over"]["ranking"] == game.ranking() and s["current"] is None and s["choices"] == []
-    assert s["over"]["text"].startswith("Game over")
-    solo = played_out(SoloGame(seed=5), 4)
-    assert game_state(solo)["solo"] == {
-        "phase": 1, "small": solo.small_stack, "large": solo.large_stack,
-        "phase_one": solo.score.phase_one_record, "final": solo.score.final_record,
-        "total": solo.score.total, "text": str(solo.score),
-    }  # fmt: skip
-    assert game_state(solo)["track"] == []
-
-
-def test_a_late_four_player_state_stays_under_20_kb():
-    game = played_out(Game(4, seed=6), 60)
-    assert len(json.dumps(game_state(game))) < 20_000
 
 
 # -- intents from the page ---------------------------------------------------------------------
@@ -277,6 +211,21 @@ def test_new_game_keeps_players_and_variant():
     assert again.game.seed == w.game.seed  # a seeded widget deals the same new games
 
 
+def test_a_new_game_clears_the_last_error():
+    w = NovaLunaWidget(seed=3)
+    intent(w, "select", space=9)
+    assert w.last_error is not None
+    w.new_game()
+    assert w.last_error is None and w.state["error"] is None
+
+    def broken(played: Played) -> None:
+        raise RuntimeError("boom")
+
+    w.on_move(broken)  # an error about the new game itself still shows
+    w.new_game()
+    assert "on_move callback broken failed" in w.last_error and w.state["error"] == w.last_error
+
+
 def test_end_phase_one_in_solo():
     solo = build({1: "R01", 2: "R02"}, players=[{"board": "B01@0,0", "tokens": 13, "supply": 13}],
                  solo={"placed_in_phase_one": 8})  # fmt: skip
@@ -306,27 +255,7 @@ def test_every_message_of_a_game_over_is_refused_but_new_and_undo():
     assert not w.game.is_over
 
 
-@pytest.mark.parametrize(
-    ("content", "error"),
-    [
-        ("take", "must be an object"),
-        ([1, 2], "must be an object"),
-        ({"version": 1}, "unknown action None"),
-        ({"action": "castle", "version": 1}, "unknown action 'castle'"),
-        ({"action": "undo"}, "lacks the version"),
-        ({"action": "undo", "version": "1"}, "lacks the version"),
-        ({"action": "undo", "version": True}, "lacks the version"),
-        ({"action": "take", "version": 1, "space": 1, "cell": [0, 0]}, "needs 'player'"),
-        ({"action": "take", "version": 1, "space": "1", "cell": [0, 0], "player": 0}, "'space'"),
-        ({"action": "take", "version": 1, "space": 1.0, "cell": [0, 0], "player": 0}, "'space'"),
-        ({"action": "take", "version": 1, "space": 1, "cell": [0], "player": 0}, "pair of whole numbers"),
-        ({"action": "take", "version": 1, "space": 1, "cell": [0, True], "player": 0}, "pair of whole"),
-        ({"action": "take", "version": 1, "space": 2**70, "cell": [0, 0], "player": 0}, "whole number"),
-        ({"action": "undo", "version": 1, "extra": 1}, "unexpected field 'extra'"),
-        ({"action": "bot", "version": 1, "bot": "deep blue"}, "one of random, greedy, search"),
-        ({"action": "select", "version": 1}, "needs 'space'"),
-    ],
-)
+@pytest.mark.parametrize(("content", "error"), MALFORMED)
 def test_malformed_messages_are_refused(content, error):
     w = NovaLunaWidget(seed=3)
     before = w.game.to_json()
@@ -334,12 +263,33 @@ def test_malformed_messages_are_refused(content, error):
     assert error in w.last_error and w.game.to_json() == before and w.state["error"] == w.last_error
 
 
+def test_a_deeply_nested_cell_is_refused_in_a_few_words():
+    # Once "internal error (RecursionError)": quoting the bad value failed.
+    w = NovaLunaWidget(seed=3)
+    before = w.game.to_json()
+    take_ = {"action": "take", "version": w.version, "space": 1, "player": w.game.current_player}
+    send(w, {**take_, "cell": nested(5000)})
+    assert w.last_error.startswith("'cell' of a 'take' message must be a pair of whole numbers [x, y], not ")
+    assert len(w.last_error) < 220 and w.game.to_json() == before
+
+
+def test_the_page_cannot_overwrite_the_state_or_the_catalogue(monkeypatch):
+    # ipywidgets writes a page's "update" with set_trait, which ignores read_only.
+    w = NovaLunaWidget(seed=3)
+    state, tiles = w.state, w.catalogue
+    sent: list[dict[str, Any]] = []
+    monkeypatch.setattr(w, "_send", lambda msg, buffers=None: sent.append(msg))
+    forged = {"state": {**state, "version": 99, "current": 1 - state["current"]}, "catalogue": {}}
+    w._handle_msg({"content": {"data": {"method": "update", "state": forged, "buffer_paths": []}},
+                   "buffers": []})  # fmt: skip
+    assert w.state is state and w.catalogue is tiles
+    # The true values go back to the page, which draws the game again (the catalogue is sent only once).
+    assert sent == [{"method": "update", "state": {"state": state, "catalogue": tiles}, "buffer_paths": []}]
+    take(w, 1, (0, 0))
+    assert w.last_error is None and w.game.turn == 1
+
+
 # -- the fuzz test -----------------------------------------------------------------------------
-json_values = st.recursive(
-    st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(max_size=8),
-    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=6), inner, max_size=3),
-    max_leaves=6,
-)
 def messages_for(w: NovaLunaWidget) -> st.SearchStrategy[object]:
     """Messages a buggy or hostile page might send now: well-formed intents for this position (often
     legal), the same with one field replaced by junk, and junk."""
@@ -407,19 +357,16 @@ def test_a_click_after_an_unseen_python_move_is_stale():
 
 
 def test_refresh_all_updates_every_live_widget():
-    from novaluna_widget import widget as module
-
     w = NovaLunaWidget(seed=3)
     w.game.play(first_move(w))
     module._refresh_all()
     assert w.state["turn"] == 1
 
 
-def test_the_widget_hooks_into_ipython_after_every_cell(monkeypatch):
-    # The browser tests watch a real kernel run the hook; here, that the widget registers it.
+@pytest.fixture
+def ipython_hooks(monkeypatch: pytest.MonkeyPatch) -> dict[str, list[Any]]:
+    """A stand-in IPython shell for widgets made from now on: the hooks they register, by event."""
     import IPython
-
-    from novaluna_widget import widget as module
 
     hooks: dict[str, list[Any]] = {}
 
@@ -432,12 +379,31 @@ def test_the_widget_hooks_into_ipython_after_every_cell(monkeypatch):
 
     monkeypatch.setattr(IPython, "get_ipython", lambda: Shell())
     monkeypatch.setattr(module, "_hooked", False)
+    return hooks
+
+
+def test_the_widget_hooks_into_ipython_after_every_cell(ipython_hooks):
+    # The browser tests watch a real kernel run the hook; here, that the widget registers it.
     w = NovaLunaWidget(seed=3)
     NovaLunaWidget(seed=4)
-    assert hooks == {"post_run_cell": [module._refresh_all]}  # once, for all widgets
+    assert ipython_hooks == {"post_run_cell": [module._refresh_all]}  # once, for all widgets
     w.game.play(first_move(w))
-    hooks["post_run_cell"][0](None)
+    ipython_hooks["post_run_cell"][0](None)
     assert w.state["turn"] == 1
+
+
+def test_a_closed_widget_is_freed(ipython_hooks):
+    # anywidget ties a closure over the widget to the view's file when _esm is a path: every widget
+    # made then lived as long as the kernel. Neither the IPython hook nor the live set may keep one.
+    w = NovaLunaWidget(seed=3, bots={1: "greedy"})
+    w.on_move(lambda played: None)
+    take(w, w.game.choices()[0], (0, 0))
+    assert ipython_hooks == {"post_run_cell": [module._refresh_all]} and w in module._LIVE
+    freed = weakref.ref(w)
+    w.close()
+    del w
+    gc.collect()
+    assert freed() is None
 
 
 def test_play_undo_redo_select_from_python():
@@ -462,6 +428,36 @@ def test_assigning_a_game_shows_it():
     assert len(w.state["players"]) == 4 and w.bots == {}
     with pytest.raises(TypeError):
         w.game = "go"  # type: ignore[assignment]
+
+
+def test_a_position_over_from_the_start_opens_and_can_be_assigned():
+    # A lesson's finished position, or a save of one: once a StopIteration while building the state.
+    over = position(["R12@0,0 B01@1,0", "R17@0,0"], tokens=[0, 20])
+    w = NovaLunaWidget(over)
+    assert w.state["over"]["winner"] == 0 and w.state["over"]["text"].startswith("Game over: Player 1 placed")
+    intent(w, "bot")
+    assert "game is over" in w.last_error
+    other = NovaLunaWidget(seed=3)
+    other.game = Game.from_json(over.to_json())
+    assert other.state["over"] == w.state["over"] and other.state["current"] is None
+    solo = NovaLunaWidget(position(["R12@0,0 B01@1,0"], tokens=[0]))
+    assert solo.state["over"]["text"] == "Game over: Solo placed their last token."
+    intent(solo, "new")
+    assert not solo.game.is_over and isinstance(solo.game, SoloGame)
+
+
+def test_a_game_that_cannot_be_shown_leaves_the_widget_as_it_was(monkeypatch):
+    w = NovaLunaWidget(seed=3, bots={1: "greedy"})
+    intent(w, "select", space=9)
+    before = (w.game, w.bots, w.version, w.last_error, w.state)
+
+    def broken(game: Game, seats: object = None) -> dict[str, Any]:
+        raise RuntimeError("cannot draw this")
+
+    monkeypatch.setattr(module, "game_state", broken)
+    with pytest.raises(RuntimeError, match="cannot draw this"):
+        w.game = Game(3, seed=1)
+    assert (w.game, w.bots, w.version, w.last_error, w.state) == before
 
 
 def test_on_move_hears_every_change_and_shows_callback_errors():
@@ -567,20 +563,3 @@ def test_exported_html_without_widget_state_shows_the_picture():
     found = re.findall(r"data:image/svg\+xml;base64,([\w+/=]+)", html)
     pictures = [base64.b64decode(p).decode() for p in found]
     assert w.to_svg() in pictures
-
-
-def test_view_files_are_built_and_up_to_date(tmp_path):
-    import shutil
-    import subprocess
-
-    static = ROOT / "novaluna_widget" / "static"
-    assert (static / "widget.js").stat().st_size > 1000 and (static / "widget.css").stat().st_size > 1000
-    esbuild = ROOT / "js" / "node_modules" / ".bin" / "esbuild"
-    if not esbuild.exists():
-        pytest.skip("esbuild is not installed (cd js && npm ci): cannot compare the build with js/")
-    shutil.copytree(ROOT / "js", tmp_path / "js", ignore=shutil.ignore_patterns("node_modules"))
-    (tmp_path / "js" / "node_modules").symlink_to(ROOT / "js" / "node_modules")
-    subprocess.run(["npm", "run", "--silent", "build"], cwd=tmp_path / "js", check=True, capture_output=True)
-    for name in ("widget.js", "widget.css"):
-        built = (tmp_path / "novaluna_widget" / "static" / name).read_text()
-        assert built == (static / name).read_text(), f"static/{name} is stale: run `make js`"

@@ -1,0 +1,332 @@
+"""What the widget and its page say to each other, as pure functions: no anywidget, traitlets or IPython.
+
+Python owns the game; the page only draws and asks. Python syncs one JSON ``state`` (``page_state``:
+the position from ``game_state`` plus the widget's own fields) and, once, the ``catalogue`` of tiles.
+The page draws them and sends back *intents* ("take space 4, place at (1, 0)"; ``INTENTS`` lists
+them), each carrying the ``version`` of the state it was made on. The version grows with every change
+of the position, so a click made on an old picture (after an undo, or a move made from Python) is
+refused instead of being applied to a position the player never saw.
+
+Python trusts nothing the page sends: ``parse_intent`` checks an intent's shape (``BadIntent``),
+``check_intent`` refuses one made on an older picture or for a seat that may not move, and the engine
+judges the move itself (``IllegalMove``); each refusal is worded for the page's error area. Everything
+the page needs for instant feedback (legal cells, what each placement would fulfil, each task's chain)
+is computed here, so no rule lives in JavaScript.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, Final
+
+from .board import Board
+from .bots import BOTS, Bot, play_turn
+from .errors import IllegalMove, quote
+from .events import Event, to_event
+from .game import Action, Game, Player
+from .tiles import LETTERS, TILES
+
+__all__ = ["INTENTS", "LOG_TAIL", "BadIntent", "Field", "Seats", "bot_actions", "catalogue", "check_bot",
+           "check_intent", "check_selection", "game_state", "page_state", "parse_intent", "parse_seats"]
+
+#: How many of the latest log events the state carries; ``game.log`` has them all.
+LOG_TAIL: Final = 24
+#: Bot seats as the widget takes them: a mapping seat → bot name, a list with a name or None per seat,
+#: or None for no bots.
+Seats = Mapping[int, str] | Sequence[str | None] | None
+
+_GAME_OVER: Final = "the game is over; press New game to play again"
+
+
+# -- the state the page draws ------------------------------------------------------------------
+def game_state(game: Game, seats: Sequence[str | None] | None = None) -> dict[str, Any]:
+    """The position as the JSON the page draws (``page_state`` adds the widget's own fields).
+
+    ``wheel``: 12 tile ids or None; ``marker``; ``choices`` (takeable spaces, in order); ``pile``
+    (draw pile count); ``current`` (None once over); ``order`` (turn order); ``track``: ``[space,
+    [players bottom to top]]``; ``players``: name, tokens, supply, time, space, ``bot`` (the seat's
+    bot from ``seats``, or None), ``tiles`` (``[id, x, y]`` in placement order) and ``tasks`` (see
+    ``_tasks``); ``moves``: the legal cells of the player to move and, for each takeable tile, what
+    each cell would fulfil; ``last``: the last tile taken; ``log`` (latest events in words) and
+    ``log_total``; ``over`` (reason, winner, ranking and the words); ``solo`` (``Game.score_sheet``);
+    ``can``: what the buttons may do.
+    """
+    seats = list(seats) if seats is not None else [None] * len(game.players)
+    log = game.recent_log(LOG_TAIL)
+    return {
+        "kind": game.kind,
+        "seed": game.seed,
+        "turn": game.turn,
+        "wheel": [None if t is None else t.id for t in game.wheel],
+        "marker": game.marker,
+        "choices": game.choices(),
+        "pile": len(game.draw_pile),
+        "current": None if game.is_over else game.current_player,
+        "order": game.turn_order(),
+        "track": _track(game),
+        "players": [_player(p, seat) for p, seat in zip(game.players, seats, strict=True)],
+        "moves": _moves(game),
+        "last": _last_take(log),
+        "log": [[e.kind, e.player, e.text] for e in log],
+        "log_total": game.log_length,
+        "over": _over(game),
+        "solo": game.score_sheet(),
+        "can": {
+            "refill": game.can_refill,
+            "undo": game.can_undo,
+            "redo": game.can_redo,
+            "end_phase_one": game.can_end_phase_one,
+            "bot": not game.is_over,
+        },
+    }
+
+
+def page_state(
+    position: Mapping[str, Any], *, version: int, selected: int | None, error: str | None, answered: int,
+    bot: str,
+) -> dict[str, Any]:
+    """The whole ``state`` the page draws: ``position`` (from ``game_state``), then ``version`` (intents
+    must name it), ``selected`` (the space chosen and not yet placed), ``error`` (why the last intent
+    was refused), ``answered`` (intents handled: each gets a new state, so the page knows it was heard
+    even when nothing else changed), ``bot`` (what Bot move asks) and ``bot_names``."""
+    return {**position, "version": version, "selected": selected, "error": error, "answered": answered,
+            "bot": bot, "bot_names": list(BOTS)}  # fmt: skip
+
+
+def catalogue() -> dict[str, list[Any]]:
+    """The 68 tiles by id: ``[colour, cost, tasks]`` with each task a list of ``[colour, count]``.
+
+    Sent once: the state names tiles by id only, which keeps every move's sync small."""
+    return {t.id: [t.colour, t.cost, [[[c, n] for c, n in task.items()] for task in t.tasks]] for t in TILES}
+
+
+def _track(game: Game) -> list[list[Any]]:
+    """``[space, [players bottom to top]]`` for each occupied moon-track space (none solo)."""
+    track = game.moon_track()
+    return [] if track is None else [[space, stack] for space, stack in sorted(track.items())]
+
+
+def _player(player: Player, seat: str | None) -> dict[str, Any]:
+    board = player.board
+    return {
+        "name": player.name,
+        "tokens": player.tokens,
+        "supply": player.supply,
+        "time": player.time,
+        "space": player.space,
+        "bot": seat,
+        "tiles": [[t.id, x, y] for (x, y), t in board.tiles.items()],
+        "tasks": _tasks(board, player.covered),
+    }
+
+
+def _tasks(board: Board, covered: frozenset[tuple[int, int, int]]) -> list[list[Any]]:
+    """Every task of the area with its chain (``Board.explain``), compactly: ``[tile, task, status,
+    counts]``.
+
+    ``tile`` indexes the player's ``tiles``; ``status`` is 0 open, 1 fulfilled (no token left for it),
+    2 covered; ``counts`` holds ``[colour letter, needed, counted, chain, touching]`` per colour, the
+    chain and touching tiles again as indexes into ``tiles``. The page words the sentence from these
+    counts: the engine's own sentences would take 26 KB of a late 4-player state, the counts 10 KB.
+    """
+    index = {cell: i for i, cell in enumerate(board.tiles)}
+    fulfilled = board.fulfilled_tasks()
+    rows = []
+    for cell, t in board.tiles.items():
+        for k in range(len(t.tasks)):
+            why = board.explain(cell, k)
+            ref = (cell[0], cell[1], k)
+            status = 2 if ref in covered else 1 if ref in fulfilled else 0
+            counts = [
+                [LETTERS[c.colour], c.needed, c.counted, [index[m] for m in c.chain],
+                 [index[m] for m in c.touching]]
+                for c in why.colours
+            ]  # fmt: skip
+            rows.append([index[cell], k, status, counts])
+    return rows
+
+
+def _moves(game: Game) -> dict[str, Any]:
+    """The legal cells of the player to move and, per takeable space (in ``choices`` order), the cells
+    where the tile would fulfil tasks: ``[cell index, [[x, y, task], ...]]`` (the new tile's own
+    tasks carry its cell)."""
+    if game.is_over:
+        return {"cells": [], "fulfil": []}
+    board = game.players[game.current_player].board
+    cells = board.legal_cells()
+    fulfil = []
+    for space in game.choices():
+        t = game.wheel[space]
+        assert t is not None
+        effects = ((i, board.would_fulfil(t, c)) for i, c in enumerate(cells))
+        fulfil.append([[i, sorted([list(r) for r in refs])] for i, refs in effects if refs])
+    return {"cells": [list(c) for c in cells], "fulfil": fulfil}
+
+
+def _last_take(log: Sequence[Event]) -> dict[str, Any] | None:
+    """The last tile taken (space, player, tile, cell), for the page to mark; None if the log does not
+    show one (at the start, or in a position set up with an empty log). A placement is paired with the
+    take of the same tile, so a log that shows one without the other gives None, never an error."""
+    place: Event | None = None
+    for event in reversed(log):
+        if event.kind == "place" and place is None:
+            place = event
+        elif event.kind == "take" and place is not None and event.data["tile"] == place.data["tile"]:
+            return {"player": place.player, "tile": place.data["tile"], "cell": place.data["cell"],
+                    "space": event.data["space"]}  # fmt: skip
+    return None
+
+
+def _over(game: Game) -> dict[str, Any] | None:
+    """How the game ended, worded by the engine from the game's own result rather than found in the log:
+    a finished position set up by ``scenario.position`` or read from a save need not log its end."""
+    if not game.is_over:
+        return None
+    reason, winner, ranking = game.end_reason, game.winner, game.ranking()
+    names, boards = [p.name for p in game.players], [p.board for p in game.players]
+    text = to_event(("end", reason, winner, tuple(ranking)), names, boards).text
+    return {"reason": reason, "winner": winner, "ranking": ranking, "text": text}
+
+
+# -- intents -----------------------------------------------------------------------------------
+class BadIntent(ValueError):
+    """A message from the page that is not a well-formed intent (wrong type, unknown action or field)."""
+
+
+def _is_int(value: object) -> bool:
+    # bool is an int in Python but never a space or a cell; huge numbers are never meant either.
+    return type(value) is int and abs(value) < 2**31
+
+
+@dataclass(frozen=True)
+class Field:
+    """One field of an intent: how to check it, and how to say what was expected."""
+
+    expected: str
+    check: Callable[[object], bool]
+    required: bool = True
+
+
+_SPACE = Field("a whole number", _is_int)
+_SPACE_OR_NONE = Field("a whole number or null", lambda v: v is None or _is_int(v))
+_CELL = Field("a pair of whole numbers [x, y]", lambda v: isinstance(v, list) and len(v) == 2
+              and all(_is_int(c) for c in v))
+_PLAYER = Field("a player index", _is_int)
+_MAYBE_PLAYER = Field("a player index", _is_int, required=False)
+_BOT = Field("one of " + ", ".join(BOTS), lambda v: isinstance(v, str) and v in BOTS, required=False)
+
+#: Each action's fields besides ``action`` and ``version`` (which every intent carries). The actions
+#: with a ``player`` field are moves: only the player to move may make them, and not for a bot's seat.
+INTENTS: Final[Mapping[str, Mapping[str, Field]]] = {
+    "select": {"space": _SPACE_OR_NONE},
+    "take": {"space": _SPACE, "cell": _CELL, "player": _PLAYER},
+    "refill": {"player": _MAYBE_PLAYER},
+    "end_phase_one": {"player": _MAYBE_PLAYER},
+    "bot": {"bot": _BOT, "player": _MAYBE_PLAYER},
+    "undo": {},
+    "redo": {},
+    "new": {},
+}
+
+
+def parse_intent(content: object) -> dict[str, Any]:
+    """``content`` if it is a well-formed intent (see ``INTENTS``), else ``BadIntent`` with a short
+    message. Only the shape is checked here: whether the move is legal is the engine's to judge."""
+    if not isinstance(content, dict):
+        raise BadIntent(f"a message from the page must be an object, not {type(content).__name__}")
+    action = content.get("action")
+    if not isinstance(action, str) or action not in INTENTS:
+        raise BadIntent(f"unknown action {quote(action)}; actions are {', '.join(INTENTS)}")
+    if not _is_int(content.get("version")):
+        raise BadIntent(f"the {action!r} message lacks the version of the picture it was made on")
+    fields = INTENTS[action]
+    for key, value in content.items():
+        if key in ("action", "version"):
+            continue
+        if key not in fields:
+            raise BadIntent(f"unexpected field {quote(key)} in a {action!r} message")
+        if not fields[key].check(value):
+            expected = fields[key].expected
+            raise BadIntent(f"{key!r} of a {action!r} message must be {expected}, not {quote(value)}")
+    missing = [repr(key) for key, field in fields.items() if field.required and key not in content]
+    if missing:
+        raise BadIntent(f"a {action!r} message needs {', '.join(missing)}")
+    return content
+
+
+def check_intent(intent: Mapping[str, Any], game: Game, seats: Sequence[str | None], version: int) -> None:
+    """Refuse (``IllegalMove``) a well-formed intent made on another ``version`` of the picture, or a
+    move for a seat that may not make it: not the player to move, a bot's seat (but for Bot move), or
+    any move once the game is over. Selections are ``check_selection``'s."""
+    if intent["version"] != version:
+        raise IllegalMove(
+            f"that click was made on an older picture (version {intent['version']}, now {version}); "
+            "the board is up to date now, please try again"
+        )
+    action = intent["action"]
+    if "player" not in INTENTS[action]:
+        return
+    if game.is_over:
+        raise IllegalMove(_GAME_OVER)
+    current = game.current_player
+    name = game.players[current].name
+    player = intent.get("player")
+    if player is not None and player != current:
+        if not 0 <= player < len(game.players):
+            raise IllegalMove(f"there is no player {player}; it is {name}'s turn")
+        raise IllegalMove(f"it is {name}'s turn, not {game.players[player].name}'s: "
+                          f"place the tile in {name}'s area")
+    seat = seats[current]
+    if seat is not None and action != "bot":
+        raise IllegalMove(f"{name} is played by the {seat} bot: press Bot move to let it play")
+
+
+def check_selection(game: Game, space: int | None) -> None:
+    """Refuse (``IllegalMove``) choosing a ``space`` whose tile cannot be taken now (None clears)."""
+    choices = game.choices()
+    if space is None or space in choices:
+        return
+    if not choices:
+        raise IllegalMove("no tile can be taken now: the game is over")
+    raise IllegalMove(f"space {quote(space)} is not among the next three tiles: "
+                      f"{', '.join(map(str, choices))}")
+
+
+# -- bots --------------------------------------------------------------------------------------
+def parse_seats(bots: Seats, n_players: int) -> list[str | None]:
+    """The bot name (or None) of each of ``n_players`` seats from a mapping (seat → name), a list (a
+    name or None per seat) or None; ``ValueError`` or ``TypeError`` for anything else."""
+    if bots is None:
+        return [None] * n_players
+    if isinstance(bots, Mapping):
+        pairs = list(bots.items())
+    elif isinstance(bots, (list, tuple)):
+        if len(bots) != n_players:
+            raise ValueError(f"bots lists one entry (a bot name or None) per player: {n_players}, "
+                             f"not {len(bots)}")
+        pairs = [(i, b) for i, b in enumerate(bots) if b is not None]
+    else:
+        raise TypeError(f"bots is a dict {{seat: bot name}} or a list with a name or None per seat, "
+                        f"not {quote(bots)}")
+    seats: list[str | None] = [None] * n_players
+    for seat, name in pairs:
+        if type(seat) is not int or not 0 <= seat < n_players:
+            raise ValueError(f"bot seat {quote(seat)} is not a player index 0–{n_players - 1}")
+        seats[seat] = check_bot(name)
+    return seats
+
+
+def check_bot(name: object) -> str:
+    """``name`` if it names a bot (``bots.BOTS``), else ``ValueError``."""
+    if not isinstance(name, str) or name not in BOTS:
+        raise ValueError(f"unknown bot {quote(name)}; bots are {', '.join(BOTS)}")
+    return name
+
+
+def bot_actions(game: Game, bot: Bot) -> list[Action]:
+    """One bot turn's actions (a refill or the end of phase 1 may come before the take), worked out on
+    a copy so that the widget applies each itself: logged, undoable and heard by ``on_move``."""
+    if game.is_over:
+        raise IllegalMove(_GAME_OVER)
+    return play_turn(game.copy(), bot)

@@ -1,0 +1,311 @@
+"""The widget's protocol without a widget: the state the page draws, the intents it sends and how they
+are checked, bot seats. Nothing here imports anywidget, so these run wherever the engine runs."""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from novaluna_widget import Game, IllegalMove, Move, SoloGame
+from novaluna_widget.bots import BOTS, make_bot
+from novaluna_widget.protocol import (
+    INTENTS,
+    LOG_TAIL,
+    BadIntent,
+    bot_actions,
+    catalogue,
+    check_intent,
+    check_selection,
+    game_state,
+    page_state,
+    parse_intent,
+    parse_seats,
+)
+from novaluna_widget.scenario import position
+
+from .positions import build
+
+#: Bad messages and the words their refusal must contain.
+MALFORMED: list[tuple[object, str]] = [
+    ("take", "must be an object"),
+    ([1, 2], "must be an object"),
+    ({"version": 1}, "unknown action None"),
+    ({"action": "castle", "version": 1}, "unknown action 'castle'"),
+    ({"action": "undo"}, "lacks the version"),
+    ({"action": "undo", "version": "1"}, "lacks the version"),
+    ({"action": "undo", "version": True}, "lacks the version"),
+    ({"action": "take", "version": 1, "space": 1, "cell": [0, 0]}, "needs 'player'"),
+    ({"action": "take", "version": 1, "space": "1", "cell": [0, 0], "player": 0}, "'space'"),
+    ({"action": "take", "version": 1, "space": 1.0, "cell": [0, 0], "player": 0}, "'space'"),
+    ({"action": "take", "version": 1, "space": 1, "cell": [0], "player": 0}, "pair of whole numbers"),
+    ({"action": "take", "version": 1, "space": 1, "cell": [0, True], "player": 0}, "pair of whole"),
+    ({"action": "take", "version": 1, "space": 2**70, "cell": [0, 0], "player": 0}, "whole number"),
+    ({"action": "undo", "version": 1, "extra": 1}, "unexpected field 'extra'"),
+    ({"action": "bot", "version": 1, "bot": "deep blue"}, "one of random, greedy, search"),
+    ({"action": "select", "version": 1}, "needs 'space'"),
+]
+
+#: What a JSON message can hold.
+json_values = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(max_size=8),
+    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=6), inner, max_size=3),
+    max_leaves=6,
+)
+
+
+def nested(depth: int) -> list[Any]:
+    """``[[[...[0]...]]]``, ``depth`` lists deep: more than Python's repr can write."""
+    value: list[Any] = [0]
+    for _ in range(depth):
+        value = [value]
+    return value
+
+
+def played_out(game: Game, turns: int, seed: int = 0) -> Game:
+    """``game`` after ``turns`` random tiles (and some optional refills)."""
+    rng = random.Random(seed)
+    while game.turn < turns and not game.is_over:
+        if game.can_refill and rng.random() < 0.3:
+            game.play("refill")
+        else:
+            game.play(rng.choice(game.legal_moves()))
+    return game
+
+
+# -- the state the page draws ------------------------------------------------------------------
+def test_state_holds_everything_the_page_draws():
+    game = Game(2, seed=3)
+    s = game_state(game)
+    assert len(s["wheel"]) == 12 and s["wheel"][0] is None and s["marker"] == 0
+    assert s["kind"] == "game" and s["seed"] == 3 and s["turn"] == 0
+    assert s["choices"] == game.choices() and s["pile"] == 57
+    assert s["current"] == game.current_player and s["order"] == game.turn_order()
+    assert s["track"] == [[0, [i for i in game.turn_order()[::-1]]]]  # the start stack, bottom first
+    assert s["moves"] == {"cells": [[0, 0]], "fulfil": [[], [], []]}
+    assert s["can"] == {"refill": False, "undo": False, "redo": False, "end_phase_one": False, "bot": True}
+    assert s["log"][0][0] == "setup" and s["log_total"] == 1 and s["over"] is None and s["solo"] is None
+    assert s["last"] is None and [p["bot"] for p in s["players"]] == [None, None]
+    json.dumps(s, allow_nan=False)
+
+
+def test_the_page_state_adds_the_widget_fields_to_the_position():
+    # The page (and its JSDoc) relies on these exact keys: a renamed or dropped one breaks the view.
+    position_ = game_state(Game(2, seed=3), ["greedy", None])
+    s = page_state(position_, version=4, selected=2, error="no", answered=3, bot="search")
+    assert list(s) == ["kind", "seed", "turn", "wheel", "marker", "choices", "pile", "current", "order",
+                       "track", "players", "moves", "last", "log", "log_total", "over", "solo", "can",
+                       "version", "selected", "error", "answered", "bot", "bot_names"]  # fmt: skip
+    assert {k: s[k] for k in position_} == position_
+    assert (s["version"], s["selected"], s["error"], s["answered"], s["bot"]) == (4, 2, "no", 3, "search")
+    assert s["bot_names"] == list(BOTS) == ["random", "greedy", "search"]
+    assert list(s["players"][0]) == ["name", "tokens", "supply", "time", "space", "bot", "tiles", "tasks"]
+    assert [p["bot"] for p in s["players"]] == ["greedy", None]
+
+
+def test_the_catalogue_lists_every_tile_by_id():
+    tiles = catalogue()
+    assert len(tiles) == 68 and tiles["R04"] == ["red", 3, [[["red", 2], ["blue", 1]]]]
+    assert tiles["B01"] == ["blue", 1, []]
+
+
+def test_state_explains_every_task_with_its_chain():
+    # R04 "2 red + 1 blue": R05 touches it, R06 counts through the chain, B01 touches it.
+    game = build({1: "R01"}, players=[{"board": "R04@0,0 R05@1,0 R06@2,0 B01@0,1"}, {}])
+    player = game_state(game)["players"][0]
+    tiles = player["tiles"]
+    assert tiles == [["R04", 0, 0], ["R05", 1, 0], ["R06", 2, 0], ["B01", 0, 1]]
+    rows = {(t, k): row for t, k, *row in player["tasks"]}
+    status, counts = rows[(0, 0)]
+    # R04: 2 red (R05 touching, R06 by chain) and 1 blue (B01 touching): covered.
+    assert status == 2 and counts == [["R", 2, 2, [1, 2], [1]], ["B", 1, 1, [3], [3]]]
+    explained = game.players[0].board.explain((0, 0), 0)
+    assert [c.counted for c in explained.colours] == [2, 1]
+
+
+def test_moves_say_what_each_cell_would_fulfil():
+    # R04 "2 red + 1 blue" has its 2 red (R06 touching, R05 by chain) and waits for a blue neighbour.
+    game = build({1: "B01", 2: "Y01", 3: "T01"}, players=[{"board": "R04@0,0 R06@1,0 R05@2,0"}, {"time": 5}])
+    s = game_state(game)
+    cells = [tuple(c) for c in s["moves"]["cells"]]
+    board = game.players[0].board
+    for pick, space in enumerate(s["choices"]):
+        t = game.wheel[space]
+        expected = {cells.index(c): sorted(list(r) for r in board.would_fulfil(t, c)) for c in cells}
+        assert dict(s["moves"]["fulfil"][pick]) == {i: r for i, r in expected.items() if r}
+    blue = {tuple(cells[i]): refs for i, refs in s["moves"]["fulfil"][0]}
+    assert blue == {(0, -1): [[0, 0, 0]], (-1, 0): [[0, 0, 0]], (0, 1): [[0, 0, 0]]}
+
+
+def test_log_is_the_latest_events_in_words_and_marks_the_last_take():
+    game = played_out(Game(2, seed=4), 20)
+    s = game_state(game)
+    assert s["log_total"] == len(game.log) > LOG_TAIL == len(s["log"])
+    assert s["log"][-1] == [game.log[-1].kind, game.log[-1].player, game.log[-1].text]
+    take = next(e for e in reversed(game.log) if e.kind == "take")
+    place = next(e for e in reversed(game.log) if e.kind == "place")
+    assert s["last"] == {"player": place.player, "tile": take.data["tile"], "cell": place.data["cell"],
+                         "space": take.data["space"]}  # fmt: skip
+
+
+def test_finished_game_shows_ranking_and_solo_shows_its_score():
+    game = played_out(Game(3, seed=5), 200)
+    s = game_state(game)
+    assert s["over"]["ranking"] == game.ranking() and s["current"] is None and s["choices"] == []
+    assert s["over"]["text"] == game.log[-1].text and s["over"]["text"].startswith("Game over")
+    assert s["moves"] == {"cells": [], "fulfil": []} and not s["can"]["bot"]
+    solo = played_out(SoloGame(seed=5), 4)
+    assert game_state(solo)["solo"] == {
+        "phase": 1, "small": solo.small_stack, "large": solo.large_stack,
+        "phase_one": solo.score.phase_one_record, "final": solo.score.final_record,
+        "total": solo.score.total, "text": str(solo.score),
+    }  # fmt: skip
+    assert game_state(solo)["track"] == []
+
+
+def test_a_position_over_from_the_start_is_drawn():
+    # A lesson's or a save's position can be over from the start: no move of its history ended it.
+    game = position(["R12@0,0 B01@1,0", "R17@0,0"], tokens=[0, 20])
+    assert game.is_over and game.history == ()
+    for shown in (game, Game.from_json(game.to_json())):
+        s = game_state(shown)
+        assert s["over"] == {"reason": "last token", "winner": 0, "ranking": [0, 1],
+                             "text": "Game over: Player 1 placed their last token. "
+                                     "Ranking: 1. Player 1, 2. Player 2."}  # fmt: skip
+        assert s["current"] is None and s["last"] is None and s["choices"] == []
+    solo = game_state(position(["R12@0,0 B01@1,0"], tokens=[0]))
+    assert solo["over"]["text"] == "Game over: Solo placed their last token." and solo["solo"]["total"] == 12
+
+
+def test_a_late_four_player_state_stays_under_20_kb():
+    game = played_out(Game(4, seed=6), 60)
+    assert len(json.dumps(game_state(game))) < 20_000
+
+
+# -- intents -----------------------------------------------------------------------------------
+@pytest.mark.parametrize(("content", "error"), MALFORMED)
+def test_malformed_messages_are_refused(content, error):
+    with pytest.raises(BadIntent, match=re.escape(error)):
+        parse_intent(content)
+
+
+@pytest.mark.parametrize(
+    "content",
+    [
+        {"action": "select", "version": 1, "space": None},
+        {"action": "take", "version": 0, "space": 4, "cell": [-1, 2], "player": 3},
+        {"action": "refill", "version": 2},
+        {"action": "bot", "version": 2, "bot": "search", "player": 0},
+        {"action": "new", "version": 7},
+    ],
+)
+def test_well_formed_intents_pass(content):
+    assert parse_intent(content) == content
+
+
+@pytest.mark.parametrize(
+    "junk",
+    [nested(5000), {"a": nested(5000)}, "x" * 1_000_000, list(range(100_000)),
+     {str(i): i for i in range(1000)}],
+)  # fmt: skip
+def test_a_huge_or_deeply_nested_value_is_refused_in_a_few_words(junk):
+    # A deep list once gave "internal error (RecursionError)"; a long one must not fill the error area.
+    for content in ({"action": "take", "version": 1, "space": 1, "cell": junk, "player": 0},
+                    {"action": junk, "version": 1}, {"action": "undo", "version": 1, "x" * 10_000: junk}):
+        with pytest.raises(BadIntent) as refused:
+            parse_intent(content)
+        assert len(str(refused.value)) < 220
+
+
+def spoiled(message: dict[str, Any]) -> st.SearchStrategy[dict[str, Any]]:
+    key = st.sampled_from(["action", "version", "space", "cell", "player", "bot"]) | st.text(max_size=4)
+    junk = json_values | st.integers(0, 3000).map(nested)
+    return st.builds(lambda k, v: {**message, k: v}, key, junk)
+
+
+well_formed = st.sampled_from([
+    {"action": "take", "version": 1, "space": 1, "cell": [0, 0], "player": 0},
+    {"action": "select", "version": 1, "space": 2},
+    {"action": "bot", "version": 1, "bot": "greedy"},
+    {"action": "undo", "version": 1},
+])  # fmt: skip
+
+
+@settings(max_examples=400, deadline=None)
+@given(content=json_values | well_formed.flatmap(spoiled))
+def test_any_message_is_an_intent_or_a_short_refusal(content):
+    try:
+        intent = parse_intent(content)
+    except BadIntent as refused:
+        assert len(str(refused)) < 220
+        return
+    # Accepted: exactly the fields of its action, each as the schema says.
+    fields = INTENTS[intent["action"]]
+    assert type(intent["version"]) is int
+    assert set(intent) - {"action", "version"} <= set(fields)
+    assert all(f.check(intent[k]) for k, f in fields.items() if k in intent)
+    assert all(k in intent for k, f in fields.items() if f.required)
+
+
+def test_check_intent_refuses_stale_clicks_and_moves_out_of_turn():
+    game = Game(2, seed=3)
+    mover, other = game.current_player, 1 - game.current_player
+    take = {"action": "take", "version": 5, "space": 1, "cell": [0, 0], "player": mover}
+    check_intent(take, game, [None, None], 5)
+    with pytest.raises(IllegalMove, match=r"older picture \(version 4, now 5\)"):
+        check_intent({**take, "version": 4}, game, [None, None], 5)
+    with pytest.raises(IllegalMove, match="turn, not"):
+        check_intent({**take, "player": other}, game, [None, None], 5)
+    with pytest.raises(IllegalMove, match="no player 7"):
+        check_intent({**take, "player": 7}, game, [None, None], 5)
+    bot_seat: list[str | None] = [None, None]
+    bot_seat[mover] = "random"
+    with pytest.raises(IllegalMove, match="played by the random bot"):
+        check_intent(take, game, bot_seat, 5)
+    check_intent({"action": "bot", "version": 5}, game, bot_seat, 5)  # Bot move may play a bot's seat
+    check_intent({"action": "undo", "version": 5}, game, bot_seat, 5)  # not a move: any seat
+    over = played_out(Game(2, seed=9), 200)
+    with pytest.raises(IllegalMove, match="game is over"):
+        check_intent({"action": "refill", "version": 5}, over, [None, None], 5)
+
+
+def test_check_selection_names_the_takeable_spaces():
+    check_selection(Game(2, seed=3), 2)
+    check_selection(Game(2, seed=3), None)
+    with pytest.raises(IllegalMove, match="space 9 is not among the next three tiles: 1, 2, 3"):
+        check_selection(Game(2, seed=3), 9)
+    with pytest.raises(IllegalMove, match="the game is over"):
+        check_selection(played_out(Game(2, seed=9), 200), 1)
+
+
+# -- bots --------------------------------------------------------------------------------------
+@pytest.mark.parametrize(
+    ("bots", "seats"),
+    [(None, [None, None, None]), ({2: "search"}, [None, None, "search"]),
+     ([None, "random", None], [None, "random", None])],
+)  # fmt: skip
+def test_bot_seats_are_read_from_a_mapping_or_a_list(bots, seats):
+    assert parse_seats(bots, 3) == seats
+
+
+@pytest.mark.parametrize(
+    ("bots", "error"),
+    [({2: "greedy"}, "seat 2"), ({True: "greedy"}, "seat True"), ({0: "deep blue"}, "unknown bot"),
+     (["random"], "one entry"), ("greedy", "dict")],
+)  # fmt: skip
+def test_bad_bot_seats_are_refused(bots, error):
+    with pytest.raises((ValueError, TypeError), match=error):
+        parse_seats(bots, 2)
+
+
+def test_bot_actions_are_worked_out_on_a_copy():
+    game = Game(2, seed=3)
+    actions = bot_actions(game, make_bot("greedy", seed=1))
+    assert isinstance(actions[-1], Move) and game.turn == 0
+    with pytest.raises(IllegalMove, match="game is over"):
+        bot_actions(played_out(Game(2, seed=9), 200), make_bot("greedy", seed=1))
