@@ -34,7 +34,7 @@ def load_outcome(text: str | bytes) -> str:
 
 
 def cell_outcome(game: Game, cell: object) -> str:
-    before = game.to_json()
+    before, mover = game.to_json(), game.current_player
     space = game.choices()[0]
     try:
         game.take(space, cell)  # type: ignore[arg-type]
@@ -42,7 +42,7 @@ def cell_outcome(game: Game, cell: object) -> str:
         return "refused" if game.to_json() == before else "other: refused but changed"
     except Exception as err:
         return f"other: {type(err).__name__}: {err}"
-    cells = list(game.players[game.history and game.log[-1].player or 0].board.tiles)
+    cells = list(game.players[mover].board.tiles)
     game.undo()
     return "taken" if all(type(v) is int for c in cells for v in c) else "other: a non-int cell stored"
 

@@ -75,7 +75,7 @@ def _fmt(cell: Cell) -> str:
 def _colour(colour: object) -> str:
     if colour not in COLOURS:
         raise IllegalMove(f"unknown colour {quote(colour)}; colours are {', '.join(COLOURS)}")
-    return colour  # type: ignore[return-value]
+    return colour
 
 
 @dataclass(frozen=True)
@@ -183,7 +183,9 @@ class Board:
         """``cell`` as a cell that holds a tile, else ``IllegalMove`` naming the cells that do."""
         found = as_cell(cell)
         if found not in self._tiles:
-            where = f"tiles are at {', '.join(map(_fmt, self._tiles))}" if self._tiles else "the area is empty"
+            where = "the area is empty"
+            if self._tiles:
+                where = f"tiles are at {', '.join(map(_fmt, self._tiles))}"
             raise IllegalMove(f"no tile at {_fmt(found)}; {where}")
         return found
 

@@ -48,7 +48,9 @@ def check_position(
     if not isinstance(spaces, list) or len(spaces) != wheel.SPACES:
         raise PositionError(f"{where}.wheel must list the {wheel.SPACES} spaces")
     if not whole(marker) or not 0 <= marker < wheel.SPACES:
-        raise PositionError(f"{where}.marker must be a space from 0 to {wheel.SPACES - 1}, not {quote(marker)}")
+        raise PositionError(
+            f"{where}.marker must be a space from 0 to {wheel.SPACES - 1}, not {quote(marker)}"
+        )
     if spaces[marker] is not None:
         raise PositionError(f"{where}: the marker's space {marker} holds a tile; it must be empty")
     if not isinstance(players, list) or not seats[0] <= len(players) <= seats[1]:
@@ -62,9 +64,13 @@ def check_position(
         places += [(entry[0], f"in {p['name']}'s area") for entry in p["board"]]
     names = [p["name"] for p in players]
     if len(set(names)) != len(names):
-        raise PositionError(f"{where}.players: two players are named {quote(_twice(names), 40)}; names are distinct")
+        raise PositionError(
+            f"{where}.players: two players are named {quote(_twice(names), 40)}; names are distinct"
+        )
     if sum(p["tokens"] == 0 for p in players) > 1:
-        raise PositionError(f"{where}: two players have placed their last token; the first to do so ends the game")
+        raise PositionError(
+            f"{where}: two players have placed their last token; the first to do so ends the game"
+        )
     _check_tiles(places, where)
     times = [p["time"] for p in players]
     if max(times) - min(times) > track.REACH:

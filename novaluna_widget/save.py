@@ -37,7 +37,8 @@ def load(text: str | bytes, cls: type[G]) -> G:
     except RecursionError:
         raise SaveError("not a novaluna_widget save file: the JSON is nested too deeply") from None
     except ValueError as err:  # bad JSON, bad UTF-8, or a number too long to read
-        raise SaveError(f"not a novaluna_widget save file: the JSON does not parse ({str(err)[:100]})") from None
+        why = str(err)[:100]
+        raise SaveError(f"not a novaluna_widget save file: the JSON does not parse ({why})") from None
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise SaveError(f'not a novaluna_widget save file: expected "format": "{FORMAT}"')
     version = data.get("version")

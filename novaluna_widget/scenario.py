@@ -73,7 +73,9 @@ def _read_area(description: AreaText) -> list[tuple[Tile, Cell]]:
         for word in description.replace(";", " ").split():
             found = _PLACED.match(word)
             if not found:
-                raise ScenarioError(f"cannot read {quote(word)} as a tile in an area: write ID@x,y, e.g. Y07@0,0")
+                raise ScenarioError(
+                    f"cannot read {quote(word)} as a tile in an area: write ID@x,y, e.g. Y07@0,0"
+                )
             pairs.append((found[1], (int(found[2]), int(found[3]))))
     elif isinstance(description, Mapping):
         pairs = [(tid, cell) for cell, tid in description.items()]
@@ -209,7 +211,8 @@ def _player(name: str, placed: list[tuple[Tile, Cell]], n: int, seats: int, supp
         if given is not None and len(given) != seats:
             raise ScenarioError(f"{what} needs one entry per player ({seats}), not {len(given)}")
     board = Board(placed)
-    done = covered[n] if covered is not None and covered[n] is not None else board.fulfilled_tasks()
+    given_tasks = covered[n] if covered is not None else None
+    done = board.fulfilled_tasks() if given_tasks is None else given_tasks
     refs = sorted(_task(ref, n) for ref in done)
     left = supply - len(refs) if tokens is None else _count(tokens[n], f"tokens[{n}]")
     order = list(reversed(range(seats))) if stack is None else [whole_number(i) for i in stack]

@@ -17,8 +17,8 @@ from novaluna_widget import Game, SoloGame
 #: Values a field may be replaced with: every JSON type, edge numbers, long and nested values.
 ODD_JSON: list[Any] = [
     None, True, False, 0, 1, -1, 2, 7, 11, 12, 20, 21, 24, 2**31, 2**64, -(2**63), 1.5, -0.0, 1e308,
-    "", " ", "x", "R01", "Z99", "refill", "take", "game", "solo", "x" * 10_000, [], [0], [None], ["R01", 0, 0],
-    [[0, 0, 0]], {}, {"a": 1}, [[[[[[]]]]]], list(range(100)),
+    "", " ", "x", "R01", "Z99", "refill", "take", "game", "solo", "x" * 10_000,
+    [], [0], [None], ["R01", 0, 0], [[0, 0, 0]], {}, {"a": 1}, [[[[[[]]]]]], list(range(100)),
 ]  # fmt: skip
 
 #: Values a cell may be given as: numbers of every kind, and things that are no numbers at all.
@@ -78,5 +78,6 @@ def damage(text: str, rng: random.Random) -> str | bytes:
     if how == 2:  # a field or an entry removed
         del parent[path[-1]]
     else:  # a field replaced by a value of another shape, or a neighbouring value
-        parent[path[-1]] = rng.choice([*ODD_JSON, parent[path[-1]] + 1 if type(parent[path[-1]]) is int else 0])
+        old = parent[path[-1]]
+        parent[path[-1]] = rng.choice([*ODD_JSON, old + 1 if type(old) is int else 0])
     return json.dumps(data)

@@ -219,7 +219,7 @@ def test_explain_takes_a_list_cell_as_json_gives_it():
 
 
 def test_copy_says_what_shuffle_pile_takes():
-    with pytest.raises(TypeError, match="shuffle_pile is a random.Random"):
+    with pytest.raises(TypeError, match=r"shuffle_pile is a random\.Random"):
         Game(2, seed=1).copy(shuffle_pile=5)  # type: ignore[arg-type]
     Game(2, seed=1).copy(shuffle_pile=random.Random(1))
 
@@ -227,7 +227,7 @@ def test_copy_says_what_shuffle_pile_takes():
 @pytest.mark.parametrize(
     ("kwargs", "match"),
     [
-        ({"areas": [{(0.5, 0): "Y11"}, "R17@0,0"]}, r"a cell is a pair of whole numbers \(x, y\), not \(0.5, 0\)"),
+        ({"areas": [{(0.5, 0): "Y11"}, "R17@0,0"]}, r"a pair of whole numbers \(x, y\), not \(0.5, 0\)"),
         ({"areas": [[("Y11", (0, 0.5))], "R17@0,0"]}, "a cell is a pair of whole numbers"),
         ({"covered": ["abc", None]}, r"covered\[0\] lists tasks as \(x, y, task index\)"),
         ({"tokens": ["a", 3]}, r"tokens\[0\] must be a whole number ≥ 0, not 'a'"),

@@ -39,5 +39,5 @@ def test_wheel_ships_tile_data_and_the_built_view(tmp_path):
     )
     (wheel,) = tmp_path.glob("novaluna_widget-*.whl")
     names = set(zipfile.ZipFile(wheel).namelist())
-    assert "novaluna_widget/tiles.json" in names
+    assert {"novaluna_widget/tiles.json", "novaluna_widget/drawing.json", "novaluna_widget/py.typed"} <= names
     assert {"novaluna_widget/static/widget.js", "novaluna_widget/static/widget.css"} <= names
