@@ -18,8 +18,8 @@ from .errors import IllegalMove
 from .game import Action, Game, Move
 from .solo import PENALTY
 
-__all__ = ["BOTS", "Bot", "GreedyBot", "RandomBot", "SearchBot", "closeness", "make_bot", "play_game",
-           "play_turn", "tokens_now"]
+__all__ = ["BOTS", "Bot", "GreedyBot", "RandomBot", "SearchBot", "best_place", "closeness", "make_bot",
+           "missing", "play_game", "play_turn", "tokens_now"]
 
 
 class Bot(Protocol):
@@ -83,11 +83,19 @@ def _worths(board: Board, before: Worths | None = None, placed: Cell | None = No
         if known is not None and (colour not in known[0] or (ref[0], ref[1]) not in touched):
             worths[ref] = known
             continue
-        x, y, i = ref
-        need = board[(x, y)].needs[i]
-        missing = sum(need[c] - board.count((x, y), c) for c in short)
-        worths[ref] = (short, MISSING_WORTH.get(missing, 0.0))
+        worths[ref] = (short, MISSING_WORTH.get(_lacks(board, ref, short), 0.0))
     return worths
+
+
+def missing(board: Board) -> dict[TaskRef, int]:
+    """How many tiles each open task of the area still lacks, over all its colours."""
+    return {ref: _lacks(board, ref, short) for ref, short in board.open_tasks().items()}
+
+
+def _lacks(board: Board, ref: TaskRef, short: frozenset[str]) -> int:
+    x, y, i = ref
+    need = board[(x, y)].needs[i]
+    return sum(need[c] - board.count((x, y), c) for c in short)
 
 
 # -- the bots ------------------------------------------------------------------------------------
@@ -171,6 +179,16 @@ def _around(board: Board, cell: Cell) -> tuple[dict[str, int], list[Cell]]:
     return reach, near
 
 
+def best_place(game: Game, space: int) -> Move:
+    """The greedy bot's place for the tile on ``space``: the most tokens now, then the area closest to
+    more tokens (the first such cell)."""
+    gains = tokens_now(game)
+    moves = [m for m in gains if m.space == space]
+    if not moves:
+        raise IllegalMove(f"space {space} is not among the next three tiles: {game.choices()}")
+    return _top(_top(moves, gains.__getitem__), _closeness_after(game))[0]
+
+
 def _cheapest_best(game: Game) -> tuple[list[Move], int]:
     """The moves placing the most tokens now and, of those, the ones with the cheapest tile; and how
     many tokens they place."""
@@ -246,32 +264,45 @@ class SearchBot:
         self.depth, self.width, self.samples, self.nodes, self.tempo = depth, width, samples, nodes, tempo
 
     def choose(self, game: Game) -> Action:
+        values = self.evaluate(game)
+        return max(values, key=values.__getitem__)
+
+    def evaluate(self, game: Game, also: Iterable[Action] = ()) -> dict[Action, float]:
+        """The first actions the search looked at, with their values for the player to move in tokens
+        (the mean over the sampled draw piles), from the deepest search finished. The search looks
+        deeper only into the ``width`` most promising tiles; the actions in ``also`` are valued the same
+        way where it left them out. A single legal action is not searched (its value is 0)."""
         actions = game.legal_actions()
         if len(actions) <= 1:
             if not actions:
                 raise _no_action()
-            return actions[0]
+            return {actions[0]: 0.0}
+        extra = tuple(dict.fromkeys(also))  # each once: a value counted twice would double
         deadline = None if self._seeded else time.perf_counter() + self.time_budget
         worlds = [_determinize(game, self._rng) for _ in range(self.samples)]
         budget = _Budget(self.nodes, deadline)
-        values = self._values(worlds, game.current_player, 1, None)
+        values = self._values(worlds, game.current_player, 1, None, extra)
         for depth in range(2, self.depth + 1):
             try:
-                values = self._values(worlds, game.current_player, depth, budget)
+                values = self._values(worlds, game.current_player, depth, budget, extra)
             except _Spent:
                 break
-        return max(values, key=values.__getitem__)
+        return values
 
-    def _values(self, worlds: list[Game], me: int, depth: int, budget: _Budget | None) -> dict[Action, float]:
-        """The searched first actions with their values for seat ``me``, added over the worlds."""
+    def _values(self, worlds: list[Game], me: int, depth: int, budget: _Budget | None,
+                also: tuple[Action, ...]) -> dict[Action, float]:
+        """The searched first actions (and ``also``) with their values for seat ``me``, averaged over the
+        worlds searched: one is enough when no line reaches the draw pile."""
         totals: dict[Action, float] = {}
+        used = 0
         for world in worlds:
             search = _Search(self, world, me, budget)
-            for action, value in search.root(depth):
+            for action, value in search.root(depth, also):
                 totals[action] = totals.get(action, 0.0) + value
+            used += 1
             if not search.drew:
                 break
-        return totals
+        return {action: total / used for action, total in totals.items()}
 
 
 def _determinize(game: Game, rng: random.Random) -> Game:
@@ -301,6 +332,10 @@ Marks = list[tuple[Worths, float]]
 Child = tuple[Action, Game, Marks, float]
 
 
+def _marks(game: Game) -> Marks:
+    return [(w, sum(v for _, v in w.values())) for w in (_worths(p.board) for p in game.players)]
+
+
 class _Search:
     """The search of one world, from the view of seat ``me``."""
 
@@ -309,10 +344,19 @@ class _Search:
         self.pile = len(world.draw_pile)
         self.drew = False  # whether a line reached the draw pile (then other worlds differ)
 
-    def root(self, depth: int) -> list[tuple[Action, float]]:
-        marks = [(w, sum(v for _, v in w.values())) for w in (_worths(p.board) for p in self.world.players)]
-        return [(action, self._value(child, cm, depth - _is_take(action)))
-                for action, child, cm, _ in self._children(self.world, marks)]
+    def root(self, depth: int, also: tuple[Action, ...] = ()) -> list[tuple[Action, float]]:
+        """The value of each first action searched, and of each action in ``also`` left out."""
+        marks = _marks(self.world)
+        found = [(action, self._value(child, cm, depth - _is_take(action)))
+                 for action, child, cm, _ in self._children(self.world, marks)]
+        searched = {action for action, _ in found}
+        for action in also:
+            if action not in searched:
+                child = self.world.copy()
+                child.play(action)
+                self.drew = self.drew or len(child.draw_pile) != self.pile
+                found.append((action, self._value(child, _marks(child), depth - _is_take(action))))
+        return found
 
     def _value(self, game: Game, marks: Marks, depth: int) -> float:
         if depth == 0 or game.is_over:

@@ -1,0 +1,234 @@
+"""The coach: hints on positions whose best move is plain, their words, the alternatives, and reviews
+of games whose moves are known to be the suggestion or plainly worse."""
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+from novaluna_widget import Game, IllegalMove, Move
+from novaluna_widget.bots import GreedyBot, play_turn
+from novaluna_widget.coach import ALTERNATIVES, NOTABLE, REVIEW_COLUMNS, hint, review
+from novaluna_widget.kinds import new_game
+from novaluna_widget.scenario import position
+
+#: A small search budget keeps the tests quick; the positions below are plain enough for it.
+NODES = 400
+
+#: Player 1 has a red group of four ending in R04 (2 red + 1 blue); B08 (4 red; 2 red) placed beside
+#: R04 covers all three tasks. T12 and Y08 cover nothing there. Player 1 is at time 8, Player 2 at 14.
+REDS = "R01@0,0 R02@0,1 R03@0,2 R04@0,3"
+RIVAL = "T17@0,0 Y17@1,0"
+WHEEL = "M B08 T12 Y08 - - - - - - - -"
+BESIDE_R04 = {(1, 3), (-1, 3), (0, 4)}
+#: A solo start where T08 (4 blue; 2 blue) covers "2 blue" beside B02 and B03. The tiles after Y02 cover
+#: nothing, so taking Y02 puts T08 out of reach for a long while.
+SOLO_BLUES = "B02@0,0 B03@0,1"
+SOLO_WHEEL = "M T08 R01 Y02 R05 R08 Y08 - - - - -"
+#: A solo area after eight tokens in phase 1 (a greedy game's, seed 0); B15, T15 and B17 cover nothing.
+SOLO_AREA = "T14@0,0 B13@1,0 T03@0,-1 Y01@-1,0 T10@-1,-1 B12@-1,-2 Y15@1,-1 Y05@2,-1"
+
+
+def three_tasks(times=None):
+    return position([REDS, RIVAL], wheel=WHEEL, times=times)
+
+
+def midgame(players=2, seed=3, turns=12):
+    game = new_game(players, seed=seed)
+    bots = [GreedyBot(seed=i) for i in range(players)]
+    while game.turn < turns:
+        play_turn(game, bots[game.current_player])
+    return game
+
+
+# -- hint ----------------------------------------------------------------------------------------
+def test_hint_takes_the_tile_that_covers_three_tasks_and_says_why():
+    found = hint(three_tasks(), nodes=NODES)
+    assert isinstance(found.action, Move) and found.action.space == 1 and found.action.cell in BESIDE_R04
+    assert (found.space, found.tile, found.cell, found.cost) == (1, "B08", found.action.cell, 4)
+    x, y = found.cell
+    assert set(found.covers) == {(x, y, 0), (x, y, 1), (0, 3, 0)}
+    assert found.player == 0 and found.next_player == 0
+    for words in ("Take B08 (blue) from space 1", f"at ({x}, {y}), covering ", "4 red on B08", "2 red on B08",
+                  "2 red + 1 blue on R04", "(3 tokens)", "costs 4 time on the moon track", "you move again"):
+        assert words in found.reason
+
+
+def test_hint_says_who_moves_next_when_the_turn_passes():
+    found = hint(three_tasks(times=[8, 10]), nodes=NODES)  # B08 takes Player 1 to 12, past Player 2
+    assert found.next_player == 1
+    assert "Player 2 moves next" in found.reason and "move again" not in found.reason
+
+
+def test_alternatives_are_the_other_tiles_legal_ranked_and_marked():
+    game = three_tasks()
+    found = hint(game, nodes=NODES)
+    alternatives = found.alternatives
+    assert 2 <= len(alternatives) <= ALTERNATIVES
+    assert {a.tile for a in alternatives} >= {"T12", "Y08"}  # every other tile on offer is compared
+    values = [found.value, *(a.value for a in alternatives)]
+    assert values == sorted(values, reverse=True)
+    for option in alternatives:
+        assert option.action in game.legal_actions() and option.action != found.action
+        assert option.behind == pytest.approx(found.value - option.value) and option.behind >= 0
+        assert (option.space, option.cell) == (option.action.space, option.action.cell)
+        assert option.reason.startswith(f"Take {option.tile} ")
+        assert option.covers == () or option.tile == "B08"
+    t12 = next(a for a in alternatives if a.tile == "T12")
+    # T12's "1 yellow" is left one tile short, and Player 2 (Y17) could cover it with T12 now.
+    assert t12.sets_up == ((*t12.cell, 1),)
+    assert "covering no task yet but leaving 1 yellow on T12 one yellow short" in t12.reason
+    assert "keeps T12 from Player 2, who could cover 1 task with it" in t12.reason
+    y08 = next(a for a in alternatives if a.tile == "Y08")  # "4 teal; 2 teal", far from any teal
+    assert y08.sets_up == () and "covering no task yet but opening 2 tasks on Y08." in y08.reason
+
+
+@pytest.mark.parametrize("players", [1, 2, 4])
+def test_hint_changes_nothing_and_repeats_with_its_seed(players):
+    game = midgame(players)
+    before = game.to_json()
+    first = hint(game, seed=5, nodes=NODES)
+    assert game.to_json() == before
+    assert hint(game, seed=5, nodes=NODES) == first
+    assert first.action in game.legal_actions()
+
+
+def test_refill_when_no_tile_left_helps():
+    game = refill_time()
+    assert game.can_refill
+    found = hint(game, nodes=NODES)
+    assert found.action == "refill" and found.next_player == 0
+    assert found.reason.startswith("Refill the wheel first: the 2 tiles left on the wheel cover no task now, "
+                                   "and a refill brings 9 fresh tiles from the draw pile.")
+    assert {a.tile for a in found.alternatives} == {"R08", "R05"}
+    # Values are per sampled draw pile (tokens), not added over the samples: a useless tile instead of
+    # a refill costs its time and a turn, about a token, not four.
+    assert all(0 < a.behind < 2 for a in found.alternatives)
+
+
+def test_solo_hint_counts_the_cost_twice_in_phase_one():
+    game = position([SOLO_BLUES], wheel=SOLO_WHEEL)
+    found = hint(game, nodes=NODES)
+    assert found.tile == "T08" and len(found.covers) == 1
+    assert "covering 2 blue on T08 (1 token)" in found.reason
+    assert "It adds 8 points to the solo score (lower is better; phase-1 tiles count twice)." \
+        in found.reason
+
+
+def test_solo_hint_ends_phase_one_when_only_dear_useless_tiles_are_left():
+    game = position([SOLO_AREA], wheel="M B15 T15 B17 - - - - - - - -")
+    assert game.can_end_phase_one
+    found = hint(game, nodes=NODES)
+    assert found.action == "end_phase_one"
+    assert found.reason.startswith("End phase 1 now, as the 8 tokens of the small stack are placed")
+    assert "refilled with 8 fresh tiles" in found.reason
+
+
+def test_hint_as_json_data():
+    found = hint(three_tasks(), nodes=NODES)
+    data = json.loads(json.dumps(found.to_data()))
+    x, y = data["cell"]
+    assert data["action"] == ["take", 1, x, y] and data["tile"] == "B08" and data["player"] == 0
+    assert sorted(data["covers"]) == sorted([[x, y, 0], [x, y, 1], [0, 3, 0]])
+    assert [a["action"][1:] for a in data["alternatives"]] == [[a.space, *a.cell] for a in found.alternatives]
+
+
+def test_a_single_legal_action_is_suggested_without_search():
+    game = position([""], wheel="M R01 - - - - - - - - - -")  # an empty solo area, one tile on offer
+    found = hint(game)
+    assert found.action == Move(1, (0, 0)) and found.alternatives == ()
+
+
+def test_no_hint_once_the_game_is_over():
+    game = position(["B02@0,0 B03@0,1", RIVAL], wheel="M T08 - - - - - - - - - -", tokens=[1, 5],
+                    times=[10, 14])
+    game.play(Move(1, (-1, 0)))  # T08's "2 blue": Player 1's last token
+    assert game.is_over
+    with pytest.raises(IllegalMove, match="over"):
+        hint(game)
+
+
+def test_the_coach_imports_and_hints_without_pandas_or_tqdm():
+    code = ("import sys; sys.modules['pandas'] = sys.modules['tqdm'] = None\n"
+            "from novaluna_widget import Game\nfrom novaluna_widget.coach import hint\n"
+            "print(hint(Game(2, seed=1), nodes=50).tile)")
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.strip()
+
+
+# -- review --------------------------------------------------------------------------------------
+def test_review_has_one_row_per_action_and_changes_nothing():
+    game = midgame(turns=6)
+    before = game.to_json()
+    table = review(game, nodes=NODES)
+    assert game.to_json() == before
+    assert list(table.columns) == REVIEW_COLUMNS
+    assert list(table["played"]) == list(game.history)
+    replay = Game(2, seed=3)
+    for row in table.itertuples():
+        assert (row.turn, row.player) == (replay.turn + 1, replay.current_player)
+        assert row.suggested in replay.legal_actions() and row.loss >= 0
+        replay.play(row.played)
+
+
+def test_review_of_the_coachs_own_moves_loses_nothing():
+    game = Game(2, seed=8)
+    for _ in range(6):
+        game.play(hint(game, seed=2, nodes=NODES).action)
+    table = review(game, seed=2, nodes=NODES)
+    assert list(table["suggested"]) == list(table["played"])
+    assert (table["loss"] == 0).all()
+    assert all(c.endswith("The coach suggests the same.") for c in table["comment"])
+
+
+def test_review_finds_a_plainly_bad_move_and_says_what_was_better():
+    game = three_tasks()
+    game.play(Move(2, (-1, 0)))  # T12, covering nothing, instead of B08's three tasks
+    (row,) = review(game, nodes=NODES).itertuples()
+    assert row.loss >= 2 * NOTABLE
+    assert row.suggested.space == 1 and row.suggested.cell in BESIDE_R04
+    assert row.comment.startswith("Player 1 took T12 (teal) from space 2 and placed it at (-1, 0), covering "
+                                  "no task yet")
+    assert "It cost 5 time on the moon track, and Player 1 moved again" in row.comment
+    assert "Better: take B08 (blue) from space 1" in row.comment and "(3 tokens)" in row.comment
+    assert f"that is about {row.loss:.1f} tokens better." in row.comment
+
+
+def test_review_of_the_right_tile_in_the_wrong_place():
+    game = three_tasks()
+    game.play(Move(1, (1, 2)))  # B08 beside R03: its own two tasks, but not R04's
+    (row,) = review(game, nodes=NODES).itertuples()
+    assert row.loss >= NOTABLE and row.suggested.cell in BESIDE_R04
+    assert "covering 4 red on B08 and 2 red on B08 (2 tokens)" in row.comment
+    assert f"Better: place it at ({row.suggested.cell[0]}, {row.suggested.cell[1]}) instead" in row.comment
+
+
+def test_review_of_a_solo_game_counts_points(capsys):
+    game = position([SOLO_BLUES], wheel=SOLO_WHEEL)
+    game.play(Move(3, (-1, 0)))  # Y02, covering nothing, instead of T08's "2 blue"
+    (row,) = review(game, nodes=NODES, progress=True).itertuples()
+    assert row.suggested.space == 1 and row.loss >= NOTABLE
+    assert "It added 4 points to the solo score (lower is better; phase-1 tiles count twice)" \
+        in row.comment
+    assert f"about {row.loss * 10:.0f} points of score better" in row.comment
+    assert "1/1" in capsys.readouterr().err  # the progress bar
+
+
+def refill_time():
+    """R17 and B17 wait for teal and yellow; the two red tiles left cover nothing; the draw pile is full."""
+    return position(["R17@0,0 B17@1,0", RIVAL], wheel="M R08 R05 - - - - - - - - -")
+
+
+@pytest.mark.parametrize("make", [three_tasks, refill_time])
+def test_a_review_measures_a_move_as_the_hint_ranked_it(make):
+    """The review asks the hint's own search: an alternative taken loses what the hint said it trails by."""
+    nodes = 1000  # enough to cut a deeper search short: both must spend their budget alike
+    found = hint(make(), nodes=nodes)
+    for option in found.alternatives:
+        game = make()
+        game.play(option.action)
+        (row,) = review(game, nodes=nodes).itertuples()
+        assert row.suggested == found.action
+        assert row.loss == pytest.approx(option.behind, abs=1e-3)
