@@ -6,6 +6,10 @@ in a notebook) or on a Dask cluster (``distributed.Client(...).get_executor()``)
 every bot's seed are derived from the master seed and the game's number alone, so the same seed gives
 the same table whatever the executor and however many workers it has.
 
+Every argument is checked before the first game, so a mistake costs no waiting. Ctrl-C or a bot's
+failure cancels the games not yet started, on any executor; the default pool also ends the games under
+way, so Ctrl-C returns at once.
+
 pandas and tqdm are imported only when a table is built, so worker processes stay light.
 """
 
@@ -14,18 +18,23 @@ from __future__ import annotations
 import hashlib
 import math
 import os
-import random
+import pickle
+import signal
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from concurrent.futures import Executor, Future, ProcessPoolExecutor, as_completed
+from numbers import Real
 from typing import TYPE_CHECKING, Any
 
+from .board import whole_number
 from .bots import Bot, make_bot, play_game
+from .errors import quote
+from .game import check_seed
 from .kinds import new_game
 
 if TYPE_CHECKING:
     import pandas as pd
 
-__all__ = ["COLUMNS", "SOLO_COLUMNS", "simulate", "summary", "wilson"]
+__all__ = ["COLUMNS", "SOLO_COLUMNS", "SimulationError", "simulate", "summary", "wilson"]
 
 #: A bot for ``simulate``: its name in ``BOTS``, or a picklable callable taking ``seed=`` that makes one.
 BotSpec = str | Callable[..., Bot]
@@ -35,9 +44,32 @@ COLUMNS = ["game", "seed", "seat", "bot", "bot_seed", "order", "rank", "winner",
            "total_time", "turns", "end"]
 #: Solo games add the score and its two records (lower is better).
 SOLO_COLUMNS = [*COLUMNS, "score", "phase_one", "final"]
+#: Seconds a terminated worker process may take to go before it is killed.
+_GRACE = 1.0
 
 #: One game to play: its number, the deal's seed, and per seat the bot spec, its label and its seed.
 Deal = tuple[int, int, tuple[tuple[BotSpec, str, int], ...]]
+
+
+class SimulationError(RuntimeError):
+    """A bot failed in ``simulate``, or could not be made: ``game`` (its number in the table), the deal's
+    ``seed``, the ``seat``, the ``bot`` (its label) and ``bot_seed`` say where, so the game can be played
+    again (``new_game(players, seed=seed)``); ``error`` is the bot's own error as text.
+
+    Raised ``from`` that error: in this process (``ThreadPoolExecutor``) ``__cause__`` is the error
+    itself; from a process pool ``concurrent.futures`` attaches the worker's traceback, which shows it.
+    Every field is in ``args``, which unpickling passes back to the class, so the error crosses from a
+    worker process intact.
+    """
+
+    def __init__(self, game: int, seed: int, seat: int, bot: str, bot_seed: int, error: str) -> None:
+        super().__init__(game, seed, seat, bot, bot_seed, error)
+        self.game, self.seed, self.seat, self.bot, self.bot_seed, self.error = (
+            game, seed, seat, bot, bot_seed, error)
+
+    def __str__(self) -> str:
+        return (f"game {self.game} (deal seed {self.seed}), seat {self.seat}, bot {self.bot!r} "
+                f"(bot seed {self.bot_seed}): {self.error}")
 
 
 def simulate(
@@ -50,14 +82,20 @@ def simulate(
     *,
     rotate: bool = True,
     chunksize: int | None = None,
+    workers: int | None = None,
 ) -> pd.DataFrame:
     """Play ``n_games`` games, one seat per bot (one bot: solo games); one row per player per game.
 
     ``bots`` are names from ``BOTS`` or callables taking ``seed=`` (picklable for process pools: a
-    class or ``functools.partial(SearchBot, nodes=2000)``); a mapping gives them labels. With
-    ``rotate`` each deal is played once per seat arrangement, the bots shifted one seat each time, so no
-    bot profits from a lucky deal or seat. ``executor`` defaults to a process pool over all cores; an
-    executor you pass is used and left open. ``chunksize`` games go to a worker at once.
+    class or ``functools.partial(SearchBot, nodes=2000)``); a mapping gives them labels. ``seed`` is
+    the master seed (0 to 2**64 - 1; None draws one). With ``rotate`` each deal is played once per seat
+    arrangement, the bots shifted one seat each time, so no bot profits from a lucky deal or seat.
+    ``executor`` defaults to a process pool of ``workers`` processes (all cores by default); an executor
+    you pass is used and left open. ``chunksize`` games go to a worker at once.
+
+    Bad arguments raise ``TypeError`` or ``ValueError`` before any game is played; a bot that fails
+    raises ``SimulationError`` naming the game, and the games not yet started are cancelled (so is
+    everything on Ctrl-C). The default pool then also ends its workers, games under way and all.
 
     On a Dask cluster (``pip install "dask[distributed]"``)::
 
@@ -65,36 +103,86 @@ def simulate(
         with Client("tcp://scheduler:8786") as client:   # or Client() for a local cluster
             df = simulate(10_000, ["search", "greedy"], seed=1, executor=client.get_executor())
     """
-    if n_games < 0:
-        raise ValueError(f"n_games must be 0 or more, not {n_games}")
+    n_games = _whole("n_games", n_games, least=0)
     seats = _labelled(bots)
+    seed = check_seed(seed)
+    for name, flag in (("beginner", beginner), ("progress", progress), ("rotate", rotate)):
+        if not isinstance(flag, bool):
+            raise TypeError(f"{name} must be True or False, not {quote(flag)}")
     if beginner and len(seats) == 1:
         raise ValueError("the solo game has no beginner variant")
-    if seed is None:
-        seed = random.SystemRandom().randrange(2**32)
+    size = max(1, min(50, math.ceil(n_games / 32))) if chunksize is None else _whole("chunksize", chunksize)
+    if workers is not None:
+        workers = _whole("workers", workers)
+        if executor is not None:
+            raise ValueError("workers sizes the default process pool; an executor passed in has its own")
+    if executor is not None and not isinstance(executor, Executor):
+        raise TypeError("executor must be a concurrent.futures.Executor (ThreadPoolExecutor(1), a "
+                        "ProcessPoolExecutor, a Dask client's get_executor()) or None for a process pool, "
+                        f"not {quote(executor)}")
+    if executor is None or isinstance(executor, ProcessPoolExecutor):
+        _check_picklable(seats)
     deals = [_deal(seed, g, seats, rotate) for g in range(n_games)]
-    size = chunksize or max(1, min(50, math.ceil(n_games / 32)))
     chunks = [deals[i : i + size] for i in range(0, n_games, size)]
-    rows = _run(chunks, beginner, executor, progress, n_games)
+    if executor is not None:
+        rows = _run(chunks, beginner, executor, progress, n_games)
+    else:
+        pool = ProcessPoolExecutor(max(1, min(workers or os.cpu_count() or 1, len(chunks))),
+                                   initializer=_ignore_ctrl_c)
+        try:
+            rows = _run(chunks, beginner, pool, progress, n_games)
+        except BaseException:
+            _stop(pool)
+            raise
+        pool.shutdown()
     return _table(rows, solo=len(seats) == 1)
 
 
-def _labelled(bots: Sequence[BotSpec] | Mapping[str, BotSpec]) -> list[tuple[BotSpec, str]]:
+def _whole(name: str, value: object, least: int = 1) -> int:
+    """``value`` as an int of at least ``least`` (numpy integers too, bools not), else an error naming
+    the argument and what it may be."""
+    number = whole_number(value)
+    if number is None:
+        raise TypeError(f"{name} must be a whole number, {least} or more, not {quote(value)}")
+    if number < least:
+        raise ValueError(f"{name} must be {least} or more, not {number}")
+    return number
+
+
+def _labelled(bots: object) -> list[tuple[BotSpec, str]]:
     """Each seat's bot spec and label (a name, the mapping's key, or the made bot's ``name``)."""
     if isinstance(bots, Mapping):
         pairs = [(spec, str(label)) for label, spec in bots.items()]
-    elif isinstance(bots, str):
-        raise TypeError(f"bots is a list of bots, one per seat, not the string {bots!r}")
-    else:
+    elif isinstance(bots, (str, bytes)):
+        raise TypeError(f"bots is a list of bots, one per seat, not the string {quote(bots)}")
+    elif isinstance(bots, Sequence):
         pairs = [(spec, spec if isinstance(spec, str) else "") for spec in bots]
+    else:  # a set or a generator has no seat order to keep, or none that repeats
+        raise TypeError(f"bots is a list of bots, one per seat, or a mapping of labels to bots, "
+                        f"not {quote(bots)}")
     if not 1 <= len(pairs) <= 4:
         raise ValueError(f"Nova Luna seats 1 (solo) to 4 players; {len(pairs)} bots given")
     for spec, _ in pairs:
         if isinstance(spec, str):
             make_bot(spec)  # unknown names fail here, not in a worker
         elif not callable(spec):
-            raise TypeError(f"a bot is a name or a callable that makes one, not {spec!r}")
+            raise TypeError(f"a bot is a name or a callable taking seed= that makes one (such as a bot "
+                            f"class), not {quote(spec)}")
     return pairs
+
+
+def _check_picklable(seats: list[tuple[BotSpec, str]]) -> None:
+    """Refuse, before any game, a bot a process pool cannot send to its workers: the pool's own error
+    would come late, without naming the bot or saying what to do."""
+    for spec, label in seats:
+        try:
+            pickle.dumps(spec)
+        except Exception as err:  # PicklingError, AttributeError or TypeError, by what is in the way
+            raise TypeError(
+                f"bot {label or quote(spec)} cannot be sent to worker processes ({err}): make it a class or "
+                "a functools.partial defined in a module, or play in this process with "
+                "executor=ThreadPoolExecutor(1)"
+            ) from err
 
 
 def _derive(*path: object) -> int:
@@ -112,26 +200,48 @@ def _deal(seed: int, g: int, seats: list[tuple[BotSpec, str]], rotate: bool) -> 
             tuple((spec, label, _derive(seed, "bot", g, seat)) for seat, (spec, label) in enumerate(order)))
 
 
-def _run(chunks: list[list[Deal]], beginner: bool, executor: Executor | None, progress: bool,
+def _ignore_ctrl_c() -> None:
+    """In each worker of the default pool: Ctrl-C reaches the whole process group, and the parent ends
+    the workers itself; left alone, an idle worker would print a KeyboardInterrupt traceback."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def _run(chunks: list[list[Deal]], beginner: bool, executor: Executor, progress: bool,
          total: int) -> list[dict[str, Any]]:
+    """Play the chunks on ``executor`` and return the rows in game order. On Ctrl-C or the first
+    failure the chunks not started yet are cancelled, whoever owns the executor, before the error goes on."""
     from tqdm.auto import tqdm
 
-    own = executor is None
-    pool = executor or ProcessPoolExecutor(max_workers=max(1, min(os.cpu_count() or 1, len(chunks))))
+    futures: dict[Future[list[dict[str, Any]]], int] = {}
     results: dict[int, list[dict[str, Any]]] = {}
     try:
-        futures: dict[Future[list[dict[str, Any]]], int] = {
-            pool.submit(play_chunk, chunk, beginner): n for n, chunk in enumerate(chunks)
-        }
+        for n, chunk in enumerate(chunks):
+            futures[executor.submit(play_chunk, chunk, beginner)] = n
         with tqdm(total=total, unit="game", disable=not progress) as bar:
             for future in as_completed(futures):
                 rows = future.result()
                 results[futures[future]] = rows
                 bar.update(len({r["game"] for r in rows}))
-    finally:
-        if own:
-            pool.shutdown(cancel_futures=True)
+    except BaseException:  # the games still to come are of no use now
+        for future in futures:
+            future.cancel()
+        raise
     return [row for n in sorted(results) for row in results[n]]
+
+
+def _stop(pool: ProcessPoolExecutor) -> None:
+    """End the default pool now, games under way and all, as ``ProcessPoolExecutor.terminate_workers``
+    (Python 3.14) does: ``shutdown`` would first finish every chunk a worker holds or has queued, which
+    can take minutes. The pool's manager thread sees the workers go and cleans up after them."""
+    workers = list(pool._processes.values())  # shutdown forgets them
+    pool.shutdown(wait=False, cancel_futures=True)
+    for worker in workers:
+        worker.terminate()
+    for worker in workers:  # reaped here, so none outlives the call
+        worker.join(_GRACE)
+        if worker.is_alive():  # a SIGTERM handler inherited from the parent kept it
+            worker.kill()
+            worker.join()
 
 
 def play_chunk(deals: Iterable[Deal], beginner: bool = False) -> list[dict[str, Any]]:
@@ -140,16 +250,29 @@ def play_chunk(deals: Iterable[Deal], beginner: bool = False) -> list[dict[str, 
 
 
 def _play(deal: Deal, beginner: bool) -> list[dict[str, Any]]:
+    """Play one deal; a bot that fails (or cannot be made) raises ``SimulationError`` naming its seat."""
     g, seed, seats = deal
     game = new_game(len(seats), seed=seed, beginner=beginner)
-    bots = [make_bot(spec, seed=s) if isinstance(spec, str) else spec(seed=s) for spec, _, s in seats]
     first = game.turn_order()
-    play_game(game, bots)
+    bots: list[Bot] = []
+    labels: list[str] = []
+    try:
+        for spec, label, bot_seed in seats:
+            bot = make_bot(spec, seed=bot_seed) if isinstance(spec, str) else spec(seed=bot_seed)
+            labels.append(label or bot.name)
+            bots.append(bot)
+        play_game(game, bots)
+    except Exception as err:
+        # The seat whose bot could not be made, else the one asked to move when the error came.
+        seat = len(labels) if len(labels) < len(seats) else game.current_player
+        spec, label, bot_seed = seats[seat]
+        name = labels[seat] if seat < len(labels) else label or quote(spec)
+        raise SimulationError(g, seed, seat, name, bot_seed, f"{type(err).__name__}: {err}") from err
     ranking = game.ranking()
     rows = []
-    for seat, (player, bot, (_, label, bot_seed)) in enumerate(zip(game.players, bots, seats, strict=True)):
+    for seat, (player, label, (_, _, bot_seed)) in enumerate(zip(game.players, labels, seats, strict=True)):
         row = {
-            "game": g, "seed": seed, "seat": seat, "bot": label or bot.name, "bot_seed": bot_seed,
+            "game": g, "seed": seed, "seat": seat, "bot": label, "bot_seed": bot_seed,
             "order": first.index(seat), "rank": ranking.index(seat) + 1, "winner": game.winner == seat,
             "tokens_left": player.tokens, "tiles": len(player.board), "total_time": player.time,
             "turns": game.turn, "end": game.end_reason,
@@ -171,6 +294,14 @@ def _table(rows: list[dict[str, Any]], solo: bool) -> pd.DataFrame:
 def wilson(wins: int, n: int, z: float = 1.959964) -> tuple[float, float]:
     """The Wilson score interval for ``wins`` out of ``n`` (95 % by default): sound near 0 and 1 and for
     few games, unlike the plain normal interval."""
+    n = _whole("n", n, least=0)
+    wins = _whole("wins", wins, least=0)
+    if wins > n:
+        raise ValueError(f"wins must be at most n: {wins} wins out of {n}")
+    if isinstance(z, bool) or not isinstance(z, Real):
+        raise TypeError(f"z must be a number above 0 (1.96 for 95 %), not {quote(z)}")
+    if not z > 0:  # NaN is not above 0 either
+        raise ValueError(f"z must be a number above 0 (1.96 for 95 %), not {z}")
     if n == 0:
         return (0.0, 1.0)
     p = wins / n
@@ -179,16 +310,23 @@ def wilson(wins: int, n: int, z: float = 1.959964) -> tuple[float, float]:
     return (max(0.0, centre - half), min(1.0, centre + half))
 
 
-def summary(df: pd.DataFrame, by: Sequence[str] = ("bot", "seat")) -> pd.DataFrame:
-    """Win rates with 95 % Wilson intervals, per bot and per seat (or any other columns in ``by``).
+def summary(df: pd.DataFrame, by: str | Sequence[str] = ("bot", "seat")) -> pd.DataFrame:
+    """Win rates with 95 % Wilson intervals, per bot and per seat (or per any other column, or columns,
+    in ``by``) of a ``simulate`` table.
 
     Rows are indexed by (column, value); columns: games, wins, win_rate, ci_low, ci_high, mean_rank,
     mean_tokens_left (and mean_score, solo).
     """
     import pandas as pd
 
+    columns = [by] if isinstance(by, str) else list(by)
+    if not columns:
+        raise ValueError("by names the columns to group by, at least one (such as 'bot' or 'seat')")
+    if missing := [c for c in ["winner", "rank", "tokens_left", *columns] if c not in df.columns]:
+        raise ValueError(f"the table has no column {missing[0]!r}; summary takes a simulate table and "
+                         f"groups by its columns ({', '.join(map(str, df.columns))})")
     parts = []
-    for column in by:
+    for column in columns:
         grouped = df.groupby(column, sort=True)
         part = pd.DataFrame({
             "games": grouped.size(),

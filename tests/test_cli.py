@@ -1,15 +1,23 @@
-"""The command line: ``python -m novaluna_widget simulate`` and ``play``."""
+"""The command line: ``python -m novaluna_widget simulate`` and ``play``; bad arguments and Ctrl-C."""
 
+from __future__ import annotations
+
+import signal
 import subprocess
 import sys
+from pathlib import Path
+from typing import Any
 
 import pandas as pd
 import pytest
 
+import novaluna_widget.simulate
 from novaluna_widget.__main__ import main
 
+from .test_simulate import POSIX, interrupt
 
-def test_simulate_prints_win_rates_with_intervals(capsys, tmp_path):
+
+def test_simulate_prints_win_rates_with_intervals(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     csv = tmp_path / "games.csv"
     code = main(["simulate", "--games", "6", "--bots", "greedy,random", "--seed", "3", "--workers", "1",
                  "--no-progress", "--csv", str(csv)])
@@ -24,7 +32,7 @@ def test_simulate_prints_win_rates_with_intervals(capsys, tmp_path):
     assert len(table) == 12
 
 
-def test_players_repeat_the_bots_and_search_takes_a_budget(capsys):
+def test_players_repeat_the_bots_and_search_takes_a_budget(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["simulate", "--games", "2", "--bots", "search,greedy", "--players", "3", "--nodes", "100",
                  "--workers", "1", "--no-progress"]) == 0
     out = capsys.readouterr().out
@@ -32,19 +40,78 @@ def test_players_repeat_the_bots_and_search_takes_a_budget(capsys):
     assert [line.split()[0] for line in out.splitlines()[3:6]] == ["bot", "search", "seat"]
 
 
-def test_one_bot_plays_solo(capsys):
+def test_one_bot_plays_solo(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["simulate", "--games", "2", "--bots", "greedy", "--workers", "1", "--no-progress"]) == 0
     out = capsys.readouterr().out
     assert "2 solo games" in out and "mean_score" in out
 
 
-def test_unknown_bot_is_a_usage_error(capsys):
+def test_unknown_bot_is_a_usage_error(capsys: pytest.CaptureFixture[str]) -> None:
     with pytest.raises(SystemExit) as exit_:
         main(["simulate", "--bots", "greedy,clever"])
     assert exit_.value.code == 2 and "unknown bot 'clever'" in capsys.readouterr().err
 
 
-def test_play_prints_a_whole_game_through_python_dash_m():
+@pytest.fixture
+def no_simulation(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Fail the test if a simulation starts: bad arguments must be refused before it."""
+
+    def refuse(*args: Any, **kwargs: Any) -> None:
+        raise AssertionError("the simulation started")
+
+    monkeypatch.setattr(novaluna_widget.simulate, "simulate", refuse)
+
+
+@pytest.mark.parametrize(("argv", "message"), [
+    (["simulate", "--bots", ",", "--players", "2"], "argument --bots: name 1 to 4 bots, comma-separated"),
+    (["play", "--bots", " , "], "argument --bots: name 1 to 4 bots"),
+    (["simulate", "--bots", "greedy,random,greedy,random,greedy"], "seats 1 (solo) to 4 players; 5 bots"),
+    (["simulate", "--games", "0"], "argument --games: must be a whole number, 1 or more, not 0"),
+    (["simulate", "--games", "ten"], "argument --games: must be a whole number, 1 or more, not 'ten'"),
+    (["simulate", "--players", "5"], "argument --players: must be a whole number from 1 to 4, not 5"),
+    (["play", "--players", "0"], "argument --players: must be a whole number from 1 to 4, not 0"),
+    (["simulate", "--workers", "0"], "argument --workers: must be a whole number, 1 or more, not 0"),
+    (["simulate", "--bots", "search", "--nodes", "0"], "argument --nodes: must be a whole number, 1 or more"),
+    (["simulate", "--seed", "-1"], "argument --seed: must be a whole number from 0 to 2**64 - 1, not -1"),
+    (["play", "--seed", str(2**64)], "argument --seed: must be a whole number from 0 to 2**64 - 1"),
+    (["simulate", "--bots", "greedy,random,search", "--players", "2"], "--players 2 leaves bots out: 3 bots"),
+    (["simulate", "--bots", "greedy,random", "--nodes", "100"], "--nodes is the search bot's budget"),
+    (["simulate", "--bots", "greedy", "--beginner"], "--beginner: the solo game has no beginner variant"),
+    (["simulate", "--csv", "{tmp}/missing/games.csv"], "argument --csv: no directory '{tmp}/missing'"),
+    (["simulate", "--csv", "{tmp}"], "argument --csv: {tmp} is a directory"),
+    (["simulate", "--csv", "{tmp}/file.txt/games.csv"], "argument --csv: no directory '{tmp}/file.txt'"),
+])
+@pytest.mark.usefixtures("no_simulation")
+def test_bad_arguments_are_usage_errors_before_any_game(argv: list[str], message: str, tmp_path: Path,
+                                                        capsys: pytest.CaptureFixture[str]) -> None:
+    (tmp_path / "file.txt").write_text("not a directory")
+    with pytest.raises(SystemExit) as exit_:
+        main([arg.format(tmp=tmp_path) for arg in argv])
+    err = capsys.readouterr().err
+    assert exit_.value.code == 2 and message.format(tmp=tmp_path) in err
+    assert err.startswith("usage: python -m novaluna_widget " + argv[0])
+
+
+@pytest.mark.usefixtures("no_simulation")
+def test_checking_the_csv_path_leaves_no_file_behind_and_keeps_an_old_one(tmp_path: Path) -> None:
+    new, old = tmp_path / "new.csv", tmp_path / "old.csv"
+    old.write_text("last week's games\n")
+    for csv in (new, old):  # the path is fine, a later check fails: nothing is written
+        with pytest.raises(SystemExit):
+            main(["simulate", "--bots", "greedy", "--beginner", "--csv", str(csv)])
+    assert not new.exists() and old.read_text() == "last week's games\n"
+
+
+@POSIX
+def test_ctrl_c_stops_the_workers_at_once_and_says_so() -> None:
+    # kill -INT reaches only the main process: it must end the workers itself.
+    code, err, took = interrupt([sys.executable, "-m", "novaluna_widget", "simulate", "--games", "200",
+                                 "--bots", "search,search", "--workers", "2"], whole_group=False)
+    assert code == 128 + signal.SIGINT and err.endswith("interrupted\n") and "Traceback" not in err
+    assert took < 3
+
+
+def test_play_prints_a_whole_game_through_python_dash_m() -> None:
     done = subprocess.run([sys.executable, "-m", "novaluna_widget", "play", "--seed", "2"],
                           capture_output=True, text=True, check=True, timeout=60)
     lines = done.stdout.splitlines()

@@ -1,21 +1,56 @@
-"""Batch runs: the table, its determinism across executors (Dask included), and the summary."""
+"""Batch runs: the table, its determinism across executors (Dask included), and the summary; bad
+arguments, failing bots and Ctrl-C."""
+
+from __future__ import annotations
 
 import functools
-from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
+import os
+import pickle
+import signal
+import subprocess
+import sys
+import threading
+import time
+from collections.abc import Callable
+from concurrent.futures import Executor, Future, ProcessPoolExecutor, ThreadPoolExecutor
+from pathlib import Path
+from typing import Any, ClassVar
 
+import numpy as np
+import pandas as pd
 import pytest
 
 from novaluna_widget import Game
-from novaluna_widget.bots import GreedyBot, RandomBot, SearchBot, play_game
-from novaluna_widget.simulate import COLUMNS, SOLO_COLUMNS, simulate, summary, wilson
+from novaluna_widget.bots import Bot, GreedyBot, RandomBot, SearchBot, play_game
+from novaluna_widget.game import Action
+from novaluna_widget.simulate import (
+    COLUMNS,
+    SOLO_COLUMNS,
+    BotSpec,
+    SimulationError,
+    simulate,
+    summary,
+    wilson,
+)
+
+POSIX = pytest.mark.skipif(sys.platform == "win32", reason="POSIX signals and process groups")
 
 
-def run(n=6, bots=("greedy", "random"), **kwargs):
+def run(n: int = 6, bots: Any = ("greedy", "random"), **kwargs: Any) -> pd.DataFrame:
     kwargs.setdefault("executor", ThreadPoolExecutor(1))
     return simulate(n, list(bots), seed=kwargs.pop("seed", 1), progress=False, **kwargs)
 
 
-def test_one_row_per_player_per_game_with_consistent_ranks():
+class Broken(GreedyBot):
+    """Fails on its first move (at module level, so a process pool can send it)."""
+
+    name = "broken"
+
+    def choose(self, game: Game) -> Action:
+        raise ZeroDivisionError("boom")
+
+
+def test_one_row_per_player_per_game_with_consistent_ranks() -> None:
     df = run(9, ("greedy", "random", "greedy"))
     assert list(df.columns) == COLUMNS and len(df) == 27
     for _, game in df.groupby("game"):
@@ -29,18 +64,19 @@ def test_one_row_per_player_per_game_with_consistent_ranks():
             assert ranked["tokens_left"].is_monotonic_increasing
 
 
-def test_rows_replay_exactly():
+def test_rows_replay_exactly() -> None:
     """``seed`` and ``bot_seed`` make the very same game again."""
     df = run(2)
     game_rows = df[df["game"] == 1].sort_values("seat")
-    bots = [{"greedy": GreedyBot, "random": RandomBot}[b](seed=s)
+    makers: dict[str, Callable[..., Bot]] = {"greedy": GreedyBot, "random": RandomBot}
+    bots = [makers[b](seed=s)
             for b, s in zip(game_rows["bot"], game_rows["bot_seed"], strict=True)]
     game = play_game(Game(2, seed=int(game_rows["seed"].iloc[0])), bots)
     assert list(game_rows["tokens_left"]) == [p.tokens for p in game.players]
     assert list(game_rows["total_time"]) == [p.time for p in game.players]
 
 
-def test_rotation_plays_each_deal_with_the_bots_in_every_seat():
+def test_rotation_plays_each_deal_with_the_bots_in_every_seat() -> None:
     df = run(4)
     first, second = df[df["game"] == 0], df[df["game"] == 1]
     assert first["seed"].iloc[0] == second["seed"].iloc[0]
@@ -50,7 +86,7 @@ def test_rotation_plays_each_deal_with_the_bots_in_every_seat():
     assert (fixed[fixed["seat"] == 0]["bot"] == "greedy").all() and fixed["seed"].nunique() == 4
 
 
-def test_same_seed_same_table_whatever_the_executor_and_chunks():
+def test_same_seed_same_table_whatever_the_executor_and_chunks() -> None:
     serial = run(8, chunksize=8)
     with ProcessPoolExecutor(2) as pool:
         pooled = run(8, executor=pool, chunksize=1)
@@ -59,7 +95,7 @@ def test_same_seed_same_table_whatever_the_executor_and_chunks():
     assert not serial.equals(run(8, seed=2))
 
 
-def test_same_table_on_a_local_dask_cluster():
+def test_same_table_on_a_local_dask_cluster() -> None:
     distributed = pytest.importorskip("distributed")
     with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
                                   dashboard_address=None) as cluster, distributed.Client(cluster) as client:
@@ -69,21 +105,22 @@ def test_same_table_on_a_local_dask_cluster():
     assert on_dask.equals(run(6))
 
 
-def test_solo_games_have_a_score():
+def test_solo_games_have_a_score() -> None:
     df = run(3, ("greedy",))
     assert list(df.columns) == SOLO_COLUMNS and len(df) == 3
     assert (df["score"] == df["phase_one"] + df["final"]).all() and (df["rank"] == 1).all()
     assert df["seed"].nunique() == 3
 
 
-def test_bot_factories_and_labels():
-    labelled = {"small search": functools.partial(SearchBot, nodes=200, samples=1), "greedy": GreedyBot}
+def test_bot_factories_and_labels() -> None:
+    labelled: dict[str, BotSpec] = {"small search": functools.partial(SearchBot, nodes=200, samples=1),
+                                    "greedy": GreedyBot}
     df = simulate(2, labelled, seed=3, progress=False, executor=ThreadPoolExecutor(1))
     assert set(df["bot"]) == {"small search", "greedy"}
     assert set(run(2, bots=[RandomBot, "greedy"])["bot"]) == {"random", "greedy"}
 
 
-def test_bad_bots_are_refused_before_any_game():
+def test_bad_bots_are_refused_before_any_game() -> None:
     with pytest.raises(ValueError, match="unknown bot 'clever'"):
         run(2, bots=["greedy", "clever"])
     with pytest.raises(ValueError, match="1 \\(solo\\) to 4"):
@@ -92,13 +129,13 @@ def test_bad_bots_are_refused_before_any_game():
         simulate(2, "greedy", progress=False)
 
 
-def test_wilson_interval():
+def test_wilson_interval() -> None:
     assert wilson(5, 10) == pytest.approx((0.2366, 0.7634), abs=1e-4)
     assert wilson(0, 10) == pytest.approx((0.0, 0.2775), abs=1e-4)
     assert wilson(10, 10)[1] == pytest.approx(1.0) and wilson(0, 0) == (0.0, 1.0)
 
 
-def test_summary_per_bot_and_seat():
+def test_summary_per_bot_and_seat() -> None:
     df = run(8)
     table = summary(df)
     assert set(table.index.get_level_values("by")) == {"bot", "seat"}
@@ -109,3 +146,233 @@ def test_summary_per_bot_and_seat():
     assert greedy["ci_low"] <= greedy["win_rate"] <= greedy["ci_high"]
     assert (greedy["ci_low"], greedy["ci_high"]) == pytest.approx(wilson(int(greedy["wins"]), 8))
     assert table.loc["seat"]["games"].tolist() == [8, 8]
+
+
+# -- bad arguments ---------------------------------------------------------------------------------
+class NoGames(Executor):
+    """An executor that fails the test if a game is handed to it: bad arguments are refused first."""
+
+    def submit(self, fn: Callable[..., Any], /, *args: Any, **kwargs: Any) -> Future[Any]:
+        raise AssertionError("a game was submitted")
+
+
+@pytest.mark.parametrize(("kwargs", "error", "message"), [
+    ({"n_games": "x"}, TypeError, "n_games must be a whole number, 0 or more, not 'x'"),
+    ({"n_games": -1}, ValueError, "n_games must be 0 or more, not -1"),
+    ({"n_games": 2.0}, TypeError, "n_games must be a whole number"),
+    ({"n_games": True}, TypeError, "n_games must be a whole number"),
+    ({"bots": []}, ValueError, "1 \\(solo\\) to 4 players; 0 bots given"),
+    ({"bots": {"greedy", "random"}}, TypeError, "a list of bots, one per seat, or a mapping"),
+    ({"bots": 2}, TypeError, "a list of bots, one per seat, or a mapping"),
+    ({"bots": [GreedyBot(), "greedy"]}, TypeError, "a name or a callable taking seed="),
+    ({"seed": "1"}, TypeError, "seed must be a whole number or None, not '1'"),
+    ({"seed": -1}, ValueError, "seed must be a whole number from 0 to 2\\*\\*64 - 1, not -1"),
+    ({"seed": 1.5}, TypeError, "seed must be a whole number"),
+    ({"chunksize": -3}, ValueError, "chunksize must be 1 or more, not -3"),
+    ({"chunksize": 0}, ValueError, "chunksize must be 1 or more, not 0"),
+    ({"chunksize": 2.5}, TypeError, "chunksize must be a whole number, 1 or more, not 2.5"),
+    ({"beginner": "yes"}, TypeError, "beginner must be True or False, not 'yes'"),
+    ({"beginner": True, "bots": ["greedy"]}, ValueError, "the solo game has no beginner variant"),
+    ({"progress": 1}, TypeError, "progress must be True or False, not 1"),
+    ({"rotate": None}, TypeError, "rotate must be True or False, not None"),
+    ({"executor": "threads"}, TypeError, "executor must be a concurrent.futures.Executor"),
+    ({"executor": None, "workers": 0}, ValueError, "workers must be 1 or more, not 0"),
+    ({"workers": 2}, ValueError, "workers sizes the default process pool"),
+])
+def test_bad_arguments_are_refused_before_any_game(kwargs: dict[str, Any], error: type[Exception],
+                                                  message: str) -> None:
+    call: dict[str, Any] = {"n_games": 4, "bots": ["greedy", "random"], "seed": 1, "executor": NoGames(),
+                            "progress": False}
+    with pytest.raises(error, match=message):
+        simulate(**(call | kwargs))
+
+
+def test_numpy_integers_are_whole_numbers_and_give_the_same_table() -> None:
+    # Seeds from a DataFrame are numpy integers: the master seed must derive the same games from them.
+    numbers: dict[str, Any] = {"n_games": np.int64(4), "seed": np.int64(1), "chunksize": np.int32(2)}
+    with_numpy = simulate(bots=["greedy", "random"], progress=False, executor=ThreadPoolExecutor(1),
+                          **numbers)
+    assert with_numpy.equals(run(4))
+
+
+def test_a_lambda_for_a_process_pool_is_refused_with_advice() -> None:
+    bots: list[BotSpec] = [lambda seed: GreedyBot(seed), "greedy"]
+    with ProcessPoolExecutor(1) as pool:
+        for executor in (None, pool):
+            with pytest.raises(TypeError, match=r"cannot be sent to worker processes.*functools\.partial.*"
+                                                r"executor=ThreadPoolExecutor\(1\)"):
+                simulate(2, bots, seed=1, progress=False, executor=executor)
+    assert run(2, bots)["bot"].tolist() == ["greedy"] * 4  # in this process a lambda is fine
+
+
+# -- a bot that fails ------------------------------------------------------------------------------
+def test_a_failing_bot_names_its_game_seed_and_seat() -> None:
+    with pytest.raises(SimulationError) as caught:
+        simulate(2, {"good": "greedy", "bad": Broken}, seed=1, progress=False, rotate=False,
+                 executor=ThreadPoolExecutor(1))
+    err = caught.value
+    dealt = run(2, bots=["greedy", "greedy"], rotate=False)  # the same deals, played out
+    assert (err.game, err.seat, err.bot) == (0, 1, "bad")
+    assert err.seed == dealt["seed"].iloc[0] and err.bot_seed == dealt["bot_seed"].iloc[1]
+    assert str(err) == (f"game 0 (deal seed {err.seed}), seat 1, bot 'bad' (bot seed {err.bot_seed}): "
+                        "ZeroDivisionError: boom")
+    assert isinstance(err, RuntimeError) and isinstance(err.__cause__, ZeroDivisionError)
+    copy = pickle.loads(pickle.dumps(err))
+    assert (str(copy), copy.game, copy.seed, copy.seat, copy.bot) == (str(err), 0, err.seed, 1, "bad")
+
+
+def test_a_bot_that_cannot_be_made_names_its_seat() -> None:
+    with pytest.raises(SimulationError, match=r"^game 0 .*seat 2, bot \"functools\.partial\(<class "
+                                              r"'novaluna_widget\.bots\.SearchBot'>, nodes=0\)\" .*"
+                                              r"ValueError: depth, width, samples and nodes must be"):
+        run(1, bots=["greedy", "random", functools.partial(SearchBot, nodes=0)], rotate=False)
+
+
+def test_a_failing_bot_in_the_default_process_pool() -> None:
+    # The error crosses from a worker process whole, and the pool's other games are called off.
+    start = time.perf_counter()
+    with pytest.raises(SimulationError, match="ZeroDivisionError: boom") as caught:
+        simulate(40, [Broken, "greedy"], seed=1, progress=False, chunksize=1)
+    assert caught.value.game in (0, 1) and caught.value.bot == "broken"
+    assert "ZeroDivisionError: boom" in str(caught.value.__cause__)  # the worker's traceback
+    assert time.perf_counter() - start < 5
+
+
+class Counted(GreedyBot):
+    """A greedy bot that counts the games it is made for."""
+
+    made: ClassVar[list[int | None]] = []
+
+    def __init__(self, seed: int | None = None) -> None:
+        super().__init__(seed)
+        self.made.append(seed)
+
+
+def test_the_first_failure_cancels_the_games_queued_on_any_executor() -> None:
+    class SlowlyBroken(Broken):
+        """Fails after 50 ms: time enough for the main thread to call off the other games."""
+
+        def choose(self, game: Game) -> Action:
+            time.sleep(0.05)
+            return super().choose(game)
+
+    Counted.made.clear()
+    with ThreadPoolExecutor(1) as pool:
+        with pytest.raises(SimulationError):
+            simulate(20, [Counted, SlowlyBroken], seed=1, progress=False, executor=pool, chunksize=1)
+        assert pool.submit(int, "7").result() == 7  # the caller's executor is left open
+    assert len(Counted.made) <= 2  # the failing game and at most one the worker took meanwhile
+
+
+@POSIX
+def test_ctrl_c_cancels_the_games_queued_on_any_executor() -> None:
+    main = threading.get_ident()  # a test runs in the main thread
+    pressed = threading.Event()
+
+    class CtrlC(Counted):
+        """Presses Ctrl-C (SIGINT to the main thread) once, on its first move, when the main thread has
+        queued every game and waits for them."""
+
+        def choose(self, game: Game) -> Action:
+            if not pressed.is_set():
+                pressed.set()
+                time.sleep(0.2)
+                signal.pthread_kill(main, signal.SIGINT)
+                time.sleep(0.2)  # the main thread cancels the queue meanwhile
+            return super().choose(game)
+
+    Counted.made.clear()
+    with ThreadPoolExecutor(1) as pool, pytest.raises(KeyboardInterrupt):
+        simulate(20, [CtrlC, "greedy"], seed=1, progress=False, executor=pool, chunksize=1)
+    assert len(Counted.made) <= 2
+
+
+# -- Ctrl-C with the default pool, for real --------------------------------------------------------
+def interrupt(command: list[str], whole_group: bool) -> tuple[int, str, float]:
+    """Start ``command`` in a process group of its own and, once it writes to stderr (it has started
+    playing), send SIGINT: to the whole group as Ctrl-C in a terminal does, or to the command alone as
+    ``kill -INT`` does. Return its exit code, its stderr and the seconds it took to exit after the
+    signal; fail if any process of the group (a worker) outlives it by more than a moment."""
+    child = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+                             start_new_session=True)
+    assert child.stderr is not None
+    watchdog = threading.Timer(60, os.killpg, (child.pid, signal.SIGKILL))  # never hang the suite
+    watchdog.start()
+    try:
+        started = child.stderr.read1(1)  # type: ignore[attr-defined]  # a BufferedReader
+        assert started, "the command ended before it started playing"
+        (os.killpg if whole_group else os.kill)(child.pid, signal.SIGINT)
+        sent = time.perf_counter()
+        err = started + child.stderr.read()
+        code = child.wait()
+        took = time.perf_counter() - sent
+    finally:
+        watchdog.cancel()
+    for _ in range(40):
+        try:
+            os.killpg(child.pid, 0)
+        except ProcessLookupError:
+            break
+        time.sleep(0.05)
+    else:
+        os.killpg(child.pid, signal.SIGKILL)
+        pytest.fail("worker processes outlived the command")
+    return code, err.decode(), took
+
+
+SLOW_GAMES = """
+import sys, time
+from novaluna_widget.bots import GreedyBot
+from novaluna_widget.simulate import simulate
+
+class SlowBot(GreedyBot):
+    # 50 ms a move: 400 games would keep every worker busy for minutes.
+    def __init__(self, seed=None):
+        super().__init__(seed)
+        print("playing", file=sys.stderr, flush=True)
+
+    def choose(self, game):
+        time.sleep(0.05)
+        return super().choose(game)
+
+if __name__ == "__main__":
+    simulate(400, [SlowBot, "greedy"], seed=1, progress=False)
+"""
+
+
+@POSIX
+def test_ctrl_c_with_the_default_pool_returns_at_once_and_leaves_no_workers(tmp_path: Path) -> None:
+    script = tmp_path / "slow_games.py"
+    script.write_text(SLOW_GAMES)
+    code, err, took = interrupt([sys.executable, str(script)], whole_group=True)
+    assert code == -signal.SIGINT and err.rstrip().endswith("KeyboardInterrupt")
+    assert err.count("Traceback") == 1  # the main process's: the workers stay quiet
+    assert took < 3  # it was 23 s: every worker finished its chunk first
+
+
+# -- summaries -------------------------------------------------------------------------------------
+@pytest.fixture(scope="module")
+def eight() -> pd.DataFrame:
+    return run(8)
+
+
+def test_summary_takes_one_column_by_name_and_refuses_unknown_ones(eight: pd.DataFrame) -> None:
+    assert summary(eight, "bot").equals(summary(eight, ["bot"]))
+    with pytest.raises(ValueError, match="no column 'colour'"):
+        summary(eight, ["bot", "colour"])
+    with pytest.raises(ValueError, match="no column 'winner'; summary takes a simulate table"):
+        summary(eight.drop(columns="winner"))
+    with pytest.raises(ValueError, match="at least one"):
+        summary(eight, [])
+
+
+@pytest.mark.parametrize(("args", "message"), [
+    ((11, 10), "wins must be at most n: 11 wins out of 10"),
+    ((-1, 10), "wins must be 0 or more, not -1"),
+    ((1, 2.5), "n must be a whole number"),
+    ((1, 2, 0), "z must be a number above 0"),
+    ((1, 2, float("nan")), "z must be a number above 0"),
+])
+def test_wilson_refuses_impossible_counts(args: tuple[Any, ...], message: str) -> None:
+    with pytest.raises((TypeError, ValueError), match=message):
+        wilson(*args)
