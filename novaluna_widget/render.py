@@ -6,20 +6,25 @@ draw from one spec, ``drawing.json`` (geometry, colours, each colour's letter an
 cannot drift apart; what only this picture shows (the players' panels, the grid) is laid out here. The
 wheel is a night sky, so one picture reads on light and dark pages alike. Output is deterministic (no
 ids, no timestamps), so nbval can compare it.
+
+``picture`` wraps a picture for a notebook so that it shows even where the notebook is not trusted:
+JupyterLab hides an untrusted ``image/svg+xml`` output until its cell runs again, but it shows
+sanitized ``text/html``, and an ``<img>`` of the SVG as a ``data:`` address passes its sanitizer.
 """
 
 from __future__ import annotations
 
+import base64
 import json
 import math
 import re
-from collections.abc import Iterable
-from html import escape
+from collections.abc import Iterable, Sequence
+from html import escape, unescape
 from importlib.resources import files
 from typing import Final, TypedDict
 
 from . import track, wheel
-from .board import Board, TaskRef
+from .board import Board, Cell, TaskRef, as_cell
 from .game import Game
 from .tiles import Tile
 
@@ -198,14 +203,8 @@ def _dot(colour: str, x: float, y: float) -> str:
     return _el("circle", cx=float(x), cy=float(y), r=shape["circle"], **paint)
 
 
-def token(player: int | None, x: float, y: float, r: float = _TOKEN["radius"]) -> str:
-    """A player's token: their colour and their number (a plain check mark for ``None``)."""
-    if player is None:
-        tick = f"M{_n(-r / 2)} 0L{_n(-r / 8)} {_n(r / 2.6)}L{_n(r / 2)} {_n(-r / 2.6)}"
-        body = _el("circle", r=float(r), fill="#fff", stroke=_PAINT["check_edge"], stroke_width=2) + _el(
-            "path", d=tick, fill="none", stroke=_PAINT["check"], stroke_width=r / 4, stroke_linecap="round"
-        )
-        return _at(x, y, body)
+def token(player: int, x: float, y: float, r: float = _TOKEN["radius"]) -> str:
+    """A player's token: their colour and their number."""
     colours = SPEC["players"][player % len(SPEC["players"])]
     body = _el("circle", r=float(r), fill=colours["fill"], stroke=colours["stroke"], stroke_width=2) + _text(
         0, r * _TOKEN["number_y"], str(player + 1), r * _TOKEN["number_size"], font_weight=800,
@@ -214,11 +213,26 @@ def token(player: int | None, x: float, y: float, r: float = _TOKEN["radius"]) -
     return _at(x, y, body)
 
 
+#: How much of a token on a task is opaque. A real token hides its task ("it does not matter that the
+#: tasks can no longer be recognised once covered", the Russian rulebook says); the picture lets the dots
+#: show through, so that an example still shows what each covered task asked for.
+COVER_OPACITY: Final = 0.5
+
+
+def cover(player: int | None) -> str:
+    """The token on a covered task, centred at (0, 0): a translucent white disc ringed in the player's
+    colour (green when no player is given), without a number, so the task's dots show through it and a
+    covered task reads as light beside the dark open ones whatever the player's colour."""
+    ring = _PAINT["check"] if player is None else SPEC["players"][player % len(SPEC["players"])]["fill"]
+    return _el("circle", r=_TOKEN["on_task"], fill="#fff", fill_opacity=COVER_OPACITY, stroke=ring,
+               stroke_width=4)  # fmt: skip
+
+
 def tile_svg(
     t: Tile, x: float, y: float, scale: float = 1.0, covered: Iterable[int] = (), player: int | None = None
 ) -> str:
     """One tile centred at (x, y), ``tile.size`` units wide times ``scale``; ``covered`` task indexes get
-    a token."""
+    ``player``'s token over their dots (see ``cover``)."""
     covered = set(covered)
     colour, half, cost = SPEC["tile_colours"][t.colour], -_TILE["face"] / 2, _TILE["cost"]
     letter_x, letter_y = _TILE["letter"]
@@ -238,9 +252,9 @@ def tile_svg(
         dots = "".join(_dot(c, ox, oy) for c, (ox, oy) in zip(colours, offsets, strict=True))
         disc = _el("circle", r=_TILE["disc"], fill=_PAINT["disc"], stroke="#fff", stroke_opacity=0.85,
                    stroke_width=1.6)  # fmt: skip
-        cover = token(player, 0, 0, _TOKEN["on_task"]) if k in covered else ""
+        token_on_task = cover(player) if k in covered else ""
         cx, cy = _TILE["discs"][len(t.tasks)][k]
-        parts.append(_at(cx, cy, disc + dots + cover))
+        parts.append(_at(cx, cy, disc + dots + token_on_task))
     return _at(x, y, "".join(parts), scale)
 
 
@@ -338,14 +352,23 @@ def _centre(game: Game) -> str:
     return text + _at(pile_x, pile_y, pile)
 
 
+#: What ``board_svg`` may label: nothing, every tile (``True``), or the cells named.
+Labels = bool | Iterable[Cell]
+
+
 def _grid(
-    board: Board, covered: Iterable[TaskRef], player: int | None, cell: float, labels: bool = False
+    board: Board, covered: Iterable[TaskRef], player: int | None, cell: float, labels: Labels = False
 ) -> tuple[str, float, float]:
     """An area's tiles on a grid with one empty ring around; returns (svg, width, height). ``labels``
-    adds a line under each cell with its (x, y) and tile id, the names ``explain()`` uses."""
+    adds a line under a cell with its (x, y) and tile id, the names ``explain()`` uses: under every
+    tile for ``True``, under the cells named otherwise (an empty one is outlined, so a question's cells
+    stand out)."""
     x0, y0, x1, y1 = board.bounds()
+    named = set(board.tiles) if labels is True else set() if labels is False else {as_cell(c) for c in labels}
+    x0, y0 = min([x0, *(x + 1 for x, _ in named)]), min([y0, *(y + 1 for _, y in named)])
+    x1, y1 = max([x1, *(x - 1 for x, _ in named)]), max([y1, *(y - 1 for _, y in named)])
     cols, rows = x1 - x0 + 3, y1 - y0 + 3
-    pitch = cell * 1.25 if labels else cell  # rows leave room for the label line
+    pitch = cell * 1.25 if named else cell  # rows leave room for the label line
     by_tile: dict[tuple[int, int], list[int]] = {}
     for x, y, k in covered:
         by_tile.setdefault((x, y), []).append(k)
@@ -355,18 +378,17 @@ def _grid(
             x, y = x0 - 1 + gx, y0 - 1 + gy
             t = board.tiles.get((x, y))
             if t is None:
+                outline = {"stroke_width": 2.5} if (x, y) in named else {"stroke_opacity": 0.45}
                 parts.append(_el("rect", x=gx * cell + 2, y=gy * pitch + 2, width=cell - 4, height=cell - 4,
-                                 rx=cell / 10, fill="none", stroke=_PAINT["faint"], stroke_opacity=0.45,
+                                 rx=cell / 10, fill="none", stroke=_PAINT["faint"], **outline,
                                  stroke_dasharray="3 4"))  # fmt: skip
             else:
                 parts.append(tile_svg(t, (gx + 0.5) * cell, gy * pitch + cell / 2, cell / _TILE["size"],
                                       by_tile.get((x, y), ()), player))  # fmt: skip
-            if labels:
+            if (x, y) in named:
                 words = f"{t.id} ({x}, {y})" if t else f"({x}, {y})"
-                size = max(8.0, cell / 7)
-                weight = 700 if t else 400
-                parts.append(_text((gx + 0.5) * cell, gy * pitch + cell * 1.16, words, size,
-                                   text_anchor="middle", font_weight=weight,
+                parts.append(_text((gx + 0.5) * cell, gy * pitch + cell * 1.16, words, max(8.0, cell / 7),
+                                   text_anchor="middle", font_weight=700 if t else 400,
                                    fill=_PAINT["faint"]))  # fmt: skip
     return "".join(parts), cols * cell, rows * pitch
 
@@ -385,10 +407,12 @@ def board_svg(
     player: int | None = None,
     cell: float = 60,
     *,
-    labels: bool = False,
+    labels: Labels = False,
 ) -> str:
-    """One area as SVG. ``covered`` tasks (default: the fulfilled ones) carry ``player``'s tokens, or a
-    check mark when no player is given; ``labels=True`` names every tile and cell as ``explain()`` does."""
+    """One area as SVG. ``covered`` tasks (default: the fulfilled ones) carry ``player``'s tokens (white
+    ones with a green rim when no player is given), their dots showing through. ``labels`` names cells
+    as ``explain()`` does: ``True`` every tile, or a list of cells (tiles or empty cells) such as
+    ``[(0, 0), (1, 1)]``; a named empty cell outside the grid's ring widens the picture to show it."""
     covered = board.fulfilled_tasks() if covered is None else covered
     body, width, height = _grid(board, covered, player, cell, labels)
     return _svg(width, height, body, f"Nova Luna area: {board!r}")
@@ -445,3 +469,78 @@ def wheel_svg(game: Game, size: float = 520) -> str:
     """The moon wheel and moon track alone."""
     body = _at(size / 2, size / 2, _wheel(game), size / _WHEEL["box"])
     return _svg(size, size, body, f"Nova Luna: {game!r}")
+
+
+def tiles_svg(tiles: Sequence[Tile], cell: float = 100) -> str:
+    """Tiles side by side and apart (no area, no grid), each with its id under it: for looking at the
+    tiles themselves."""
+    gap = cell * 0.2
+    parts = []
+    for i, t in enumerate(tiles):
+        x = gap / 2 + i * (cell + gap) + cell / 2
+        parts.append(tile_svg(t, x, cell / 2, cell / _TILE["size"]))
+        parts.append(_text(x, cell * 1.16, t.id, max(8.0, cell / 7), text_anchor="middle",
+                           font_weight=700, fill=_PAINT["faint"]))  # fmt: skip
+    ids = ", ".join(t.id for t in tiles)
+    return _svg(len(tiles) * (cell + gap), cell * 1.25, "".join(parts), f"Nova Luna tiles: {ids}")
+
+
+#: The title every picture carries (``_svg``), which is also its text form.
+_TITLE: Final = re.compile(r"<title>(.*?)</title>")
+
+
+class Picture:
+    """An SVG picture to show in a notebook, trusted or not (see the module's docstring).
+
+    Its mimebundle holds the picture twice: as ``text/html`` (an ``<img>`` of the SVG, which JupyterLab,
+    Notebook 7, VS Code and nbconvert show) and as ``image/svg+xml`` (for viewers that show no HTML);
+    its text is the picture's title. ``live``, if given, is an object with its own
+    ``_repr_mimebundle_`` (an ipywidget): where a kernel runs, the notebook shows it, and everywhere
+    else the picture stands in for it.
+    """
+
+    def __init__(self, svg: str, live: object | None = None) -> None:
+        self.svg = svg
+        self.live = live
+        title = _TITLE.search(svg)
+        self.label = unescape(title[1]) if title else "a Nova Luna picture"
+
+    def _repr_mimebundle_(self, include: object = None, exclude: object = None) -> dict[str, object]:
+        data = base64.b64encode(self.svg.encode("utf-8")).decode("ascii")
+        bundle: dict[str, object] = {}
+        live_repr = getattr(self.live, "_repr_mimebundle_", None)
+        if live_repr is not None:
+            shown = live_repr(include=include, exclude=exclude)
+            bundle |= shown[0] if isinstance(shown, tuple) else shown or {}
+        return bundle | {
+            "text/html": f"<img src='data:image/svg+xml;base64,{data}' alt='{escape(self.label)}'>",
+            "image/svg+xml": self.svg,
+            "text/plain": repr(self),
+        }
+
+    def __repr__(self) -> str:
+        return f"Picture({self.label})"
+
+
+def picture(
+    what: Game | Board | Sequence[Tile],
+    *,
+    labels: Labels = False,
+    covered: Iterable[TaskRef] | None = None,
+    player: int | None = None,
+    cell: float | None = None,
+    live: object | None = None,
+) -> Picture:
+    """A picture of a game (``game_svg``), an area (``board_svg``, with its options) or some tiles
+    (``tiles_svg``), to show in a notebook: ``picture(game)``, ``picture(board, labels=[(0, 1)])``.
+    An area's cells are drawn larger than ``board_svg``'s default, to read beside a notebook's text."""
+    if isinstance(what, Board):
+        return Picture(board_svg(what, covered, player, 84 if cell is None else cell, labels=labels), live)
+    if labels is not False or covered is not None or player is not None:
+        raise TypeError("labels, covered and player are options of an area's picture (a Board)")
+    if isinstance(what, Game):
+        return Picture(game_svg(what, 44 if cell is None else cell), live)
+    tiles = list(what)
+    if not tiles or not all(isinstance(t, Tile) for t in tiles):
+        raise TypeError(f"picture() draws a Game, a Board or a list of tiles, not {what!r:.100}")
+    return Picture(tiles_svg(tiles, 120 if cell is None else cell), live)

@@ -2,11 +2,25 @@
 
 from __future__ import annotations
 
+import base64
 import random
+import re
 import xml.etree.ElementTree as ET
 
-from novaluna_widget import Board, Game, NovaLunaWidget, SoloGame, tile, track, wheel
-from novaluna_widget.render import SPEC, board_svg, game_svg, tile_svg, wheel_svg
+import pytest
+
+from novaluna_widget import Board, Game, IllegalMove, NovaLunaWidget, SoloGame, tile, track, wheel
+from novaluna_widget.examples import example
+from novaluna_widget.render import (
+    COVER_OPACITY,
+    SPEC,
+    board_svg,
+    game_svg,
+    picture,
+    tile_svg,
+    tiles_svg,
+    wheel_svg,
+)
 from novaluna_widget.tiles import COLOURS, LETTERS, TILES
 
 SVG = "{http://www.w3.org/2000/svg}"
@@ -26,7 +40,7 @@ def parse(svg: str) -> ET.Element:
     return root
 
 
-def test_game_svg_is_well_formed_and_deterministic():
+def test_game_svg_is_well_formed_and_deterministic() -> None:
     game = played(Game(3, seed=2), 25)
     svg = game_svg(game)
     parse(svg)
@@ -34,7 +48,7 @@ def test_game_svg_is_well_formed_and_deterministic():
     assert " id=" not in svg and "0x" not in svg  # no ids to clash on a page, no memory addresses
 
 
-def test_game_svg_draws_every_tile_and_the_takeable_three():
+def test_game_svg_draws_every_tile_and_the_takeable_three() -> None:
     game = played(Game(4, seed=3), 30)
     svg = game_svg(game)
     tiles = game.tiles_on_wheel() + sum(len(p.board) for p in game.players)
@@ -45,31 +59,49 @@ def test_game_svg_draws_every_tile_and_the_takeable_three():
         assert f"{p.tokens} tokens left · time {p.time}" in svg
 
 
-def test_covered_tasks_carry_their_players_tokens():
+COVER = f"fill='#fff' fill-opacity='{COVER_OPACITY}'"  # one per token on a task
+DOT = "stroke-width='1.3'"  # one per dot drawn
+
+
+def test_covered_tasks_carry_their_players_tokens_over_their_dots() -> None:
     game = played(Game(2, seed=4), 30)
     svg = game_svg(game)
+    assert svg.count(COVER) == sum(len(p.covered) for p in game.players) > 0
     for i, p in enumerate(game.players):
-        fill = SPEC["players"][i]["fill"]
-        assert svg.count(f"<circle r='16' fill='{fill}'") == len(p.covered) > 0  # on the tasks
-        assert svg.count(f"<circle r='19' fill='{fill}'") == 1  # the marker on the moon track
+        ring = SPEC["players"][i]["fill"]
+        assert svg.count(f"{COVER} stroke='{ring}'") == len(p.covered) > 0  # rings in the player's colour
+        assert svg.count(f"<circle r='19' fill='{ring}'") == 1  # the marker on the moon track
+    # A covered task keeps its dots: every task of every tile drawn shows all of its dots.
+    tiles = [t for t in game.wheel if t] + [t for p in game.players for t in p.board.tiles.values()]
+    assert svg.count(DOT) == sum(task.dots for t in tiles for task in t.tasks)
 
 
-def test_finished_and_solo_games():
+def test_a_token_on_a_task_is_drawn_after_its_dots_and_lets_them_show() -> None:
+    t = tile("Y11")  # "3 red", "3 teal", "2 blue"
+    svg = tile_svg(t, 0, 0, covered=[2], player=0)
+    disc = svg.split("<g transform='translate(")[4]  # [1] is the tile, [2:] its three tasks
+    assert disc.count(DOT) == 2 and disc.index(DOT) < disc.index(COVER)
+    assert 0 < COVER_OPACITY < 1
+    assert tile_svg(t, 0, 0).count(COVER) == 0
+
+
+def test_finished_and_solo_games() -> None:
     over = played(Game(2, seed=5), 200)
-    assert over.is_over and f"{over.players[over.winner].name} wins" in game_svg(over)
+    assert over.is_over and over.winner is not None
+    assert f"{over.players[over.winner].name} wins" in game_svg(over)
     solo = played(SoloGame(seed=5), 3)
     svg = game_svg(solo)
     parse(svg)
     assert "Phase 1" in svg and "small stack" in svg and "time" not in svg
 
 
-def test_names_are_escaped():
+def test_names_are_escaped() -> None:
     svg = game_svg(Game(["<b>Ada</b>", "Bo & Cy"], seed=1))
     parse(svg)
     assert "&lt;b&gt;Ada&lt;/b&gt;" in svg and "Bo &amp; Cy" in svg
 
 
-def test_board_svg_shows_an_area_with_checks_on_fulfilled_tasks():
+def test_board_svg_shows_an_area_with_tokens_on_fulfilled_tasks() -> None:
     empty = board_svg(Board())
     parse(empty)
     assert FACE not in empty and "Board(empty)" in empty
@@ -78,11 +110,13 @@ def test_board_svg_shows_an_area_with_checks_on_fulfilled_tasks():
     svg = board_svg(board)
     parse(svg)
     assert svg.count(FACE) == 4
-    assert svg.count("stroke='#2e7d32'") == len(board.fulfilled_tasks()) > 0
-    assert board_svg(board, covered=(), player=1).count("stroke='#2e7d32'") == 0
+    green = f"{COVER} stroke='{SPEC['colours']['check']}'"  # no player given: white tokens, green rims
+    assert svg.count(green) == svg.count(COVER) == len(board.fulfilled_tasks()) > 0
+    assert board_svg(board, covered=(), player=1).count(COVER) == 0
+    assert svg.count(DOT) == sum(task.dots for t in board.tiles.values() for task in t.tasks)
 
 
-def test_tile_and_wheel_pieces():
+def test_tile_and_wheel_pieces() -> None:
     t = tile("R07")  # red 3: "1 red + 1 blue + 1 teal + 1 yellow" and "3 teal"
     svg = tile_svg(t, 0, 0)
     assert svg.count("<g transform='translate(") == 1 + len(t.tasks)
@@ -92,22 +126,72 @@ def test_tile_and_wheel_pieces():
     parse(wheel_svg(Game(2, seed=1)))
 
 
-def test_widget_to_svg_is_the_game_picture():
+def test_widget_to_svg_is_the_game_picture() -> None:
     w = NovaLunaWidget(seed=6)
     assert w.to_svg() == game_svg(w.game)
 
 
-def test_labels_name_tiles_and_cells_as_explain_does():
-    from novaluna_widget.examples import example
-    from novaluna_widget.render import board_svg
-
+def test_labels_name_tiles_and_cells_as_explain_does() -> None:
     board = example(2).board()
-    plain, labelled = board_svg(board), board_svg(board, labels=True)
-    assert "Y11 (0, 0)" in labelled and "(-1, -2)" in labelled and "Y11 (0, 0)" not in plain
-    assert "R02 at (0, 1)" in board.explain((0, 0), 0).sentence and "R02 (0, 1)" in labelled
+    plain, tiles = board_svg(board), board_svg(board, labels=True)
+    assert "R02 at (0, 1)" in board.explain((0, 0), 0).sentence and "R02 (0, 1)" in tiles
+    assert all(f"{t.id} ({x}, {y})" in tiles for (x, y), t in board.tiles.items())
+    assert "(-1, -2)" not in tiles and "(1, 1)" not in tiles  # True names the tiles only
+    assert "Y11 (0, 0)" not in plain and "(1, 1)" not in plain
+    parse(tiles)
 
 
-def test_the_drawing_spec_fits_the_rules():
+def test_labels_may_name_just_the_cells_a_question_is_about() -> None:
+    board = example(2).board()
+    svg = board_svg(board, labels=[(0, 0), (1, 1), [0, -1]])  # type: ignore[list-item]
+    parse(svg)
+    assert "Y11 (0, 0)" in svg and ">(1, 1)</text>" in svg and ">(0, -1)</text>" in svg
+    assert "R02 (0, 1)" not in svg and "(-1, -2)" not in svg
+    assert svg.count("stroke-width='2.5' stroke-dasharray") == 2  # the two empty cells asked about
+    # A cell outside the ring around the area widens the picture to show it.
+    far = board_svg(board, labels=[(5, 0)])
+    assert ">(5, 0)</text>" in far and _width(far) > _width(svg)
+    with pytest.raises(IllegalMove):
+        board_svg(board, labels=["A1"])  # type: ignore[list-item]
+
+
+def _width(svg: str) -> float:
+    return float(parse(svg).get("width", "0"))
+
+
+def test_tiles_svg_draws_tiles_apart_with_their_ids() -> None:
+    tiles = [tile("R02"), tile("R13"), tile("R17")]
+    svg = tiles_svg(tiles)
+    parse(svg)
+    assert svg.count(FACE) == 3 and all(f">{t.id}</text>" in svg for t in tiles)
+    assert "dasharray" not in svg  # no grid around them
+
+
+def test_a_picture_shows_untrusted_and_stands_in_for_a_live_widget() -> None:
+    board = example(1).board()
+    shown = picture(board, labels=True)
+    bundle = shown._repr_mimebundle_()
+    assert bundle["image/svg+xml"] == board_svg(board, cell=84, labels=True)
+    html = str(bundle["text/html"])
+    found = re.fullmatch(r"<img src='data:image/svg\+xml;base64,([\w+/=]+)' alt='([^']*)'>", html)
+    assert found and base64.b64decode(found[1]).decode() == bundle["image/svg+xml"]
+    assert found[2] == "Nova Luna area: Board(3 tiles: Y11@0,0, B01@-1,0, B04@1,0)"
+    assert bundle["text/plain"] == repr(shown) == f"Picture({found[2]})"  # stable, for nbval
+    game = Game(["Ada", "Bo"], seed=3)
+    assert picture(game)._repr_mimebundle_()["image/svg+xml"] == game_svg(game)
+    assert picture([tile("Y17")]).svg == tiles_svg([tile("Y17")], cell=120)
+    w = NovaLunaWidget(game.copy())
+    live = picture(game, live=w)._repr_mimebundle_()
+    assert live["application/vnd.jupyter.widget-view+json"]["model_id"] == w.model_id  # type: ignore[index]
+    assert str(live["text/html"]).startswith("<img src='data:image/svg+xml;base64,")
+    assert live["text/plain"] == f"Picture(Nova Luna: {game!r})"
+    with pytest.raises(TypeError):
+        picture(game, labels=True)
+    with pytest.raises(TypeError):
+        picture("R01")  # type: ignore[arg-type]
+
+
+def test_the_drawing_spec_fits_the_rules() -> None:
     """drawing.json's layout is drawn for the rules' counts, and its letters are the text views'."""
     assert SPEC["wheel_spaces"] == wheel.SPACES and SPEC["track_spaces"] == track.SPACES
     assert list(SPEC["tile_colours"]) == list(COLOURS)
@@ -117,7 +201,7 @@ def test_the_drawing_spec_fits_the_rules():
     assert all(f"fill='{p['fill']}'" in picture for p in SPEC["players"])
 
 
-def test_every_tile_is_drawn_from_the_spec():
+def test_every_tile_is_drawn_from_the_spec() -> None:
     for t in TILES:
         svg = tile_svg(t, 0, 0)
         assert f"fill='{SPEC['tile_colours'][t.colour]['fill']}'" in svg
@@ -125,7 +209,7 @@ def test_every_tile_is_drawn_from_the_spec():
         assert svg.count("stroke-width='1.3'") == sum(sum(task.values()) for task in t.tasks)  # the dots
 
 
-def test_dot_outlines_are_moved_to_their_place_in_the_disc():
+def test_dot_outlines_are_moved_to_their_place_in_the_disc() -> None:
     # R05's task "2 teal + 1 yellow": teal triangles at (∓6.5, -5), a yellow diamond at (0, 6.5).
     svg = tile_svg(tile("R05"), 0, 0)
     assert "d='M-6.5 -10.8L-0.9 -0.6H-12.1Z'" in svg and "d='M6.5 -10.8L12.1 -0.6H0.9Z'" in svg
