@@ -463,11 +463,12 @@ class Board:
     def __str__(self) -> str:
         return self.text()
 
-    def _repr_svg_(self) -> str:
-        """A picture of the area (fulfilled tasks ticked) for notebooks and exported pages."""
-        from .render import board_svg  # render imports board
+    def _repr_mimebundle_(self, include: object = None, exclude: object = None) -> dict[str, object]:
+        """A picture of the area (fulfilled tasks under a token) for notebooks, trusted or not, exported
+        pages and GitHub."""
+        from .render import picture  # render imports board
 
-        return board_svg(self)
+        return {**picture(self)._repr_mimebundle_(include, exclude), "text/plain": repr(self)}
 
     def __repr__(self) -> str:
         cells = ", ".join(f"{t.id}@{c[0]},{c[1]}" for c, t in self._tiles.items())

@@ -791,11 +791,11 @@ class Game:
 
         return game_text(self)
 
-    def _repr_svg_(self) -> str:
-        """A picture of the position for notebooks, exported HTML and GitHub."""
-        from .render import game_svg
+    def _repr_mimebundle_(self, include: object = None, exclude: object = None) -> dict[str, object]:
+        """A picture of the position for notebooks, trusted or not, exported HTML and GitHub."""
+        from .render import picture
 
-        return game_svg(self)
+        return {**picture(self)._repr_mimebundle_(include, exclude), "text/plain": repr(self)}
 
     def __repr__(self) -> str:
         state = (

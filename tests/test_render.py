@@ -214,3 +214,13 @@ def test_dot_outlines_are_moved_to_their_place_in_the_disc() -> None:
     svg = tile_svg(tile("R05"), 0, 0)
     assert "d='M-6.5 -10.8L-0.9 -0.6H-12.1Z'" in svg and "d='M6.5 -10.8L12.1 -0.6H0.9Z'" in svg
     assert "d='M0 0.3L6.2 6.5L0 12.7L-6.2 6.5Z'" in svg
+
+
+def test_games_and_areas_show_as_pictures_in_any_notebook() -> None:
+    # Shown bare in a code cell, a game or an area is a picture even in an untrusted notebook.
+    game = Game(["Ada", "Bo"], seed=3)
+    board = example(1).board()
+    for shown, svg in ((game, game_svg(game)), (board, picture(board).svg)):
+        bundle = shown._repr_mimebundle_()
+        assert bundle["image/svg+xml"] == svg and str(bundle["text/html"]).startswith("<img src='data:")
+        assert bundle["text/plain"] == repr(shown)
