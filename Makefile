@@ -6,7 +6,7 @@ PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 FIRST_NOTEBOOK := notebooks/01_first_game.ipynb
 
-.PHONY: lab test bench notebooks js lint clean
+.PHONY: lab test bench notebooks js lint clean player-aid
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -31,8 +31,21 @@ bench: $(STAMP)
 	for script in bench/*.py; do echo "== $$script"; $(PY) $$script || exit 1; done
 
 # Re-run every notebook in place (after a deliberate change of what they print).
+# Widget state is not saved (and any saved before is dropped, with all notebook metadata but the kernel's):
+# with it, exported HTML draws the widget with a renderer from a CDN, blank offline, instead of its saved
+# picture (tests/test_export.py). NOTEBOOKS picks other files.
+NOTEBOOKS ?= notebooks/*.ipynb
 notebooks: $(STAMP)
-	$(VENV)/bin/jupyter nbconvert --to notebook --execute --inplace notebooks/*.ipynb
+	$(VENV)/bin/jupyter nbconvert --to notebook --execute --inplace \
+		--ExecutePreprocessor.store_widget_state=False --ClearMetadataPreprocessor.enabled=True \
+		--ClearMetadataPreprocessor.clear_cell_metadata=False \
+		--ClearMetadataPreprocessor.preserve_nb_metadata_mask=kernelspec \
+		--ClearMetadataPreprocessor.preserve_nb_metadata_mask=language_info $(NOTEBOOKS)
+
+# The one-page player aid, docs/player-aid.pdf, from the engine's pictures and the glossary's words
+# (docs/player_aid.py writes docs/player-aid.html and prints it with Chromium).
+player-aid: $(STAMP)
+	$(PY) docs/player_aid.py
 
 js:
 	cd js && npm ci && npm run build
