@@ -1,0 +1,364 @@
+"""The guided first game (``guide``): played by its own clicks it ends in your win; each click is legal
+when it is awaited and any other click is refused with its sentence, changing nothing; each rule applies
+at the step that teaches it; and every figure the sentences name is the engine's."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+
+import pytest
+
+from novaluna_widget import Game, IllegalMove, Move
+from novaluna_widget.guide import LUNA, YOU, Click, Guide, steps
+from novaluna_widget.protocol import INTENTS, parse_intent
+from novaluna_widget.tiles import Tile
+
+
+def walk() -> Iterator[tuple[Guide, Click]]:
+    """Each click of the guide, with the guide waiting for it; the guide then makes it."""
+    guide = Guide()
+    while not guide.done:
+        click = awaited(guide)
+        yield guide, click
+        guide.advance(click.intent)
+
+
+def awaited(guide: Guide) -> Click:
+    """The click the guide waits for (it is not done)."""
+    click = guide.click
+    assert click is not None
+    return click
+
+
+def move(click: Click) -> Move:
+    """The move a take click makes."""
+    assert click.action == "take" and click.space is not None and click.cell is not None
+    return Move(click.space, click.cell)
+
+
+def at(rule: str) -> Guide:
+    """A guide showing the step that teaches ``rule``, before its first click."""
+    guide = Guide()
+    while guide.step.rule != rule:
+        guide.advance(awaited(guide).intent)
+    return guide
+
+
+def finish(guide: Guide) -> list[str]:
+    """Make the clicks of the step shown; returns what they did."""
+    number, said = guide.number, []
+    while guide.number == number and not guide.done:
+        said += guide.advance(awaited(guide).intent)
+    return said
+
+
+def wheel_tile(game: Game, space: int) -> Tile:
+    found = game.wheel[space]
+    assert found is not None
+    return found
+
+
+# -- the whole game --------------------------------------------------------------------------------
+def test_the_guide_played_by_its_clicks_ends_in_your_win() -> None:
+    guide, clicks = Guide(), 0
+    while not guide.done:
+        guide.advance(awaited(guide).intent)
+        clicks += 1
+    game = guide.game
+    assert clicks == sum(len(step.clicks) for step in guide.steps) == 16
+    assert [p.name for p in game.players] == [YOU, LUNA]
+    assert game.is_over and game.end_reason == "last token" and game.winner == 0
+    assert game.players[0].tokens == 0 and game.players[1].tokens > 0
+    assert guide.check({"action": "next"}) is not None and guide.click is None
+
+
+def test_steps_are_numbered_and_say_step_k_of_n() -> None:
+    assert [s.number for s in steps()] == list(range(1, len(steps()) + 1))
+    seen = []
+    for guide, _ in walk():
+        assert guide.total == len(steps()) == 11
+        assert guide.progress == f"step {guide.number} of {guide.total}"
+        assert guide.state()["progress"] == guide.progress
+        seen.append(guide.number)
+    assert seen == sorted(seen) and set(seen) == set(range(1, 12))  # a step's two clicks share its number
+
+
+def test_the_rules_come_in_the_order_they_first_apply() -> None:
+    assert [s.rule for s in steps()] == [
+        "goal", "next three tiles", "time", "who moves next", "next to your tiles", "first task", "chain",
+        "skip ahead", "refill", "turns in a row", "end"]  # fmt: skip
+
+
+def test_the_story_is_the_same_every_time() -> None:
+    first, second = Guide(), Guide()
+    assert first.steps is second.steps
+    while not first.done:
+        assert first.advance(awaited(first).intent) == second.advance(awaited(second).intent)
+        assert first.game.to_json() == second.game.to_json()
+
+
+# -- clicks ----------------------------------------------------------------------------------------
+def test_each_awaited_click_is_legal_in_the_engine() -> None:
+    for guide, click in walk():
+        game = guide.game
+        assert not game.is_over
+        if click.action != "next":  # you make every move; Luna's turns are scripted replies
+            assert game.current_player == 0
+        if click.action == "select":
+            assert click.space in game.choices()
+        elif click.action == "take":
+            assert click.player == 0 and move(click) in game.legal_moves()
+        elif click.action == "refill":
+            assert "refill" in game.legal_actions()
+        else:
+            assert click.action == "next"
+
+
+def test_each_click_has_the_shape_of_the_widgets_intent() -> None:
+    for step in steps():
+        for click in step.clicks:
+            intent = {**click.intent, "version": 3}
+            if click.action in INTENTS:
+                assert parse_intent(intent) == intent
+            assert click.accepts(intent)  # the picture's version does not matter here
+
+
+def test_a_refill_may_name_the_player_to_move() -> None:
+    guide = at("refill")
+    assert guide.check({"action": "refill", "player": 0, "version": 1}) is None
+    assert guide.check({"action": "refill", "player": 1, "version": 1}) is not None
+
+
+def wrong_clicks(guide: Guide, click: Click) -> list[object]:
+    """Clicks the page could send that are not ``click``."""
+    game = guide.game
+    board = game.players[0].board
+    other_space = next(s for s in game.choices() if s != click.space)
+    other_cell = next(c for c in [*board.legal_cells(), (5, 5)] if c != click.cell)
+    wrong: list[object] = [
+        {"action": "select", "space": other_space}, {"action": "select", "space": None},
+        {"action": "take", "space": other_space, "cell": list(board.legal_cells()[0]), "player": 0},
+        {"action": "undo"}, {"action": "bot"}, None, "next", {"action": click.action, "extra": 1},
+    ]  # fmt: skip
+    if click.action == "take":
+        wrong += [{**click.intent, "cell": list(other_cell)}, {**click.intent, "player": 1},
+                  {"action": "select", "space": click.space}]  # fmt: skip
+    wrong += [{"action": a} for a in ("next", "refill") if a != click.action]
+    return wrong
+
+
+def test_any_other_click_is_refused_kindly_and_changes_nothing() -> None:
+    for guide, click in walk():
+        before, number, state = guide.game.to_json(), guide.number, guide.state()
+        for intent in wrong_clicks(guide, click):
+            assert guide.check(intent) == click.refusal, intent
+            with pytest.raises(IllegalMove) as refused:
+                guide.advance(intent)
+            assert str(refused.value) == click.refusal
+            assert guide.game.to_json() == before and guide.number == number and guide.state() == state
+
+
+def test_refusals_say_what_to_click_instead() -> None:
+    for step in steps():
+        for click in step.clicks:
+            assert click.refusal.startswith(("Not that one, please", "Not there, please", "This step only",
+                                             "First the refill"))  # fmt: skip
+            if click.action == "select":
+                assert f"wheel space {click.space}" in click.refusal
+            if click.action == "take":
+                x, y = move(click).cell
+                assert f"cell ({x}, {y})" in click.refusal
+            if click.action in ("next", "refill"):
+                assert f"press {click.action.capitalize()}" in click.refusal
+
+
+def test_the_highlight_names_the_click() -> None:
+    for step in steps():
+        for click in step.clicks:
+            light = click.highlight
+            target = {"select": click.space in light.spaces, "take": click.cell in light.cells,
+                      "refill": light.button == "refill", "next": light.button == "next"}
+            assert target[click.action]
+
+
+def test_the_state_and_the_steps_are_json() -> None:
+    for guide, _ in walk():
+        json.dumps(guide.state())
+    data = json.loads(json.dumps([s.to_data() for s in steps()]))
+    assert data[0]["clicks"][0]["intent"] == {"action": "next"}
+
+
+# -- each rule applies at its step -----------------------------------------------------------------
+def test_the_next_three_tiles_are_the_first_three_clockwise_after_the_moon_marker() -> None:
+    guide = at("next three tiles")
+    game = guide.game
+    spaces = [s % 12 for s in range(game.marker + 1, game.marker + 12) if game.wheel[s % 12] is not None][:3]
+    assert game.choices() == spaces and awaited(guide).space in spaces
+    for s in spaces:
+        assert f"{wheel_tile(game, s).id}" in guide.step.text and str(s) in guide.step.text
+    assert f"wheel space {game.marker}" in guide.step.text
+
+
+def test_time_moves_your_track_marker_by_the_tiles_cost() -> None:
+    guide = at("time")
+    taken = wheel_tile(guide.game, move(awaited(guide)).space)
+    before = guide.game.players[0].time
+    said = finish(guide)
+    after = guide.game.players[0].time
+    assert after - before == taken.cost and f"costs {taken.cost}" in guide.steps[2].text
+    assert f"from track space {before} to {after}" in said[0]
+    assert f"wheel space {guide.game.marker}" in said[0]
+
+
+def test_who_moves_next_is_the_rearmost_and_at_the_start_the_top_of_the_stack() -> None:
+    guide = at("who moves next")
+    game = guide.game
+    you, luna = game.players
+    assert game.current_player == 1 and game.turn_order() == [1, 0] and luna.time < you.time
+    assert f"Yours stands on track space {you.space} and {LUNA}'s on {luna.space}" in guide.step.text
+    start = game.snapshot()["start"]["players"]
+    assert start[0]["time"] == start[1]["time"] == 0 and start[0]["arrival"] > start[1]["arrival"]
+    assert Guide().game.moon_track() == {0: [1, 0]}  # bottom first: yours on top
+    assert "yours lay on top, so you began" in guide.step.text
+    finish(guide)  # Luna's scripted turn takes Luna past you
+    assert game.current_player == 0 and luna.time > you.time
+
+
+def test_later_tiles_go_next_to_yours_along_a_side() -> None:
+    guide = at("next to your tiles")
+    guide.advance(awaited(guide).intent)
+    board, cell = guide.game.players[0].board, move(awaited(guide)).cell
+    assert len(board) == 1 and board.is_legal(cell)
+    assert any(abs(cell[0] - x) + abs(cell[1] - y) == 1 for x, y in board.tiles)
+    assert not board.is_legal((1, 1)) and not board.is_legal((2, 0))  # a corner, and too far
+    assert all(f"({x}, {y})" in guide.step.text for x, y in board.legal_cells())
+
+
+def test_the_first_task_is_fulfilled_by_a_touching_tile() -> None:
+    guide = at("first task")
+    assert guide.game.players[0].covered == frozenset()
+    finish(guide)
+    you = guide.game.players[0]
+    (ref,) = you.covered
+    why = you.board.explain(ref[:2], ref[2])
+    assert why.fulfilled and all(c.chain == c.touching for c in why.colours)
+    assert you.tokens == you.supply - 1
+
+
+def test_the_chain_step_fulfils_tasks_through_a_chain() -> None:
+    guide = at("chain")
+    guide.advance(awaited(guide).intent)
+    take = awaited(guide)
+    game = guide.game.copy()  # the guide skips ahead right after the step: look at the game before
+    new = sorted(game.play(move(take)))
+    board = game.players[0].board
+    assert len(new) == 2
+    for x, y, i in new:
+        why = board.explain((x, y), i)
+        assert why.fulfilled and any(set(c.chain) - set(c.touching) for c in why.colours)
+        assert f'"{why.tile.tasks[i]}" on {why.tile.id}' in take.answer
+    assert guide.advance(take.intent)[0] == take.answer
+
+
+def takes(game: Game) -> list[int]:
+    """How many tiles each player has taken, from the game's log."""
+    return [sum(1 for e in game.log if e.kind == "take" and e.player == seat) for seat in (0, 1)]
+
+
+def test_the_skip_ahead_stays_in_this_game() -> None:
+    guide = at("chain")
+    before = takes(guide.game)
+    finish(guide)  # your chain, then the skip
+    game = guide.game
+    assert guide.step.rule == "skip ahead" and guide.step.skipped
+    assert game.history[-len(guide.step.skipped):] == guide.step.skipped
+    yours, lunas = (now - then for now, then in zip(takes(game), before, strict=True))
+    you, luna = game.players
+    text = guide.step.text
+    assert f"you took {yours - 1} more tiles and {LUNA} {lunas}" in text  # less the chain's tile
+    assert f"You have {you.tokens} tokens left and {LUNA} only {luna.tokens}" in text
+    assert f"track space {you.space} and {LUNA}'s on {luna.space}" in text and you.time < luna.time
+
+
+def test_the_refill_is_offered_with_one_or_two_tiles_left() -> None:
+    guide = at("refill")
+    game = guide.game
+    board = game.players[0].board
+    assert game.can_refill and 1 <= game.tiles_on_wheel() <= 2 and game.draw_pile
+    left = game.choices()
+    assert f"Only {len(left)} tiles are left" in guide.step.text
+    for s in left:  # "neither would fulfil a task in your area"
+        assert wheel_tile(game, s).id in guide.step.text
+        assert not any(board.would_fulfil(wheel_tile(game, s), c) for c in board.legal_cells())
+    said = finish(guide)
+    assert game.tiles_on_wheel() == 11 and not game.can_refill
+    assert f"put {11 - len(left)} tiles" in said[0]
+    assert all(wheel_tile(game, s).id in said[0] for s in game.choices())
+
+
+def test_a_cheap_tile_gives_you_two_turns_in_a_row() -> None:
+    guide = at("turns in a row")
+    you, luna = guide.game.players
+    space = awaited(guide).space
+    assert space is not None
+    cost = wheel_tile(guide.game, space).cost
+    assert you.time + cost < luna.time
+    said = finish(guide)
+    assert guide.game.current_player == 0 and guide.game.turns_in_a_row == 2
+    assert "you move again" in said[-1] and "2 turns in a row" in said[-1]
+
+
+def test_your_last_token_ends_the_game_and_wins() -> None:
+    guide = at("end")
+    assert guide.game.players[0].tokens == 1 and "You have 1 token left" in guide.step.text
+    said = finish(guide)
+    game = guide.game
+    assert guide.done and game.is_over and game.end_reason == "last token" and game.winner == 0
+    assert "you win" in said[-1] and f"{LUNA} still had {game.players[1].tokens} tokens left" in said[-1]
+
+
+# -- the sentences name the engine's facts ---------------------------------------------------------
+def test_a_select_names_the_tile_its_number_and_its_space() -> None:
+    for guide, click in walk():
+        if click.action == "select":
+            assert click.space is not None
+            t = wheel_tile(guide.game, click.space)
+            pick = f"tile {guide.game.choices().index(click.space) + 1}, the {t.colour} {t.id} on wheel space"
+            assert pick in click.prompt and f"You chose {t.id} ({t.colour}, cost {t.cost})" in click.answer
+
+
+def told(game: Game, played: Move, text: str, *, whose_turn: bool = True) -> None:
+    """Play ``played`` on ``game`` and check that ``text`` names what the engine did."""
+    seat = game.current_player
+    player = game.players[seat]
+    taken, before = wheel_tile(game, played.space), player.time
+    covered = game.play(played)
+    assert taken.id in text
+    if not game.is_over:  # the end says who won instead
+        assert f"track space {before % 24} to {player.time % 24}" in text
+    for x, y, i in covered:
+        assert f'"{taken.tasks[i] if (x, y) == played.cell else player.board[(x, y)].tasks[i]}" on ' in text
+        left = f"{player.tokens} token{'s' * (player.tokens != 1)} left" if player.tokens else "last token"
+        assert left in text
+    if whose_turn and not game.is_over:
+        other = game.players[1 - seat]
+        mover = "you" if game.current_player == 0 else LUNA
+        verb = "move" if mover == "you" else "moves"
+        assert f"{mover} {verb} {'again' if game.current_player == seat else 'next'}" in text
+        gap = (player.time > other.time) - (player.time < other.time)
+        ahead = {1: "past", -1: "still behind", 0: "on top of"}[gap]
+        theirs = "yours" if seat else f"{LUNA}'s"
+        assert f"{ahead} {theirs} on track space {other.space}" in text
+
+
+def test_every_turn_is_told_as_the_engine_plays_it() -> None:
+    for guide, click in walk():
+        if click.action == "take" or (click is guide.step.clicks[-1] and guide.step.replies):
+            game = guide.game.copy()
+            if click.action == "take":
+                # the step after "time" tells whose turn it is
+                told(game, move(click), click.answer, whose_turn=guide.step.rule != "time")
+            for reply in guide.step.replies:
+                assert isinstance(reply.action, Move)
+                told(game, reply.action, reply.text)
