@@ -6,7 +6,7 @@ PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 FIRST_NOTEBOOK := notebooks/01_first_game.ipynb
 
-.PHONY: lab test bench notebooks js lint clean player-aid
+.PHONY: lab test bench notebooks js lint clean player-aid site
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -50,10 +50,24 @@ player-aid: $(STAMP)
 js:
 	cd js && npm ci && npm run build
 
+# The tutorials as a static JupyterLite site in build/site/: Python runs in the browser (Pyodide), so any
+# static web server hosts it and a visitor installs nothing. Its pinned tools live in their own venv;
+# site/build.py fetches Pyodide (npm) and the wheels (PyPI) once, and skips the build while its inputs
+# are unchanged.
+LITE_VENV := build/lite/venv
+$(LITE_VENV)/.installed: site/requirements.txt
+	rm -rf $(LITE_VENV)
+	$(PYTHON) -m venv $(LITE_VENV)
+	$(LITE_VENV)/bin/pip install --quiet -r site/requirements.txt
+	touch $@
+
+site: $(LITE_VENV)/.installed
+	$(LITE_VENV)/bin/python site/build.py
+
 lint: $(STAMP)
-	$(VENV)/bin/ruff check novaluna_widget tests bench
+	$(VENV)/bin/ruff check novaluna_widget tests bench site
 	$(VENV)/bin/mypy
 	$(VENV)/bin/lint-imports --no-logo
 
 clean:
-	rm -rf $(VENV) .pytest_cache .hypothesis tests/artifacts
+	rm -rf $(VENV) .pytest_cache .hypothesis tests/artifacts build/site build/lite

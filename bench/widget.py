@@ -3,13 +3,16 @@
 Runs JupyterLab and Debian's Chromium (as the browser tests do) and prints:
 
 - click-to-re-render: from a click in the page to the view having drawn the kernel's answer (p50/p95),
-  for choosing a tile and for placing it (a whole move: validate, play, rebuild the state, sync, draw);
+  for choosing a tile and for placing it (a whole move: validate, play, the greedy bot's answer, rebuild
+  the state, sync, draw), with every feature on: the bot's turns told in the live region, the last
+  moves marked, the tiles flying and the moon marker turning (motion starts after the frame is painted);
 - a full render of a late 4-player position, timed in the page with ``performance.now()`` around the
   view's draw function (and once more with the browser's layout forced);
 - bytes synced per move: the JSON of every widget update message the kernel sends for one move;
 - for reference, the Python-side state build of that late position.
 
-Targets (issue 3): p95 click-to-re-render <= 100 ms, full render <= 16 ms, <= 20 KB synced per move.
+Targets (issues 3 and 10): p95 click-to-re-render <= 100 ms, full render <= 16 ms, <= 20 KB synced per
+move.
 Usage: ``python bench/widget.py [--moves N]``.
 """
 
@@ -42,7 +45,11 @@ LATE = (
     "while late.game.turn < 60: late.bot_move('greedy')\n"
     "late"
 )
-PLAY = "from novaluna_widget import NovaLunaWidget\nw = NovaLunaWidget(players=2, seed=3)\nw"
+PLAY = (
+    "from novaluna_widget import NovaLunaWidget\n"
+    "w = NovaLunaWidget(players=['You', 'Bo'], seed=3, bots={1: 'greedy'})\n"
+    "w"
+)
 
 # In the page: time a click until the view has drawn the answer, and until that frame is painted;
 # the kernel's reply carries its own time stamp, which splits the wait into kernel and transport.
@@ -100,17 +107,19 @@ def p(values: list[float], q: float) -> float:
 
 
 def play_by_clicking(page, moves: int) -> tuple[list[list[float]], list[list[float]], list[int]]:
-    """Play ``moves`` moves by clicks; returns the timings (see ``CLICK_JS``) of choosing and of
-    placing a tile, and the bytes synced for each move."""
+    """Play ``moves`` moves by clicks (a game lost to the bot is followed by a new one, dealt with a
+    click too); returns the timings (see ``CLICK_JS``) of choosing and of placing a tile, and the bytes
+    synced for each move."""
     selects: list[list[float]] = []
     places: list[list[float]] = []
     sizes: list[int] = []
     page.evaluate(WATCH_JS)
-    for _ in range(moves):
+    while len(places) < moves:
         state = json.loads(execute_python(page, "import json; print(json.dumps({'c': w.game.choices(), "
                                                 "'p': w.game.current_player, 'over': w.game.is_over}))"))
         if state["over"]:
-            break
+            page.evaluate(CLICK_JS, [0, '[data-action="new"]'])
+            continue
         selects.append(page.evaluate(CLICK_JS, [0, f'[data-space="{state["c"][0]}"]']))
         page.evaluate("() => { window.__nlBytes.length = 0; }")
         places.append(page.evaluate(CLICK_JS, [0, f'.nl-card-big [data-player="{state["p"]}"].nl-legal']))

@@ -10,8 +10,9 @@ import { cellWords, explainWords, ordinal, plural, tileWords } from "./words.js"
 
 // One cell per tile, a tile wide.
 const CELL = spec.tile.size;
-// The area in play is drawn large enough to click comfortably; the others smaller.
-const MAX_CELL_PX = { big: 72, small: 46 };
+// The area in play is drawn large enough to click comfortably; the others smaller, yet with task
+// symbols still legible (a dot is a twentieth of a cell).
+const MAX_CELL_PX = { big: 112, small: 64 };
 
 function bounds(tiles) {
   if (!tiles.length) return [0, 0, 0, 0];
@@ -23,33 +24,57 @@ function bounds(tiles) {
 /**
  * For the player to move: legal cell "x,y" → tasks the chosen tile would fulfil there.
  * @param {State} state
+ * @param {number | null} [space] the takeable space whose tile is meant, if not the chosen one
  * @returns {Map<string, [number, number, number][]>}
  */
-export function legalCells(state) {
+export function legalCells(state, space = null) {
   const cells = new Map();
-  const pick = state.choices.indexOf(state.selected);
+  const pick = state.choices.indexOf(space ?? state.selected);
   const effects = new Map(pick >= 0 ? state.moves.fulfil[pick] : []);
   state.moves.cells.forEach(([x, y], i) => cells.set(`${x},${y}`, effects.get(i) ?? []));
   return cells;
 }
 
-function emptyCell(p, x, y, legal, fulfils, tabStop, name) {
+// "★ n" on a cell: the number of tasks a tile would fulfil there, dark on gold in either theme (the
+// cell's label says it in words).
+const STAR = { width: 58, height: 34, corner: 9, baseline: 11 };
+
+function star(n) {
+  const { width, height, corner, baseline } = STAR;
+  return (
+    `<g class="nl-star" aria-hidden="true"><rect x="${-width / 2}" y="${-height / 2}" ` +
+    `width="${width}" height="${height}" rx="${corner}"/><text y="${baseline}">★${n}</text></g>`
+  );
+}
+
+/**
+ * An empty cell of player `p`'s area. Lit (`legal`) where the chosen tile may go, with the number of
+ * tasks it would fulfil there; `previewed` where a wheel tile the player points at could go, before
+ * it is chosen (a picture only: the wheel tile keeps the focus). Either way one element, so that a
+ * preview redraws only the cells and never the tiles and tasks, which may hold the focus.
+ */
+function emptyCell(p, x, y, legal, previewed, fulfils, tabStop, whose) {
   const at = `data-player="${p}" data-cell="${x},${y}"`;
+  if (previewed) {
+    return (
+      `<g class="nl-cell nl-preview${fulfils.length ? " nl-fulfils" : ""}" ${at} ` +
+      `transform="translate(${x * CELL} ${y * CELL})">${faceRect(`class="nl-cell-box"`)}` +
+      `${fulfils.length ? star(fulfils.length) : ""}</g>`
+    );
+  }
   if (!legal) {
     // Not a place to go now, yet clickable: the engine explains why a tile cannot go there.
     return faceRect(`class="nl-cell" ${at}`, x * CELL, y * CELL);
   }
   const label =
-    `${name}'s area, cell ${cellWords(x, y)}: empty, legal` +
+    `${whose} area, cell ${cellWords(x, y)}: empty, legal` +
     (fulfils.length ? `, fulfils ${plural(fulfils.length, "task")}` : "");
   return (
     `<g class="nl-cell nl-legal${fulfils.length ? " nl-fulfils" : ""}" ${at} role="button" ` +
     `aria-label="${esc(label)}" data-roving="cells-${p}" tabindex="${tabStop ? 0 : -1}" ` +
     `transform="translate(${x * CELL} ${y * CELL})">` +
     faceRect(`class="nl-cell-box"`) +
-    (fulfils.length
-      ? `<text class="nl-plus" y="12">★${fulfils.length}</text>`
-      : `<path class="nl-plus" d="M-14 0H14M0 -14V14"/>`) +
+    (fulfils.length ? star(fulfils.length) : `<path class="nl-plus" d="M-14 0H14M0 -14V14"/>`) +
     `</g>`
   );
 }
@@ -63,7 +88,9 @@ function emptyCell(p, x, y, legal, fulfils, tabStop, name) {
 function placedTile(state, catalogue, p, t, rows, firstTask) {
   const player = state.players[p];
   const [id, x, y] = player.tiles[t];
-  const last = state.last && state.last.player === p && state.last.tile === id;
+  // The turns since the player to move last moved stay marked, the latest most.
+  const recent = state.recent.findIndex(([, q, tile]) => q === p && tile === id);
+  const mark = recent < 0 ? "" : recent === state.recent.length - 1 ? " nl-recent nl-last" : " nl-recent";
   const task = (k, dx, dy, inner) => {
     const row = rows.get(`${t},${k}`);
     const status = row ? row[2] : 0;
@@ -80,10 +107,12 @@ function placedTile(state, catalogue, p, t, rows, firstTask) {
       `${inner}${token}</g>`
     );
   };
-  const tileLabel = `${player.name}'s area, cell ${cellWords(x, y)}: ${id}, ${tileWords(catalogue, id)}`;
+  const placed = recent < 0 ? "" : ", placed in the latest turns";
+  const tileLabel =
+    `${player.whose} area, cell ${cellWords(x, y)}: ${id}, ${tileWords(catalogue, id)}` + placed;
   return (
-    `<g class="nl-placed${last ? " nl-last" : ""}" data-player="${p}" data-cell="${x},${y}" ` +
-    `data-tile="${p},${t}" aria-label="${esc(tileLabel)}" ` +
+    `<g class="nl-placed${mark}" data-player="${p}" data-cell="${x},${y}" ` +
+    `data-tile="${p},${t}" role="group" aria-label="${esc(tileLabel)}" ` +
     `transform="translate(${x * CELL} ${y * CELL})">` +
     tileSvg(catalogue, id, 0, 0, task) +
     `</g>`
@@ -93,13 +122,15 @@ function placedTile(state, catalogue, p, t, rows, firstTask) {
 /**
  * An area's grid as SVG elements, one part each (cells, then tiles), and its viewBox.
  * @param {State} state @param {Catalogue} catalogue @param {number} p the player
+ * @param {number | null} preview a takeable space the player points at, before choosing
  * @returns {{parts: string[], viewBox: string, cols: number}}
  */
-function area(state, catalogue, p) {
+function area(state, catalogue, p, preview) {
   const player = state.players[p];
   const toMove = state.current === p;
-  const legal = toMove ? legalCells(state) : new Map();
   const chosen = toMove && state.selected !== null;
+  const previewing = toMove && !chosen && preview !== null;
+  const legal = chosen || previewing ? legalCells(state, chosen ? null : preview) : new Map();
   const occupied = new Set(player.tiles.map(([, x, y]) => `${x},${y}`));
   const rows = new Map(player.tasks.map((row) => [`${row[0]},${row[1]}`, row]));
   const [x0, y0, x1, y1] = bounds(player.tiles);
@@ -111,9 +142,9 @@ function area(state, catalogue, p) {
       const key = `${x},${y}`;
       if (occupied.has(key)) continue;
       const isLegal = chosen && legal.has(key);
-      parts.push(
-        emptyCell(p, x, y, isLegal, isLegal ? legal.get(key) : [], isLegal && cellStop, player.name),
-      );
+      const previewed = previewing && legal.has(key);
+      const fulfils = legal.get(key) ?? [];
+      parts.push(emptyCell(p, x, y, isLegal, previewed, fulfils, isLegal && cellStop, player.whose));
       if (isLegal) cellStop = false;
     }
   }
@@ -136,14 +167,15 @@ function header(state, p) {
     badges.push(`<span class="nl-badge nl-place-${place}">${ordinal(place)}</span>`);
   }
   const used = player.supply - player.tokens;
-  const time = state.solo ? "" : ` · time ${player.time}`;
+  // The moon track's space, as the wheel shows it; the total time (which orders turns) in the title.
+  const track = state.solo ? "" : ` · moon track ${player.space}`;
+  const time = state.solo ? "" : `; time taken in all: ${player.time}`;
   return (
     `<header class="nl-player-head">` +
     swatchSvg(p) +
     `<span class="nl-name">${esc(player.name)}</span>${badges.join("")}` +
-    `<span class="nl-tokens" title="${used} of ${player.supply} tokens placed` +
-    `${state.solo ? "" : `; moon track space ${player.space}`}">` +
-    `<b>${player.tokens}</b> ${player.tokens === 1 ? "token" : "tokens"} left${time}</span>` +
+    `<span class="nl-tokens" title="${used} of ${player.supply} tokens placed${time}">` +
+    `<b>${player.tokens}</b> ${player.tokens === 1 ? "token" : "tokens"} left${track}</span>` +
     `<span class="nl-bar" aria-hidden="true">` +
     `<span style="width:${(100 * used) / player.supply}%"></span></span>` +
     `</header>`
@@ -152,14 +184,18 @@ function header(state, p) {
 
 /**
  * The player whose area is drawn large: the one to move, unless a bot plays that seat (then the first
- * human seat, whose view it is); at the end, the winner.
+ * human seat, whose view it is). At the end the first human seat keeps it (the winner with bots only,
+ * or when the players share the page).
  * @param {State} state
  * @returns {number}
  */
 export function focusPlayer(state) {
-  if (state.over) return state.over.winner;
-  if (!state.players[state.current].bot) return state.current;
   const human = state.players.findIndex((player) => !player.bot);
+  if (state.over) {
+    const againstBots = human >= 0 && state.players.some((player) => player.bot);
+    return againstBots ? human : state.over.winner;
+  }
+  if (!state.players[state.current].bot) return state.current;
   return human >= 0 ? human : state.current;
 }
 
@@ -178,21 +214,22 @@ export function focusPlayer(state) {
  * A player's card: its classes and label, the header's HTML, and the area's SVG parts.
  * @param {State} state @param {Catalogue} catalogue @param {number} p the player
  * @param {"big" | "small"} size the area in play is big
+ * @param {number | null} [preview] a takeable space the player points at (see `area`)
  * @returns {Card}
  */
-export function card(state, catalogue, p, size) {
+export function card(state, catalogue, p, size, preview = null) {
   const player = state.players[p];
   const cls = ["nl-player", `nl-card-${size}`];
   if (state.current === p) cls.push("nl-current");
   if (state.over && state.over.winner === p) cls.push("nl-winner");
-  const { parts, viewBox, cols } = area(state, catalogue, p);
+  const { parts, viewBox, cols } = area(state, catalogue, p, preview);
   return {
     className: cls.join(" "),
     label: player.name,
     header: header(state, p),
     viewBox,
     maxWidth: `${cols * MAX_CELL_PX[size]}px`,
-    areaLabel: `${player.name}'s area: ${plural(player.tiles.length, "tile")}`,
+    areaLabel: `${player.whose} area: ${plural(player.tiles.length, "tile")}`,
     parts,
   };
 }

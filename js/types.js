@@ -31,6 +31,7 @@
 /**
  * @typedef {object} PlayerState
  * @property {string} name
+ * @property {string} whose the name's possessive, before "area": "Ada's", "your" for a player named You
  * @property {number} tokens tokens left to place
  * @property {number} supply tokens at the start
  * @property {number} time total moon-track steps taken (the turn order follows it)
@@ -49,16 +50,17 @@
  */
 
 /**
- * @typedef {object} LastTake the last tile taken, for the page to mark
- * @property {number} player
- * @property {string} tile its id
- * @property {Cell} cell where it went
- * @property {number} space where it came from
+ * A turn since the player to move last moved (`state.recent`), for the page to mark and to move:
+ * [id, player, tile id, wheel space it came from, x, y of the cell it went to]; `id` is the index of
+ * its take in `game.log`.
+ * @typedef {[number, number, string, number, number, number]} RecentTurn
  */
 
 /**
- * @typedef {"setup" | "refill" | "take" | "move" | "place" | "cover" | "phase" | "score" | "end"} EventKind
- * @typedef {[EventKind, number | null, string]} LogEvent [kind, player it concerns or null, sentence]
+ * An entry of the page's log: [id, kind, player it concerns or null, sentence]. `id` is the index in
+ * `game.log` of its first event: entries with an id at least the `log_total` drawn before are new.
+ * @typedef {"setup" | "turn" | "refill" | "phase" | "score" | "end"} EntryKind
+ * @typedef {[number, EntryKind, number | null, string]} LogEntry
  */
 
 /**
@@ -67,6 +69,8 @@
  * @property {number} winner
  * @property {number[]} ranking players, best first
  * @property {string} text the end in words
+ * @property {string[]} lines a summary: each player's tokens, tasks and tiles in ranking order, or solo
+ *   how the score adds up
  */
 
 /**
@@ -78,7 +82,9 @@
  * @property {number} phase_one phase 1's record
  * @property {number} final the final record
  * @property {number} total the score
- * @property {string} text the score in words
+ * @property {string} text the score in words (the engine's)
+ * @property {string[]} lines how the score adds up, in words for the page
+ * @property {string} goal what the phase asks now ("" once over)
  */
 
 /**
@@ -101,14 +107,15 @@
  * @property {number} marker the moon marker's space
  * @property {number[]} choices the takeable spaces, in order
  * @property {number} pile tiles left in the draw pile
+ * @property {Record<Colour, number>} pile_colours the draw pile's tiles per colour
  * @property {number | null} current the player to move; null once the game is over
  * @property {number[]} order the turn order from now on
  * @property {[number, number[]][]} track [space, players stacked there, bottom first] per occupied space
  * @property {PlayerState[]} players
  * @property {Moves} moves
- * @property {LastTake | null} last
- * @property {LogEvent[]} log the latest events
- * @property {number} log_total how many events the whole log holds
+ * @property {RecentTurn[]} recent the turns since the player to move last moved, that turn included
+ * @property {LogEntry[]} log the latest entries of the page's log, oldest first
+ * @property {number} log_total how many events `game.log` holds
  * @property {Over | null} over
  * @property {Solo | null} solo null in a game of 2–4 players
  * @property {Can} can

@@ -3,98 +3,18 @@
 
 import "./widget.css";
 import { card, focusPlayer, legalCells } from "./area.js";
+import { readState } from "./bridge.js";
 import { setColours } from "./drawing.js";
-import { esc, swatchSvg } from "./tiles.js";
+import { createMotion } from "./motion.js";
+import { headline, logHtml, nowWords, sidePanel, toolbar } from "./panels.js";
+import { tileSvg } from "./tiles.js";
 import { wheelParts } from "./wheel.js";
-import { explainWords, plural, taskWords, tileWords } from "./words.js";
+import { choiceWords, explainWords, plural, taskWords } from "./words.js";
 
 /** @typedef {import("./types.js").State} State */
 /** @typedef {import("./types.js").Catalogue} Catalogue */
 /** @typedef {import("./types.js").Intent} Intent */
 /** @typedef {import("./types.js").Model} Model */
-
-const BUTTONS = [
-  ["refill", "Refill", "refill", "Refill the wheel (allowed with 1 or 2 tiles left)"],
-  ["undo", "Undo", "undo", "Take back the last move"],
-  ["redo", "Redo", "redo", "Play again what Undo took back"],
-  ["end_phase_one", "End phase 1", "end_phase_one", "End solo phase 1 and refill the wheel"],
-  ["bot", "Bot move", "bot", "Let the chosen bot play this turn"],
-  ["new", "New game", null, "Deal a new game with the same players"],
-];
-
-/** @param {State} state @param {string} botName the bot Bot move asks @returns {string} */
-function toolbar(state, botName) {
-  const buttons = BUTTONS.filter(([action]) => action !== "end_phase_one" || state.solo).map(
-    ([action, text, can, title]) => {
-      const enabled = can === null || state.can[can];
-      return (
-        `<button type="button" class="nl-button nl-${action}" data-action="${action}" title="${title}"` +
-        `${enabled ? "" : " disabled"}>${text}</button>`
-      );
-    },
-  );
-  const options = state.bot_names
-    .map((n) => `<option value="${esc(n)}"${n === botName ? " selected" : ""}>${esc(n)}</option>`)
-    .join("");
-  buttons.splice(-1, 0, `<select class="nl-bot-pick" aria-label="bot for Bot move">${options}</select>`);
-  return `<div class="nl-toolbar" role="toolbar" aria-label="game actions">${buttons.join("")}</div>`;
-}
-
-/** @param {State} state @returns {string} */
-function headline(state) {
-  if (state.over) {
-    return state.solo
-      ? `Solo game over · score ${state.solo.total}`
-      : `Game over · ${state.players[state.over.winner].name} wins`;
-  }
-  const who = state.players[state.current].name;
-  return state.solo
-    ? `Solo · phase ${state.solo.phase} · turn ${state.turn + 1}`
-    : `Turn ${state.turn + 1} · ${who} to move`;
-}
-
-/** @param {State} state @param {Catalogue} catalogue @returns {string} what to do now */
-function hint(state, catalogue) {
-  if (state.over) return state.over.text;
-  const player = state.players[state.current];
-  if (player.bot) return `${player.name} is played by the ${player.bot} bot: press Bot move.`;
-  if (state.selected !== null) {
-    const id = state.wheel[state.selected];
-    return (
-      `Place ${id} (${tileWords(catalogue, id)}) in ${player.name}'s area: click a lit cell ` +
-      "(★ n: fulfils n tasks). Esc cancels."
-    );
-  }
-  const refill = state.can.refill ? " You may refill the wheel first." : "";
-  return `${player.name}: choose one of the tiles marked 1–${state.choices.length} on the wheel.${refill}`;
-}
-
-/** @param {State} state @returns {string} */
-function ranking(state) {
-  if (!state.over || state.players.length < 2) return "";
-  const items = state.over.ranking
-    .map((p) => `<li>${esc(state.players[p].name)} · ${plural(state.players[p].tokens, "token")} left</li>`)
-    .join("");
-  return `<div class="nl-ranking" role="region" aria-label="ranking"><b>Ranking</b><ol>${items}</ol></div>`;
-}
-
-/** @param {State} state @param {boolean} open @returns {string} */
-function logHtml(state, open) {
-  const items = state.log
-    .slice()
-    .reverse()
-    .map(([kind, player, text]) => {
-      const swatch = player === null ? "" : swatchSvg(player);
-      return `<li class="nl-log-${kind}">${swatch}${esc(text)}</li>`;
-    })
-    .join("");
-  const shown =
-    state.log.length < state.log_total
-      ? ` (latest ${state.log.length} of ${state.log_total}; game.log has all)`
-      : "";
-  const summary = `<summary>Move log${shown}</summary>`;
-  return `<details class="nl-log"${open ? " open" : ""}>${summary}<ol>${items}</ol></details>`;
-}
 
 /**
  * A selector that finds "the same" element after a re-render, for keeping keyboard focus.
@@ -115,6 +35,42 @@ function keyOf(el) {
 // What hover or focus explains: a task's chain, a placement's effect, a wheel tile.
 const EXPLAINS = "[data-task], [data-cell].nl-legal, [data-space]";
 
+// Shown in the explanation line while nothing is pointed at or focused.
+const EXPLAIN_TIP =
+  "Point at a wheel tile, a lit cell or a task (or move there with Tab and the arrow keys) to see what it does.";
+
+/**
+ * Whether a key runs the notebook cell (Shift, Ctrl, Cmd or Alt with Enter) or saves the notebook:
+ * those still reach Jupyter. Every other key pressed in the widget is the widget's alone.
+ * @param {KeyboardEvent} event
+ */
+const passesToNotebook = (event) =>
+  (event.key === "Enter" && (event.shiftKey || event.ctrlKey || event.metaKey || event.altKey)) ||
+  ((event.ctrlKey || event.metaKey) && event.key.toLowerCase() === "s");
+
+// The live region says at most this many entries at once (many moves made from Python at a time
+// would otherwise be read out at length): the rest are in the move log.
+const SAID_MAX = 6;
+
+/**
+ * What the page says happened since it last drew: the log entries that are new (a move, the bots'
+ * answer, a refill, the end), or what undo did; null when nothing happened (a tile chosen, an error).
+ * @param {State | null} before the state drawn last @param {State} state @returns {string | null}
+ */
+function happened(before, state) {
+  const since = (id) => {
+    const texts = state.log.filter(([entry]) => entry >= id).map(([, , , text]) => text);
+    return texts.length > SAID_MAX
+      ? ["Earlier moves are in the move log.", ...texts.slice(-SAID_MAX)]
+      : texts;
+  };
+  if (!before) return since(state.recent[0]?.[0] ?? state.log.at(-1)?.[0] ?? state.log_total).join(" ");
+  if (before.seed !== state.seed) return since(0).join(" ");
+  if (state.log_total > before.log_total) return since(before.log_total).join(" ");
+  if (state.log_total < before.log_total) return `Undone: back to turn ${state.turn + 1}.`;
+  return null;
+}
+
 /**
  * anywidget's entry point: draw the widget into `el` and keep it in step with `model`.
  * @param {{model: Model, el: HTMLElement}} view
@@ -128,12 +84,15 @@ function render({ model, el }) {
   /** @type {Catalogue} */
   let catalogue = model.get("catalogue");
   /** @type {State} */
-  let state = model.get("state");
+  let state = readState(model);
   let botName = state.bot;
   let logOpen = true;
   let pendingFocus = null; // where keyboard focus goes after the next render: "cells" or "wheel"
   let hoverKey = null;
-  let hintText = "";
+  let preview = null; // a takeable space pointed at before choosing: the area shows where it could go
+  /** @type {State | null} */
+  let drawn = null; // the state drawn last, to tell what is new
+  const motion = createMotion(root);
 
   /**
    * Send an intent for the state on show. Until the kernel answers (every intent gets a new state),
@@ -145,21 +104,28 @@ function render({ model, el }) {
     model.send({ ...intent, version: state.version });
   };
 
+  // "said": what just happened (a polite live region); "now": what to do now, always on show;
+  // "explain": what the pointer or focus rests on, in a box of fixed height, so that hovering never
+  // moves the board.
   root.innerHTML =
     `<div class="nl-top"></div>` +
     `<div class="nl-error" role="alert" hidden><span class="nl-error-text"></span>` +
     `<button type="button" class="nl-dismiss" aria-label="dismiss the error">×</button></div>` +
-    `<div class="nl-info" role="status" aria-live="polite"></div>` +
+    `<div class="nl-status"><p class="nl-said" role="status"></p><p class="nl-now"></p></div>` +
+    `<p class="nl-explain"></p>` +
     `<div class="nl-main"><div class="nl-wheel-box">` +
     `<svg class="nl-wheel" viewBox="-500 -500 1000 1000" role="group" aria-label="moon wheel"></svg></div>` +
-    `<div class="nl-side"><div class="nl-ranking-box"></div><div class="nl-big"></div></div></div>` +
+    `<div class="nl-side"><div class="nl-panel-box"></div><div class="nl-big"></div></div></div>` +
     `<div class="nl-others"></div><div class="nl-log-box"></div>`;
   const part = (cls) => root.querySelector(`.${cls}`);
   const parts = {
     top: part("nl-top"),
     error: part("nl-error"),
     wheel: part("nl-wheel"),
-    ranking: part("nl-ranking-box"),
+    panel: part("nl-panel-box"),
+    said: part("nl-said"),
+    now: part("nl-now"),
+    explain: part("nl-explain"),
     big: part("nl-big"),
     others: part("nl-others"),
     log: part("nl-log-box"),
@@ -218,25 +184,28 @@ function render({ model, el }) {
     root.classList.remove("nl-busy");
     const focusKey = root.contains(document.activeElement) ? keyOf(document.activeElement) : null;
     const focus = focusPlayer(state);
-    const brand = `<span class="nl-brand">☾ Nova Luna</span>`;
-    const headlineHtml = `<div class="nl-headline">${brand}${esc(headline(state))}</div>`;
-    patch(parts.top, headlineHtml + toolbar(state, botName), full);
+    if (preview !== null && (state.selected !== null || !state.choices.includes(preview))) preview = null;
+    patch(parts.top, headline(state) + toolbar(state, botName), full);
     parts.error.hidden = !state.error;
     parts.error.querySelector(".nl-error-text").textContent = state.error ?? "";
+    const said = happened(drawn, state);
+    if (said !== null) setText(parts.said, said);
+    setText(parts.now, nowWords(state, catalogue));
     patchChildren(parts.wheel, wheelParts(state, catalogue), full);
-    patch(parts.ranking, ranking(state), full);
-    patchCard(parts.big, card(state, catalogue, focus, "big"), full);
+    patch(parts.panel, sidePanel(state), full);
+    patchCard(parts.big, card(state, catalogue, focus, "big", preview), full);
     const others = state.players.flatMap((_, p) => (p === focus ? [] : [card(state, catalogue, p, "small")]));
     while (parts.others.children.length < others.length)
       parts.others.appendChild(document.createElement("div"));
     while (parts.others.children.length > others.length) parts.others.lastChild.remove();
     others.forEach((c, i) => patchCard(parts.others.children[i], c, full));
     patch(parts.log, logHtml(state, logOpen), full);
-    hintText = hint(state, catalogue);
     restoreFocus(focusKey);
     const hovered = hoverKey && root.querySelector(hoverKey);
     if (hovered) highlight(hovered);
-    else showInfo(hintText);
+    else explain(EXPLAIN_TIP);
+    motion.show(drawn, state, catalogue);
+    drawn = state;
     // Read by tests and bench/widget.py: which state is drawn, how often, and how long it took.
     root.dataset.version = state.version;
     root.dataset.renders = Number(root.dataset.renders ?? 0) + 1;
@@ -256,21 +225,34 @@ function render({ model, el }) {
     if (target) target.focus({ preventScroll: true });
   }
 
-  function showInfo(html) {
-    const info = root.querySelector(".nl-info");
-    if (info) info.innerHTML = esc(html);
+  /** Write a line's text only when it changes: no needless layout, and no live region said again. */
+  function setText(el, text) {
+    if (el.textContent !== text) el.textContent = text;
+  }
+
+  function explain(text) {
+    setText(parts.explain, text);
+  }
+
+  /** Show (or, with null, stop showing) in the big area where the tile on `space` could go. */
+  function showPreview(space) {
+    if (space === preview) return;
+    preview = space;
+    patchCard(parts.big, card(state, catalogue, focusPlayer(state), "big", preview), false);
   }
 
   function clearMarks() {
     for (const cls of ["nl-chain", "nl-touch", "nl-origin", "nl-would", "nl-hover"]) {
       for (const node of root.querySelectorAll(`.${cls}`)) node.classList.remove(cls);
     }
+    for (const ghost of root.querySelectorAll(".nl-ghost")) ghost.remove();
   }
 
   /** Light up what an element explains: a task's chain, or what a placement would fulfil. */
   function highlight(target) {
     clearMarks();
     const d = target.dataset;
+    if (d.space === undefined) showPreview(null);
     if (d.task !== undefined) {
       const [p, t, k] = d.task.split(",").map(Number);
       const player = state.players[p];
@@ -285,7 +267,7 @@ function render({ model, el }) {
             ?.classList.add(touching.includes(i) ? "nl-touch" : "nl-chain");
         }
       }
-      showInfo(explainWords(catalogue, player, row) + (row[2] === 2 ? " A token covers it." : ""));
+      explain(explainWords(catalogue, player, row) + (row[2] === 2 ? " A token covers it." : ""));
     } else if (d.cell !== undefined && target.classList.contains("nl-legal")) {
       const p = Number(d.player);
       const player = state.players[p];
@@ -293,13 +275,15 @@ function render({ model, el }) {
       const id = state.wheel[state.selected];
       const [cx, cy] = d.cell.split(",").map(Number);
       target.classList.add("nl-hover");
+      // A faint copy of the chosen tile on the cell: how the area would look.
+      target.insertAdjacentHTML("beforeend", `<g class="nl-ghost">${tileSvg(catalogue, id, 0, 0)}</g>`);
       const names = refs.map(([x, y, k]) => {
         if (x === cx && y === cy) return `${taskWords(catalogue[id][2][k])} on ${id} itself`;
         const t = player.tiles.findIndex(([, tx, ty]) => tx === x && ty === y);
         root.querySelector(`[data-task="${p},${t},${k}"]`)?.classList.add("nl-would");
         return `${taskWords(catalogue[player.tiles[t][0]][2][k])} on ${player.tiles[t][0]}`;
       });
-      showInfo(
+      explain(
         `${id} at (${cx}, ${cy}) ` +
           (names.length
             ? `fulfils ${plural(names.length, "task")}: ${names.join("; ")}.`
@@ -307,14 +291,26 @@ function render({ model, el }) {
       );
     } else if (d.space !== undefined) {
       target.classList.add("nl-hover");
-      showInfo(target.getAttribute("aria-label"));
+      const space = Number(d.space);
+      const player = state.current === null ? null : state.players[state.current];
+      const canPreview = player && !player.bot && state.selected === null && state.choices.includes(space);
+      showPreview(canPreview ? space : null);
+      let words = target.getAttribute("aria-label");
+      if (canPreview) {
+        const cells = legalCells(state, space);
+        const fulfilling = [...cells.values()].filter((refs) => refs.length).length;
+        words +=
+          `. In ${player.whose} area it could go on ${plural(cells.size, "lit cell")}` +
+          (fulfilling ? `; ★ marks the ${plural(fulfilling, "cell")} where it would fulfil tasks.` : ".");
+      }
+      explain(words);
     }
   }
 
   function activate(target, byKeyboard) {
     const d = target.dataset;
     if (d.action !== undefined) {
-      if (d.action === "bot") send({ action: "bot", bot: botName });
+      if (d.action === "bot") send({ action: "bot", bot: botName, player: state.current ?? undefined });
       else send({ action: d.action });
       if (byKeyboard) pendingFocus = null;
     } else if (d.space !== undefined) {
@@ -323,9 +319,10 @@ function render({ model, el }) {
       if (byKeyboard) pendingFocus = "cells";
     } else if (d.cell !== undefined) {
       if (state.selected === null) {
-        // Once the game is over no tile can be chosen: the hint says how it ended.
-        const marked = `one of those marked 1–${state.choices.length}`;
-        showInfo(state.over ? hintText : `Choose a tile on the wheel first (${marked}).`);
+        // Once the game is over no tile can be chosen: the "now" line says how it ended.
+        explain(
+          state.over ? state.over.text : `Choose ${choiceWords(state.choices.length)} on the wheel first.`,
+        );
         return;
       }
       const [x, y] = d.cell.split(",").map(Number);
@@ -397,8 +394,22 @@ function render({ model, el }) {
     if (focused) highlight(focused);
     else {
       clearMarks();
-      showInfo(hintText);
+      showPreview(null);
+      explain(EXPLAIN_TIP);
     }
+  }
+
+  /**
+   * Keys pressed in the widget are the widget's alone: Jupyter's command-mode shortcuts (m, d d, x, a,
+   * b, v, 0 0 …) would otherwise act on the notebook cell around it. Jupyter (Lumino) hears keys on
+   * the document, in Notebook 7 on their way down to the widget, so only a listener on the window
+   * hears them first: it handles the widget's keys and stops them there. Running the cell still works.
+   * @param {KeyboardEvent} event
+   */
+  function onWindowKey(event) {
+    if (!(event.target instanceof Node) || !root.contains(event.target) || passesToNotebook(event)) return;
+    if (event.type === "keydown") onKey(event);
+    event.stopPropagation();
   }
 
   function onChange(event) {
@@ -410,7 +421,7 @@ function render({ model, el }) {
   }
 
   const onState = () => {
-    state = model.get("state");
+    state = readState(model);
     draw();
   };
   const onCatalogue = () => {
@@ -419,7 +430,8 @@ function render({ model, el }) {
   };
 
   root.addEventListener("click", onClick);
-  root.addEventListener("keydown", onKey);
+  window.addEventListener("keydown", onWindowKey, true);
+  window.addEventListener("keyup", onWindowKey, true);
   root.addEventListener("mouseover", onOver);
   root.addEventListener("focusin", onOver);
   root.addEventListener("mouseleave", onLeave);
@@ -432,6 +444,8 @@ function render({ model, el }) {
   root.novaluna = { draw: () => draw(true) };
   draw();
   return () => {
+    window.removeEventListener("keydown", onWindowKey, true);
+    window.removeEventListener("keyup", onWindowKey, true);
     model.off("change:state", onState);
     model.off("change:catalogue", onCatalogue);
     root.remove();

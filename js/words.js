@@ -59,3 +59,14 @@ export function ordinal(n) {
 }
 
 export const plural = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;
+
+/**
+ * The takeable tiles as the wheel's badges number them (1 up to 3), for "choose …".
+ * @param {number} n how many tiles may be taken
+ * @returns {string}
+ */
+export function choiceWords(n) {
+  if (n === 1) return "the tile marked 1";
+  if (n === 2) return "tile 1 or 2";
+  return `one of the tiles marked 1–${n}`;
+}

@@ -7,6 +7,9 @@ them), each carrying the ``version`` of the state it was made on. The version gr
 of the position, so a click made on an old picture (after an undo, or a move made from Python) is
 refused instead of being applied to a position the player never saw.
 
+What happened is told in the page's own words (``story``): each turn as a sentence for the log and the
+live region, the solo score's breakdown and the summary at the end.
+
 Python trusts nothing the page sends: ``parse_intent`` checks an intent's shape (``BadIntent``),
 ``check_intent`` refuses one made on an older picture or for a seat that may not move, and the engine
 judges the move itself (``IllegalMove``); each refusal is worded for the page's error area. Everything
@@ -16,6 +19,7 @@ is computed here, so no rule lives in JavaScript.
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Final
@@ -23,15 +27,18 @@ from typing import Any, Final
 from .board import Board
 from .bots import BOTS, Bot, play_turn
 from .errors import IllegalMove, quote
-from .events import Event, to_event
 from .game import Action, Game, Player
-from .tiles import LETTERS, TILES
+from .story import Turn, end_words, solo_goal, solo_lines, summary, tell, whose
+from .tiles import COLOURS, LETTERS, TILES
 
 __all__ = ["INTENTS", "LOG_TAIL", "BadIntent", "Field", "Seats", "bot_actions", "catalogue", "check_bot",
            "check_intent", "check_selection", "game_state", "page_state", "parse_intent", "parse_seats"]
 
-#: How many of the latest log events the state carries; ``game.log`` has them all.
+#: How many of the latest log entries (a turn, a refill, a phase, the end) the state carries; ``game.log``
+#: has every event.
 LOG_TAIL: Final = 24
+#: How many turns ``recent`` holds at most (in a long run of bot turns, the latest).
+RECENT: Final = 8
 #: Bot seats as the widget takes them: a mapping seat → bot name, a list with a name or None per seat,
 #: or None for no bots.
 Seats = Mapping[int, str] | Sequence[str | None] | None
@@ -44,16 +51,21 @@ def game_state(game: Game, seats: Sequence[str | None] | None = None) -> dict[st
     """The position as the JSON the page draws (``page_state`` adds the widget's own fields).
 
     ``wheel``: 12 tile ids or None; ``marker``; ``choices`` (takeable spaces, in order); ``pile``
-    (draw pile count); ``current`` (None once over); ``order`` (turn order); ``track``: ``[space,
-    [players bottom to top]]``; ``players``: name, tokens, supply, time, space, ``bot`` (the seat's
+    (draw pile count) and ``pile_colours`` (its tiles per colour: public, as 17 of each colour less
+    those in sight); ``current`` (None once over); ``order`` (turn order); ``track``: ``[space,
+    [players bottom to top]]``; ``players``: name, ``whose`` (its possessive before "area": "Ada's", or
+    "your" for a player named You), tokens, supply, time, space, ``bot`` (the seat's
     bot from ``seats``, or None), ``tiles`` (``[id, x, y]`` in placement order) and ``tasks`` (see
     ``_tasks``); ``moves``: the legal cells of the player to move and, for each takeable tile, what
-    each cell would fulfil; ``last``: the last tile taken; ``log`` (latest events in words) and
-    ``log_total``; ``over`` (reason, winner, ranking and the words); ``solo`` (``Game.score_sheet``);
-    ``can``: what the buttons may do.
+    each cell would fulfil; ``recent``: the turns since the player to move last moved (see
+    ``_recent``); ``log``: the latest entries ``[id, kind, player, sentence]`` (``story.tell``) and
+    ``log_total``, the number of events in ``game.log`` (an entry whose id is at least the
+    ``log_total`` the page drew last is new); ``over`` (reason, winner, ranking, the words and a
+    summary); ``solo`` (``Game.score_sheet``, its ``lines`` and the phase's ``goal``); ``can``: what the
+    buttons may do.
     """
     seats = list(seats) if seats is not None else [None] * len(game.players)
-    log = game.recent_log(LOG_TAIL)
+    entries, turns = tell(game, LOG_TAIL)
     return {
         "kind": game.kind,
         "seed": game.seed,
@@ -62,16 +74,17 @@ def game_state(game: Game, seats: Sequence[str | None] | None = None) -> dict[st
         "marker": game.marker,
         "choices": game.choices(),
         "pile": len(game.draw_pile),
+        "pile_colours": {c: sum(t.colour == c for t in game.draw_pile) for c in COLOURS},
         "current": None if game.is_over else game.current_player,
         "order": game.turn_order(),
         "track": _track(game),
         "players": [_player(p, seat) for p, seat in zip(game.players, seats, strict=True)],
         "moves": _moves(game),
-        "last": _last_take(log),
-        "log": [[e.kind, e.player, e.text] for e in log],
+        "recent": _recent(game, turns),
+        "log": [list(entry) for entry in entries],
         "log_total": game.log_length,
         "over": _over(game),
-        "solo": game.score_sheet(),
+        "solo": _solo(game),
         "can": {
             "refill": game.can_refill,
             "undo": game.can_undo,
@@ -111,6 +124,7 @@ def _player(player: Player, seat: str | None) -> dict[str, Any]:
     board = player.board
     return {
         "name": player.name,
+        "whose": whose(player.name),
         "tokens": player.tokens,
         "supply": player.supply,
         "time": player.time,
@@ -164,29 +178,33 @@ def _moves(game: Game) -> dict[str, Any]:
     return {"cells": [list(c) for c in cells], "fulfil": fulfil}
 
 
-def _last_take(log: Sequence[Event]) -> dict[str, Any] | None:
-    """The last tile taken (space, player, tile, cell), for the page to mark; None if the log does not
-    show one (at the start, or in a position set up with an empty log). A placement is paired with the
-    take of the same tile, so a log that shows one without the other gives None, never an error."""
-    place: Event | None = None
-    for event in reversed(log):
-        if event.kind == "place" and place is None:
-            place = event
-        elif event.kind == "take" and place is not None and event.data["tile"] == place.data["tile"]:
-            return {"player": place.player, "tile": place.data["tile"], "cell": place.data["cell"],
-                    "space": event.data["space"]}  # fmt: skip
-    return None
+def _recent(game: Game, turns: Sequence[Turn]) -> list[list[Any]]:
+    """The turns since the player to move last moved, that turn included: ``[id, player, tile, space,
+    x, y]`` each, oldest first (the latest ``RECENT``). The page marks them until the next move and
+    moves the pieces of those it has not drawn yet. Once the game is over, from the last turn of the
+    player the game stopped at."""
+    mover = game.current_player
+    start = max((k for k, t in enumerate(turns) if t.player == mover), default=0)
+    return [[t.id, t.player, t.tile, t.space, *t.cell] for t in turns[start:]][-RECENT:]
 
 
 def _over(game: Game) -> dict[str, Any] | None:
-    """How the game ended, worded by the engine from the game's own result rather than found in the log:
-    a finished position set up by ``scenario.position`` or read from a save need not log its end."""
+    """How the game ended, from the game's own result rather than found in the log (a finished position
+    set up by ``scenario.position`` or read from a save need not log its end): reason, winner, ranking,
+    the words (``story.end_words``) and a summary (``story.summary``)."""
     if not game.is_over:
         return None
-    reason, winner, ranking = game.end_reason, game.winner, game.ranking()
-    names, boards = [p.name for p in game.players], [p.board for p in game.players]
-    text = to_event(("end", reason, winner, tuple(ranking)), names, boards).text
-    return {"reason": reason, "winner": winner, "ranking": ranking, "text": text}
+    return {"reason": game.end_reason, "winner": game.winner, "ranking": game.ranking(),
+            "text": end_words(game), "lines": summary(game)}  # fmt: skip
+
+
+def _solo(game: Game) -> dict[str, Any] | None:
+    """The solo standing (``Game.score_sheet``) with its breakdown in words (``lines``) and what the
+    phase asks now (``goal``); None in a game of 2–4."""
+    sheet = game.score_sheet()
+    if sheet is None:
+        return None
+    return {**sheet, "lines": solo_lines(game, sheet), "goal": solo_goal(game, sheet)}
 
 
 # -- intents -----------------------------------------------------------------------------------
@@ -230,9 +248,22 @@ INTENTS: Final[Mapping[str, Mapping[str, Field]]] = {
 }
 
 
+def _from_page(content: object) -> object:
+    """The page's message with JavaScript's null read as None. In JupyterLite the kernel is Pyodide, which
+    hands a message's null to Python as ``pyodide.ffi.jsnull`` (Select's "no tile" would be refused).
+    Pyodide's kernel has imported that module before any message arrives; elsewhere it does not exist
+    and nothing changes. Only an intent's fields can be a bare null: a null inside a cell is refused
+    like any other bad cell."""
+    ffi = sys.modules.get("pyodide.ffi")
+    if ffi is None or not isinstance(content, dict):
+        return content
+    return {key: None if value is ffi.jsnull else value for key, value in content.items()}
+
+
 def parse_intent(content: object) -> dict[str, Any]:
     """``content`` if it is a well-formed intent (see ``INTENTS``), else ``BadIntent`` with a short
     message. Only the shape is checked here: whether the move is legal is the engine's to judge."""
+    content = _from_page(content)
     if not isinstance(content, dict):
         raise BadIntent(f"a message from the page must be an object, not {type(content).__name__}")
     action = content.get("action")
@@ -280,17 +311,26 @@ def check_intent(intent: Mapping[str, Any], game: Game, seats: Sequence[str | No
     seat = seats[current]
     if seat is not None and action != "bot":
         raise IllegalMove(f"{name} is played by the {seat} bot: press Bot move to let it play")
+    if action == "take":
+        check_selection(game, intent["space"])
 
 
 def check_selection(game: Game, space: int | None) -> None:
-    """Refuse (``IllegalMove``) choosing a ``space`` whose tile cannot be taken now (None clears)."""
+    """Refuse (``IllegalMove``) choosing a ``space`` whose tile cannot be taken now (None clears).
+
+    The page numbers the takeable tiles 1–3 and the wheel's spaces 0–11, so the refusal names both:
+    "the tile on space 9 is not among the next three tiles: take tile 1 (space 4), 2 (space 5) or 3
+    (space 6)"."""
     choices = game.choices()
     if space is None or space in choices:
         return
     if not choices:
         raise IllegalMove("no tile can be taken now: the game is over")
-    raise IllegalMove(f"space {quote(space)} is not among the next three tiles: "
-                      f"{', '.join(map(str, choices))}")
+    named = [f"{pick} (space {s})" for pick, s in enumerate(choices, 1)]
+    offer = "take tile " + (named[0] if len(named) == 1 else ", ".join(named[:-1]) + " or " + named[-1])
+    if not 0 <= space < len(game.wheel) or game.wheel[space] is None:
+        raise IllegalMove(f"space {quote(space)} holds no tile: {offer}")
+    raise IllegalMove(f"the tile on space {space} is not among the next three tiles: {offer}")
 
 
 # -- bots --------------------------------------------------------------------------------------

@@ -28,6 +28,7 @@ from novaluna_widget.protocol import (
     parse_seats,
 )
 from novaluna_widget.scenario import position
+from novaluna_widget.tiles import COLOURS
 
 from .positions import build
 
@@ -85,12 +86,16 @@ def test_state_holds_everything_the_page_draws():
     assert len(s["wheel"]) == 12 and s["wheel"][0] is None and s["marker"] == 0
     assert s["kind"] == "game" and s["seed"] == 3 and s["turn"] == 0
     assert s["choices"] == game.choices() and s["pile"] == 57
+    # Tiles left per colour: public, since 17 of each colour less those in sight.
+    in_sight = [t for t in game.wheel if t is not None]
+    assert s["pile_colours"] == {c: 17 - sum(t.colour == c for t in in_sight) for c in COLOURS}
     assert s["current"] == game.current_player and s["order"] == game.turn_order()
     assert s["track"] == [[0, [i for i in game.turn_order()[::-1]]]]  # the start stack, bottom first
     assert s["moves"] == {"cells": [[0, 0]], "fulfil": [[], [], []]}
     assert s["can"] == {"refill": False, "undo": False, "redo": False, "end_phase_one": False, "bot": True}
-    assert s["log"][0][0] == "setup" and s["log_total"] == 1 and s["over"] is None and s["solo"] is None
-    assert s["last"] is None and [p["bot"] for p in s["players"]] == [None, None]
+    assert s["log"] == [[0, "setup", None, game.log[0].text]] and s["log_total"] == 1
+    assert s["over"] is None and s["solo"] is None
+    assert s["recent"] == [] and [p["bot"] for p in s["players"]] == [None, None]
     json.dumps(s, allow_nan=False)
 
 
@@ -98,13 +103,15 @@ def test_the_page_state_adds_the_widget_fields_to_the_position():
     # The page (and its JSDoc) relies on these exact keys: a renamed or dropped one breaks the view.
     position_ = game_state(Game(2, seed=3), ["greedy", None])
     s = page_state(position_, version=4, selected=2, error="no", answered=3, bot="search")
-    assert list(s) == ["kind", "seed", "turn", "wheel", "marker", "choices", "pile", "current", "order",
-                       "track", "players", "moves", "last", "log", "log_total", "over", "solo", "can",
-                       "version", "selected", "error", "answered", "bot", "bot_names"]  # fmt: skip
+    assert list(s) == ["kind", "seed", "turn", "wheel", "marker", "choices", "pile", "pile_colours",
+                       "current", "order", "track", "players", "moves", "recent", "log", "log_total",
+                       "over", "solo", "can", "version", "selected", "error", "answered", "bot",
+                       "bot_names"]  # fmt: skip
     assert {k: s[k] for k in position_} == position_
     assert (s["version"], s["selected"], s["error"], s["answered"], s["bot"]) == (4, 2, "no", 3, "search")
     assert s["bot_names"] == list(BOTS) == ["random", "greedy", "search"]
-    assert list(s["players"][0]) == ["name", "tokens", "supply", "time", "space", "bot", "tiles", "tasks"]
+    assert list(s["players"][0]) == ["name", "whose", "tokens", "supply", "time", "space", "bot", "tiles",
+                                     "tasks"]  # fmt: skip
     assert [p["bot"] for p in s["players"]] == ["greedy", None]
 
 
@@ -142,29 +149,50 @@ def test_moves_say_what_each_cell_would_fulfil():
     assert blue == {(0, -1): [[0, 0, 0]], (-1, 0): [[0, 0, 0]], (0, 1): [[0, 0, 0]]}
 
 
-def test_log_is_the_latest_events_in_words_and_marks_the_last_take():
-    game = played_out(Game(2, seed=4), 20)
+def test_log_tells_the_latest_turns_and_recent_holds_those_since_the_mover_last_moved():
+    game = played_out(Game(["You", "Bo"], seed=4), 30)
     s = game_state(game)
-    assert s["log_total"] == len(game.log) > LOG_TAIL == len(s["log"])
-    assert s["log"][-1] == [game.log[-1].kind, game.log[-1].player, game.log[-1].text]
-    take = next(e for e in reversed(game.log) if e.kind == "take")
-    place = next(e for e in reversed(game.log) if e.kind == "place")
-    assert s["last"] == {"player": place.player, "tile": take.data["tile"], "cell": place.data["cell"],
-                         "space": take.data["space"]}  # fmt: skip
+    log = game.log
+    assert s["log_total"] == len(log) and len(s["log"]) == LOG_TAIL
+    ids = [entry[0] for entry in s["log"]]
+    assert ids == sorted(ids) and all(log[i].kind in ("take", "refill") for i in ids)
+    # Each turn entry is the page's sentence for the take at its id (story.tell words it).
+    for i, kind, player, text in s["log"]:
+        take = log[i].data
+        if kind == "turn":
+            name = game.players[player].name
+            assert player == log[i].player
+            assert text.startswith(f"{name} took {take['tile']} (space {take['space']})")
+    takes = [i for i, e in enumerate(log) if e.kind == "take"]
+    mover = game.current_player
+    since = max(i for i in takes if log[i].player == mover)
+    assert [r[0] for r in s["recent"]] == [i for i in takes if i >= since]
+    for i, player, tile, space, x, y in s["recent"]:
+        place = next(e for e in log[i:] if e.kind == "place")
+        assert (player, tile, space) == (log[i].player, log[i].data["tile"], log[i].data["space"])
+        assert [x, y] == place.data["cell"] and game.players[player].board[(x, y)].id == tile
 
 
 def test_finished_game_shows_ranking_and_solo_shows_its_score():
     game = played_out(Game(3, seed=5), 200)
     s = game_state(game)
     assert s["over"]["ranking"] == game.ranking() and s["current"] is None and s["choices"] == []
-    assert s["over"]["text"] == game.log[-1].text and s["over"]["text"].startswith("Game over")
+    names = ", ".join(f"{k}. {game.players[p].name}" for k, p in enumerate(game.ranking(), 1))
+    assert s["over"]["text"].startswith("Game over") and s["over"]["text"].endswith(f"Ranking: {names}.")
+    winner = game.players[game.winner].name
+    assert len(s["over"]["lines"]) == 3 and s["over"]["lines"][0].startswith(f"1. {winner}: ")
     assert s["moves"] == {"cells": [], "fulfil": []} and not s["can"]["bot"]
     solo = played_out(SoloGame(seed=5), 4)
-    assert game_state(solo)["solo"] == {
+    sheet = game_state(solo)["solo"]
+    assert sheet == {
         "phase": 1, "small": solo.small_stack, "large": solo.large_stack,
         "phase_one": solo.score.phase_one_record, "final": solo.score.final_record,
-        "total": solo.score.total, "text": str(solo.score),
+        "total": solo.score.total, "text": str(solo.score), "lines": sheet["lines"], "goal": sheet["goal"],
     }  # fmt: skip
+    score = sheet["lines"][-1]
+    assert score.startswith(f"Score {solo.score.total} so far") and "lower is better" in score
+    goal = f"Phase 1: place the 8 tokens of the small stack ({solo.small_stack} to go)"
+    assert sheet["goal"].startswith(goal)
     assert game_state(solo)["track"] == []
 
 
@@ -176,10 +204,15 @@ def test_a_position_over_from_the_start_is_drawn():
         s = game_state(shown)
         assert s["over"] == {"reason": "last token", "winner": 0, "ranking": [0, 1],
                              "text": "Game over: Player 1 placed their last token. "
-                                     "Ranking: 1. Player 1, 2. Player 2."}  # fmt: skip
-        assert s["current"] is None and s["last"] is None and s["choices"] == []
+                                     "Ranking: 1. Player 1, 2. Player 2.",
+                             "lines": [
+                                 "1. Player 1: 1 of 1 token placed, 1 of 2 tasks covered, 2 tiles",
+                                 "2. Player 2: 0 of 20 tokens placed, 0 of 3 tasks covered, 1 tile",
+                             ]}  # fmt: skip
+        assert s["current"] is None and s["recent"] == [] and s["choices"] == []
     solo = game_state(position(["R12@0,0 B01@1,0"], tokens=[0]))
-    assert solo["over"]["text"] == "Game over: Solo placed their last token." and solo["solo"]["total"] == 12
+    assert solo["over"]["text"] == "Game over: the last token is placed."
+    assert solo["solo"]["total"] == 12
 
 
 def test_a_late_four_player_state_stays_under_20_kb():
@@ -277,8 +310,13 @@ def test_check_intent_refuses_stale_clicks_and_moves_out_of_turn():
 def test_check_selection_names_the_takeable_spaces():
     check_selection(Game(2, seed=3), 2)
     check_selection(Game(2, seed=3), None)
-    with pytest.raises(IllegalMove, match="space 9 is not among the next three tiles: 1, 2, 3"):
+    # The page numbers the takeable tiles 1–3: a refusal names those numbers and their spaces.
+    choices = "take tile 1 (space 1), 2 (space 2) or 3 (space 3)"
+    refused = f"the tile on space 9 is not among the next three tiles: {choices}"
+    with pytest.raises(IllegalMove, match=re.escape(refused)):
         check_selection(Game(2, seed=3), 9)
+    with pytest.raises(IllegalMove, match=re.escape(f"space 0 holds no tile: {choices}")):
+        check_selection(Game(2, seed=3), 0)
     with pytest.raises(IllegalMove, match="the game is over"):
         check_selection(played_out(Game(2, seed=9), 200), 1)
 
@@ -309,3 +347,64 @@ def test_bot_actions_are_worked_out_on_a_copy():
     assert isinstance(actions[-1], Move) and game.turn == 0
     with pytest.raises(IllegalMove, match="game is over"):
         bot_actions(played_out(Game(2, seed=9), 200), make_bot("greedy", seed=1))
+
+
+# -- JupyterLite: Pyodide between the page and Python -------------------------------------------
+def test_the_pages_null_reads_as_none_in_a_pyodide_kernel(monkeypatch):
+    """Pyodide hands the page's null to Python as ``pyodide.ffi.jsnull``: choosing no tile must still be
+    the well-formed ``space: None``, and a null inside a cell is still refused. Without Pyodide the
+    same object is nothing special."""
+    import sys
+    import types
+
+    class JsNull:  # what pyodide.ffi.jsnull is: a falsy singleton, not None
+        def __bool__(self) -> bool:
+            return False
+
+    jsnull = JsNull()
+    ffi = types.ModuleType("pyodide.ffi")
+    ffi.jsnull = jsnull  # type: ignore[attr-defined]
+    monkeypatch.setitem(sys.modules, "pyodide.ffi", ffi)
+    assert parse_intent({"action": "select", "version": 3, "space": jsnull}) == {
+        "action": "select", "version": 3, "space": None}  # fmt: skip
+    with pytest.raises(BadIntent, match="'cell'"):
+        parse_intent({"action": "take", "version": 3, "space": 1, "cell": [0, jsnull], "player": 0})
+    monkeypatch.delitem(sys.modules, "pyodide.ffi")
+    with pytest.raises(BadIntent, match="'space'"):
+        parse_intent({"action": "select", "version": 3, "space": jsnull})
+
+
+def test_the_view_restores_every_key_that_python_sets_to_none():
+    """Pyodide drops a dict key whose value is None on its way to the page, and js/bridge.js puts back
+    the keys its NULLABLE lists ("players.[].bot": each player's "bot"). Every key that is None in some
+    state must be listed there, and every listed key must be one the state has."""
+    from pathlib import Path
+
+    bridge = (Path(__file__).parents[1] / "js" / "bridge.js").read_text()
+    listed = re.search(r"export const NULLABLE = (\[.*?\]);", bridge, re.S)
+    assert listed is not None, "js/bridge.js has no NULLABLE list"
+    nullable = set(json.loads(listed[1]))
+
+    def keys(value: object, path: str, found: set[str], nones: set[str]) -> None:
+        if isinstance(value, dict):
+            for key, item in value.items():
+                found.add(path + key)
+                if item is None:
+                    nones.add(path + key)
+                keys(item, f"{path}{key}.", found, nones)
+        elif isinstance(value, list):  # a None item of a list arrives as null: only dicts inside matter
+            for item in value:
+                keys(item, f"{path}[].", found, nones)
+
+    games = [Game(2, seed=3), played_out(Game(3, seed=9), 200), SoloGame(seed=4),
+             played_out(SoloGame(seed=5), 200), position(["Y11@0,0 B01@1,0", "R17@0,0"])]  # fmt: skip
+    found: set[str] = set()
+    nones: set[str] = set()
+    for game in games:
+        seats = [None, *["greedy"] * (len(game.players) - 1)]
+        for selected, error in ((None, None), (game.choices()[0] if game.choices() else None, "refused")):
+            state = page_state(game_state(game, seats), version=1, selected=selected, error=error,
+                               answered=0, bot="greedy")  # fmt: skip
+            keys(json.loads(json.dumps(state)), "", found, nones)
+    assert nones <= nullable, f"keys that may be None, not restored by js/bridge.js: {nones - nullable}"
+    assert nullable <= found, f"js/bridge.js restores keys the state does not have: {nullable - found}"

@@ -125,7 +125,7 @@ def test_select_null_clears_and_a_non_takeable_space_is_refused():
     intent(w, "select", space=None)
     assert w.selected is None and w.last_error is None
     intent(w, "select", space=9)
-    assert "space 9 is not among the next three tiles: 1, 2, 3" in w.last_error
+    assert "the tile on space 9 is not among the next three tiles: take tile 1 (space 1)," in w.last_error
     assert w.state["error"] == w.last_error and w.selected is None
 
 
@@ -441,7 +441,7 @@ def test_a_position_over_from_the_start_opens_and_can_be_assigned():
     other.game = Game.from_json(over.to_json())
     assert other.state["over"] == w.state["over"] and other.state["current"] is None
     solo = NovaLunaWidget(position(["R12@0,0 B01@1,0"], tokens=[0]))
-    assert solo.state["over"]["text"] == "Game over: Solo placed their last token."
+    assert solo.state["over"]["text"] == "Game over: the last token is placed."
     intent(solo, "new")
     assert not solo.game.is_over and isinstance(solo.game, SoloGame)
 

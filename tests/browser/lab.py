@@ -498,7 +498,7 @@ def wait_for_python(page: Page, condition: str, *, timeout: float = 10.0) -> Non
     while (value := execute_python(page, f"bool({condition})")) != "True":
         if time.monotonic() > deadline:
             raise LabError(f"{condition!r} was still {value} after {timeout:.0f} s")
-        time.sleep(0.1)
+        page.wait_for_timeout(100)  # not time.sleep: Playwright serves routed requests while it waits
 
 
 def change_theme(page: Page, theme: str, *, timeout: float = 20.0) -> None:
@@ -514,3 +514,60 @@ def change_theme(page: Page, theme: str, *, timeout: float = 20.0) -> None:
     _wait_for(
         page, _NO_SPLASH_JS, what=f"the splash screen to close after loading {theme!r}", timeout=timeout
     )
+
+
+# -- the widget in a page ----------------------------------------------------------------------
+AXE_PATH = Path(__file__).resolve().parents[2] / "js" / "node_modules" / "axe-core" / "axe.min.js"
+"""axe-core from npm (js/package.json's devDependencies), injected into pages to check accessibility."""
+
+
+def show_widget(page: Page, lab: JupyterLab, name: str, *cells: str, app: str = "lab") -> Any:
+    """Write a notebook of ``cells``, open it (JupyterLab, or Notebook 7 with ``app="notebook"``), run
+    it, and return the first widget view's locator once it is drawn."""
+    from playwright.sync_api import expect
+
+    write_notebook(lab.root_dir / f"{name}.ipynb", cells)
+    open_notebook(page, lab.base_url, f"{name}.ipynb", app=app)
+    run_all_cells(page)
+    root = page.locator(".nl-root").first
+    expect(root).to_be_visible(timeout=20_000)
+    return root
+
+
+def kernel_json(page: Page, expression: str) -> Any:
+    """Evaluate a Python expression in the kernel and return its value, via JSON."""
+    return json.loads(execute_python(page, f"import json as _json; print(_json.dumps({expression}))"))
+
+
+def wait_drawn(page: Page, root: Any, widget: str = "w") -> None:
+    """Wait until the view ``root`` draws the version the kernel's ``widget`` holds."""
+    from playwright.sync_api import expect
+
+    version = kernel_json(page, f"{widget}.version")
+    expect(root).to_have_attribute("data-version", str(version), timeout=10_000)
+
+
+def axe_violations(page: Page, selector: str = ".nl-root") -> list[str]:
+    """axe-core's violations within the first element ``selector`` finds, one line each (rule, impact,
+    the first offending element); the rest of JupyterLab's page is not ours to judge.
+
+    JupyterLab's ``body`` is 0 px high with ``overflow: hidden`` (its shell is placed absolutely), so axe
+    takes everything in the notebook for clipped and skips its colour contrast: for the run the body is
+    given the window's height."""
+    if not page.evaluate("() => typeof window.axe !== 'undefined'"):
+        page.add_script_tag(path=str(AXE_PATH))
+    found: list[str] = page.evaluate(
+        """async (selector) => {
+            const height = document.body.style.minHeight;
+            document.body.style.minHeight = '100vh';
+            const result = await window.axe.run(document.querySelector(selector)).finally(() => {
+                document.body.style.minHeight = height;
+            });
+            return result.violations.map((v) =>
+                `${v.id} (${v.impact}, ${v.nodes.length}×): ${v.help}; ` +
+                `e.g. ${v.nodes[0].html.slice(0, 160)} ` +
+                (v.nodes[0].failureSummary ?? '').replace(/\\s+/g, ' ').slice(0, 200));
+        }""",
+        selector,
+    )
+    return found

@@ -21,7 +21,7 @@ def test_take_and_place_in_notebook_7(page: Page, lab: JupyterLab) -> None:
     run_all_cells(page)
     root = page.locator(".nl-root").first
     expect(root.locator("[data-space]")).to_have_count(12, timeout=20_000)
-    expect(root.locator("[data-space].nl-takeable")).to_have_count(3)
+    expect(root.locator(".nl-takeable [data-space]")).to_have_count(3)
 
     player = json.loads(execute_python(page, "print(w.game.current_player)"))
     space = json.loads(execute_python(page, "print(w.game.choices()[0])"))

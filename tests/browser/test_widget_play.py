@@ -6,7 +6,6 @@ heard the click. Screenshots land in tests/artifacts/ (light and dark) for peopl
 
 from __future__ import annotations
 
-import json
 import re
 from typing import TYPE_CHECKING, Any
 
@@ -16,10 +15,10 @@ from .lab import (
     JupyterLab,
     change_theme,
     execute_python,
-    open_notebook,
-    run_all_cells,
+    kernel_json,
+    show_widget,
+    wait_drawn,
     wait_for_python,
-    write_notebook,
 )
 
 if TYPE_CHECKING:
@@ -36,42 +35,21 @@ def expect(target: Any) -> Any:
     return playwright_expect(target)
 
 
-def show(page: Page, lab: JupyterLab, name: str, *cells: str) -> Locator:
-    """Open a notebook of ``cells`` and run it; returns the first widget view, once it is drawn."""
-    write_notebook(lab.root_dir / f"{name}.ipynb", cells)
-    open_notebook(page, lab.base_url, f"{name}.ipynb")
-    run_all_cells(page)
-    root = page.locator(".nl-root").first
-    expect(root).to_be_visible(timeout=20_000)
-    return root
-
-
-def python(page: Page, code: str) -> object:
-    """Evaluate an expression in the kernel and return it, via JSON."""
-    return json.loads(execute_python(page, f"import json; print(json.dumps({code}))"))
-
-
-def synced(page: Page, root: Locator) -> None:
-    """Wait until the view draws the version the kernel holds."""
-    version = python(page, "w.version")
-    expect(root).to_have_attribute("data-version", str(version), timeout=10_000)
-
-
 def shot(root: Locator, name: str) -> None:
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     root.screenshot(path=ARTIFACTS / name, animations="disabled")
 
 
 def test_click_to_take_place_undo_refill_and_see_errors(page: Page, lab: JupyterLab) -> None:
-    root = show(page, lab, "play", WIDGET.format(args="players=['Ada', 'Bo'], seed=7"))
-    player = python(page, "w.game.current_player")
-    choices = python(page, "w.game.choices()")
-    expect(root.locator("[data-space].nl-takeable")).to_have_count(3)
+    root = show_widget(page, lab, "play", WIDGET.format(args="players=['Ada', 'Bo'], seed=7"))
+    player = kernel_json(page, "w.game.current_player")
+    choices = kernel_json(page, "w.game.choices()")
+    expect(root.locator(".nl-takeable [data-space]")).to_have_count(3)
     second = choices[1]
     t = f"w.game.wheel[{second}]"
-    colour, cost, tasks = python(page, f"[{t}.colour, {t}.cost, [str(k) for k in {t}.tasks]]")
+    colour, cost, tasks = kernel_json(page, f"[{t}.colour, {t}.cost, [str(k) for k in {t}.tasks]]")
     label = f"wheel space {second}: {colour} tile, cost {cost}, tasks: {'; '.join(tasks)}"
-    label += ", takeable (choice 2 of 3)"
+    label += ", takeable (tile 2 of 3)"
     expect(root.locator(f'[data-space="{second}"]')).to_have_attribute("aria-label", label)
 
     # Take the second tile and place it by clicking: the engine moves on.
@@ -80,36 +58,41 @@ def test_click_to_take_place_undo_refill_and_see_errors(page: Page, lab: Jupyter
     cell = root.locator(f'[data-player="{player}"][data-cell="0,0"]')
     expect(cell).to_have_class(re.compile(r"\bnl-legal\b"))
     cell.hover()  # a lit cell says what the tile would fulfil there
-    expect(root.locator(".nl-info")).to_contain_text("at (0, 0) fulfils no task")
+    expect(root.locator(".nl-explain")).to_contain_text("at (0, 0) fulfils no task")
     cell.click()
     wait_for_python(page, "w.game.turn == 1")
-    assert python(page, "[list(m) for m in w.game.history]") == [[choices[1], [0, 0]]]
-    synced(page, root)
+    assert kernel_json(page, "[list(m) for m in w.game.history]") == [[choices[1], [0, 0]]]
+    wait_drawn(page, root)
     expect(root.locator(f'[data-player="{player}"][data-cell="0,0"].nl-placed')).to_have_count(1)
-    expect(root.locator(".nl-log li").first).to_contain_text("places")
+    tile = kernel_json(page, f"w.game.players[{player}].board[(0, 0)].id")
+    expect(root.locator(".nl-log li").first).to_contain_text(f"took {tile} (space {second})")
 
     # Undo from the page; the engine goes back.
     root.locator('[data-action="undo"]').click()
     wait_for_python(page, "w.game.turn == 0 and w.game.can_redo")
-    synced(page, root)
+    wait_drawn(page, root)
     expect(root.locator('[data-action="redo"]')).to_be_enabled()
 
     # An illegal click (a tile that is not among the next three) is explained, and changes nothing.
     other = next(s for s in range(1, 12) if s not in choices)
-    root.locator(f'[data-space="{other}"]').click()
+    space = root.locator(f'[data-space="{other}"]')
+    expect(space).to_have_attribute("aria-disabled", "true")
+    space.click(force=True)  # aria-disabled says it cannot be taken; a click still asks why
     error = root.locator(".nl-error")
     expect(error).to_be_visible()
-    expect(error).to_contain_text(f"space {other} is not among the next three tiles")
-    assert python(page, "w.last_error") == error.locator(".nl-error-text").inner_text()
-    assert python(page, "w.game.turn") == 0
+    # The page numbers the takeable tiles 1–3: the refusal names those numbers and their spaces.
+    offer = f"take tile 1 (space {choices[0]}), 2 (space {choices[1]}) or 3 (space {choices[2]})"
+    expect(error).to_contain_text(f"space {other} is not among the next three tiles: {offer}")
+    assert kernel_json(page, "w.last_error") == error.locator(".nl-error-text").inner_text()
+    assert kernel_json(page, "w.game.turn") == 0
 
     # Refill: play from Python until only two tiles are left; the widget notices, the button wakes.
     execute_python(page, "while not w.game.can_refill: w.game.play(w.game.legal_moves()[0])\nw.refresh()")
-    synced(page, root)
+    wait_drawn(page, root)
     root.locator('[data-action="refill"]').click()
     wait_for_python(page, "w.game.history[-1] == 'refill'")
-    synced(page, root)
-    expect(root.locator("[data-space] .nl-tile")).to_have_count(11)
+    wait_drawn(page, root)
+    expect(root.locator(".nl-slot .nl-tile")).to_have_count(11)
     expect(root.locator('[data-action="refill"]')).to_be_disabled()
     expect(error).to_be_hidden()
     shot(root, "widget-light.png")
@@ -123,7 +106,7 @@ def test_dark_theme_and_task_explanations(page: Page, lab: JupyterLab) -> None:
         "for _ in range(9): w.bot_move('greedy')\n"
         "w"
     )
-    root = show(page, lab, "dark", setup)
+    root = show_widget(page, lab, "dark", setup)
     light = root.evaluate("(el) => getComputedStyle(el).backgroundColor")
     change_theme(page, DARK_THEME)
     dark = root.evaluate("(el) => getComputedStyle(el).backgroundColor")
@@ -135,8 +118,8 @@ def test_dark_theme_and_task_explanations(page: Page, lab: JupyterLab) -> None:
     p, t, k = map(int, task.get_attribute("data-task").split(","))
     task.hover()
     board = f"w.game.players[{p}].board"
-    sentence = python(page, f"{board}.explain(list({board}.tiles)[{t}], {k}).sentence")
-    expect(root.locator(".nl-info")).to_contain_text(sentence)
+    sentence = kernel_json(page, f"{board}.explain(list({board}.tiles)[{t}], {k}).sentence")
+    expect(root.locator(".nl-explain")).to_contain_text(sentence)
     expect(root.locator(f'[data-tile="{p},{t}"].nl-origin')).to_have_count(1)
     expect(root.locator(f'[data-tile^="{p},"].nl-touch').first).to_be_visible()
     assert task.get_attribute("aria-label").startswith(sentence)
@@ -145,21 +128,21 @@ def test_dark_theme_and_task_explanations(page: Page, lab: JupyterLab) -> None:
         "(el) => Object.fromEntries([...el.querySelectorAll('[data-task]')]"
         ".map((t) => [t.dataset.task, t.getAttribute('aria-label')]))"
     )
-    expected = python(page, """{
+    expected = kernel_json(page, """{
         f"{p},{t},{k}": b.explain(cell, k).sentence + (" A token covers it." * ((*cell, k) in pl.covered))
         for p, pl in enumerate(w.game.players) for b in [pl.board]
         for t, cell in enumerate(b.tiles) for k in range(len(b[cell].tasks))
     }""")
     assert labels == expected and len(labels) > 20
     task.focus()  # focus explains too, and holds still for the screenshot
-    expect(root.locator(".nl-info")).to_contain_text(sentence)
+    expect(root.locator(".nl-explain")).to_contain_text(sentence)
     shot(root, "widget-dark.png")
 
 
 def test_keyboard_play(page: Page, lab: JupyterLab) -> None:
-    root = show(page, lab, "keys", WIDGET.format(args="seed=7"))
-    choices = python(page, "w.game.choices()")
-    player = python(page, "w.game.current_player")
+    root = show_widget(page, lab, "keys", WIDGET.format(args="seed=7"))
+    choices = kernel_json(page, "w.game.choices()")
+    player = kernel_json(page, "w.game.current_player")
     wheel = root.locator('[data-space][tabindex="0"]')
     expect(wheel).to_have_attribute("data-space", str(choices[0]))
     wheel.focus()
@@ -173,12 +156,12 @@ def test_keyboard_play(page: Page, lab: JupyterLab) -> None:
     expect(legal).to_be_focused()
     page.keyboard.press("Enter")
     wait_for_python(page, "w.game.turn == 1")
-    synced(page, root)
+    wait_drawn(page, root)
     expect(root.locator('[data-space][tabindex="0"]')).to_be_focused()
     # Escape drops a choice.
     page.keyboard.press("Enter")
     wait_for_python(page, "w.selected is not None")
-    synced(page, root)
+    wait_drawn(page, root)
     page.keyboard.press("Escape")
     wait_for_python(page, "w.selected is None")
     # Every button is a real button with a name.
@@ -187,19 +170,19 @@ def test_keyboard_play(page: Page, lab: JupyterLab) -> None:
 
 
 def test_two_views_and_moves_from_python_stay_in_sync(page: Page, lab: JupyterLab) -> None:
-    show(page, lab, "views", WIDGET.format(args="seed=7"), "w")
+    show_widget(page, lab, "views", WIDGET.format(args="seed=7"), "w")
     first, second = page.locator(".nl-root").nth(0), page.locator(".nl-root").nth(1)
     expect(second).to_be_visible()
     execute_python(page, "w.play(w.game.legal_moves()[0])")
-    synced(page, first)
-    synced(page, second)
+    wait_drawn(page, first)
+    wait_drawn(page, second)
     # A click in the second view updates the first one.
-    space = python(page, "w.game.choices()[0]")
+    space = kernel_json(page, "w.game.choices()[0]")
     second.locator(f'[data-space="{space}"]').click()
     wait_for_python(page, f"w.selected == {space}")
-    expect(first.locator(f'[data-space="{space}"]')).to_have_class(re.compile(r"\bnl-selected\b"))
+    expect(first.locator(f'.nl-selected [data-space="{space}"]')).to_have_count(1)
     # A move made on the engine directly shows after the next cell runs.
     execute_python(page, "w.game.play(w.game.legal_moves()[0])")
     wait_for_python(page, "w.state['turn'] == 2")
-    synced(page, first)
+    wait_drawn(page, first)
     expect(first.locator(".nl-headline")).to_contain_text("Turn 3")

@@ -1,0 +1,144 @@
+// Moves a player can follow: the moon marker walks clockwise round the rim to the space each tile was
+// taken from, and the tile flies from the wheel into the area it was placed in, one turn after the
+// other. Both are short CSS transitions (widget.css), left out under prefers-reduced-motion: the marks
+// on the wheel and in the areas, and the sentence in the live region, tell the same.
+
+import * as spec from "./drawing.js";
+import { tileSvg } from "./tiles.js";
+import { polar } from "./wheel.js";
+
+/** @typedef {import("./types.js").State} State */
+/** @typedef {import("./types.js").Catalogue} Catalogue */
+/** @typedef {import("./types.js").RecentTurn} RecentTurn */
+
+// One turn's step; the CSS transitions (widget.css) take a little less.
+const STEP_MS = 520;
+// At most this many turns fly at a time (many moves made from Python at once land at once).
+const FLIGHTS = 4;
+const HALF_FACE = spec.tile.face / 2;
+
+/**
+ * The turns of `state` the page has not drawn yet (the latest FLIGHTS): those logged after the state
+ * drawn `before`, in the same game (none after an undo, a new game or a change that moved nothing).
+ * @param {State | null} before @param {State} state @returns {RecentTurn[]}
+ */
+function freshTurns(before, state) {
+  if (!before || before.seed !== state.seed || state.log_total <= before.log_total) return [];
+  return state.recent.filter(([id]) => id >= before.log_total).slice(-FLIGHTS);
+}
+
+/**
+ * The motion of one view.
+ * @param {HTMLElement} root the view's root (positioned, so flying tiles can sit over it)
+ * @returns {{show: (before: State | null, state: State, catalogue: Catalogue) => void}}
+ */
+export function createMotion(root) {
+  let angle = null; // the moon marker's turn in degrees, unbounded, so that moving on is clockwise
+  let timers = [];
+  let generation = 0; // a new state stops the flights of the one before
+
+  function stop() {
+    generation += 1;
+    timers.forEach(clearTimeout);
+    timers = [];
+    for (const flyer of root.querySelectorAll(".nl-flyer")) flyer.remove();
+    for (const tile of root.querySelectorAll(".nl-arriving")) tile.classList.remove("nl-arriving");
+  }
+
+  /** Turn the moon marker to `space`: clockwise when play moved it, the short way after an undo. */
+  function turnMarker(space, spaces, clockwise) {
+    const marker = root.querySelector(".nl-moon-marker");
+    if (!marker) return;
+    const target = (360 * space) / spaces;
+    const fresh = !marker.style.transform; // a marker just drawn stands still, wherever it comes from
+    if (angle === null) angle = target;
+    let step = (((target - angle) % 360) + 360) % 360;
+    if (!clockwise && step > 180) step -= 360;
+    angle += step;
+    if (fresh) marker.classList.add("nl-still");
+    marker.style.transform = `rotate(${angle}deg)`;
+    // The crescent keeps upright as it goes round.
+    marker.firstElementChild.style.transform = `translate(0px, ${-spec.wheel.space}px) rotate(${-angle}deg)`;
+    if (fresh) requestAnimationFrame(() => requestAnimationFrame(() => marker.classList.remove("nl-still")));
+  }
+
+  /** A copy of the taken tile over the wheel space it came from, sized and placed to fly to `target`. */
+  function launch([, , tile, space], target, spaces, catalogue) {
+    const wheel = root.querySelector(".nl-wheel");
+    const face = target?.querySelector(".nl-face");
+    const to = face?.getBoundingClientRect();
+    if (!wheel || !to?.width) return null;
+    const box = root.getBoundingClientRect();
+    const ctm = wheel.getScreenCTM();
+    const [x, y] = polar(spec.wheel.space, space, spaces);
+    const from = new DOMPoint(x, y).matrixTransform(ctm);
+    const size = spec.tile.face * spec.wheel.tile_scale * ctm.a;
+    const flyer = document.createElement("div");
+    flyer.className = "nl-flyer";
+    flyer.setAttribute("aria-hidden", "true");
+    const view = `${-HALF_FACE} ${-HALF_FACE} ${2 * HALF_FACE} ${2 * HALF_FACE}`;
+    flyer.innerHTML = `<svg viewBox="${view}">${tileSvg(catalogue, tile, 0, 0)}</svg>`;
+    const [dx, dy] = [from.x - size / 2 - to.left, from.y - size / 2 - to.top];
+    Object.assign(flyer.style, {
+      left: `${to.left - box.left}px`,
+      top: `${to.top - box.top}px`,
+      width: `${to.width}px`,
+      height: `${to.height}px`,
+      transform: `translate(${dx}px, ${dy}px) scale(${size / to.width})`, // on the wheel, to start
+    });
+    root.appendChild(flyer);
+    return flyer;
+  }
+
+  function fly(flyer, target) {
+    const land = () => {
+      flyer?.remove();
+      target?.classList.remove("nl-arriving");
+    };
+    if (!flyer) {
+      land();
+      return;
+    }
+    flyer.getBoundingClientRect(); // lay out the start, so that the move is a transition
+    flyer.style.transform = "none";
+    flyer.addEventListener("transitionend", land, { once: true });
+    timers.push(setTimeout(land, STEP_MS + 300)); // no transition runs in a hidden tab
+  }
+
+  /**
+   * After a draw: fly the turns the page had not drawn, one after the other, else just put the moon
+   * marker where `state` has it.
+   * @param {State | null} before the state drawn last @param {State} state @param {Catalogue} catalogue
+   */
+  function show(before, state, catalogue) {
+    stop();
+    const spaces = state.wheel.length;
+    const reduced = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+    const turns = reduced ? [] : freshTurns(before, state);
+    if (!turns.length) {
+      turnMarker(state.marker, spaces, false);
+      return;
+    }
+    const targets = turns.map(([, player, , , x, y]) =>
+      root.querySelector(`.nl-placed[data-player="${player}"][data-cell="${x},${y}"]`),
+    );
+    for (const target of targets) target?.classList.add("nl-arriving");
+    const mine = generation;
+    const launchAll = () => {
+      if (mine !== generation) return;
+      turns.forEach((turn, k) => {
+        const flyer = launch(turn, targets[k], spaces, catalogue);
+        const go = () => {
+          turnMarker(turn[3], spaces, true);
+          fly(flyer, targets[k]);
+        };
+        timers.push(setTimeout(go, k * STEP_MS));
+      });
+      timers.push(setTimeout(() => turnMarker(state.marker, spaces, true), turns.length * STEP_MS));
+    };
+    // Measure in the frame after the new state is painted: the click's answer shows at once.
+    requestAnimationFrame(() => requestAnimationFrame(launchAll));
+  }
+
+  return { show };
+}

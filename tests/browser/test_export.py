@@ -1,0 +1,56 @@
+"""A tutorial exported to HTML (``jupyter nbconvert --to html``) and opened with the network blocked shows
+the position's picture where the widget was."""
+
+from __future__ import annotations
+
+import base64
+import json
+import subprocess
+import sys
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from ..test_export import widget_outputs
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Page, Route
+
+# The widget's cell in the page nbconvert writes, found by its source.
+FIND_PICTURE_JS = """() => {
+    const cell = [...document.querySelectorAll('.jp-CodeCell')]
+        .find((c) => c.querySelector('.jp-InputArea')?.innerText.includes('NovaLunaWidget('));
+    const img = cell?.querySelector('.jp-OutputArea img');
+    const box = img?.getBoundingClientRect();
+    return cell && {
+        src: img?.getAttribute('src') ?? null,
+        loaded: img ? img.complete && img.naturalWidth > 0 : false,
+        width: box?.width ?? 0,
+        widgetViews: cell.querySelectorAll('script[type="application/vnd.jupyter.widget-view+json"]').length,
+    };
+}"""
+
+
+def test_exported_tutorial_shows_the_picture_offline(page: Page, executed_tutorial: Path) -> None:
+    subprocess.run([sys.executable, "-m", "jupyter", "nbconvert", "--to", "html", str(executed_tutorial)],
+                   check=True, capture_output=True, timeout=120)  # fmt: skip
+    html = executed_tutorial.with_suffix(".html")
+    blocked: list[str] = []
+
+    def offline(route: Route) -> None:
+        if route.request.url.startswith("file:"):
+            route.continue_()
+        else:
+            blocked.append(route.request.url)
+            route.abort()
+
+    page.route("**/*", offline)
+    page.goto(html.as_uri(), wait_until="load")
+    found = page.evaluate(FIND_PICTURE_JS)
+    assert found is not None, "the widget's cell is in the page"
+    assert found["widgetViews"] == 0 and found["loaded"] and found["width"] > 300, found
+    # It is the very picture the notebook saved with the widget's output.
+    (output,) = widget_outputs(json.loads(executed_tutorial.read_text()))
+    saved = "".join(output["data"]["image/svg+xml"])
+    prefix = "data:image/svg+xml;base64,"
+    assert found["src"].startswith(prefix) and base64.b64decode(found["src"][len(prefix):]).decode() == saved
+    assert all(not url.startswith("file:") for url in blocked)

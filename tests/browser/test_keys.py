@@ -1,0 +1,65 @@
+"""Keys pressed in the widget are the widget's: Jupyter's command-mode shortcuts never act on the notebook
+through it, and the keys that run a cell still run it. In JupyterLab and in Notebook 7."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pytest
+
+from .lab import JupyterLab, kernel_json, show_widget, wait_for_python
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Page
+
+# Every run of the cell makes a new widget and keeps the old ones, so the test can ask the first.
+CELL = (
+    "from novaluna_widget import NovaLunaWidget\n"
+    "widgets = globals().setdefault('widgets', [])\n"
+    "w = NovaLunaWidget(players=['You', 'Bo'], seed=7)\n"
+    "widgets.append(w)\n"
+    "w"
+)
+# Command-mode shortcuts that change the notebook: to Markdown (m), raw (r), delete (d d), cut (x),
+# copy and paste (c, v), insert (a, b), undo a cell action (z), merge (Shift+M), restart (0 0).
+SHORTCUTS = ["m", "r", "d", "d", "x", "c", "v", "a", "b", "z", "Shift+M", "0", "0", "Shift+L", "j", "k"]
+
+NOTEBOOK_JS = """() => {
+    const notebook = window.jupyterapp.shell.currentWidget.content;
+    return {
+        cells: notebook.widgets.map((cell) => cell.model.type),
+        counts: notebook.widgets.map((cell) => cell.model.executionCount ?? null),
+        dialog: document.querySelector('.jp-Dialog')?.innerText ?? null,
+    };
+}"""
+
+
+@pytest.mark.parametrize("app", ["lab", "notebook"])
+def test_shortcuts_stay_in_the_widget_and_shift_enter_runs_the_cell(
+    page: Page, lab: JupyterLab, app: str
+) -> None:
+    from playwright.sync_api import expect
+
+    root = show_widget(page, lab, f"keys-{app}", CELL, "print(len(widgets))", app=app)
+    before = page.evaluate(NOTEBOOK_JS)
+    assert before["cells"] == ["code", "code"] and before["dialog"] is None
+    choice = kernel_json(page, "w.game.choices()[0]")
+    tile = root.locator(f'[data-space="{choice}"]')
+    tile.focus()
+    for key in SHORTCUTS:
+        page.keyboard.press(key)
+    page.wait_for_timeout(300)  # a shortcut would have acted by now (restart asks in a dialog)
+    after = page.evaluate(NOTEBOOK_JS)
+    assert after == before, f"a shortcut acted on the notebook: {before} → {after}"
+    expect(tile).to_be_focused()
+    # Python side: the kernel never restarted and the keys chose nothing.
+    assert kernel_json(page, "[len(widgets), w.selected, w.game.turn, w.last_error]") == [1, None, 0, None]
+
+    # Enter is the widget's (it chooses the tile); Shift+Enter runs the widget's cell, and chooses nothing.
+    page.keyboard.press("Enter")
+    wait_for_python(page, f"widgets[0].selected == {choice}")
+    page.keyboard.press("Shift+Enter")
+    wait_for_python(page, "len(widgets) == 2")
+    selected = kernel_json(page, "[widgets[0].selected, widgets[0].game.turn, widgets[1].selected]")
+    assert selected == [choice, 0, None]
+    assert page.evaluate(NOTEBOOK_JS)["cells"] == ["code", "code"]

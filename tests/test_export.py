@@ -1,0 +1,48 @@
+"""What a notebook with the widget shows where no kernel runs: exported HTML (nbconvert) and GitHub.
+
+The tutorials are executed by ``make notebooks``. Their saved widget outputs must hold the position's
+picture in a type every static viewer shows (GitHub renders saved outputs itself and shows
+``image/svg+xml``, never a widget view), and no saved widget state: with it, nbconvert's HTML prefers
+the widget view, drawn by a renderer from a CDN, which is blank offline (tests/browser/test_export.py
+opens such an export with the network blocked).
+"""
+
+from __future__ import annotations
+
+import json
+import xml.etree.ElementTree as ET
+from pathlib import Path
+from typing import Any
+
+WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
+
+
+def widget_outputs(notebook: dict[str, Any]) -> list[dict[str, Any]]:
+    """The outputs of a notebook's cells that show a widget."""
+    return [output for cell in notebook["cells"] if cell["cell_type"] == "code"
+            for output in cell.get("outputs", []) if WIDGET_VIEW in output.get("data", {})]  # fmt: skip
+
+
+def test_saved_widget_output_holds_the_picture_github_shows(executed_tutorial: Path) -> None:
+    from novaluna_widget import NovaLunaWidget
+
+    notebook = json.loads(executed_tutorial.read_text())
+    (output,) = widget_outputs(notebook)
+    data = output["data"]
+    # GitHub shows the first type it knows: no HTML that could come first, and the SVG picture.
+    assert "text/html" not in data and "image/svg+xml" in data
+    svg = "".join(data["image/svg+xml"])
+    picture = ET.fromstring(svg)
+    assert picture.tag == "{http://www.w3.org/2000/svg}svg" and picture.get("viewBox")
+    # The picture is the position the widget showed: the tutorial's seeded game, after its bot's moves.
+    cell = next(c for c in notebook["cells"] if c.get("outputs") and output in c["outputs"])
+    namespace: dict[str, Any] = {}
+    exec("".join(cell["source"]), namespace)  # the tutorial's own cell, rebuilding the same widget
+    shown = next(v for v in namespace.values() if isinstance(v, NovaLunaWidget))
+    assert svg == shown.to_svg()
+
+
+def test_the_recipe_saves_no_widget_state(executed_tutorial: Path) -> None:
+    notebook = json.loads(executed_tutorial.read_text())
+    assert widget_outputs(notebook), "the tutorial shows a widget"
+    assert "widgets" not in notebook["metadata"]
