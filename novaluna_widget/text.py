@@ -43,10 +43,14 @@ def game_text(game: Game) -> str:
         lines.append(f"Phase {sheet['phase']}; small stack {sheet['small']}, large stack {sheet['large']}; "
                      f"{sheet['text']}")
     for p in players:
-        lines.append(f"{p.name}: {p.tokens} tokens left, time {p.time}, {len(p.board)} tiles")
+        lines.append(f"{p.name}: {_count(p.tokens, 'token')} left, time {p.time}, {_count(len(p.board), 'tile')}")
         lines.append(p.board.text(p.covered))
     if game.is_over and len(players) > 1:
         lines.append(
             "Ranking: " + ", ".join(f"{n + 1}. {players[i].name}" for n, i in enumerate(game.ranking()))
         )
     return "\n".join(lines)
+
+
+def _count(n: int, word: str) -> str:
+    return f"{n} {word}{'s' * (n != 1)}"
