@@ -37,7 +37,8 @@ bench: $(STAMP)
 NOTEBOOKS ?= notebooks/*.ipynb
 notebooks: $(STAMP)
 	$(VENV)/bin/jupyter nbconvert --to notebook --execute --inplace \
-		--ExecutePreprocessor.store_widget_state=False --ClearMetadataPreprocessor.enabled=True \
+		--ExecutePreprocessor.store_widget_state=False --ExecutePreprocessor.record_timing=False \
+		--ClearMetadataPreprocessor.enabled=True \
 		--ClearMetadataPreprocessor.clear_cell_metadata=False \
 		--ClearMetadataPreprocessor.preserve_nb_metadata_mask=kernelspec \
 		--ClearMetadataPreprocessor.preserve_nb_metadata_mask=language_info $(NOTEBOOKS)
