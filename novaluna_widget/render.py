@@ -435,7 +435,8 @@ def _panel(
             stroke_width=2 if turn else 1)
         + token(index, x + 16, y + 18, 11)
         + _text(x + 34, y + 23, p.name + (" · to move" if turn else ""), 15, font_weight=650, fill=ink)
-        + _text(x + 34, y + 41, f"{p.tokens} token{'s' * (p.tokens != 1)} left{time}", 12, fill=ink, fill_opacity=0.75)
+        + _text(x + 34, y + 41, f"{p.tokens} token{'s' * (p.tokens != 1)} left{time}", 12, fill=ink,
+                fill_opacity=0.75)
         + _at(x + (width - grid_width) / 2, y + 52, grid)
     ), height  # fmt: skip
 

@@ -43,7 +43,8 @@ def game_text(game: Game) -> str:
         lines.append(f"Phase {sheet['phase']}; small stack {sheet['small']}, large stack {sheet['large']}; "
                      f"{sheet['text']}")
     for p in players:
-        lines.append(f"{p.name}: {_count(p.tokens, 'token')} left, time {p.time}, {_count(len(p.board), 'tile')}")
+        tiles = _count(len(p.board), "tile")
+        lines.append(f"{p.name}: {_count(p.tokens, 'token')} left, time {p.time}, {tiles}")
         lines.append(p.board.text(p.covered))
     if game.is_over and len(players) > 1:
         lines.append(

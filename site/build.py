@@ -1,0 +1,403 @@
+"""Build the static JupyterLite site of the tutorials into ``build/site/`` (run by ``make site``).
+
+The site runs the tutorials and the widget entirely in the browser (Pyodide), with nothing fetched from
+anywhere but the site itself, so any static web server can host it: GitHub Pages, a school's server, or
+``python3 -m http.server -d build/site`` on a laptop (browsers refuse to run it from ``file://``).
+``jupyter lite build`` alone would leave three things to a CDN or to the visitor, which is why this
+script exists:
+
+- **Pyodide's runtime** comes from the npm package ``pyodide`` (pinned, checked against ``PYODIDE_SHA256``)
+  and is served from the site (``static/pyodide/``).
+- **Python packages**: the npm package holds Pyodide's lock but none of its wheels (those live only on
+  the CDN). The kernel preloads what ``site/jupyter-lite.json`` lists: the package (built from the
+  working tree), the widget's runtime (``site/kernel-packages.txt``) and the kernel's own wheels are
+  added to the lock; whatever they need from the lock comes from PyPI at the lock's version. The lock
+  then lists exactly the wheels the site serves, with their sha256 (PyPI's wheels differ byte-wise from
+  Pyodide's): no ``%pip`` cell, and PyPI fallback is off, so a package the site lacks fails at once
+  instead of reaching for the network.
+- **Pictures before running**: JupyterLab shows an SVG output only from a trusted cell, and JupyterLite
+  opens notebooks untrusted. The notebooks are copied with every code cell marked trusted (as
+  ``jupyter trust`` does for ``make lab``): they are our own tutorials, and their saved outputs are the
+  pictures the engine drew. A widget's saved output keeps only its picture (``copy_notebooks``).
+
+Downloads are cached under ``build/lite/cache/``; the whole build is skipped when a hash of its inputs
+(the package, the notebooks, ``site/``) matches the last successful build, so the browser test reuses it.
+Run it with the build venv's Python (``build/lite/venv``, from ``site/requirements.txt``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import importlib.metadata
+import json
+import shutil
+import subprocess
+import sys
+import tarfile
+import zipfile
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from packaging.requirements import Requirement
+from packaging.utils import NormalizedName, canonicalize_name, parse_wheel_filename
+from packaging.version import Version
+
+HERE = Path(__file__).resolve().parent
+REPO = HERE.parent
+SITE = REPO / "build" / "site"
+"""The finished site: serve this folder."""
+LITE = REPO / "build" / "lite"
+"""Everything else the build keeps: ``venv`` (made by ``make site``), ``cache``, ``work`` and the stamp."""
+CACHE = LITE / "cache"
+"""Downloads kept between builds: the Pyodide tarball and the wheels."""
+WORK = LITE / "work"
+"""Scratch space of one build, made anew each time."""
+STAMP = LITE / "site-inputs.sha256"
+"""The inputs hash of the site in ``SITE``, written after a successful build."""
+
+PYODIDE_VERSION = "314.0.6"
+"""The Pyodide that jupyterlite-pyodide-kernel 0.8.6 expects (Python 3.14)."""
+PYODIDE_SHA256 = "d78ac549b28a2a58600cd06f44e017024151775f8c6b2d73fab1475400d38ea2"
+"""sha256 of the npm tarball ``pyodide-314.0.6.tgz``."""
+PYODIDE_RUNTIME = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip")
+"""What the kernel loads from the npm package (its lock is rewritten; maps, types and demos are left out)."""
+
+KERNEL_WHEELS = frozenset(map(canonicalize_name, ("piplite", "pyodide-kernel", "ipykernel")))
+"""The kernel's own wheels (an ipykernel stub among them), which come with its lab extension."""
+ALSO_NEEDED = ("packaging", "typing-extensions")
+"""Imported by micropip and piplite when a visitor runs ``%pip``, besides what the kernel preloads."""
+PACKAGE = canonicalize_name("novaluna_widget")
+PACKAGE_EXTRA = "widget"
+"""The extra whose dependencies the site preloads (``analysis`` needs pandas, which has no PyPI wheel
+for Pyodide)."""
+SERVED_ELSEWHERE = frozenset({
+    canonicalize_name("widgetsnbextension"),  # the Pyodide kernel ships a stub of it
+    canonicalize_name("jupyterlab_widgets"),  # only its lab extension is used, and the site serves that
+})  # fmt: skip
+"""Requirements of the preloaded wheels that are deliberately not in the kernel."""
+LAB_EXTENSIONS = ("anywidget", "jupyterlab_widgets")
+"""Python packages whose lab extension (from the build venv) must suit the kernel's wheels."""
+
+WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
+PICTURES = {"image/svg+xml", "text/html"}
+"""What a widget's output also carries for where no widget can show: the position as a picture."""
+FIRST_NOTEBOOK = "01_first_game.ipynb"
+"""Where the site's root opens."""
+ROOT_PAGE = """<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<title>Nova Luna: the tutorials in your browser</title>
+<meta http-equiv="refresh" content="0; url={url}">
+<!-- Every JupyterLite page reads this (empty) configuration from its parent folders' index.html. -->
+<script id="jupyter-config-data" type="application/json" data-jupyter-lite-root=".">{{}}</script>
+</head>
+<body><p>Opening <a href="{url}">the first tutorial</a>…</p></body>
+</html>
+"""
+"""The site's root page. JupyterLite's own sends the visitor to an empty JupyterLab instead; the apps
+read the configuration script of this page too, so it stays."""
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--force", action="store_true", help="build even if the inputs are unchanged")
+    args = parser.parse_args(argv)
+    digest = inputs_digest()
+    if not args.force and SITE.joinpath("index.html").is_file() and _read(STAMP) == digest:
+        print(f"site: {SITE.relative_to(REPO)} is up to date (inputs unchanged)")
+        return 0
+    build()
+    STAMP.write_text(digest + "\n")
+    files = [p for p in SITE.rglob("*") if p.is_file()]
+    size = sum(p.stat().st_size for p in files) / 1e6
+    print(f"site: built {SITE.relative_to(REPO)} ({size:.1f} MB, {len(files)} files); to try it, run "
+          f"`python3 -m http.server -d {SITE.relative_to(REPO)}` and open http://localhost:8000/")
+    return 0
+
+
+def inputs_digest() -> str:
+    """A hash of everything the site is made from: the package's wheel inputs, the notebooks and ``site/``
+    (which pins every tool and download)."""
+    paths = [REPO / "pyproject.toml", REPO / "README.md", *sorted((REPO / "notebooks").glob("*.ipynb")),
+             *_tree(REPO / "novaluna_widget"), *_tree(HERE)]  # fmt: skip
+    digest = hashlib.sha256(sys.version.encode())
+    for path in paths:
+        digest.update(f"{path.relative_to(REPO)}\0".encode())
+        digest.update(hashlib.sha256(path.read_bytes()).digest())
+    return digest.hexdigest()
+
+
+def _tree(folder: Path) -> list[Path]:
+    return sorted(p for p in folder.rglob("*") if p.is_file() and "__pycache__" not in p.parts)
+
+
+def _read(path: Path) -> str | None:
+    return path.read_text().strip() if path.is_file() else None
+
+
+def build() -> None:
+    """Make the site in ``WORK`` and only then replace ``SITE``, so a failed build leaves the old one."""
+    shutil.rmtree(WORK, ignore_errors=True)
+    lite, contents, out = WORK / "lite", WORK / "files", WORK / "out"
+    pyodide = lite / "static" / "pyodide"
+    pyodide.mkdir(parents=True)
+    lock = unpack_pyodide(pyodide)
+    paths = [build_package_wheel(WORK / "package"), *download(read_pins(HERE / "kernel-packages.txt")),
+             *kernel_wheels()]  # fmt: skip
+    added = {wheel.name: wheel for wheel in map(Added.read, paths)}
+    write_lock(lock, added, preloaded(), pyodide)
+    shutil.copy(HERE / "jupyter-lite.json", lite / "jupyter-lite.json")
+    copy_notebooks(REPO / "notebooks", contents)
+    _run([sys.executable, "-m", "jupyter", "lite", "build", "--lite-dir", str(lite),
+          "--contents", str(contents), "--output-dir", str(out), "--apps", "lab",
+          "--no-sourcemaps", "--no-unused-shared-packages"], cwd=lite)  # fmt: skip
+    (out / "index.html").write_text(ROOT_PAGE.format(url=f"lab/index.html?path={FIRST_NOTEBOOK}"))
+    shutil.copy(out / "lab" / "favicon.ico", out / "favicon.ico")  # browsers ask the root for one
+    check_offline(out)
+    shutil.rmtree(SITE, ignore_errors=True)
+    out.rename(SITE)
+
+
+def _run(command: list[str], cwd: Path | None = None) -> None:
+    print("site: $", " ".join(command), flush=True)
+    subprocess.run(command, cwd=cwd, check=True)
+
+
+# -- Pyodide and its lock ---------------------------------------------------------------------------
+def unpack_pyodide(dest: Path) -> dict[str, Any]:
+    """Put Pyodide's runtime in ``dest`` (from the npm tarball, fetched once) and return its lock."""
+    tarball = CACHE / f"pyodide-{PYODIDE_VERSION}.tgz"
+    if not tarball.is_file() or _sha256(tarball) != PYODIDE_SHA256:
+        CACHE.mkdir(parents=True, exist_ok=True)
+        _run(["npm", "pack", f"pyodide@{PYODIDE_VERSION}", "--silent", "--pack-destination", str(CACHE)])
+        if _sha256(tarball) != PYODIDE_SHA256:
+            raise SystemExit(f"site: {tarball.name} does not have the pinned sha256 {PYODIDE_SHA256}")
+    with tarfile.open(tarball) as archive:
+        for name in PYODIDE_RUNTIME:
+            member = archive.extractfile(f"package/{name}")
+            assert member is not None, name
+            dest.joinpath(name).write_bytes(member.read())
+        lock_file = archive.extractfile("package/pyodide-lock.json")
+        assert lock_file is not None
+        lock: dict[str, Any] = json.load(lock_file)
+    return lock
+
+
+def preloaded() -> list[NormalizedName]:
+    """What the kernel loads as it starts (site/jupyter-lite.json): the package with its dependencies,
+    and what the kernel would otherwise install one by one with micropip (slower) before it is ready;
+    for those, the worker of jupyterlite-pyodide-kernel checks these exact names (micropip, piplite,
+    pyodide-kernel, ipykernel, comm, jedi, ipython)."""
+    config = json.loads((HERE / "jupyter-lite.json").read_text())["jupyter-config-data"]
+    kernel = config["litePluginSettings"]["@jupyterlite/pyodide-kernel-extension:kernel"]
+    return [canonicalize_name(name) for name in kernel["loadPyodideOptions"]["packages"]]
+
+
+def write_lock(lock: dict[str, Any], added: dict[NormalizedName, Added], preload: list[NormalizedName],
+               dest: Path) -> None:  # fmt: skip
+    """Write the site's lock into ``dest`` with each wheel beside it: what the kernel preloads and their
+    dependencies, from Pyodide's lock (fetched from PyPI at the lock's version) or from ``added``."""
+    packages = {canonicalize_name(name): entry for name, entry in lock["packages"].items()}
+    for name in added:
+        if name in packages:
+            raise SystemExit(f"site: {name} is in Pyodide's lock: its version is Pyodide's, not ours")
+    wanted = _closure([*preload, *map(canonicalize_name, ALSO_NEEDED)], packages, added)
+    if unused := added.keys() - wanted:
+        raise SystemExit(f"site: wheels added but not preloaded: {sorted(unused)}")
+    from_lock = sorted(wanted - added.keys())
+    pins = [f"{name}=={packages[name]['version']}" for name in from_lock]
+    site_packages: dict[str, Any] = {}
+    for name, wheel in zip(from_lock, download(pins), strict=True):
+        site_packages[name] = {**packages[name], "file_name": wheel.name, "sha256": _sha256(wheel)}
+        shutil.copy(wheel, dest / wheel.name)
+    for name, extra in added.items():
+        site_packages[name] = extra.entry
+        shutil.copy(extra.path, dest / extra.path.name)
+    check_requirements(added, {name: Version(entry["version"]) for name, entry in site_packages.items()})
+    site_lock = {"info": lock["info"], "packages": dict(sorted(site_packages.items()))}
+    dest.joinpath("pyodide-lock.json").write_text(json.dumps(site_lock, indent=1) + "\n")
+
+
+def _closure(roots: Iterable[NormalizedName], lock: dict[NormalizedName, Any],
+             added: dict[NormalizedName, Added]) -> set[NormalizedName]:  # fmt: skip
+    """The roots and everything they depend on, by the lock's ``depends``."""
+    seen: set[NormalizedName] = set()
+    todo = list(roots)
+    while todo:
+        name = todo.pop()
+        if name in seen:
+            continue
+        seen.add(name)
+        entry = added[name].entry if name in added else lock.get(name)
+        if entry is None:
+            raise SystemExit(f"site: {name} is needed but neither in Pyodide's lock nor added")
+        todo.extend(canonicalize_name(d) for d in entry["depends"])
+    return seen
+
+
+# -- wheels -----------------------------------------------------------------------------------------
+def read_pins(path: Path) -> list[str]:
+    """The ``name==version`` lines of a requirements file."""
+    lines = (line.split("#")[0].strip() for line in path.read_text().splitlines())
+    return [line for line in lines if line]
+
+
+def download(pins: list[str]) -> list[Path]:
+    """The pure-Python wheels of ``pins`` (``name==version``) for Pyodide, from the cache or PyPI."""
+    folder = CACHE / "wheels"
+    folder.mkdir(parents=True, exist_ok=True)
+    missing = [pin for pin in pins if _cached(folder, pin) is None]
+    if missing:
+        python = _pyodide_python()
+        _run([sys.executable, "-m", "pip", "download", "--quiet", "--no-deps", "--only-binary=:all:",
+              "--python-version", python, "--implementation", "py", "--abi", "none", "--platform", "any",
+              "--dest", str(folder), *missing])  # fmt: skip
+    wheels = []
+    for pin in pins:
+        wheel = _cached(folder, pin)
+        if wheel is None:
+            raise SystemExit(f"site: pip downloaded no wheel for {pin}")
+        wheels.append(wheel)
+    return wheels
+
+
+def _cached(folder: Path, pin: str) -> Path | None:
+    requirement = Requirement(pin)
+    for wheel in folder.glob("*.whl"):
+        name, version, _, _ = parse_wheel_filename(wheel.name)
+        if name == canonicalize_name(requirement.name) and version in requirement.specifier:
+            return wheel
+    return None
+
+
+def _pyodide_python() -> str:
+    """Pyodide's Python as ``major.minor``, from the version pinned for its kernel (imported here, not
+    at the top, so that the tests can import this module without the build venv)."""
+    from jupyterlite_pyodide_kernel.constants import PYODIDE_PYTHON_VERSION
+    from jupyterlite_pyodide_kernel.constants import PYODIDE_VERSION as KERNEL_PYODIDE
+
+    if KERNEL_PYODIDE != PYODIDE_VERSION:
+        raise SystemExit(f"site: jupyterlite-pyodide-kernel expects Pyodide {KERNEL_PYODIDE}, "
+                         f"site/build.py pins {PYODIDE_VERSION}")
+    return str(PYODIDE_PYTHON_VERSION)
+
+
+def kernel_wheels() -> list[Path]:
+    """The kernel's own wheels, from its lab extension in the build venv."""
+    folder = Path(sys.prefix, "share", "jupyter", "labextensions", "@jupyterlite", "pyodide-kernel-extension",
+                  "static", "pypi")  # fmt: skip
+    wheels = [w for w in sorted(folder.glob("*.whl")) if parse_wheel_filename(w.name)[0] in KERNEL_WHEELS]
+    if len(wheels) != len(KERNEL_WHEELS):
+        raise SystemExit(f"site: expected the wheels of {sorted(KERNEL_WHEELS)} in {folder}, found {wheels}")
+    return wheels
+
+
+def build_package_wheel(dest: Path) -> Path:
+    """The package's wheel, built from the working tree (with the build venv's hatchling)."""
+    _run([sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps", "--no-build-isolation",
+          "--wheel-dir", str(dest), str(REPO)])  # fmt: skip
+    (wheel,) = dest.glob("*.whl")
+    return wheel
+
+
+@dataclass(frozen=True)
+class Added:
+    """A pure-Python wheel the site adds to Pyodide's lock."""
+
+    name: NormalizedName
+    path: Path
+    requires: list[Requirement]
+    """Its ``Requires-Dist`` as Pyodide sees them (Python 3.14 on Emscripten; for the package, with
+    the ``widget`` extra that the site preloads)."""
+    entry: dict[str, Any]
+    """Its lock entry (``depends`` leaves out what is ``SERVED_ELSEWHERE``)."""
+
+    @classmethod
+    def read(cls, path: Path) -> Added:
+        name, version, _, _ = parse_wheel_filename(path.name)
+        with zipfile.ZipFile(path) as archive:
+            (metadata,) = [n for n in archive.namelist() if n.endswith(".dist-info/METADATA")]
+            text = archive.read(metadata).decode()
+            tops = {n.split("/")[0].removesuffix(".py") for n in archive.namelist()
+                    if not n.split("/")[0].endswith((".dist-info", ".data"))}  # fmt: skip
+        requires = list(_requirements(text, PACKAGE_EXTRA if name == PACKAGE else ""))
+        depends = sorted({canonicalize_name(r.name) for r in requires} - SERVED_ELSEWHERE)
+        entry = {"name": name, "version": str(version), "file_name": path.name, "install_dir": "site",
+                 "sha256": _sha256(path), "package_type": "package", "imports": sorted(tops),
+                 "depends": depends, "unvendored_tests": False}  # fmt: skip
+        return cls(name, path, requires, entry)
+
+
+def _requirements(metadata: str, extra: str) -> Iterator[Requirement]:
+    """The ``Requires-Dist`` of a wheel's metadata that apply in Pyodide with ``extra``."""
+    environment = {"python_version": _pyodide_python(), "sys_platform": "emscripten",
+                   "platform_system": "Emscripten", "platform_machine": "wasm32", "os_name": "posix",
+                   "implementation_name": "cpython", "platform_python_implementation": "CPython",
+                   "extra": extra}  # fmt: skip
+    for line in metadata.splitlines():
+        if line.startswith("Requires-Dist:"):
+            requirement = Requirement(line.partition(":")[2].strip())
+            if requirement.marker is None or requirement.marker.evaluate(environment):
+                yield requirement
+
+
+def check_requirements(added: dict[NormalizedName, Added], versions: dict[str, Version]) -> None:
+    """Fail unless every requirement of the added wheels is met by the version the site has: in the
+    kernel (``versions``) or, for a front end, the lab extension from the build venv. The kernel's
+    anywidget must also be the lab extension's own version."""
+    served = {canonicalize_name(n): Version(importlib.metadata.version(n)) for n in LAB_EXTENSIONS}
+    for wheel in added.values():
+        for requirement in wheel.requires:
+            wanted = canonicalize_name(requirement.name)
+            have = served.get(wanted) if wanted in SERVED_ELSEWHERE else versions.get(wanted)
+            if have is not None and have not in requirement.specifier:
+                raise SystemExit(f"site: {wheel.name} needs {requirement}, the site has {wanted} {have}")
+    for name, version in served.items():
+        if name in versions and versions[name] != version:
+            raise SystemExit(f"site: the kernel gets {name} {versions[name]}, its lab extension is {version}")
+
+
+def _sha256(path: Path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+# -- contents and checks ----------------------------------------------------------------------------
+def copy_notebooks(source: Path, dest: Path) -> None:
+    """Copy the notebooks so that their saved pictures show before anything runs: every code cell
+    trusted (JupyterLab draws SVG only from trusted cells), and a widget's output reduced to the
+    picture saved with it. A saved widget view names a model in a kernel that is gone: JupyterLab would
+    show "Loading widget..." until the cell runs again. The saved widget state goes for the same reason."""
+    dest.mkdir(parents=True)
+    for path in sorted(source.glob("*.ipynb")):
+        notebook = json.loads(path.read_text(encoding="utf-8"))
+        notebook["metadata"].pop("widgets", None)
+        for cell in notebook["cells"]:
+            if cell["cell_type"] == "code":
+                cell["metadata"]["trusted"] = True
+                for output in cell["outputs"]:
+                    data = output.get("data", {})
+                    if WIDGET_VIEW in data and PICTURES & data.keys():
+                        del data[WIDGET_VIEW]
+        dest.joinpath(path.name).write_text(json.dumps(notebook, indent=1, ensure_ascii=False) + "\n",
+                                            encoding="utf-8")
+
+
+def check_offline(site: Path) -> None:
+    """Fail if the site's configuration points anywhere but the site itself."""
+    config = json.loads((site / "jupyter-lite.json").read_text())["jupyter-config-data"]
+    kernel = config["litePluginSettings"]["@jupyterlite/pyodide-kernel-extension:kernel"]
+    if not kernel["pyodideUrl"].startswith("./") or not kernel.get("disablePyPIFallback"):
+        raise SystemExit(f"site: the kernel's settings reach outside the site: {kernel}")
+    lock = json.loads((site / "static" / "pyodide" / "pyodide-lock.json").read_text())
+    absent = [e["file_name"] for e in lock["packages"].values()
+              if not (site / "static" / "pyodide" / e["file_name"]).is_file()]  # fmt: skip
+    if absent:
+        raise SystemExit(f"site: the lock names wheels the site lacks: {absent}")
+
+
+if __name__ == "__main__":
+    sys.exit(main())

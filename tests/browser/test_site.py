@@ -1,0 +1,187 @@
+"""The static JupyterLite site (``make site``) in Chromium, as a newcomer with no network meets it.
+
+Only the site's own server on localhost is reachable: every other request is refused and recorded, and
+the tests assert that none was even attempted and that the site had every file asked of it. The site's
+root must open tutorial 1 with its saved pictures showing before anything runs; tutorial 1 then runs
+through in Pyodide and a move is played by clicking, checked in the kernel as well as in the page. The
+clicks also cross the bridge between Pyodide and the page both ways: a state holding None (no tile
+chosen, no error) must draw as it does in JupyterLab, and deselecting a tile (the page's null) must
+reach Python as None. Every other tutorial that can run in Pyodide then runs, each in its own kernel.
+
+``make site`` rebuilds only when the site's inputs changed: about 40 s from nothing, 20 s after a change,
+nothing when they are unchanged. Pyodide starts a kernel in 12–30 s on a 2-core machine (more when the
+machine is busy), so the tests take 1.5–3.5 minutes.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+import pytest
+
+from .conftest import FAILED_KEY, _save_artifacts
+from .lab import KernelError, execute_python, run_all_cells, wait_for_python
+from .lite import (
+    FIRST_NOTEBOOK,
+    NOT_IN_PYODIDE,
+    StaticSite,
+    block_other_hosts,
+    build_site,
+    close_document,
+    open_document,
+    open_site,
+    wait_for_kernel,
+)
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Browser, Page
+
+
+@dataclass
+class Visit:
+    """One visitor's tab, kept for the module (the site loads once)."""
+
+    page: Page
+    outside: list[str]
+    """Requests for anything but the site (refused)."""
+    console: list[str] = field(default_factory=list)
+    errors: list[str] = field(default_factory=list)
+    """Uncaught errors in the page (the view threw one on its first render before the bridge)."""
+
+
+@pytest.fixture(scope="module")
+def site() -> Iterator[StaticSite]:
+    """The site, built or reused by ``make site``, served on a free localhost port."""
+    with StaticSite(build_site()) as server:
+        yield server
+
+
+@pytest.fixture(scope="module")
+def visit(browser: Browser, site: StaticSite) -> Iterator[Visit]:
+    """A fresh browser context that may reach only the site, with the site's root opened."""
+    context = browser.new_context(viewport={"width": 1400, "height": 1000})
+    outside = block_other_hosts(context, site.url)
+    state = Visit(context.new_page(), outside)
+    state.page.on("console", lambda message: state.console.append(f"{message.type}: {message.text}"))
+    state.page.on("pageerror", lambda error: state.errors.append(str(error)))
+    try:
+        open_site(state.page, site.url + "/")
+        yield state
+    finally:
+        context.close()
+
+
+@pytest.fixture
+def tab(visit: Visit, request: pytest.FixtureRequest) -> Iterator[Visit]:
+    """The module's tab for one test; a failing test leaves a screenshot and the console in
+    tests/artifacts."""
+    yield visit
+    if request.node.stash.get(FAILED_KEY, False):
+        _save_artifacts(request.node.nodeid, visit.page, visit.console + visit.errors)
+
+
+def expect(target: Any) -> Any:
+    """Playwright's ``expect``, imported when a test runs (the fixtures fail first where it is missing)."""
+    from playwright.sync_api import expect as playwright_expect
+
+    return playwright_expect(target)
+
+
+# Scroll each code cell with a saved picture (SVG, or HTML holding one) into view and report what its
+# output shows: an <img> the browser decoded, or what else.
+PICTURES_JS = """async () => {
+    const notebook = window.jupyterapp.shell.currentWidget.content;
+    const shown = [];
+    for (const [index, cell] of notebook.widgets.entries()) {
+        const saved = cell.model.type === 'code' ? cell.model.outputs.toJSON() : [];
+        if (!saved.some((o) => o.data && ('image/svg+xml' in o.data || 'text/html' in o.data))) continue;
+        await notebook.scrollToItem(index, 'center');
+        const img = cell.node.querySelector('.jp-OutputArea-output img');
+        if (img) await img.decode().catch(() => {});
+        shown.push({index, width: img ? img.naturalWidth : 0,
+                    output: cell.node.querySelector('.jp-OutputArea-output')?.className ?? 'no output'});
+    }
+    return shown;
+}"""
+
+
+def test_the_site_opens_tutorial_1_offline_shows_its_pictures_and_plays_a_move(
+    tab: Visit, site: StaticSite
+) -> None:
+    page = tab.page  # the fixture opened the site's root: tutorial 1 is the open document
+
+    # Before anything runs, every saved picture shows: the board pictures (HTML) and the widget's, which
+    # is SVG only and shows only because the site trusts the tutorials' cells.
+    shown = page.evaluate(PICTURES_JS)
+    assert len(shown) >= 5, shown
+    assert [s for s in shown if s["width"] == 0] == [], "saved pictures that do not show"
+    assert any("jp-RenderedSVG" in s["output"] for s in shown), "the widget's saved picture (SVG)"
+
+    wait_for_kernel(page)
+    run_all_cells(page, timeout=240)
+
+    # The live widget replaced its picture. A None in the state (no tile chosen, no error) draws as
+    # in JupyterLab: no cell lit before a tile is chosen, no "undefined" anywhere.
+    root = page.locator(".nl-root")
+    expect(root.locator(".nl-takeable")).to_have_count(3, timeout=30_000)
+    assert root.count() == 1
+    assert root.locator(".nl-legal").count() == 0
+    assert "undefined" not in root.inner_text()
+    assert execute_python(page, "widget.game.turn") == "0"
+    choice = execute_python(page, "widget.game.choices()[0]")
+    tile_id = execute_python(page, "print(widget.game.wheel[widget.game.choices()[0]].id, end='')")
+    space = root.locator(f'[data-space="{choice}"]')
+
+    # Choose a tile, then take the choice back: the page's null must reach Python as None.
+    space.click()
+    wait_for_python(page, f"widget.selected == {choice}")
+    expect(root.locator('.nl-legal[data-player="0"]').first).to_be_visible(timeout=10_000)
+    space.click()
+    wait_for_python(page, "widget.selected is None")
+    assert execute_python(page, "print(widget.last_error)") == "None\n"
+    expect(root.locator(".nl-legal")).to_have_count(0, timeout=10_000)
+
+    # Choose it again, look at a lit cell (the hint names tile and cell), and place the tile there.
+    space.click()
+    wait_for_python(page, f"widget.selected == {choice}")
+    legal = root.locator('.nl-legal[data-player="0"]').first
+    legal.hover()
+    assert "undefined" not in root.inner_text()
+    cell = legal.get_attribute("data-cell")
+    assert cell is not None
+    legal.click()
+
+    # Python: the engine placed that tile there, and the bot seat answered.
+    wait_for_python(page, "widget.game.turn >= 2", timeout=30)
+    placed = execute_python(page, f"print(widget.game.players[0].board[({cell})].id, end='')")
+    assert placed == tile_id
+    assert execute_python(page, "widget.last_error is None") == "True"
+    version = execute_python(page, "widget.version")
+    expect(root).to_have_attribute("data-version", version, timeout=10_000)
+    assert "undefined" not in root.inner_text()
+
+    assert tab.outside == [], "requests for anything but the site"
+    assert site.missing == [], "files the site lacks"
+    assert tab.errors == [], "errors in the page"
+
+
+def test_every_other_tutorial_that_pyodide_can_run_runs_in_the_site(tab: Visit, site: StaticSite) -> None:
+    page = tab.page
+    notebooks = sorted(p.name for p in (site.root / "files").glob("*.ipynb"))
+    assert FIRST_NOTEBOOK in notebooks and NOT_IN_PYODIDE.keys() <= set(notebooks)
+    failures = []
+    for notebook in notebooks:
+        if notebook == FIRST_NOTEBOOK or notebook in NOT_IN_PYODIDE:
+            continue
+        open_document(page, notebook)
+        try:
+            run_all_cells(page, timeout=240)
+        except KernelError as error:
+            failures.append(f"{notebook}: {error}")
+        close_document(page)
+    assert failures == []
+    assert tab.outside == [], "requests for anything but the site"
+    assert site.missing == [], "files the site lacks"
+    assert tab.errors == [], "errors in the page"
