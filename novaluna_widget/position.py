@@ -59,8 +59,9 @@ def check_position(
         raise PositionError(f"{where}.draw_pile must be a list of tile ids")
     places: list[tuple[str, str]] = [(t, "on the wheel") for t in spaces if t is not None]
     places += [(t, "in the draw pile") for t in snap["draw_pile"]]
+    boards = []
     for n, p in enumerate(players):
-        _check_player(p, n, where, supply)
+        boards.append(_check_player(p, n, where, supply))
         places += [(entry[0], f"in {p['name']}'s area") for entry in p["board"]]
     names = [p["name"] for p in players]
     if len(set(names)) != len(names):
@@ -80,7 +81,7 @@ def check_position(
         )
     if len({p["arrival"] for p in players}) != len(players):
         raise PositionError(f"{where}: two markers share an arrival number; stacks need a strict order")
-    _check_events(snap, where)
+    _check_events(snap, boards, where)
     if check_extra is not None:
         check_extra(snap, where)
 
@@ -104,10 +105,10 @@ def _check_tiles(places: list[tuple[str, str]], where: str) -> None:
         )
 
 
-def _check_events(snap: Mapping[str, Any], where: str) -> None:
+def _check_events(snap: Mapping[str, Any], boards: list[Board], where: str) -> None:
+    """Every log entry can be put into words (the areas name the tasks of ``cover`` entries)."""
     names = [p["name"] for p in snap["players"]]
     try:
-        boards = [Board((tile(t), (x, y)) for t, x, y in p["board"]) for p in snap["players"]]
         for e in snap["events"]:
             to_event(tuple(e), names, boards)
     except Exception as err:  # a damaged log entry can fail in many ways; name it, whatever it is
@@ -118,7 +119,8 @@ def _twice(values: list[str]) -> str:
     return next(v for v in values if values.count(v) > 1)
 
 
-def _check_player(p: Any, n: int, where: str, supply: int) -> None:
+def _check_player(p: Any, n: int, where: str, supply: int) -> Board:
+    """Check one player's entry; returns their area, built once for every later check."""
     at = f"{where}.players[{n}]"
     if not isinstance(p, dict):
         raise PositionError(f"{at} must be an object")
@@ -158,6 +160,7 @@ def _check_player(p: Any, n: int, where: str, supply: int) -> None:
     for x, y, i in p["covered"]:
         if (x, y, i) not in fulfilled:
             raise PositionError(f"{at} covers task {i} at ({x}, {y}), which is not fulfilled there")
+    return board
 
 
 def first_difference(given: Any, expected: Any, path: str, source: str = "after replaying") -> str | None:
