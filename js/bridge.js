@@ -7,9 +7,18 @@
 
 /**
  * Where the state may hold null: a key of the state, or of each item of a list ("players.[].bot").
+ * tests/test_protocol.py reads the list as JSON, so it is kept free of a trailing comma.
  * @type {string[]}
  */
-export const NULLABLE = ["seed", "current", "over", "solo", "selected", "error", "players.[].bot"];
+// prettier-ignore
+export const NULLABLE = ["seed", "current", "over", "solo", "selected", "error", "players.[].bot", "hint",
+  "hint.space", "hint.tile", "hint.cell", "hint.cost", "hint.next_player", "hint.alternatives.[].space",
+  "hint.alternatives.[].tile", "hint.alternatives.[].cell", "hint.alternatives.[].cost",
+  "hint.alternatives.[].next_player", "tutorial", "tutorial.prompt", "tutorial.expects",
+  "tutorial.highlight", "tutorial.refused", "tutorial.highlight.button", "view.compare",
+  "view.compare.played.tile", "view.compare.played.space", "view.compare.played.cell",
+  "view.compare.suggested.tile", "view.compare.suggested.space", "view.compare.suggested.cell",
+  "view.compare.played_area.bot", "view.compare.suggested_area.bot"];
 
 /**
  * `value` with the key at the end of `path` present (null where it was missing); copies, never changes

@@ -19,7 +19,7 @@ is called.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, fields
 from typing import TYPE_CHECKING, Any, Final
 
@@ -34,7 +34,7 @@ if TYPE_CHECKING:
     import pandas as pd
 
 __all__ = ["ALTERNATIVES", "MAX_LOSS", "NODES", "NOTABLE", "REVIEW_COLUMNS", "Hint", "Option", "hint",
-           "review"]
+           "review", "reviewing"]
 
 #: How many next-best options a hint lists besides its suggestion.
 ALTERNATIVES: Final = 3
@@ -127,14 +127,20 @@ def review(game: Game, *, seed: int = 0, nodes: int = NODES, progress: bool = Fa
     import pandas as pd
     from tqdm.auto import tqdm
 
+    rows = tqdm(reviewing(game, seed=seed, nodes=nodes), total=len(game.history), unit="action",
+                disable=not progress)
+    return pd.DataFrame(list(rows), columns=REVIEW_COLUMNS)
+
+
+def reviewing(game: Game, *, seed: int = 0, nodes: int = NODES) -> Iterator[dict[str, Any]]:
+    """``review``'s rows one by one, as dicts keyed by ``REVIEW_COLUMNS``, in the order of
+    ``game.history``: for a caller that shows its own progress (the widget's Review panel)."""
     data = {**game.snapshot(), "history": [], "redo": []}
     del data["position"]
     replay = Game.from_snapshot(data)
-    rows = []
-    for played in tqdm(game.history, unit="action", disable=not progress):
-        rows.append(_review_row(replay, played, seed, nodes))
+    for played in game.history:
+        yield _review_row(replay, played, seed, nodes)
         replay.play(played)
-    return pd.DataFrame(rows, columns=REVIEW_COLUMNS)
 
 
 def _review_row(game: Game, played: Action, seed: int, nodes: int) -> dict[str, Any]:

@@ -32,7 +32,8 @@ from .story import Turn, end_words, solo_goal, solo_lines, summary, tell, whose
 from .tiles import COLOURS, LETTERS, TILES
 
 __all__ = ["INTENTS", "LOG_TAIL", "BadIntent", "Field", "Seats", "bot_actions", "catalogue", "check_bot",
-           "check_intent", "check_selection", "game_state", "page_state", "parse_intent", "parse_seats"]
+           "check_intent", "check_selection", "game_state", "page_state", "parse_intent", "parse_seats",
+           "player_state"]
 
 #: How many of the latest log entries (a turn, a refill, a phase, the end) the state carries; ``game.log``
 #: has every event.
@@ -78,7 +79,7 @@ def game_state(game: Game, seats: Sequence[str | None] | None = None) -> dict[st
         "current": None if game.is_over else game.current_player,
         "order": game.turn_order(),
         "track": _track(game),
-        "players": [_player(p, seat) for p, seat in zip(game.players, seats, strict=True)],
+        "players": [player_state(p, seat) for p, seat in zip(game.players, seats, strict=True)],
         "moves": _moves(game),
         "recent": _recent(game, turns),
         "log": [list(entry) for entry in entries],
@@ -97,14 +98,19 @@ def game_state(game: Game, seats: Sequence[str | None] | None = None) -> dict[st
 
 def page_state(
     position: Mapping[str, Any], *, version: int, selected: int | None, error: str | None, answered: int,
-    bot: str,
+    bot: str, view: Mapping[str, Any], hint: Mapping[str, Any] | None = None,
+    tutorial: Mapping[str, Any] | None = None, can: Mapping[str, bool] | None = None,
 ) -> dict[str, Any]:
-    """The whole ``state`` the page draws: ``position`` (from ``game_state``), then ``version`` (intents
-    must name it), ``selected`` (the space chosen and not yet placed), ``error`` (why the last intent
-    was refused), ``answered`` (intents handled: each gets a new state, so the page knows it was heard
-    even when nothing else changed), ``bot`` (what Bot move asks) and ``bot_names``."""
+    """The whole ``state`` the page draws: ``position`` (from ``game_state``, or a past one), then
+    ``version`` (intents must name it), ``selected`` (the space chosen and not yet placed), ``error``
+    (why the last intent was refused), ``answered`` (intents handled: each gets a new state, so the page
+    knows it was heard even when nothing else changed), ``bot`` (what Bot move asks), ``bot_names``, and
+    the coach's fields: ``view`` (the position of the history on show, ``coaching.view_state``),
+    ``hint`` (``coaching.hint_state`` or None), ``tutorial`` (the guided game's step, or None) and
+    ``can`` flags added to the position's (``hint``, ``review``)."""
     return {**position, "version": version, "selected": selected, "error": error, "answered": answered,
-            "bot": bot, "bot_names": list(BOTS)}  # fmt: skip
+            "bot": bot, "bot_names": list(BOTS), "view": dict(view), "hint": hint, "tutorial": tutorial,
+            "can": {**position["can"], **(can or {})}}  # fmt: skip
 
 
 def catalogue() -> dict[str, list[Any]]:
@@ -120,7 +126,8 @@ def _track(game: Game) -> list[list[Any]]:
     return [] if track is None else [[space, stack] for space, stack in sorted(track.items())]
 
 
-def _player(player: Player, seat: str | None) -> dict[str, Any]:
+def player_state(player: Player, seat: str | None) -> dict[str, Any]:
+    """One player of ``state.players`` (see ``game_state``); ``seat`` is the bot playing it, or None."""
     board = player.board
     return {
         "name": player.name,
@@ -245,6 +252,11 @@ INTENTS: Final[Mapping[str, Mapping[str, Field]]] = {
     "undo": {},
     "redo": {},
     "new": {},
+    "hint": {},
+    "review": {},
+    "show": {"turn": Field("a position number or null", lambda v: v is None or _is_int(v))},
+    "open": {"row": Field("an action number or null", lambda v: v is None or _is_int(v))},
+    "next": {},
 }
 
 

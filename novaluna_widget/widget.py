@@ -17,15 +17,17 @@ import weakref
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Final, Literal
+from typing import TYPE_CHECKING, Any, Final, Literal
 
 import anywidget
 import traitlets
 
-from . import kinds
+from . import coach, kinds
 from .bots import Bot, make_bot
+from .coaching import BROWSING, TUTORIAL_ONLY, compare, hint_state, past, position_at, review_row, view_state
 from .errors import IllegalMove, quote
 from .game import Action, Game, Move
+from .guide import Guide
 from .protocol import (
     BadIntent,
     Seats,
@@ -40,6 +42,9 @@ from .protocol import (
     parse_seats,
 )
 
+if TYPE_CHECKING:
+    import pandas as pd
+
 _STATIC: Final = Path(__file__).parent / "static"
 #: The bot the "Bot move" button uses unless told otherwise.
 DEFAULT_BOT: Final = "greedy"
@@ -47,6 +52,8 @@ DEFAULT_BOT: Final = "greedy"
 Source = Literal["page", "python", "bot"]
 #: What the widget does to its game besides the engine's actions.
 Edit = Literal["undo", "redo", "new"]
+#: The clicks the guided game waits for; any other is refused with ``coaching.TUTORIAL_ONLY``.
+_GUIDED: Final = ("select", "take", "refill", "end_phase_one", "next")
 
 
 @dataclass(frozen=True)
@@ -72,6 +79,11 @@ class NovaLunaWidget(anywidget.AnyWidget):
 
     Python drives it too: ``play``, ``undo``, ``redo``, ``bot_move``, ``new_game``, ``select``;
     ``on_move(callback)`` hears every change; ``to_svg()`` draws the position without a browser.
+
+    The coach: ``hint()`` suggests a move and says why (the Hint button), ``review()`` measures every
+    action of the game against the coach's suggestion (the Review panel), ``show_turn(k)`` shows an
+    earlier position read-only (the history slider), and ``NovaLunaWidget.tutorial()`` is a guided first
+    game that teaches each rule as it first applies.
     """
 
     # The view's code itself, not its path: for a path, anywidget connects a file watcher to a closure
@@ -88,6 +100,12 @@ class NovaLunaWidget(anywidget.AnyWidget):
     ranking or solo score, what the buttons may do, and the version that intents must name.
     About 5 KB early in a game, 10 KB for a late 4-player position.
     """
+
+    review_panel = traitlets.Dict(read_only=True).tag(sync=True)
+    """The Review panel, apart from ``state`` so that it is sent once: ``{}`` until a review is asked
+    for; ``{"status": "working", "done": k, "total": n}`` while the coach works through the actions;
+    then ``{"status": "ready", "unit": "tokens" | "points", "rows": [...], "total": n}`` with the rows
+    (``coaching.review_row``) largest loss first. Dropped when the game's history changes."""
 
     def __init__(
         self,
@@ -112,6 +130,13 @@ class NovaLunaWidget(anywidget.AnyWidget):
         self._answered = 0  # intents handled: every one gets a new state, so the page knows it was heard
         self._seen: tuple[object, ...] = ()
         self._position: dict[str, Any] = {}
+        self._guide: Guide | None = None  # the guided game (``tutorial()``), which owns the game
+        self._refused: str | None = None  # the guide's answer to a click it does not wait for
+        self._shown: int | None = None  # the earlier position on show (history), None for now
+        self._open: int | None = None  # the review row open (an action's index in the history)
+        self._hint: dict[str, Any] | None = None
+        self._reviewed: tuple[tuple[Action, ...], list[dict[str, Any]]] | None = None  # history, rows
+        self._past: tuple[tuple[int, int, int | None], dict[str, Any], dict[str, Any]] | None = None
         super().__init__()
         self.set_trait("catalogue", catalogue())
         self.on_msg(self._on_intent)
@@ -119,6 +144,18 @@ class NovaLunaWidget(anywidget.AnyWidget):
         self._play_bot_seats()
         self._refresh()
         _watch(self)
+
+    @classmethod
+    def tutorial(cls) -> NovaLunaWidget:
+        """A guided first game (``guide.Guide``): you against Luna, one rule at a time as it first
+        applies. Each step says what to click and lights it; other clicks get a friendly sentence.
+        Python follows the same steps: ``select``, ``play``, ``next_step``. New game leaves the guide
+        for a game against the greedy bot."""
+        guide = Guide()
+        widget = cls(guide.game)
+        widget._guide = guide
+        widget._refresh(force=True)
+        return widget
 
     # -- reading -------------------------------------------------------------------------------
     @property
@@ -130,14 +167,14 @@ class NovaLunaWidget(anywidget.AnyWidget):
     def game(self, game: Game) -> None:
         if not isinstance(game, Game):
             raise TypeError(f"game must be a Game or SoloGame, not {type(game).__name__}")
-        before = self._game, self._seats, self._error
+        before = self._game, self._seats, self._error, self._guide
         if len(game.players) != len(self._seats):
             self._seats = [None] * len(game.players)
-        self._game, self._error = game, None
+        self._game, self._error, self._guide = game, None, None
         try:
             self._refresh()
         except Exception:  # a game the page cannot be shown: the widget stays exactly as it was
-            self._game, self._seats, self._error = before
+            self._game, self._seats, self._error, self._guide = before
             raise
 
     @property
@@ -155,6 +192,16 @@ class NovaLunaWidget(anywidget.AnyWidget):
     def selected(self) -> int | None:
         """The wheel space whose tile the player has chosen and not yet placed, or None."""
         return self._selected
+
+    @property
+    def guide(self) -> Guide | None:
+        """The guided game's driver while the widget is a ``tutorial()``, else None."""
+        return self._guide
+
+    @property
+    def shown_turn(self) -> int | None:
+        """The earlier position on show (after that many actions; see ``show_turn``), or None for now."""
+        return self._shown
 
     @property
     def bots(self) -> dict[int, str]:
@@ -182,6 +229,9 @@ class NovaLunaWidget(anywidget.AnyWidget):
         """Play a move (``Move`` or ``(space, (x, y))``), ``"refill"`` or ``"end_phase_one"`` for the
         player to move; bot seats answer. Returns the tasks covered. Raises ``IllegalMove``."""
         self._refresh()
+        if self._guide is not None:
+            return self._guided_play(action)
+        self._back_to_now()
         covered = self._apply(action, "python")
         self._play_bot_seats()
         self._refresh()
@@ -190,18 +240,22 @@ class NovaLunaWidget(anywidget.AnyWidget):
     def undo(self) -> None:
         """Take back the last action; with bot seats, back to the last human decision."""
         self._refresh()
+        self._not_guided()
         self._undo("python")
         self._refresh()
 
     def redo(self) -> None:
         """Play again what ``undo`` took back (up to the next human decision with bot seats)."""
         self._refresh()
+        self._not_guided()
         self._redo("python")
         self._refresh()
 
     def bot_move(self, name: str | None = None) -> None:
         """Let a bot (``name``, default ``widget.bot``) play one turn for the player to move."""
         self._refresh()
+        self._not_guided()
+        self._back_to_now()
         self._bot_turn(self._bot_name if name is None else check_bot(name))
         self._play_bot_seats()
         self._refresh()
@@ -215,7 +269,50 @@ class NovaLunaWidget(anywidget.AnyWidget):
     def select(self, space: int | None) -> None:
         """Choose the tile on a takeable ``space`` (None clears the choice): its legal cells light up."""
         self._refresh()
-        self._select(space)
+        if self._guide is not None:
+            self._guided({"action": "select", "space": space}, strict=True)
+        else:
+            self._back_to_now()
+            self._select(space)
+        self._publish()
+
+    def next_step(self) -> None:
+        """Go on to the guided game's next step, where it waits for Next (``tutorial()`` only)."""
+        self._refresh()
+        if self._guide is None:
+            raise IllegalMove("Next belongs to the guided game: NovaLunaWidget.tutorial()")
+        self._guided({"action": "next"}, strict=True)
+        self._refresh()
+
+    # -- the coach (Python) --------------------------------------------------------------------
+    def hint(self) -> coach.Hint:
+        """The coach's suggestion for the player to move (``coach.hint``): marked on the board and said
+        in words, the game unchanged. Shows the position now if an earlier one was on show."""
+        self._refresh()
+        self._not_guided()
+        self._back_to_now()
+        found = self._give_hint()
+        self._publish()
+        return found
+
+    def review(self, *, progress: bool = True) -> pd.DataFrame:
+        """Every action of the game measured against the coach's suggestion (``coach.review``), as a
+        DataFrame, and in the Review panel, largest losses first (open a row there to see that position).
+        ``progress`` shows a tqdm bar here; the panel shows its own. Asked again for the same game, the
+        review is not worked out again."""
+        import pandas as pd
+
+        self._refresh()
+        self._not_guided()
+        rows = self._review(progress)
+        return pd.DataFrame(rows, columns=coach.REVIEW_COLUMNS)
+
+    def show_turn(self, turn: int | None) -> None:
+        """Show the position after the first ``turn`` actions of the game (0: the start), read-only, on
+        every view; None (or the number of actions so far) shows the position now again."""
+        self._refresh()
+        self._not_guided()
+        self._show(turn)
         self._publish()
 
     def refresh(self) -> None:
@@ -279,7 +376,31 @@ class NovaLunaWidget(anywidget.AnyWidget):
     def _dispatch(self, intent: dict[str, Any]) -> None:
         check_intent(intent, self._game, self._seats, self._version)
         action = intent["action"]
-        if action == "select":
+        if self._guide is not None and action != "new":
+            self._guided(intent, strict=False)
+            return
+        if action == "show":
+            self._show(intent["turn"])
+            return
+        if action == "open":
+            self._open_row(intent["row"])
+            return
+        if action == "review":
+            if not self._game.is_over:
+                raise IllegalMove("the Review opens once the game is over (widget.review() works any time)")
+            self._review(progress=False)
+            return
+        if action == "next":
+            raise IllegalMove("Next belongs to the guided game: NovaLunaWidget.tutorial()")
+        if self._shown is not None and action != "new":
+            raise IllegalMove(BROWSING)
+        if action == "hint":
+            bot = self._bot_to_move()
+            if bot is not None:
+                name = self._game.players[self._game.current_player].name
+                raise IllegalMove(f"{name} is played by the {bot} bot: hints are for the players who move")
+            self._give_hint()
+        elif action == "select":
             self._select(intent["space"])
         elif action == "new":
             self._new_game(None, "page")
@@ -324,10 +445,116 @@ class NovaLunaWidget(anywidget.AnyWidget):
         self._notify(Played("redo", None, source))
 
     def _new_game(self, seed: int | None, source: Source) -> None:
+        if self._guide is not None:  # leaving the guided game: Luna's seat is played by a bot from now
+            self._guide, self._refused = None, None
+            self._seats = [None, self._bot_name]
         self._game = self._game.new_like(self._rng.randrange(2**32) if seed is None else seed)
         self._error = None  # an error about the old game means nothing in the new one
         self._notify(Played("new", None, source))
         self._play_bot_seats()
+
+    # -- the coach -----------------------------------------------------------------------------
+    def _not_guided(self) -> None:
+        if self._guide is not None:
+            raise IllegalMove(TUTORIAL_ONLY)
+
+    def _guided(self, intent: dict[str, Any], *, strict: bool) -> None:
+        """A click in the guided game: the guide plays it if it is the one its step waits for; any other
+        is answered with the guide's friendly sentence (raised as ``IllegalMove`` if ``strict``)."""
+        assert self._guide is not None
+        action = intent["action"]
+        refusal = self._guide.check(intent) if action in _GUIDED else TUTORIAL_ONLY
+        self._refused = refusal
+        if refusal is not None:
+            if strict:
+                raise IllegalMove(refusal)
+            return
+        self._guide.advance(intent)
+        if action == "select":
+            self._selected = intent["space"]
+
+    def _guided_play(self, action: Action | tuple[int, tuple[int, int]]) -> frozenset[Any]:
+        """``play`` in the guided game: a move is the step's two clicks (choose the tile, place it)."""
+        assert self._guide is not None
+        game = self._game
+        if action in ("refill", "end_phase_one"):
+            self._guided({"action": action}, strict=True)
+            self._refresh()
+            return frozenset()
+        if not isinstance(action, tuple) or len(action) != 2:
+            raise IllegalMove(f"not a move: {quote(action)}; play a Move(space, (x, y))")
+        space, (x, y) = action
+        click = self._guide.click
+        if click is not None and click.action == "select" and click.space == space:
+            self._guided({"action": "select", "space": space}, strict=True)
+        covered_before = set(game.players[game.current_player].covered)
+        mover = game.current_player
+        self._guided({"action": "take", "space": space, "cell": [x, y], "player": mover}, strict=True)
+        self._refresh()
+        return frozenset(set(game.players[mover].covered) - covered_before)
+
+    def _give_hint(self) -> coach.Hint:
+        found = coach.hint(self._game)
+        self._hint = hint_state(found, self._version)
+        return found
+
+    def _review(self, progress: bool) -> list[dict[str, Any]]:
+        """The coach's rows for the game's history (worked out once per history), shown in the panel."""
+        game = self._game
+        if self._reviewed is None or self._reviewed[0] != game.history:
+            from tqdm.auto import tqdm
+
+            total = len(game.history)
+            rows: list[dict[str, Any]] = []
+            self.set_trait("review_panel", {"status": "working", "done": 0, "total": total})
+            for row in tqdm(coach.reviewing(game), total=total, unit="action", disable=not progress):
+                rows.append(row)
+                self.set_trait("review_panel", {"status": "working", "done": len(rows), "total": total})
+            self._reviewed = (game.history, rows)
+        rows = self._reviewed[1]
+        self._send_review()
+        return rows
+
+    def _send_review(self) -> None:
+        if self._reviewed is None:
+            self.set_trait("review_panel", {})
+            return
+        game, rows = self._game, self._reviewed[1]
+        shown = [review_row(past(game, k), k, row) for k, row in enumerate(rows)]
+        shown.sort(key=lambda r: (-r["loss"], r["index"]))
+        unit = "points" if game.score_sheet() is not None else "tokens"
+        self.set_trait("review_panel", {"status": "ready", "unit": unit, "rows": shown, "total": len(rows)})
+
+    def _show(self, turn: int | None) -> None:
+        if turn is None or turn == len(self._game.history):
+            self._back_to_now()
+            return
+        past(self._game, turn)  # refuses a position the game does not have
+        self._shown, self._open = turn, None
+
+    def _open_row(self, row: int | None) -> None:
+        if row is None:
+            self._back_to_now()
+            return
+        if self._reviewed is None or self._reviewed[0] != self._game.history:
+            raise IllegalMove("there is no review to open yet: press Review once the game is over")
+        if not 0 <= row < len(self._reviewed[1]):
+            last = len(self._reviewed[1]) - 1
+            raise IllegalMove(f"the review has no action {row}: actions run from 0 to {last}")
+        self._shown, self._open = row, row
+
+    def _back_to_now(self) -> None:
+        self._shown = self._open = None
+
+    def _can(self) -> dict[str, bool]:
+        """The coach's buttons, and those the guided game keeps off."""
+        game = self._game
+        live = self._shown is None and self._guide is None
+        can = {"hint": live and not game.is_over and self._seats[game.current_player] is None,
+               "review": self._guide is None and game.is_over}  # fmt: skip
+        if self._guide is not None:
+            can.update(undo=False, redo=False, bot=False)
+        return can
 
     def _bot_turn(self, name: str) -> None:
         for action in bot_actions(self._game, self._bot_player(name)):
@@ -377,10 +604,35 @@ class NovaLunaWidget(anywidget.AnyWidget):
             self._seen = seen
             self._version += 1
             self._selected = None  # a choice made on another position means nothing here
+            self._shown = self._open = None  # a change shows the position now
+            self._hint = None
+            if self._reviewed is not None and self._reviewed[0] != game.history:
+                self._reviewed = None  # a review of another history
+                self.set_trait("review_panel", {})
 
     def _publish(self) -> None:
-        self.set_trait("state", page_state(self._position, version=self._version, selected=self._selected,
-                                           error=self._error, answered=self._answered, bot=self._bot_name))
+        position, view = self._position, view_state(self._game, None)
+        if self._shown is not None:
+            position, view = self._earlier()
+        tutorial = None if self._guide is None else {**self._guide.state(), "refused": self._refused}
+        self.set_trait("state", page_state(
+            position, version=self._version, selected=self._selected, error=self._error,
+            answered=self._answered, bot=self._bot_name, view=view, hint=self._hint, tutorial=tutorial,
+            can=self._can()))
+
+    def _earlier(self) -> tuple[dict[str, Any], dict[str, Any]]:
+        """The earlier position on show and its ``view`` (with the open review row's compare), built
+        once per position."""
+        assert self._shown is not None
+        key = (self._version, self._shown, self._open)
+        if self._past is None or self._past[0] != key:
+            game = self._game
+            compared = None
+            if self._open is not None and self._reviewed is not None:
+                compared = compare(game, self._open, self._reviewed[1][self._open], self._seats)
+            view = view_state(game, self._shown, compared)
+            self._past = (key, position_at(game, self._shown, self._seats), view)
+        return self._past[1], self._past[2]
 
     def close(self) -> None:
         _LIVE.discard(self)

@@ -14,6 +14,10 @@ from hypothesis import strategies as st
 
 from novaluna_widget import Game, IllegalMove, Move, SoloGame
 from novaluna_widget.bots import BOTS, make_bot
+from novaluna_widget.coach import hint as hint_of
+from novaluna_widget.coach import reviewing
+from novaluna_widget.coaching import compare, hint_state, view_state
+from novaluna_widget.guide import Guide
 from novaluna_widget.protocol import (
     INTENTS,
     LOG_TAIL,
@@ -102,12 +106,16 @@ def test_state_holds_everything_the_page_draws():
 def test_the_page_state_adds_the_widget_fields_to_the_position():
     # The page (and its JSDoc) relies on these exact keys: a renamed or dropped one breaks the view.
     position_ = game_state(Game(2, seed=3), ["greedy", None])
-    s = page_state(position_, version=4, selected=2, error="no", answered=3, bot="search")
+    view = {"turn": 0, "turns": 0, "now": True, "label": "the position now", "compare": None}
+    s = page_state(position_, version=4, selected=2, error="no", answered=3, bot="search", view=view,
+                   can={"hint": True, "review": False})
     assert list(s) == ["kind", "seed", "turn", "wheel", "marker", "choices", "pile", "pile_colours",
                        "current", "order", "track", "players", "moves", "recent", "log", "log_total",
                        "over", "solo", "can", "version", "selected", "error", "answered", "bot",
-                       "bot_names"]  # fmt: skip
-    assert {k: s[k] for k in position_} == position_
+                       "bot_names", "view", "hint", "tutorial"]  # fmt: skip
+    assert {k: s[k] for k in position_ if k != "can"} == {k: v for k, v in position_.items() if k != "can"}
+    assert s["can"] == {**position_["can"], "hint": True, "review": False}
+    assert (s["view"], s["hint"], s["tutorial"]) == (view, None, None)
     assert (s["version"], s["selected"], s["error"], s["answered"], s["bot"]) == (4, 2, "no", 3, "search")
     assert s["bot_names"] == list(BOTS) == ["random", "greedy", "search"]
     assert list(s["players"][0]) == ["name", "whose", "tokens", "supply", "time", "space", "bot", "tiles",
@@ -404,7 +412,23 @@ def test_the_view_restores_every_key_that_python_sets_to_none():
         seats = [None, *["greedy"] * (len(game.players) - 1)]
         for selected, error in ((None, None), (game.choices()[0] if game.choices() else None, "refused")):
             state = page_state(game_state(game, seats), version=1, selected=selected, error=error,
-                               answered=0, bot="greedy")  # fmt: skip
+                               answered=0, bot="greedy", view=view_state(game, None))  # fmt: skip
             keys(json.loads(json.dumps(state)), "", found, nones)
+    # The coach's fields: a hint (with a refill among its options), an open review row, every step of
+    # the guided game.
+    game = build({1: "R04", 5: "B08"}, players=[{"board": "Y01@0,0"}, {"board": "T01@0,0", "time": 3}])
+    played = played_out(Game(2, seed=3), 6)
+    row = next(iter(reviewing(played, nodes=10)))
+    view = view_state(played, 0, compare(played, 0, row, [None, None]))
+    guide = Guide()
+    tutorials = [{**guide.state(), "refused": None}]
+    while not guide.done:
+        guide.advance(guide.click.intent)
+        tutorials.append({**guide.state(), "refused": "no"})
+    for hint, tutorial in [(hint_state(hint_of(game, nodes=20), 1), None),
+                           *[(None, t) for t in tutorials]]:  # fmt: skip
+        state = page_state(game_state(played), version=1, selected=None, error=None, answered=0,
+                           bot="greedy", view=view, hint=hint, tutorial=tutorial)  # fmt: skip
+        keys(json.loads(json.dumps(state)), "", found, nones)
     assert nones <= nullable, f"keys that may be None, not restored by js/bridge.js: {nones - nullable}"
     assert nullable <= found, f"js/bridge.js restores keys the state does not have: {nullable - found}"

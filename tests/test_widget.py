@@ -100,8 +100,9 @@ def test_state_holds_everything_the_page_draws():
     # What the fields hold is test_protocol's; here, that the widget sends its game's and its own.
     w = NovaLunaWidget(seed=3)
     s = w.state
+    view = {"turn": 0, "turns": 0, "now": True, "label": "the position now", "compare": None}
     assert s == page_state(game_state(w.game), version=w.version, selected=None, error=None, answered=0,
-                           bot="greedy")  # fmt: skip
+                           bot="greedy", view=view, can={"hint": True, "review": False})  # fmt: skip
     assert s["version"] == w.version == 1 and s["turn"] == 0 and s["pile"] == 57
     assert s["bot"] == "greedy" and s["bot_names"] == ["random", "greedy", "search"]
     json.dumps(s, allow_nan=False)
@@ -308,8 +309,15 @@ def messages_for(w: NovaLunaWidget) -> st.SearchStrategy[object]:
                   st.sampled_from(["refill", "undo", "redo", "new", "end_phase_one", "bot"])),
         st.builds(lambda v, b: {"action": "bot", "version": v, "bot": b}, version,
                   st.sampled_from(["random", "x"])),
+        # The coach's: a hint, history positions (some the game does not have), review rows, Next.
+        st.builds(lambda v, a: {"action": a, "version": v}, version, st.sampled_from(["hint", "next"])),
+        st.builds(lambda v, t: {"action": "show", "version": v, "turn": t}, version,
+                  st.integers(-1, len(game.history) + 1) | st.none()),
+        st.builds(lambda v, r: {"action": "open", "version": v, "row": r}, version,
+                  st.integers(-1, 3) | st.none()),
     )  # fmt: skip
-    key = st.sampled_from(["action", "version", "space", "cell", "player", "bot"]) | st.text(max_size=4)
+    key = st.sampled_from(["action", "version", "space", "cell", "player", "bot", "turn", "row"]) \
+        | st.text(max_size=4)
     spoiled = st.builds(lambda m, k, v: {**m, k: v}, wellformed, key, json_values)
     return wellformed | wellformed | spoiled | json_values
 
