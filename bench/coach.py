@@ -10,6 +10,10 @@
 2. ``review`` of whole 2-player games, with its progress bar: a usual one (the search bot against the
    greedy bot) and the longest kind (random moves until the tiles run out): CPU and wall seconds, and
    the comments on the costliest actions. Target: at most 30 s.
+3. The widget's side of the coach, in the kernel (no browser: ``bench/widget.py`` times clicks): a step
+   of the history slider on a late 4-player game (rebuilding the earlier position and its state), the
+   Review panel's rows after the review (each row words the position before its action), and opening a
+   row (that position, the move played and the suggestion, both areas after them).
 """
 
 from __future__ import annotations
@@ -78,6 +82,39 @@ def bench_review(label: str, bots: list[Bot]) -> None:
         print(f"    turn {row.turn}, player {row.player}, loss {row.loss:.2f}: {row.comment}")
 
 
+def bench_widget() -> None:
+    from novaluna_widget import NovaLunaWidget, coach
+
+    late = new_game(4, seed=6)
+    bots = [GreedyBot(seed=i) for i in range(4)]
+    while not late.is_over:
+        late.play(bots[late.current_player].choose(late))
+    w = NovaLunaWidget(late)
+    steps = []
+    for k in range(0, len(late.history), 3):
+        start = time.perf_counter()
+        w.show_turn(k)
+        steps.append(time.perf_counter() - start)
+    print(f"history slider, a finished 4-player game ({len(late.history)} actions), one step: "
+          f"{spread(steps)}")
+    game = play_game(Game(2, seed=2024), [SearchBot(seed=1), GreedyBot(seed=2)])
+    start = time.perf_counter()
+    coach.review(game)
+    alone = time.perf_counter() - start
+    w = NovaLunaWidget(game)
+    start = time.perf_counter()
+    w.review(progress=False)
+    panel = time.perf_counter() - start
+    print(f"review in the widget, {len(game.history)} actions: {panel:.1f} s, of which the panel's rows "
+          f"(beyond coach.review, {alone:.1f} s): {1000 * (panel - alone):.0f} ms")
+    opens = []
+    for row in w.review_panel["rows"][:10]:
+        start = time.perf_counter()
+        w.open_review(row["index"])
+        opens.append(time.perf_counter() - start)
+    print(f"opening a review row: {spread(opens)}")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--positions", type=int, default=200, help="positions to hint (split over 4 kinds)")
@@ -88,6 +125,7 @@ def main() -> None:
     bench_review("the search bot against the greedy bot", [SearchBot(seed=1), GreedyBot(seed=2)])
     # The longest a game can be: random moves until the tiles run out, 68 positions to review.
     bench_review("random moves", [RandomBot(seed=1), RandomBot(seed=2)])
+    bench_widget()
     print(f"load average after the run: {', '.join(f'{v:.1f}' for v in os.getloadavg())}")
 
 

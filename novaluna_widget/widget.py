@@ -81,7 +81,8 @@ class NovaLunaWidget(anywidget.AnyWidget):
     ``on_move(callback)`` hears every change; ``to_svg()`` draws the position without a browser.
 
     The coach: ``hint()`` suggests a move and says why (the Hint button), ``review()`` measures every
-    action of the game against the coach's suggestion (the Review panel), ``show_turn(k)`` shows an
+    action of the game against the coach's suggestion (the Review panel; ``open_review(k)`` opens a
+    row), ``show_turn(k)`` shows an
     earlier position read-only (the history slider), and ``NovaLunaWidget.tutorial()`` is a guided first
     game that teaches each rule as it first applies.
     """
@@ -306,6 +307,15 @@ class NovaLunaWidget(anywidget.AnyWidget):
         self._not_guided()
         rows = self._review(progress)
         return pd.DataFrame(rows, columns=coach.REVIEW_COLUMNS)
+
+    def open_review(self, index: int | None) -> None:
+        """Open the Review panel's row of action ``index`` of the history (after ``review()``): that
+        position, with the move played and the coach's suggestion marked and both areas after them side
+        by side. None closes it and shows the position now."""
+        self._refresh()
+        self._not_guided()
+        self._open_row(index)
+        self._publish()
 
     def show_turn(self, turn: int | None) -> None:
         """Show the position after the first ``turn`` actions of the game (0: the start), read-only, on
