@@ -2,7 +2,7 @@
 // summary and the log. They word what Python computed (the state); none judges a rule.
 
 import { esc, swatchSvg } from "./tiles.js";
-import { choiceWords, tileWords } from "./words.js";
+import { BROWSING_WORDS, choiceWords, tileWords } from "./words.js";
 
 /** @typedef {import("./types.js").State} State */
 /** @typedef {import("./types.js").Catalogue} Catalogue */
@@ -37,16 +37,31 @@ const BUTTONS = [
     "bot",
     (state, bot) => `Let the ${bot} bot choose and place a tile for ${mover(state) || "the player to move"}`,
   ],
-  ["new", () => "New game", null, () => "Deal a new game with the same players"],
+  ["hint", () => "Hint", "hint", () => "Ask the coach what to do now, and why"],
+  ["review", () => "Review", "review", () => "Let the coach review the game: where a move lost most"],
+  [
+    "new",
+    () => "New game",
+    null,
+    (state) =>
+      state.tutorial
+        ? "Leave the guided game for a game against the greedy bot"
+        : "Deal a new game with the same players",
+  ],
 ];
 
 /** @param {State} state @param {string} botName the bot the Bot button asks @returns {string} */
 export function toolbar(state, botName) {
+  // While an earlier position is on show nothing may change the game: Python sends every `can` false,
+  // and New game waits too.
+  const readOnly = Boolean(state.view) && state.view.now === false;
   const buttons = BUTTONS.filter(([action]) => action !== "end_phase_one" || state.solo).map(
     ([action, text, can, title]) => {
-      const enabled = can === null || state.can[can];
+      const enabled = can === null ? !readOnly : Boolean(state.can[can]);
+      // "nl-hint" marks what the hint suggests; the buttons' classes keep clear of the marks'.
+      const cls = action === "hint" || action === "review" ? `${action}-button` : action;
       return (
-        `<button type="button" class="nl-button nl-${action}" data-action="${action}" ` +
+        `<button type="button" class="nl-button nl-${cls}" data-action="${action}" ` +
         `title="${esc(title(state, botName))}"${enabled ? "" : " disabled"}>${esc(text(state))}</button>`
       );
     },
@@ -55,7 +70,7 @@ export function toolbar(state, botName) {
     .map((n) => `<option value="${esc(n)}"${n === botName ? " selected" : ""}>${esc(n)}</option>`)
     .join("");
   const pick = `<select class="nl-bot-pick" aria-label="the bot that Bot plays asks">${options}</select>`;
-  buttons.splice(-1, 0, pick);
+  buttons.splice(buttons.findIndex((b) => b.includes('data-action="bot"')) + 1, 0, pick);
   return `<div class="nl-toolbar" role="toolbar" aria-label="game actions">${buttons.join("")}</div>`;
 }
 
@@ -80,6 +95,12 @@ export function headline(state) {
  * @param {State} state @param {Catalogue} catalogue @returns {string}
  */
 export function nowWords(state, catalogue) {
+  if (state.view && state.view.now === false) return BROWSING_WORDS;
+  if (state.tutorial) {
+    return state.tutorial.done
+      ? "The guided game is over: press New game to play on."
+      : (state.tutorial.prompt ?? "Read the step above.");
+  }
   if (state.over)
     return "Press New game to play again with the same players (Undo takes the last move back).";
   const player = state.players[state.current];

@@ -95,6 +95,106 @@
  * @property {boolean} redo
  * @property {boolean} end_phase_one
  * @property {boolean} bot
+ * @property {boolean} [hint] the Hint button (false on a bot's seat, once over, while browsing, in the guided game)
+ * @property {boolean} [review] the Review button (once the game is over, not in the guided game)
+ */
+
+/**
+ * An action the coach talks about (the hint's suggestion and its alternatives, a review row's played
+ * and suggested actions): what to mark and its words. `action` is as save files write it:
+ * ["take", space, x, y], ["refill"] or ["end_phase_one"].
+ * @typedef {object} CoachOption
+ * @property {(string | number)[]} action
+ * @property {string | null} tile
+ * @property {number | null} space
+ * @property {Cell | null} cell
+ * @property {string} [words] the action in words (a review's options)
+ * @property {string} [reason] what it does, in a sentence or two (a hint's options)
+ * @property {number} [behind] tokens it trails the suggestion by (a hint's alternatives)
+ */
+
+/**
+ * The coach's hint for the player to move (coach.Hint.to_data()); Python clears it when the position
+ * changes.
+ * @typedef {CoachOption & {player: number, reason: string, words: string, version: number,
+ *   alternatives: CoachOption[]}} Hint
+ */
+
+/**
+ * A review row opened: the position before action `row` is on show, with the action played and the
+ * coach's suggestion, and player `player`'s area after each.
+ * @typedef {object} Compare
+ * @property {number} row
+ * @property {number} player
+ * @property {CoachOption} played
+ * @property {CoachOption} suggested
+ * @property {PlayerState} played_area
+ * @property {PlayerState} suggested_area
+ */
+
+/**
+ * The position of the history on show: after the first `turn` of `turns` actions; `now` when it is
+ * the game's own position (else the page is read-only).
+ * @typedef {object} View
+ * @property {number} turn
+ * @property {number} turns
+ * @property {boolean} now
+ * @property {string} label the position in words, e.g. "start of the game"
+ * @property {Compare | null} compare
+ */
+
+/**
+ * What the guided game lights while it waits for a click; cells and tasks are in player `area`'s area.
+ * @typedef {object} GuideHighlight
+ * @property {number[]} spaces wheel spaces
+ * @property {Cell[]} cells
+ * @property {[number, number, number][]} tasks a task's tile cell and its index on the tile
+ * @property {number[]} track moon-track spaces
+ * @property {"next" | "refill" | null} button
+ * @property {number} area
+ */
+
+/**
+ * The guided game's step (guide.Guide.state() plus `refused`).
+ * @typedef {object} Tutorial
+ * @property {number} number
+ * @property {number} total
+ * @property {string} progress "step 3 of 11"
+ * @property {string} rule
+ * @property {string} title
+ * @property {string} text
+ * @property {string | null} prompt what to click
+ * @property {object | null} expects the intent awaited
+ * @property {GuideHighlight | null} highlight
+ * @property {string[]} said what the last click did
+ * @property {string | null} refused why the last click was not the one awaited (friendly words)
+ * @property {boolean} done
+ */
+
+/**
+ * A review row: action `index` (the position before it), played by `player` on turn `turn`.
+ * @typedef {object} ReviewRow
+ * @property {number} index
+ * @property {number} turn
+ * @property {number} player
+ * @property {string} name
+ * @property {string} played
+ * @property {string} suggested
+ * @property {number} loss how much better the suggestion looked (tokens, or solo points)
+ * @property {string} loss_words "1.5 tokens"
+ * @property {string} comment
+ */
+
+/**
+ * The `review_panel` trait: {} without a review, progress while Python works, then the rows, largest
+ * loss first (the row open is `state.view.compare.row`).
+ * @typedef {object} Review
+ * @property {"working" | "ready"} [status]
+ * @property {number} [done]
+ * @property {number} [total]
+ * @property {"tokens" | "points"} [unit]
+ * @property {ReviewRow[]} [rows]
+ * @property {number | null} [open] the row open, if Python says so here too
  */
 
 /**
@@ -125,6 +225,9 @@
  * @property {number} answered intents handled (each gets a new state)
  * @property {string} bot the bot Bot move asks
  * @property {string[]} bot_names every bot
+ * @property {View} view the position of the history on show
+ * @property {Hint | null} hint
+ * @property {Tutorial | null} tutorial the guided game's step, or null in a game of one's own
  */
 
 /**
@@ -135,13 +238,17 @@
  * @typedef {{action: "refill" | "end_phase_one", player?: number}} WordIntent
  * @typedef {{action: "bot", bot?: string, player?: number}} BotIntent let a bot play this turn
  * @typedef {{action: "undo" | "redo" | "new"}} HistoryIntent
- * @typedef {SelectIntent | TakeIntent | WordIntent | BotIntent | HistoryIntent} Intent
+ * @typedef {{action: "hint" | "review" | "next"}} CoachIntent ask for a hint or a review; the guided game's Next
+ * @typedef {{action: "show", turn: number | null}} ShowIntent show position `turn` of the history (null: now)
+ * @typedef {{action: "open", row: number | null}} OpenIntent open a review row (null: close it)
+ * @typedef {SelectIntent | TakeIntent | WordIntent | BotIntent | HistoryIntent | CoachIntent | ShowIntent
+ *   | OpenIntent} Intent
  */
 
 /**
  * The part of anywidget's model the view uses.
  * @typedef {object} Model
- * @property {(name: "state" | "catalogue") => any} get
+ * @property {(name: "state" | "catalogue" | "review_panel") => any} get
  * @property {(message: Intent & {version: number}) => void} send
  * @property {(event: string, callback: () => void) => void} on
  * @property {(event: string, callback: () => void) => void} off

@@ -4,17 +4,32 @@
 import "./widget.css";
 import { card, focusPlayer, legalCells } from "./area.js";
 import { readState } from "./bridge.js";
+import {
+  HISTORY_HTML,
+  TUTORIAL_HTML,
+  areaMarks,
+  browsing,
+  coachExplains,
+  hintPanel,
+  markBoard,
+  reviewPanel,
+  shownHint,
+  updateHistory,
+  updateTutorial,
+  wheelMarks,
+} from "./coach.js";
 import { setColours } from "./drawing.js";
 import { createMotion } from "./motion.js";
 import { headline, logHtml, nowWords, sidePanel, toolbar } from "./panels.js";
 import { tileSvg } from "./tiles.js";
 import { wheelParts } from "./wheel.js";
-import { choiceWords, explainWords, plural, taskWords } from "./words.js";
+import { BROWSING_WORDS, choiceWords, explainWords, plural, sentence, taskWords } from "./words.js";
 
 /** @typedef {import("./types.js").State} State */
 /** @typedef {import("./types.js").Catalogue} Catalogue */
 /** @typedef {import("./types.js").Intent} Intent */
 /** @typedef {import("./types.js").Model} Model */
+/** @typedef {import("./types.js").Review} Review */
 
 /**
  * A selector that finds "the same" element after a re-render, for keeping keyboard focus.
@@ -28,6 +43,7 @@ function keyOf(el) {
   if (d.task !== undefined) return `[data-task="${d.task}"]`;
   if (d.cell !== undefined) return `[data-player="${d.player}"][data-cell="${d.cell}"]`;
   if (d.action !== undefined) return `[data-action="${d.action}"]`;
+  if (d.reviewRow !== undefined) return `[data-review-row="${d.reviewRow}"]`;
   if (el.classList.contains("nl-bot-pick")) return ".nl-bot-pick";
   return null;
 }
@@ -58,6 +74,18 @@ const SAID_MAX = 6;
  * @param {State | null} before the state drawn last @param {State} state @returns {string | null}
  */
 function happened(before, state) {
+  if (before && viewMoved(before, state)) {
+    return state.view.now ? "Back to the position now." : sentence(`Earlier position: ${state.view.label}`);
+  }
+  if (state.tutorial) {
+    // The guided game says what the last click did in its own words (Luna's reply, a skip ahead).
+    // (An empty one clears the line: the click before's words are no news.)
+    const said = (state.tutorial.said ?? []).join(" ");
+    return said !== (before?.tutorial?.said ?? []).join(" ") || !before ? said : null;
+  }
+  const hint = shownHint(state);
+  const fresh = hint && (hint.version !== before?.hint?.version || hint.words !== before?.hint?.words);
+  if (fresh && hint.words) return hint.words;
   const since = (id) => {
     const texts = state.log.filter(([entry]) => entry >= id).map(([, , , text]) => text);
     return texts.length > SAID_MAX
@@ -72,11 +100,32 @@ function happened(before, state) {
 }
 
 /**
+ * Whether the position on show moved along the history (the slider, Back to now, a review row) rather
+ * than by play: a move made now keeps `view.now` true on both sides.
+ * @param {State} before @param {State} state
+ */
+const viewMoved = (before, state) =>
+  Boolean(before.view && state.view) &&
+  (before.view.now === false || state.view.now === false) &&
+  (before.view.turn !== state.view.turn || before.view.now !== state.view.now);
+
+// The trait that holds the Review panel (synced apart from `state`, so that it is sent once).
+const REVIEW = "review_panel";
+
+/** @param {Model} model @returns {Review} the Review panel's data: {} while there is none */
+const readReview = (model) => model.get(REVIEW) ?? {};
+
+// Views drawn on this page so far.
+let views = 0;
+
+/**
  * anywidget's entry point: draw the widget into `el` and keep it in step with `model`.
  * @param {{model: Model, el: HTMLElement}} view
  * @returns {() => void} the clean-up, when the view goes
  */
 function render({ model, el }) {
+  views += 1;
+  const uid = `nl-view-${views}`; // for ids, unique on the page (a widget may show twice)
   const root = document.createElement("div");
   root.className = "nl-root";
   setColours(root);
@@ -90,6 +139,12 @@ function render({ model, el }) {
   let pendingFocus = null; // where keyboard focus goes after the next render: "cells" or "wheel"
   let hoverKey = null;
   let preview = null; // a takeable space pointed at before choosing: the area shows where it could go
+  /** @type {Review} */
+  let review = readReview(model);
+  let optionsOpen = false; // the hint's other options, opened by the reader
+  let holding = false; // the history slider is held by the pointer: its value is the reader's
+  let showing = false; // a "show" intent awaits its answer
+  let wanted = null; // the position the slider asks for, not yet sent (one "show" at a time)
   /** @type {State | null} */
   let drawn = null; // the state drawn last, to tell what is new
   const motion = createMotion(root);
@@ -109,19 +164,29 @@ function render({ model, el }) {
   // moves the board.
   root.innerHTML =
     `<div class="nl-top"></div>` +
+    HISTORY_HTML +
+    TUTORIAL_HTML +
     `<div class="nl-error" role="alert" hidden><span class="nl-error-text"></span>` +
     `<button type="button" class="nl-dismiss" aria-label="dismiss the error">×</button></div>` +
     `<div class="nl-status"><p class="nl-said" role="status"></p><p class="nl-now"></p></div>` +
     `<p class="nl-explain"></p>` +
     `<div class="nl-main"><div class="nl-wheel-box">` +
-    `<svg class="nl-wheel" viewBox="-500 -500 1000 1000" role="group" aria-label="moon wheel"></svg></div>` +
-    `<div class="nl-side"><div class="nl-panel-box"></div><div class="nl-big"></div></div></div>` +
+    `<svg class="nl-wheel" viewBox="-500 -500 1000 1000" role="group" aria-label="moon wheel">` +
+    `<g class="nl-wheel-parts"></g><g class="nl-marks" aria-hidden="true"></g></svg></div>` +
+    `<div class="nl-side"><div class="nl-panel-box"></div><div class="nl-review-box"></div>` +
+    `<div class="nl-big"></div><div class="nl-hint-box"></div></div></div>` +
     `<div class="nl-others"></div><div class="nl-log-box"></div>`;
   const part = (cls) => root.querySelector(`.${cls}`);
   const parts = {
     top: part("nl-top"),
+    history: part("nl-history"),
+    slider: part("nl-history-slider"),
+    tutorial: part("nl-tutorial"),
     error: part("nl-error"),
-    wheel: part("nl-wheel"),
+    wheel: part("nl-wheel-parts"),
+    wheelMarks: root.querySelector(".nl-wheel > .nl-marks"),
+    review: part("nl-review-box"),
+    hint: part("nl-hint-box"),
     panel: part("nl-panel-box"),
     said: part("nl-said"),
     now: part("nl-now"),
@@ -159,7 +224,11 @@ function render({ model, el }) {
    */
   function patchCard(slot, c, full) {
     if (!slot.firstElementChild) {
-      slot.innerHTML = `<section><header></header><svg class="nl-area" role="group"></svg></section>`;
+      // The area's tiles and cells in one group, the coach's marks over them in another: patching
+      // the one never touches the other.
+      slot.innerHTML =
+        `<section><header></header><svg class="nl-area" role="group">` +
+        `<g class="nl-area-parts"></g><g class="nl-marks" aria-hidden="true"></g></svg></section>`;
     }
     const section = slot.firstElementChild;
     section.className = c.className;
@@ -172,7 +241,7 @@ function render({ model, el }) {
     svg.setAttribute("viewBox", c.viewBox);
     svg.setAttribute("aria-label", c.areaLabel);
     svg.style.maxWidth = c.maxWidth;
-    patchChildren(svg, c.parts, full);
+    patchChildren(svg.firstElementChild, c.parts, full);
   }
 
   /**
@@ -182,29 +251,41 @@ function render({ model, el }) {
   function draw(full = false) {
     const started = performance.now();
     root.classList.remove("nl-busy");
+    root.classList.toggle("nl-read-only", browsing(state));
     const focusKey = root.contains(document.activeElement) ? keyOf(document.activeElement) : null;
     const focus = focusPlayer(state);
     if (preview !== null && (state.selected !== null || !state.choices.includes(preview))) preview = null;
     patch(parts.top, headline(state) + toolbar(state, botName), full);
-    parts.error.hidden = !state.error;
-    parts.error.querySelector(".nl-error-text").textContent = state.error ?? "";
+    updateHistory(parts.history, state, holding || wanted !== null || showing);
+    updateTutorial(parts.tutorial, state);
+    // The guided game refuses a click with a friendly sentence in its own panel, not as an error.
+    const error = state.tutorial && state.error === state.tutorial.refused ? null : state.error;
+    parts.error.hidden = !error;
+    parts.error.querySelector(".nl-error-text").textContent = error ?? "";
     const said = happened(drawn, state);
-    if (said !== null) setText(parts.said, said);
+    // On the history slider the slider's own value text says where it is: the live region keeps quiet.
+    if (said !== null) setText(parts.said, document.activeElement === parts.slider ? "" : said);
     setText(parts.now, nowWords(state, catalogue));
     patchChildren(parts.wheel, wheelParts(state, catalogue), full);
+    patch(parts.wheelMarks, wheelMarks(state), full);
     patch(parts.panel, sidePanel(state), full);
+    patch(parts.review, reviewPanel(review, state, catalogue, uid), full);
+    patch(parts.hint, hintPanel(state, optionsOpen), full);
     patchCard(parts.big, card(state, catalogue, focus, "big", preview), full);
     const others = state.players.flatMap((_, p) => (p === focus ? [] : [card(state, catalogue, p, "small")]));
     while (parts.others.children.length < others.length)
       parts.others.appendChild(document.createElement("div"));
     while (parts.others.children.length > others.length) parts.others.lastChild.remove();
     others.forEach((c, i) => patchCard(parts.others.children[i], c, full));
+    patchMarks(full);
     patch(parts.log, logHtml(state, logOpen), full);
     restoreFocus(focusKey);
     const hovered = hoverKey && root.querySelector(hoverKey);
     if (hovered) highlight(hovered);
-    else explain(EXPLAIN_TIP);
-    motion.show(drawn, state, catalogue);
+    else explain(idleWords());
+    // A step along the history shows no flight, except one action forward (a replay of that turn).
+    const stepped = drawn && viewMoved(drawn, state) && state.view.turn !== drawn.view.turn + 1;
+    motion.show(stepped ? null : drawn, state, catalogue);
     drawn = state;
     // Read by tests and bench/widget.py: which state is drawn, how often, and how long it took.
     root.dataset.version = state.version;
@@ -212,6 +293,18 @@ function render({ model, el }) {
     root.dataset.renderMs = (performance.now() - started).toFixed(2);
     root.nlDrawnAt = performance.now();
   }
+
+  /** The coach's marks: overlays in each area (by player) and classes on the marked elements. */
+  function patchMarks(full) {
+    for (const svg of root.querySelectorAll(".nl-player > .nl-area")) {
+      const p = Number(svg.querySelector("[data-player]")?.dataset.player ?? -1);
+      patch(svg.lastElementChild, p < 0 ? "" : areaMarks(state, p), full);
+    }
+    markBoard(root, state);
+  }
+
+  /** What the explanation line says while nothing explained is pointed at or focused. */
+  const idleWords = () => coachExplains(state) ?? EXPLAIN_TIP;
 
   function restoreFocus(focusKey) {
     if (focusKey && root.contains(document.activeElement) && pendingFocus === null) return; // part kept
@@ -239,6 +332,7 @@ function render({ model, el }) {
     if (space === preview) return;
     preview = space;
     patchCard(parts.big, card(state, catalogue, focusPlayer(state), "big", preview), false);
+    markBoard(root, state);
   }
 
   function clearMarks() {
@@ -293,7 +387,8 @@ function render({ model, el }) {
       target.classList.add("nl-hover");
       const space = Number(d.space);
       const player = state.current === null ? null : state.players[state.current];
-      const canPreview = player && !player.bot && state.selected === null && state.choices.includes(space);
+      const canPreview =
+        player && !player.bot && !browsing(state) && state.selected === null && state.choices.includes(space);
       showPreview(canPreview ? space : null);
       let words = target.getAttribute("aria-label");
       if (canPreview) {
@@ -311,8 +406,15 @@ function render({ model, el }) {
     const d = target.dataset;
     if (d.action !== undefined) {
       if (d.action === "bot") send({ action: "bot", bot: botName, player: state.current ?? undefined });
+      else if (d.action === "now") send({ action: "show", turn: null });
       else send({ action: d.action });
       if (byKeyboard) pendingFocus = null;
+    } else if (d.reviewRow !== undefined) {
+      const row = Number(d.reviewRow);
+      send({ action: "open", row: openRow() === row ? null : row });
+    } else if (browsing(state) && (d.space !== undefined || d.cell !== undefined)) {
+      // An earlier position is a picture: Python would refuse the click, the page says why at once.
+      explain(BROWSING_WORDS);
     } else if (d.space !== undefined) {
       const space = Number(d.space);
       send({ action: "select", space: state.selected === space ? null : space });
@@ -331,7 +433,10 @@ function render({ model, el }) {
     }
   }
 
-  const actionable = (event) => event.target.closest("[data-action], [data-space], [data-cell]");
+  const openRow = () => review.open ?? state.view?.compare?.row ?? null;
+
+  const actionable = (event) =>
+    event.target.closest("[data-action], [data-review-row], [data-space], [data-cell]");
 
   function onClick(event) {
     if (event.target.closest(".nl-dismiss")) {
@@ -395,7 +500,7 @@ function render({ model, el }) {
     else {
       clearMarks();
       showPreview(null);
-      explain(EXPLAIN_TIP);
+      explain(idleWords());
     }
   }
 
@@ -416,13 +521,54 @@ function render({ model, el }) {
     if (event.target.classList.contains("nl-bot-pick")) botName = event.target.value;
   }
 
+  /**
+   * The history slider moved (pointer or keys): ask for that position. One "show" is on its way at a
+   * time; while it is, the latest wish waits, so a fast drag never queues stale requests.
+   */
+  function onInput(event) {
+    if (event.target !== parts.slider) return;
+    wanted = Number(parts.slider.value);
+    if (!showing) askShow();
+  }
+
+  function askShow() {
+    const view = state.view;
+    const turn = wanted;
+    wanted = null;
+    if (!view || turn === null || (turn === view.turn && (view.now || turn < view.turns))) return;
+    showing = true;
+    send({ action: "show", turn: turn >= view.turns ? null : turn });
+  }
+
+  const hold = () => {
+    holding = true;
+  };
+  const release = () => {
+    holding = false;
+  };
+
   function onToggle(event) {
     if (event.target.classList?.contains("nl-log")) logOpen = event.target.open;
+    if (event.target.classList?.contains("nl-alternatives")) optionsOpen = event.target.open;
   }
 
   const onState = () => {
     state = readState(model);
+    showing = false;
+    if (wanted !== null) askShow(); // the slider moved on while the last position was on its way
     draw();
+  };
+  /** The review trait: progress while Python works, then the rows; only its panel is redrawn. */
+  const onReview = () => {
+    const before = review;
+    review = readReview(model);
+    const focusKey = root.contains(document.activeElement) ? keyOf(document.activeElement) : null;
+    patch(parts.review, reviewPanel(review, state, catalogue, uid), false);
+    restoreFocus(focusKey);
+    if (review.status === "ready" && before.status !== "ready") {
+      const rows = review.rows?.length ?? 0;
+      setText(parts.said, `The review is ready: ${plural(rows, "action")}, the largest loss first.`);
+    }
   };
   const onCatalogue = () => {
     catalogue = model.get("catalogue");
@@ -438,7 +584,14 @@ function render({ model, el }) {
   root.addEventListener("focusout", onFocusOut);
   root.addEventListener("change", onChange);
   root.addEventListener("toggle", onToggle, true);
+  root.addEventListener("input", onInput);
+  parts.slider.addEventListener("pointerdown", hold);
+  parts.slider.addEventListener("change", release);
+  // The pointer may leave the slider before it lets go.
+  window.addEventListener("pointerup", release, true);
+  window.addEventListener("pointercancel", release, true);
   model.on("change:state", onState);
+  model.on(`change:${REVIEW}`, onReview);
   model.on("change:catalogue", onCatalogue);
   // For benchmarks and scripts: redraw everything on demand (root.dataset.renderMs says how long).
   root.novaluna = { draw: () => draw(true) };
@@ -446,8 +599,11 @@ function render({ model, el }) {
   return () => {
     window.removeEventListener("keydown", onWindowKey, true);
     window.removeEventListener("keyup", onWindowKey, true);
+    window.removeEventListener("pointerup", release, true);
+    window.removeEventListener("pointercancel", release, true);
     model.off("change:state", onState);
     model.off("change:catalogue", onCatalogue);
+    model.off(`change:${REVIEW}`, onReview);
     root.remove();
   };
 }

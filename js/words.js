@@ -70,3 +70,56 @@ export function choiceWords(n) {
   if (n === 2) return "tile 1 or 2";
   return `one of the tiles marked 1–${n}`;
 }
+
+// -- the coach's words ----------------------------------------------------------------------------
+
+/** What the page says when a click would change an earlier position. */
+export const BROWSING_WORDS = "This is an earlier position; press Back to now to play.";
+
+/** @param {string} text @returns {string} the text ending with a full stop (or its own . ! ?) */
+export const sentence = (text) => (/[.!?…]$/.test(text) ? text : `${text}.`);
+
+/** @param {number} n @returns {string} a number of tokens or points to one decimal: "1.5", "2" */
+const decimal = (n) => String(Math.round(n * 10) / 10);
+
+/**
+ * @param {import("./types.js").CoachOption} option
+ * @returns {string} the option in a few words: "T03 from space 6 at (0, 0)", "refill the wheel"
+ */
+export function optionWords(option) {
+  const action = option.action?.[0];
+  if (action === "refill") return "refill the wheel";
+  if (action === "end_phase_one") return "end phase 1";
+  if (option.tile != null && option.cell) {
+    return `${option.tile} from space ${option.space} at ${cellWords(...option.cell)}`;
+  }
+  return option.words ?? "";
+}
+
+/** @param {number} behind tokens the option trails the suggestion by @returns {string} */
+export function behindWords(behind) {
+  const n = decimal(behind);
+  return n === "0" ? "as good" : `${n} ${n === "1" ? "token" : "tokens"} behind`;
+}
+
+/** @param {"tokens" | "points"} unit @returns {string} what a review's loss means */
+export function lossMeaning(unit) {
+  return unit === "points"
+    ? "Loss: how many points better (lower) the coach's suggestion looked for the score, a few turns ahead."
+    : "Loss: how many tokens better the coach's suggestion looked, a few turns ahead.";
+}
+
+/** @param {number} done @param {number} total @returns {string} */
+export const reviewProgressWords = (done, total) => `Reviewing ${done} of ${plural(total, "action")}…`;
+
+/**
+ * The history bar's words: the slider's name, and the banner beside it.
+ * @param {import("./types.js").View} view
+ * @returns {{slider: string, banner: string}}
+ */
+export function historyWords(view) {
+  const slider = `history: position ${view.turn} of ${view.turns}`;
+  if (!view.now) return { slider, banner: `Earlier position: ${view.label}` };
+  if (view.turns === 0) return { slider, banner: "History: no action yet." };
+  return { slider, banner: "History: the position now. Move the slider to look back." };
+}

@@ -326,8 +326,9 @@ def _then(game: Game, move: Move, effect: _Effect, who: str | None) -> str:
                 + ("; phase-1 tiles count twice)" if twice else ")"))
         return text + (f", and the game {'ended' if who else 'ends'}." if after.is_over else ".")
     text = f"It {'cost' if who else 'costs'} {taken.cost} time on the moon track"
-    names = ["you" if who is None and seat == game.current_player else p.name
-             for seat, p in enumerate(game.players)]
+    # Mid-sentence, the mover of a hint, and a player named "You", are "you".
+    names = ["you" if (who is None and seat == game.current_player) or p.name.strip().lower() == "you"
+             else p.name for seat, p in enumerate(game.players)]
     if after.winner is not None:
         winner = names[after.winner]
         return text + (f", and the game ended: {winner} won." if who else

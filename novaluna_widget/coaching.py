@@ -67,7 +67,7 @@ def _label(game: Game, k: int) -> str:
     if k == 0:
         return "the start of the game"
     entries, _ = tell(past(game, k), 1)
-    said = f": {entries[-1][3]}" if entries else ""
+    said = f": {entries[-1][3].rstrip('.')}" if entries else ""  # a label, not a sentence
     return f"after action {k} of {len(game.history)}{said}"
 
 

@@ -1,0 +1,468 @@
+// The coach on the page: the hint's marks and its other options, the history bar (slider and "Back to
+// now"), the Review panel with the played and the suggested areas side by side, and the guided game's
+// panel and highlights. Python decides every one of them (state.hint, state.view, state.tutorial and
+// the `review` trait); these functions only draw what it sent. Marks are classes put on the board's own
+// elements (nl-hint, nl-played, nl-suggested, nl-guide) plus labelled outlines in overlay groups that
+// the board's patches never touch, so a mark costs no redraw of the wheel or an area.
+
+import * as spec from "./drawing.js";
+import { card } from "./area.js";
+import { esc } from "./tiles.js";
+import { polar } from "./wheel.js";
+import {
+  behindWords,
+  historyWords,
+  lossMeaning,
+  optionWords,
+  plural,
+  reviewProgressWords,
+  sentence,
+} from "./words.js";
+
+/** @typedef {import("./types.js").State} State */
+/** @typedef {import("./types.js").Catalogue} Catalogue */
+/** @typedef {import("./types.js").Hint} Hint */
+/** @typedef {import("./types.js").CoachOption} CoachOption */
+/** @typedef {import("./types.js").Review} Review */
+/** @typedef {import("./types.js").ReviewRow} ReviewRow */
+/** @typedef {import("./types.js").Tutorial} Tutorial */
+
+/** The classes a coach mark puts on the board's elements. */
+const MARK_CLASSES = ["nl-hint", "nl-played", "nl-suggested", "nl-guide"];
+
+/** The words on an overlay's label, per mark (the guide's highlight has none: it pulses). */
+const TAGS = { hint: "★ hint", played: "played", suggested: "★ suggested" };
+
+/** @param {State} state @returns {boolean} whether an earlier position is on show (read-only) */
+export const browsing = (state) => Boolean(state.view) && state.view.now === false;
+
+/** @param {State} state @returns {Hint | null} the hint, if it was made for the position on show */
+export function shownHint(state) {
+  const hint = state.hint ?? null;
+  return hint && (hint.version == null || hint.version === state.version) ? hint : null;
+}
+
+/**
+ * @typedef {object} Target one mark: its kind and what it marks (one of the optional fields)
+ * @property {"hint" | "played" | "suggested" | "guide"} kind
+ * @property {number} [space] a wheel space
+ * @property {number} [player] the area of `cell` or `task`
+ * @property {[number, number]} [cell]
+ * @property {[number, number, number]} [task] the cell of its tile and its index on the tile
+ * @property {number} [track] a moon-track space
+ * @property {string} [button] a button's data-action
+ */
+
+/**
+ * Every mark of the state: the hint's, the open review row's played and suggested actions, and the
+ * guided game's highlight.
+ * @param {State} state @returns {Target[]}
+ */
+function targets(state) {
+  /** @type {Target[]} */
+  const found = [];
+  /** @param {Target["kind"]} kind @param {CoachOption | null | undefined} option @param {number} player */
+  const option = (kind, option, player) => {
+    if (!option) return;
+    const action = option.action?.[0];
+    if (action === "refill" || action === "end_phase_one") found.push({ kind, button: action });
+    if (option.space != null) found.push({ kind, space: option.space });
+    if (option.cell) found.push({ kind, player, cell: option.cell });
+  };
+  const hint = shownHint(state);
+  if (hint) option("hint", hint, hint.player);
+  const compare = state.view?.compare;
+  if (compare) {
+    option("played", compare.played, compare.player);
+    option("suggested", compare.suggested, compare.player);
+  }
+  const lit = state.tutorial?.highlight;
+  if (lit) {
+    for (const space of lit.spaces ?? []) found.push({ kind: "guide", space });
+    for (const cell of lit.cells ?? []) found.push({ kind: "guide", player: lit.area, cell });
+    for (const task of lit.tasks ?? []) found.push({ kind: "guide", player: lit.area, task });
+    for (const track of lit.track ?? []) found.push({ kind: "guide", track });
+    if (lit.button) found.push({ kind: "guide", button: lit.button });
+  }
+  return found;
+}
+
+/**
+ * The board's element a mark goes on, or null if the board does not show it.
+ * @param {HTMLElement} root @param {State} state @param {Target} target @returns {Element | null}
+ */
+function element(root, state, target) {
+  if (target.space !== undefined) return root.querySelector(`.nl-wheel [data-space="${target.space}"]`);
+  if (target.cell) {
+    const [x, y] = target.cell;
+    return root.querySelector(`.nl-player [data-player="${target.player}"][data-cell="${x},${y}"]`);
+  }
+  if (target.task) {
+    const [x, y, k] = target.task;
+    const tiles = state.players[target.player]?.tiles ?? [];
+    const t = tiles.findIndex(([, tx, ty]) => tx === x && ty === y);
+    return t < 0 ? null : root.querySelector(`[data-task="${target.player},${t},${k}"]`);
+  }
+  if (target.track !== undefined)
+    return root.querySelectorAll(".nl-track .nl-track-space")[target.track] ?? null;
+  if (target.button) return root.querySelector(`[data-action="${target.button}"]`);
+  return null;
+}
+
+/**
+ * Put the coach's mark classes on the board's elements (and take them off those no longer marked).
+ * Run after every patch: a redrawn part comes without them. A few lookups, no redraw.
+ * @param {HTMLElement} root @param {State} state
+ */
+export function markBoard(root, state) {
+  const wanted = new Map();
+  for (const target of targets(state)) {
+    const el = element(root, state, target);
+    if (!el) continue;
+    if (!wanted.has(el)) wanted.set(el, new Set());
+    wanted.get(el).add(`nl-${target.kind}`);
+  }
+  for (const cls of MARK_CLASSES) {
+    for (const el of root.querySelectorAll(`.${cls}`))
+      if (!wanted.get(el)?.has(cls)) el.classList.remove(cls);
+  }
+  for (const [el, classes] of wanted) for (const cls of classes) el.classList.add(cls);
+}
+
+// Overlay labels: a pill with the mark's words, light on night blue with the mark's colour round it,
+// readable on the night-sky wheel and on light or dark areas alike. Sizes in the drawing's units.
+const TAG = { wheel: 17, area: 14 };
+
+/** @param {string[]} kinds @param {number} x @param {number} y @param {number} font @returns {string} */
+function tag(kinds, x, y, font) {
+  const text = kinds.map((kind) => TAGS[kind]).join(" · ");
+  const [width, height] = [Math.round(text.length * font * 0.6 + font), Math.round(font * 1.55)];
+  return (
+    `<g class="nl-tag nl-mark-${kinds[0]}" transform="translate(${x} ${y})">` +
+    `<rect x="${-width / 2}" y="${-height / 2}" width="${width}" height="${height}" rx="${height / 2}"/>` +
+    `<text y="${Math.round(font * 0.35)}" style="font-size:${font}px">${esc(text)}</text></g>`
+  );
+}
+
+/**
+ * A dashed outline of `half` round (x, y), drawn twice (a dark band under the mark's colour), so it
+ * shows on any background; each kind has its own dash, not only its own colour.
+ */
+function outline(kind, x, y, half, corner) {
+  const box = `x="${x - half}" y="${y - half}" width="${2 * half}" height="${2 * half}" rx="${corner}"`;
+  return `<g class="nl-outline nl-mark-${kind}"><rect class="nl-under" ${box}/><rect class="nl-over" ${box}/></g>`;
+}
+
+/** @param {Target[]} list @param {(t: Target) => string | null} key @returns {Map<string, string[]>} */
+function byPlace(list, key) {
+  const places = new Map();
+  for (const t of list) {
+    const k = t.kind === "guide" ? null : key(t);
+    if (k === null) continue;
+    if (!places.has(k)) places.set(k, []);
+    if (!places.get(k).includes(t.kind)) places.get(k).push(t.kind);
+  }
+  return places;
+}
+
+const WHEEL = spec.wheel;
+
+/**
+ * The wheel's overlay: a labelled outline round each wheel space the hint or the open review row
+ * marks. The label sits just outside the tile, away from the centre (where the badges 1–3 are).
+ * @param {State} state @returns {string}
+ */
+export function wheelMarks(state) {
+  const spaces = state.wheel.length;
+  const places = byPlace(targets(state), (t) => (t.space === undefined ? null : String(t.space)));
+  let svg = "";
+  for (const [space, kinds] of places) {
+    const [x, y] = polar(WHEEL.space, Number(space), spaces);
+    const [tx, ty] = polar(WHEEL.space + WHEEL.halo + 14, Number(space), spaces);
+    kinds.forEach((kind, i) => {
+      svg += outline(kind, x, y, WHEEL.halo + 8 + 9 * i, WHEEL.halo_corner + 4);
+    });
+    svg += tag(kinds, Math.round(tx), Math.round(ty), TAG.wheel);
+  }
+  // The guided game's moon-track spaces: a ring over the markers that may stand on them.
+  for (const t of targets(state)) {
+    if (t.track === undefined) continue;
+    const [x, y] = polar(spec.track.radius, t.track, spec.track_spaces).map(Math.round);
+    svg += `<circle class="nl-guide-ring" cx="${x}" cy="${y}" r="${spec.track.marker + 7}"/>`;
+  }
+  return svg;
+}
+
+const CELL = spec.tile.size;
+
+/**
+ * Player `p`'s area's overlay: a labelled outline round each cell the hint or the open review row marks.
+ * @param {State} state @param {number} p @returns {string}
+ */
+export function areaMarks(state, p) {
+  const places = byPlace(targets(state), (t) => (t.cell && t.player === p ? t.cell.join(",") : null));
+  let svg = "";
+  for (const [cell, kinds] of places) {
+    const [x, y] = cell.split(",").map((n) => Number(n) * CELL);
+    kinds.forEach((kind, i) => {
+      svg += outline(kind, x, y, spec.tile.face / 2 - 4 - 8 * i, spec.tile.corner);
+    });
+    svg += tag(kinds, x, y - CELL / 2 + TAG.area + 4, TAG.area);
+  }
+  return svg;
+}
+
+// -- the history bar -----------------------------------------------------------------------------
+
+/** The history bar, drawn once: its slider is never replaced (it may be held by the pointer). */
+export const HISTORY_HTML =
+  `<div class="nl-history" role="group" aria-label="history" hidden>` +
+  `<input type="range" class="nl-history-slider" data-role="history" min="0" max="0" value="0" step="1">` +
+  `<span class="nl-history-label"></span>` +
+  `<button type="button" class="nl-button nl-back-now" data-action="now" hidden>Back to now</button></div>`;
+
+/**
+ * Bring the history bar in step with `state.view`, changing attributes in place. While the slider is
+ * held (`keepValue`), its value stays where the pointer put it.
+ * @param {HTMLElement} bar @param {State} state @param {boolean} keepValue
+ */
+export function updateHistory(bar, state, keepValue) {
+  const view = state.view;
+  const show = Boolean(view) && !state.tutorial;
+  if (bar.hidden === show) bar.hidden = !show;
+  if (!show) return;
+  const slider = /** @type {HTMLInputElement} */ (bar.querySelector("[data-role=history]"));
+  const words = historyWords(view);
+  const max = String(view.turns);
+  if (slider.max !== max) slider.max = max;
+  if (!keepValue && slider.value !== String(view.turn)) slider.value = String(view.turn);
+  slider.disabled = view.turns === 0;
+  setAttr(slider, "aria-label", words.slider);
+  setAttr(slider, "aria-valuetext", view.label);
+  const label = bar.querySelector(".nl-history-label");
+  if (label.textContent !== words.banner) label.textContent = words.banner;
+  setAttr(label, "title", view.label);
+  bar.classList.toggle("nl-browsing", !view.now);
+  const now = /** @type {HTMLButtonElement} */ (bar.querySelector("[data-action=now]"));
+  if (now.hidden !== view.now) {
+    // Focus on the button that goes moves to the slider, not out of the widget.
+    if (view.now && document.activeElement === now) slider.focus({ preventScroll: true });
+    now.hidden = view.now;
+  }
+}
+
+/** @param {Element} el @param {string} name @param {string} value */
+function setAttr(el, name, value) {
+  if (el.getAttribute(name) !== value) el.setAttribute(name, value);
+}
+
+// -- the guided game -----------------------------------------------------------------------------
+
+/** The guided game's panel, drawn once and filled in place (its status line is a live region). It takes
+ * the focus when its Next button goes, so the focus never leaves the widget. */
+export const TUTORIAL_HTML =
+  `<section class="nl-tutorial" aria-label="guided game" tabindex="-1" hidden>` +
+  `<div class="nl-tutorial-head"><span class="nl-tutorial-progress"></span>` +
+  `<progress class="nl-tutorial-bar" max="1" value="0"></progress>` +
+  `<button type="button" class="nl-button nl-next-step" data-action="next" hidden>Next</button></div>` +
+  `<p class="nl-tutorial-said"></p>` +
+  `<h3 class="nl-tutorial-title"></h3><p class="nl-tutorial-text"></p>` +
+  `<p class="nl-tutorial-prompt"></p>` +
+  `<p class="nl-tutorial-refused" role="status"></p></section>`;
+
+/**
+ * Fill the guided game's panel from `state.tutorial` (or hide it).
+ * @param {HTMLElement} panel @param {State} state
+ */
+export function updateTutorial(panel, state) {
+  const step = state.tutorial ?? null;
+  if (panel.hidden === Boolean(step)) panel.hidden = !step;
+  if (!step) return;
+  setAttr(panel, "data-tutorial-step", String(step.number));
+  const text = (cls, value) => {
+    const el = panel.querySelector(`.${cls}`);
+    const words = value ?? "";
+    if (el.textContent !== words) el.textContent = words;
+  };
+  text("nl-tutorial-progress", step.progress);
+  const bar = /** @type {HTMLProgressElement} */ (panel.querySelector("progress"));
+  bar.max = step.total;
+  bar.value = step.done ? step.total : step.number;
+  setAttr(bar, "aria-label", `guided game: ${step.progress}`);
+  text("nl-tutorial-said", (step.said ?? []).join(" "));
+  text("nl-tutorial-title", step.title);
+  text("nl-tutorial-text", step.text);
+  text("nl-tutorial-prompt", step.done ? "The guided game is over: press New game to play on." : step.prompt);
+  text("nl-tutorial-refused", step.refused);
+  const next = /** @type {HTMLButtonElement} */ (panel.querySelector("[data-action=next]"));
+  const wanted = !step.done && step.highlight?.button === "next";
+  if (next.hidden === wanted) {
+    // Focus on Next, which goes, moves to the new step: read from there, Tab on to what it asks for.
+    if (!wanted && document.activeElement === next) panel.focus({ preventScroll: true });
+    next.hidden = !wanted;
+  }
+}
+
+// -- the hint's other options --------------------------------------------------------------------
+
+/**
+ * The hint's panel: what it suggests, and its other options with how far behind each is (a small
+ * list, closed unless opened). "" without a hint.
+ * @param {State} state @param {boolean} open whether the options list is open
+ * @returns {string}
+ */
+export function hintPanel(state, open) {
+  const hint = shownHint(state);
+  if (!hint) return "";
+  const name = state.players[hint.player]?.name ?? "the player to move";
+  const others = hint.alternatives ?? [];
+  const items = others
+    .map(
+      (option) =>
+        `<li><b>${esc(optionWords(option))}</b> · ${esc(behindWords(option.behind))}` +
+        `<span class="nl-alt-reason">${esc(option.reason ?? "")}</span></li>`,
+    )
+    .join("");
+  const list = others.length
+    ? `<details class="nl-alternatives"${open ? " open" : ""}>` +
+      `<summary>Other options (${others.length}), best first</summary><ol>${items}</ol></details>`
+    : "";
+  return (
+    `<section class="nl-panel nl-hint-panel" aria-label="hint">` +
+    `<p class="nl-hint-head"><span class="nl-hint-star" aria-hidden="true">★</span> ` +
+    `<b>Hint for ${esc(name)}:</b> ${esc(optionWords(hint))}</p>${list}</section>`
+  );
+}
+
+// -- the review ------------------------------------------------------------------------------------
+
+/** A card's markup with no hooks (no data-cell, no Tab stop): a picture, not part of the board. */
+const inert = (html) => html.replace(/ (?:data-(?:player|cell|tile|task|roving)|tabindex)="[^"]*"/g, "");
+
+/**
+ * Player `p`'s area as `area` shows it, drawn as the board draws areas (area.js's card), with the
+ * tile of `option` outlined.
+ * @param {State} state @param {Catalogue} catalogue @param {number} p
+ * @param {import("./types.js").PlayerState} area @param {CoachOption} option @param {string} caption
+ * @param {"played" | "suggested"} kind
+ */
+function compareCard(state, catalogue, p, area, option, caption, kind) {
+  const shown = {
+    ...state,
+    players: state.players.map((player, i) => (i === p ? { ...player, ...area } : player)),
+    current: null,
+    selected: null,
+    recent: [],
+    over: null,
+  };
+  const c = card(shown, catalogue, p, "small");
+  const at = option?.cell ? `data-cell="${option.cell[0]},${option.cell[1]}"` : null;
+  const parts = c.parts.map((part) =>
+    at && part.startsWith(`<g class="nl-placed`) && part.includes(at)
+      ? part.replace(`class="nl-placed`, `class="nl-placed nl-compare-new`)
+      : part,
+  );
+  return (
+    `<figure class="nl-compare-side nl-compare-${kind}">` +
+    `<figcaption><b>${caption}</b>: ${esc(option?.words ?? "")}</figcaption>` +
+    `<section class="nl-compare-card" aria-label="${esc(`${caption}: ${c.areaLabel}`)}">` +
+    inert(c.header) +
+    `<svg class="nl-area" viewBox="${c.viewBox}" role="group" aria-label="${esc(c.areaLabel)}" ` +
+    `style="max-width:${c.maxWidth}">${inert(parts.join(""))}</svg></section></figure>`
+  );
+}
+
+/**
+ * The Review panel: progress while Python works, then one row per action, largest loss first. Each
+ * row is a disclosure button; the open row's details (the comment, and the player's area after the
+ * played action and after the suggested one, side by side) show below the list, at the panel's full
+ * width, while the list scrolls. "" while there is no review.
+ * @param {Review} review @param {State} state @param {Catalogue} catalogue
+ * @param {string} id a prefix unique to the view, for the details' id
+ * @returns {string}
+ */
+export function reviewPanel(review, state, catalogue, id) {
+  if (!review || !review.status) return "";
+  const head =
+    `<section class="nl-panel nl-review" aria-label="review">` +
+    `<h3 class="nl-review-title">Review</h3>` +
+    `<p class="nl-review-meaning">${esc(lossMeaning(review.unit ?? "tokens"))}</p>`;
+  if (review.status === "working") {
+    const words = reviewProgressWords(review.done ?? 0, review.total ?? 0);
+    return (
+      head +
+      `<p class="nl-review-progress"><span>${esc(words)}</span>` +
+      `<progress max="${Math.max(1, review.total ?? 0)}" value="${review.done ?? 0}" ` +
+      `aria-label="${esc(words)}"></progress></p></section>`
+    );
+  }
+  if (review.status !== "ready") return head + `<p>${esc(review.status)}</p></section>`;
+  const rows = [...(review.rows ?? [])].sort((a, b) => b.loss - a.loss);
+  if (!rows.length) return head + `<p>No action to review.</p></section>`;
+  const open = review.open ?? state.view?.compare?.row ?? null;
+  const detailsId = `${id}-review-open`;
+  const stop = rows.some((row) => row.index === open) ? open : rows[0].index;
+  const items = rows.map((row) => reviewRow(row, row.index === open, row.index === stop, detailsId));
+  const opened = rows.find((row) => row.index === open);
+  return (
+    head +
+    `<ol class="nl-review-rows" aria-label="${esc(plural(rows.length, "action"))}, largest loss first">` +
+    `${items.join("")}</ol><p class="nl-review-keys">↑ ↓ move between the rows; Enter opens or closes one.</p>` +
+    `<div class="nl-review-open" id="${detailsId}">` +
+    (opened ? reviewDetails(opened, state, catalogue) : "") +
+    `</div></section>`
+  );
+}
+
+/**
+ * @param {ReviewRow} row @param {boolean} open @param {boolean} tabStop the list's one Tab stop
+ * @param {string} detailsId @returns {string}
+ */
+function reviewRow(row, open, tabStop, detailsId) {
+  const big = row.loss >= 0.5 ? " nl-review-big" : "";
+  return (
+    `<li class="nl-review-item${open ? " nl-open" : ""}">` +
+    `<button type="button" class="nl-review-row${big}" data-review-row="${row.index}" ` +
+    `data-roving="review" tabindex="${tabStop ? 0 : -1}" aria-expanded="${open}" ` +
+    `aria-controls="${detailsId}">` +
+    `<span class="nl-review-loss">${esc(row.loss_words)}</span>` +
+    `<span class="nl-review-who">turn ${row.turn} · ${esc(row.name)}</span>` +
+    `<span class="nl-review-played">${esc(row.played)}</span></button></li>`
+  );
+}
+
+/**
+ * The open row's details: what was played and suggested (drawn side by side once Python sent the
+ * comparison), and the comment.
+ * @param {ReviewRow} row @param {State} state @param {Catalogue} catalogue @returns {string}
+ */
+function reviewDetails(row, state, catalogue) {
+  const title = `<p class="nl-review-head"><b>Turn ${row.turn} · ${esc(row.name)}</b> · loss: ${esc(row.loss_words)}</p>`;
+  const comment = row.comment ? `<p class="nl-review-comment">${esc(row.comment)}</p>` : "";
+  const compare = state.view?.compare;
+  if (!compare || compare.row !== row.index) {
+    const words = `<p>Played: ${esc(row.played)}</p><p>Suggested: ${esc(row.suggested)}</p>`;
+    return title + words + comment;
+  }
+  const p = compare.player;
+  const sides =
+    `<div class="nl-compare-areas">` +
+    compareCard(state, catalogue, p, compare.played_area, compare.played, "Played", "played") +
+    compareCard(state, catalogue, p, compare.suggested_area, compare.suggested, "Suggested", "suggested") +
+    `</div>`;
+  return title + sides + comment;
+}
+
+/**
+ * What the explanation line shows while the pointer rests on nothing it explains: the open review
+ * row's two actions or the hint's reason; null for the page's own tip (while an earlier position is on
+ * show, the "now" line says it is read-only).
+ * @param {State} state @returns {string | null}
+ */
+export function coachExplains(state) {
+  const compare = state.view?.compare;
+  if (compare) {
+    return `Played: ${sentence(compare.played?.words ?? "")} Suggested: ${sentence(compare.suggested?.words ?? "")}`;
+  }
+  return shownHint(state)?.reason ?? null;
+}
