@@ -6,7 +6,7 @@ PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 FIRST_NOTEBOOK := notebooks/01_first_game.ipynb
 
-.PHONY: lab test bench notebooks js lint clean player-aid site
+.PHONY: lab test bench notebooks js lint clean player-aid site messages messages-template
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -50,6 +50,26 @@ player-aid: $(STAMP)
 
 js:
 	cd js && npm ci && npm run build
+
+# The message catalogues in novaluna_widget/locale/ (the engine reads the .mo files with the standard library's
+# gettext; Babel is needed only here). Extract every sentence made with msg, cmsg, plural or cplural into the
+# template, merge it into each language's .po (a new sentence arrives untranslated, never guessed from a similar
+# one, and tests/test_i18n.py fails until it is translated), then compile the .mo files.
+# `make messages-template POT=file` only extracts (the test that the template is up to date uses it).
+LOCALE := novaluna_widget/locale
+LANGUAGES := ru ja fa
+POT ?= $(LOCALE)/novaluna.pot
+messages-template: $(STAMP)
+	$(VENV)/bin/pybabel -q extract -F babel.cfg --no-default-keywords \
+		-k msg -k cmsg:1c,2 -k plural:1,2 -k cplural:1c,2,3 \
+		--add-location=file --sort-output --no-wrap --project=novaluna_widget --version=0.1.0 \
+		--copyright-holder="novaluna_widget engineers" --msgid-bugs-address="the project's issues" \
+		-o $(POT) novaluna_widget
+
+messages: messages-template
+	for lang in $(LANGUAGES); do $(VENV)/bin/pybabel -q update -i $(POT) -d $(LOCALE) -D novaluna -l $$lang \
+		--init-missing --no-fuzzy-matching --ignore-obsolete --ignore-pot-creation-date --no-wrap || exit 1; done
+	$(VENV)/bin/pybabel compile -d $(LOCALE) -D novaluna --statistics
 
 # The tutorials as a static JupyterLite site in build/site/: Python runs in the browser (Pyodide), so any
 # static web server hosts it and a visitor installs nothing. Its pinned tools live in their own venv;

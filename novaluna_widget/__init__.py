@@ -12,6 +12,7 @@ from .board import Board, ColourCount, Explanation
 from .errors import IllegalMove
 from .events import Event
 from .game import Game, Move, Moves, Player
+from .i18n import LANGUAGES, get_language, set_language
 from .save import SaveError
 from .solo import SoloGame, SoloScore
 from .tiles import COLOURS, TILES, Task, Tile, tile
@@ -19,6 +20,7 @@ from .tiles import COLOURS, TILES, Task, Tile, tile
 __version__ = "0.1.0"
 __all__ = [
     "COLOURS",
+    "LANGUAGES",
     "TILES",
     "Board",
     "ColourCount",
@@ -35,6 +37,8 @@ __all__ = [
     "SoloScore",
     "Task",
     "Tile",
+    "get_language",
+    "set_language",
     "tile",
 ]
 

@@ -13,12 +13,14 @@ the grown group. Counts never fall (tiles are never removed), so a fulfilled tas
 from __future__ import annotations
 
 import operator
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
+from typing import Final
 
 from .errors import IllegalMove, quote
-from .tiles import COLOURS, LETTERS, Tile
+from .i18n import Message, Value, cell_words, cplural, joined, msg, number, plural, resolve
+from .tiles import COLOURS, LETTERS, Task, Tile, unknown_colour
 
 Cell = tuple[int, int]
 #: A task on the board: the cell of its tile and its index in ``tile.tasks``.
@@ -61,20 +63,32 @@ def as_cell(value: object) -> Cell:
         x, y = whole_number(value[0]), whole_number(value[1])
         if x is not None and y is not None:
             return (x, y)
-    raise IllegalMove(f"a cell is a pair of whole numbers (x, y), not {quote(value)}")
+    raise IllegalMove(msg("a cell is a pair of whole numbers (x, y), not {value}", value=quote(value)))
 
 
 #: How many legal cells a refusal names: enough to see where to go, short enough to read.
 _NAMED = 12
+#: How one colour of a task is counted in ``explain``'s sentence: ``1 of 3 blue`` (the number needed
+#: decides the form in Russian: ``1 из 3 синих``).
+_OF: Final[dict[str, Callable[[int, int], Message]]] = {
+    "red": lambda counted, n: cplural(
+        "tiles counted for a task", "{counted} of {n} red", "{counted} of {n} red", n, counted=counted),
+    "blue": lambda counted, n: cplural(
+        "tiles counted for a task", "{counted} of {n} blue", "{counted} of {n} blue", n, counted=counted),
+    "teal": lambda counted, n: cplural(
+        "tiles counted for a task", "{counted} of {n} teal", "{counted} of {n} teal", n, counted=counted),
+    "yellow": lambda counted, n: cplural(
+        "tiles counted for a task", "{counted} of {n} yellow", "{counted} of {n} yellow", n, counted=counted),
+}  # fmt: skip
 
 
-def _fmt(cell: Cell) -> str:
-    return f"({cell[0]}, {cell[1]})"
+def _at(cell: Cell, tiles: Mapping[Cell, Tile]) -> Message:
+    return msg("{tile} at {cell}", tile=tiles[cell].id, cell=cell_words(cell))
 
 
 def _colour(colour: object) -> str:
     if colour not in COLOURS:
-        raise IllegalMove(f"unknown colour {quote(colour)}; colours are {', '.join(COLOURS)}")
+        raise IllegalMove(unknown_colour(quote(colour)))
     return colour
 
 
@@ -99,14 +113,24 @@ class ColourCount:
 
 @dataclass(frozen=True)
 class Explanation:
-    """Why a task is (not) fulfilled: the count for each of its colours and one plain sentence."""
+    """Why a task is (not) fulfilled: the count for each of its colours and one plain sentence, as data
+    (``message``) worded in the package language (``sentence``) or in any (``in_language``)."""
 
     cell: Cell
     task_index: int
     tile: Tile
     colours: tuple[ColourCount, ...]
     fulfilled: bool
-    sentence: str
+    message: Message
+
+    @property
+    def sentence(self) -> str:
+        """The sentence in the package language."""
+        return self.message.in_language()
+
+    def in_language(self, lang: str | None = None) -> str:
+        """The sentence in ``lang`` (None: the package language)."""
+        return self.message.in_language(lang)
 
     def __str__(self) -> str:
         return self.sentence
@@ -183,10 +207,11 @@ class Board:
         """``cell`` as a cell that holds a tile, else ``IllegalMove`` naming the cells that do."""
         found = as_cell(cell)
         if found not in self._tiles:
-            where = "the area is empty"
             if self._tiles:
-                where = f"tiles are at {', '.join(map(_fmt, self._tiles))}"
-            raise IllegalMove(f"no tile at {_fmt(found)}; {where}")
+                where = joined(map(cell_words, self._tiles))
+                raise IllegalMove(msg("no tile at {cell}; tiles are at {cells}", cell=cell_words(found),
+                                      cells=where))  # fmt: skip
+            raise IllegalMove(msg("no tile at {cell}; the area is empty", cell=cell_words(found)))
         return found
 
     def _count(self, cell: Cell, colour: str) -> int:
@@ -214,20 +239,25 @@ class Board:
                 and cell in self._open and type(t) is Tile and t not in self._tiles.values()):  # fmt: skip
             return cell  # the common case: an empty cell next to a tile, which is a pair of ints
         if not isinstance(t, Tile):
-            raise IllegalMove(f"expected a Tile, not {quote(t)}")
+            raise IllegalMove(msg("expected a Tile, not {value}", value=quote(t)))
         cell = as_cell(cell)
         if cell in self._tiles:
-            raise IllegalMove(f"cell {_fmt(cell)} already holds {self._tiles[cell].id}; {self._allowed()}")
+            raise IllegalMove(msg("cell {cell} already holds {tile}; {allowed}", cell=cell_words(cell),
+                                  tile=self._tiles[cell].id, allowed=self._allowed()))  # fmt: skip
         if self._tiles and cell not in self._open:
-            raise IllegalMove(f"cell {_fmt(cell)} touches none of your tiles; {self._allowed()}")
+            raise IllegalMove(msg("cell {cell} touches none of your tiles; {allowed}", cell=cell_words(cell),
+                                  allowed=self._allowed()))  # fmt: skip
         if t in self._tiles.values():
-            raise IllegalMove(f"tile {t.id} is already in this area")
+            raise IllegalMove(msg("tile {tile} is already in this area", tile=t.id))
         return cell
 
-    def _allowed(self) -> str:
+    def _allowed(self) -> Message:
         cells = self.legal_cells()
-        named = ", ".join(_fmt(c) for c in cells[:_NAMED])
-        return f"legal cells: {named}" + (f" … ({len(cells)} in all)" if len(cells) > _NAMED else "")
+        named = joined(cell_words(c) for c in cells[:_NAMED])
+        if len(cells) > _NAMED:
+            return plural("legal cells: {cells} … ({n} in all)", "legal cells: {cells} … ({n} in all)",
+                          len(cells), cells=named)  # fmt: skip
+        return msg("legal cells: {cells}", cells=named)
 
     def place(self, t: Tile, cell: Cell) -> frozenset[TaskRef]:
         """Place a tile and return the tasks it newly fulfils (on any tile of the area)."""
@@ -371,11 +401,15 @@ class Board:
         t = self._tiles[cell]
         index = whole_number(task_index)
         if index is None or not 0 <= index < len(t.tasks):
-            raise IllegalMove(
-                f"tile {t.id} at {_fmt(cell)} has {len(t.tasks)} task(s); task_index must be "
-                + (f"0 to {len(t.tasks) - 1}" if t.tasks else "nothing: it has no task")
-                + f", not {quote(task_index)}"
-            )
+            if t.tasks:
+                raise IllegalMove(plural(
+                    "tile {tile} at {cell} has {n} task(s); task_index must be 0 to {last}, not {value}",
+                    "tile {tile} at {cell} has {n} task(s); task_index must be 0 to {last}, not {value}",
+                    len(t.tasks), tile=t.id, cell=cell_words(cell), last=len(t.tasks) - 1,
+                    value=quote(task_index)))  # fmt: skip
+            raise IllegalMove(msg("tile {tile} at {cell} has 0 task(s); task_index must be nothing: it has "
+                                  "no task, not {value}", tile=t.id, cell=cell_words(cell),
+                                  value=quote(task_index)))  # fmt: skip
         task_index = index
         task = t.tasks[task_index]
         counts = []
@@ -383,30 +417,29 @@ class Board:
             members, touching = self.chain(cell, colour)
             counts.append(ColourCount(colour, needed, len(members), members, touching))
         fulfilled = (cell[0], cell[1], task_index) in self._fulfilled
-        return Explanation(
-            cell, task_index, t, tuple(counts), fulfilled, self._sentence(t, cell, task, counts)
-        )
+        sentence = self._sentence(t, cell, task, counts)
+        return Explanation(cell, task_index, t, tuple(counts), fulfilled, sentence)
 
-    def _sentence(self, t: Tile, cell: Cell, task: object, counts: list[ColourCount]) -> str:
-        fulfilled = all(c.met for c in counts)
-        head = f"Task {task} on {t.id} at {_fmt(cell)} is {'fulfilled' if fulfilled else 'not fulfilled'}: "
-        parts = []
+    def _sentence(self, t: Tile, cell: Cell, task: Task, counts: list[ColourCount]) -> Message:
+        parts: list[Value] = []
         for c in counts:
-            text = f"{c.counted} of {c.needed} {c.colour}"
+            part: Message = _OF[c.colour](c.counted, c.needed)
             if c.chain:
                 linked = [m for m in c.chain if m not in c.touching]
-                text += (
-                    " (" + ", ".join(f"{self._tiles[m].id} at {_fmt(m)}" for m in c.touching) + " touching"
-                )
+                touching = joined(_at(m, self._tiles) for m in c.touching)
                 if linked:
-                    text += (
-                        "; " + ", ".join(f"{self._tiles[m].id} at {_fmt(m)}" for m in linked) + " by chain"
-                    )
-                text += ")"
+                    part = msg("{count} ({touching} touching; {linked} by chain)", count=part,
+                               touching=touching, linked=joined(_at(m, self._tiles) for m in linked))
+                else:
+                    part = msg("{count} ({touching} touching)", count=part, touching=touching)
             if c.colour == t.colour:
-                text += f" (the {t.id} itself never counts)"
-            parts.append(text)
-        return head + "; ".join(parts) + "."
+                part = msg("{count} (the {tile} itself never counts)", count=part, tile=t.id)
+            parts.append(part)
+        args: dict[str, Value] = {"task": task.words(), "tile": t.id, "cell": cell_words(cell),
+                                  "counts": joined(parts, "clauses")}  # fmt: skip
+        if all(c.met for c in counts):
+            return msg("Task {task} on {tile} at {cell} is fulfilled: {counts}.", **args)
+        return msg("Task {task} on {tile} at {cell} is not fulfilled: {counts}.", **args)
 
     # -- copying and text ----------------------------------------------------------------------
     def copy(self) -> Board:
@@ -434,17 +467,19 @@ class Board:
         ys = [c[1] for c in self._tiles]
         return (min(xs), min(ys), max(xs), max(ys))
 
-    def text(self, covered: Iterable[TaskRef] | None = None) -> str:
+    def text(self, covered: Iterable[TaskRef] | None = None, lang: str | None = None) -> str:
         """A grid of the area: each tile as colour letter and cost, then its id and tasks, with ``*``
-        marking covered tasks (fulfilled tasks when ``covered`` is not given)."""
+        marking covered tasks (fulfilled tasks when ``covered`` is not given), in ``lang`` (None: the
+        package language)."""
+        lang = resolve(lang)
         if not self._tiles:
-            return "(empty area)"
+            return msg("(empty area)").in_language(lang)
         done = set(self._fulfilled if covered is None else covered)
         x0, y0, x1, y1 = self.bounds()
         rows = [
-            "     " + "".join(f"{x:>4}" for x in range(x0, x1 + 1)),
+            "     " + "".join(number(x, lang).rjust(4) for x in range(x0, x1 + 1)),
             *(
-                f"{y:>4} "
+                number(y, lang).rjust(4) + " "
                 + "".join(
                     f"  {self._tiles[(x, y)].letter}" if (x, y) in self._tiles else "   ."
                     for x in range(x0, x1 + 1)
@@ -454,10 +489,12 @@ class Board:
         ]
         for cell in sorted(self._tiles, key=lambda c: (c[1], c[0])):
             t = self._tiles[cell]
-            tasks = ", ".join(
-                ("*" if (cell[0], cell[1], i) in done else "") + str(task) for i, task in enumerate(t.tasks)
+            tasks = joined(
+                ("*" if (cell[0], cell[1], i) in done else "") + task.in_language(lang)
+                for i, task in enumerate(t.tasks)
             )
-            rows.append(f"  {_fmt(cell):>9} {t.id} {LETTERS[t.colour]}{t.cost}  {tasks or '-'}")
+            where = cell_words(cell).in_language(lang).rjust(9)
+            rows.append(f"  {where} {t.id} {LETTERS[t.colour]}{t.cost}  {tasks.in_language(lang) or '-'}")
         return "\n".join(rows)
 
     def __str__(self) -> str:

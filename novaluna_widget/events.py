@@ -1,7 +1,8 @@
 """The game log: every event as data and in words.
 
 The engine appends compact tuples while it plays (cheap on the hot path); ``Event`` objects with their
-sentence are built only when someone reads the log.
+sentence are built only when someone reads the log, and the sentence is worded only when read, in the
+package language (``text``) or any other (``in_language``).
 """
 
 from __future__ import annotations
@@ -10,115 +11,121 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from .i18n import Message, Value, cell_words, cmsg, cplural, joined, msg, plural
 from .tiles import tile
 
 
 @dataclass(frozen=True)
 class Event:
     """One thing that happened: ``kind`` (setup, refill, take, move, place, cover, phase, end), the
-    ``player`` it concerns (or None), its ``data`` and a sentence in ``text``."""
+    ``player`` it concerns (or None), its ``data`` and a sentence, as data in ``message`` and in the
+    package language in ``text``."""
 
     kind: str
     player: int | None
     data: Mapping[str, Any] = field(default_factory=dict)
-    text: str = ""
+    message: Message = field(default_factory=lambda: msg(""))
+
+    @property
+    def text(self) -> str:
+        """The sentence in the package language."""
+        return self.message.in_language()
+
+    def in_language(self, lang: str | None = None) -> str:
+        """The sentence in ``lang`` (None: the package language)."""
+        return self.message.in_language(lang)
 
     def __str__(self) -> str:
         return self.text
 
 
+def tokens_left(n: int) -> Message:
+    """``3 tokens left``: a player's supply, in the log and the text view."""
+    return plural("{n} token left", "{n} tokens left", n)
+
+
+def ranking_words(names: Sequence[str], ranking: Sequence[int]) -> Message:
+    """``Ranking: 1. Ann, 2. Bo``."""
+    places = joined(cmsg("a place in the ranking", "{place}. {name}", place=p + 1, name=names[i])
+                    for p, i in enumerate(ranking))  # fmt: skip
+    return msg("Ranking: {places}", places=places)
+
+
+def _count(value: object) -> int:
+    """A count from a log entry, which a plural form needs as an int (a damaged entry fails here, while
+    ``position`` reads the log, not later while a sentence is worded)."""
+    if type(value) is not int:
+        raise TypeError(f"a count in the log is an int, not {value!r}")
+    return value
+
+
 def to_event(raw: tuple[Any, ...], names: Sequence[str], boards: Sequence[Any]) -> Event:
     """Turn one raw log tuple into an ``Event`` with words. Tiles never move, so the players' current
-    ``boards`` name the tasks of every earlier ``cover``."""
+    ``boards`` name the tasks of every earlier ``cover``. Everything a sentence needs is looked up here,
+    so a damaged entry fails here and the sentence can be worded in any language later."""
     kind = raw[0]
     if kind == "setup":
         _, seed, stack = raw
-        order = ", ".join(names[i] for i in reversed(stack))
-        return Event(
-            kind,
-            None,
-            {"seed": seed, "stack": list(stack)},
-            f"New game (seed {seed}); turn order from the top of the start stack: {order}.",
-        )
+        order = joined(names[i] for i in reversed(stack))
+        return Event(kind, None, {"seed": seed, "stack": list(stack)},
+                     msg("New game (seed {seed}); turn order from the top of the start stack: {order}.",
+                         seed=str(seed), order=order))  # fmt: skip
     if kind == "refill":
         _, player, mandatory, placed = raw
-        who = names[player]
-        how = "must refill" if mandatory else "refills"
-        spaces = ", ".join(f"{tid} on space {s}" for s, tid in placed)
-        return Event(
-            kind,
-            player,
-            {"mandatory": mandatory, "placed": [list(p) for p in placed]},
-            f"{who} {how} the wheel: {spaces or 'no tile left to draw'}.",
-        )
+        spaces: Value = joined(msg("{tile} on space {space}", tile=str(tid), space=_count(s))
+                               for s, tid in placed)  # fmt: skip
+        if not placed:
+            spaces = msg("no tile left to draw")
+        told = (msg("{who} must refill the wheel: {spaces}.", who=names[player], spaces=spaces) if mandatory
+                else msg("{who} refills the wheel: {spaces}.", who=names[player], spaces=spaces))  # fmt: skip
+        return Event(kind, player, {"mandatory": mandatory, "placed": [list(p) for p in placed]}, told)
     if kind == "take":
         _, player, space, tid = raw
-        return Event(
-            kind,
-            player,
-            {"space": space, "tile": tid},
-            f"{names[player]} takes {tile(tid)} from space {space}.",
-        )
+        return Event(kind, player, {"space": space, "tile": tid},
+                     msg("{who} takes {tile} from space {space}.", who=names[player], tile=tile(tid).words(),
+                         space=_count(space)))  # fmt: skip
     if kind == "move":
         _, player, before, after, under = raw
-        on = f", on top of {', '.join(names[i] for i in under)}" if under else ""
-        return Event(
-            kind,
-            player,
-            {"from": before, "to": after, "on_top_of": list(under)},
-            f"{names[player]} moves on the moon track from {before % 24} to {after % 24} (time {after}){on}.",
-        )
+        args: dict[str, Value] = {"who": names[player], "start": _count(before) % 24,
+                                  "end": _count(after) % 24, "time": after}  # fmt: skip
+        if under:
+            told = msg("{who} moves on the moon track from {start} to {end} (time {time}), on top of "
+                       "{under}.", under=joined(names[i] for i in under), **args)  # fmt: skip
+        else:
+            told = msg("{who} moves on the moon track from {start} to {end} (time {time}).", **args)
+        return Event(kind, player, {"from": before, "to": after, "on_top_of": list(under)}, told)
     if kind == "place":
         _, player, tid, cell = raw
-        return Event(
-            kind,
-            player,
-            {"tile": tid, "cell": list(cell)},
-            f"{names[player]} places {tid} at ({cell[0]}, {cell[1]}).",
-        )
+        return Event(kind, player, {"tile": tid, "cell": list(cell)},
+                     msg("{who} places {tile} at {cell}.", who=names[player], tile=str(tid),
+                         cell=cell_words((_count(cell[0]), _count(cell[1])))))  # fmt: skip
     if kind == "cover":
         _, player, refs, left = raw
         tiles = boards[player].tiles
-        what = "; ".join(f"{tiles[(x, y)].tasks[i]} on {tiles[(x, y)].id}" for x, y, i in refs)
-        return Event(
-            kind,
-            player,
-            {"tasks": [list(r) for r in refs], "tokens_left": left},
-            f"{names[player]} covers {len(refs)} task{'s' * (len(refs) != 1)} ({what}); "
-            f"{left} token{'s' * (left != 1)} left.",
-        )
+        what = joined((msg("{task} on {tile}", task=tiles[(x, y)].tasks[i].words(), tile=tiles[(x, y)].id)
+                       for x, y, i in refs), "clauses")  # fmt: skip
+        return Event(kind, player, {"tasks": [list(r) for r in refs], "tokens_left": left},
+                     msg("{who} covers {tasks} ({what}); {left}.", who=names[player], what=what,
+                         tasks=cplural("tasks covered", "{n} task", "{n} tasks", len(refs)),
+                         left=tokens_left(_count(left))))  # fmt: skip
     if kind == "phase":
         _, record, tiles_cost, missing = raw
-        return Event(
-            kind,
-            0,
-            {"record": record, "tiles": tiles_cost, "missing": missing},
-            f"Phase 1 ends: tiles {tiles_cost} + 10 × {missing} tokens not placed = {record}. "
-            "The wheel is refilled for phase 2.",
-        )
+        return Event(kind, 0, {"record": record, "tiles": tiles_cost, "missing": missing},
+                     plural("Phase 1 ends: tiles {tiles} + 10 × {n} tokens not placed = {record}. The wheel "
+                            "is refilled for phase 2.",
+                            "Phase 1 ends: tiles {tiles} + 10 × {n} tokens not placed = {record}. The wheel "
+                            "is refilled for phase 2.", _count(missing), tiles=_count(tiles_cost),
+                            record=_count(record)))  # fmt: skip
     if kind == "score":
         _, phase_one, final, total = raw
-        return Event(
-            kind,
-            0,
-            {"phase_one": phase_one, "final": final, "total": total},
-            f"Solo score: {phase_one} (phase 1) + {final} (end) = {total}; lower is better.",
-        )
+        return Event(kind, 0, {"phase_one": phase_one, "final": final, "total": total},
+                     msg("Solo score: {phase_one} (phase 1) + {final} (end) = {total}; lower is better.",
+                         phase_one=_count(phase_one), final=_count(final), total=_count(total)))  # fmt: skip
     if kind == "end":
         _, reason, winner, ranking = raw
-        places = (
-            ""
-            if len(names) == 1
-            else " Ranking: " + ", ".join(f"{p + 1}. {names[i]}" for p, i in enumerate(ranking)) + "."
-        )
-        why = {
-            "last token": f"{names[winner]} placed their last token",
-            "no tile": "no tile can be taken any more",
-        }[reason]
-        return Event(
-            kind,
-            winner,
-            {"reason": reason, "winner": winner, "ranking": list(ranking)},
-            f"Game over: {why}.{places}",
-        )
+        over = {"last token": msg("Game over: {who} placed their last token.", who=names[winner]),
+                "no tile": msg("Game over: no tile can be taken any more.")}[reason]  # fmt: skip
+        if len(names) > 1:
+            over = msg("{end} {ranking}.", end=over, ranking=ranking_words(names, ranking))
+        return Event(kind, winner, {"reason": reason, "winner": winner, "ranking": list(ranking)}, over)
     raise ValueError(f"unknown log entry {raw!r}")

@@ -21,6 +21,7 @@ from . import track, wheel
 from .board import Board, Cell, TaskRef, whole_number
 from .errors import IllegalMove, PositionError, quote
 from .events import Event, to_event
+from .i18n import Message, Value, cell_words, cmsg, joined, message_of, msg, plural
 from .position import check_position, first_difference, whole
 from .tiles import TILES, Tile, tile
 
@@ -45,10 +46,11 @@ def check_seed(seed: object) -> int:
         return random.SystemRandom().randrange(2**32)
     number = whole_number(seed)
     if number is None:
-        raise TypeError(f"seed must be a whole number or None, not {quote(seed)}")
+        raise TypeError(msg("seed must be a whole number or None, not {value}", value=quote(seed)))
     if not 0 <= number < SEEDS:
         # random.Random(-5) deals as 5 does, and a huge seed cannot be saved: neither is a seed here.
-        raise ValueError(f"seed must be a whole number from 0 to 2**64 - 1, not {quote(number, 40)}")
+        raise ValueError(msg("seed must be a whole number from 0 to 2**64 - 1, not {value}",
+                             value=quote(number, 40)))  # fmt: skip
     return number
 
 
@@ -58,8 +60,16 @@ class Move(NamedTuple):
     space: int
     cell: Cell
 
+    def words(self) -> Message:
+        """The move as data to word: ``take space 4, place at (1, 0)``."""
+        return msg("take space {space}, place at {cell}", space=self.space, cell=cell_words(self.cell))
+
+    def in_language(self, lang: str | None = None) -> str:
+        """The move in ``lang`` (None: the package language)."""
+        return self.words().in_language(lang)
+
     def __str__(self) -> str:
-        return f"take space {self.space}, place at ({self.cell[0]}, {self.cell[1]})"
+        return self.in_language()
 
 
 # Moves are interned per space and cell: a dict lookup is far cheaper than building a NamedTuple.
@@ -141,7 +151,7 @@ def action_data(action: Action) -> list[Any]:
 def read_actions(raw: Any, where: str) -> list[Action]:
     """Actions back from JSON (``action_data``); ``PositionError`` names the first that is none."""
     if not isinstance(raw, list):
-        raise PositionError(f"{where} must be a list of actions")
+        raise PositionError(msg("{where} must be a list of actions", where=where))
     actions: list[Action] = []
     for n, a in enumerate(raw):
         if isinstance(a, list) and len(a) == 4 and a[0] == "take" and all(whole(v) for v in a[1:]):
@@ -149,10 +159,9 @@ def read_actions(raw: Any, where: str) -> list[Action]:
         elif isinstance(a, list) and len(a) == 1 and a[0] in ("refill", "end_phase_one"):
             actions.append(a[0])
         else:
-            raise PositionError(
-                f'{where}[{n}] is not an action: {quote(a)} (expected ["take", space, x, y], '
-                '["refill"] or ["end_phase_one"])'
-            )
+            raise PositionError(msg('{where}[{n}] is not an action: {value} (expected ["take", space, x, y], '
+                                    '["refill"] or ["end_phase_one"])', where=where, n=str(n),
+                                    value=quote(a)))  # fmt: skip
     return actions
 
 
@@ -263,17 +272,17 @@ class Game:
     def _names(self, players: int | Sequence[str]) -> list[str]:
         low, high = self.SEATS
         if isinstance(players, bool) or not isinstance(players, (int, list, tuple)):
-            raise TypeError(f"players is a number ({low}–{high}) or a list of {low}–{high} names, "
-                            f"not {players!r}")
+            raise TypeError(msg("players is a number ({low}–{high}) or a list of {low}–{high} names, not "
+                                "{value}", low=low, high=high, value=repr(players)))  # fmt: skip
         if isinstance(players, int):
             if not low <= players <= high:
-                raise ValueError(f"Nova Luna is for {low}–{high} players (SoloGame for one), not {players}")
-            return [f"Player {i + 1}" for i in range(players)]
+                raise ValueError(_seats(low, high, players))
+            return [f"Player {i + 1}" for i in range(players)]  # data, saved with the game: not worded
         names = [str(n) for n in players]
         if not low <= len(names) <= high:
-            raise ValueError(f"Nova Luna is for {low}–{high} players (SoloGame for one), not {len(names)}")
+            raise ValueError(_seats(low, high, len(names)))
         if len(set(names)) != len(names) or not all(n.strip() for n in names):
-            raise ValueError(f"player names must be distinct and not blank: {names}")
+            raise ValueError(msg("player names must be distinct and not blank: {names}", names=str(names)))
         return names
 
     @classmethod
@@ -439,8 +448,9 @@ class Game:
             ranked.insert(0, self._over[1])
         return ranked
 
-    def score_sheet(self) -> ScoreSheet | None:
-        """The solo game's phase, stacks and score; None here, where the ranking decides."""
+    def score_sheet(self, lang: str | None = None) -> ScoreSheet | None:
+        """The solo game's phase, stacks and score (its ``text`` in ``lang``, None: the package
+        language); None here, where the ranking decides."""
         return None
 
     # -- acting --------------------------------------------------------------------------------
@@ -472,17 +482,19 @@ class Game:
                     and self._players[self._current].board.is_legal(cell)):  # fmt: skip
                 return action
         if self._over is not None:
-            raise IllegalMove(f"the game is over ({self._over[0]}); no more moves")
+            raise IllegalMove(msg("the game is over ({reason}); no more moves",
+                                  reason=END_REASONS[self._over[0]]))  # fmt: skip
         if isinstance(action, str):
             return self._check_word(action)
         if not isinstance(action, tuple) or len(action) != 2:
-            raise IllegalMove(f"a move is Move(space, (x, y)), not {quote(action)}")
+            raise IllegalMove(msg("a move is Move(space, (x, y)), not {value}", value=quote(action)))
         number = whole_number(action[0])
         choices = self.choices()
         if number is None or number not in choices:
-            raise IllegalMove(
-                f"space {quote(action[0])} is not among the next three tiles: {', '.join(map(str, choices))}"
-            )
+            # The space as given (a str "4" is no space) but in the reader's digits when it is a number.
+            given: Value = number if number is not None and type(action[0]) is int else quote(action[0])
+            raise IllegalMove(msg("space {space} is not among the next three tiles: {choices}", space=given,
+                                  choices=joined(choices)))  # fmt: skip
         tile_there = self._wheel[number]
         assert tile_there is not None
         return _move(number, self._players[self._current].board.check(tile_there, action[1]))
@@ -491,13 +503,13 @@ class Game:
         if word == "refill":
             if not self.can_refill:
                 left = self.tiles_on_wheel()
-                why = "the draw pile is empty" if not self._pile else f"the wheel holds {left} tiles"
-                raise IllegalMove(
-                    f"no refill now: {why}; you may refill only when 1 or 2 tiles are left "
-                    "and the draw pile has tiles"
-                )
+                why = msg("the draw pile is empty")
+                if self._pile:  # then the wheel holds none, or 3 or more: never 1
+                    why = plural("the wheel holds {n} tiles", "the wheel holds {n} tiles", left)
+                raise IllegalMove(msg("no refill now: {why}; you may refill only when 1 or 2 tiles are left "
+                                      "and the draw pile has tiles", why=why))  # fmt: skip
             return "refill"
-        raise IllegalMove(f"unknown action {quote(word)}: actions are a Move or 'refill'")
+        raise IllegalMove(msg("unknown action {value}: actions are a Move or 'refill'", value=quote(word)))
 
     def _perform(self, action: Action) -> frozenset[TaskRef]:
         """Apply a checked action."""
@@ -589,7 +601,7 @@ class Game:
     def undo(self) -> Action:
         """Take back the last action (a move or a refill); returns it. It can be redone."""
         if not self._history:
-            raise IllegalMove("nothing to undo: no action has been taken yet")
+            raise IllegalMove(msg("nothing to undo: no action has been taken yet"))
         history, redo = self._history[:-1], [*self._redo, self._history[-1]]
         self._replay(history)
         self._redo = redo
@@ -598,7 +610,7 @@ class Game:
     def redo(self) -> Action:
         """Play again the last action taken back by ``undo``; returns it."""
         if not self._redo:
-            raise IllegalMove("nothing to redo")
+            raise IllegalMove(msg("nothing to redo"))
         action = self._redo[-1]
         self._perform(self._checked(action))
         self._history.append(action)
@@ -618,7 +630,8 @@ class Game:
         ``shuffle_pile=rng`` shuffles the copy's face-down draw pile: a search that looks past a refill
         then guesses the hidden order instead of reading it."""
         if shuffle_pile is not None and not isinstance(shuffle_pile, random.Random):
-            raise TypeError(f"shuffle_pile is a random.Random (or None), not {quote(shuffle_pile)}")
+            raise TypeError(msg("shuffle_pile is a random.Random (or None), not {value}",
+                                value=quote(shuffle_pile)))  # fmt: skip
         other = self.__class__.__new__(self.__class__)
         other.__dict__.update(self.__dict__)
         other._wheel = list(self._wheel)
@@ -654,24 +667,27 @@ class Game:
         with the replayed game where given). Trusts nothing: checks the start position, replays every
         action, and raises ``PositionError`` naming the first field that is wrong."""
         if not isinstance(data, Mapping):
-            raise PositionError(f"game data must be an object, not {type(data).__name__}")
+            raise PositionError(msg("game data must be an object, not {type}", type=type(data).__name__))
         for key in GAME_FIELDS:
             if key not in data:
-                raise PositionError(f"the game data lacks {key!r}")
+                raise PositionError(msg("the game data lacks {field}", field=repr(key)))
         if unknown := sorted(map(str, set(data) - {*GAME_FIELDS, "position"})):
-            raise PositionError(f"unknown field {quote(unknown[0], 40)} in the game data")
+            raise PositionError(msg("unknown field {field} in the game data", field=quote(unknown[0], 40)))
         kind = data["kind"]
         made = Game.KINDS.get(kind) if isinstance(kind, str) else None
         if made is None:
             kinds = ", ".join(map(repr, Game.KINDS))
-            raise PositionError(f"unknown kind {kind!r}; a game is one of: {kinds}")
+            raise PositionError(msg("unknown kind {kind}; a game is one of: {kinds}", kind=repr(kind),
+                                    kinds=kinds))  # fmt: skip
         if not issubclass(made, cls):
-            raise PositionError(f"the data holds a {made.__name__}, not a {cls.__name__}")
+            raise PositionError(msg("the data holds a {found}, not a {wanted}", found=made.__name__,
+                                    wanted=cls.__name__))  # fmt: skip
         seed, beginner, start = data["seed"], data["beginner"], data["start"]
         if not whole(seed) or not 0 <= seed < SEEDS:
-            raise PositionError(f"the seed must be a whole number from 0 to 2**64 - 1, not {quote(seed, 40)}")
+            raise PositionError(msg("the seed must be a whole number from 0 to 2**64 - 1, not {value}",
+                                    value=quote(seed, 40)))  # fmt: skip
         if not isinstance(beginner, bool):
-            raise PositionError(f"beginner must be true or false, not {quote(beginner)}")
+            raise PositionError(msg("beginner must be true or false, not {value}", value=quote(beginner)))
         check_position(start, "start", made.SEATS, made.supply(made.SEATS[1]), made.EXTRA_FIELDS,
                        made._check_extra)  # fmt: skip
         if start["events"]:  # a dealt game starts exactly as its seed deals it
@@ -679,12 +695,14 @@ class Game:
             try:
                 dealt = made._dealt(names, seed, beginner)
             except ValueError as err:
-                raise PositionError(f"start: {err}") from None
-            found = first_difference(start, _plain(dealt._start), "start", f"in the deal of seed {seed}")
+                raise PositionError(msg("start: {error}", error=message_of(err))) from None
+            found = first_difference(start, _plain(dealt._start), "start",
+                                     msg("in the deal of seed {seed}", seed=str(seed)))  # fmt: skip
             if found:
-                raise PositionError(f"the start is not the deal its seed makes: {found}")
+                raise PositionError(msg("the start is not the deal its seed makes: {difference}",
+                                        difference=found))  # fmt: skip
         elif beginner and not made.BEGINNER:
-            raise PositionError(f"the {made.__name__} has no beginner variant")
+            raise PositionError(msg("the {kind} has no beginner variant", kind=made.__name__))
         game = made.__new__(made)
         game.seed, game.beginner = data["seed"], data["beginner"]
         game._start = _plain(start)
@@ -693,7 +711,8 @@ class Game:
         if "position" in data:
             found = first_difference(data["position"], _plain(game._position()), "position")
             if found:
-                raise PositionError(f"the saved position does not match its history: {found}")
+                raise PositionError(msg("the saved position does not match its history: {difference}",
+                                        difference=found))  # fmt: skip
         return game
 
     def _replay_checked(self, history: list[Action], redo: list[Action]) -> None:
@@ -702,13 +721,15 @@ class Game:
             try:
                 self.play(action)
             except IllegalMove as err:
-                raise PositionError(f"history[{n}] ({action}) cannot be played: {err}") from None
+                raise PositionError(msg("history[{n}] ({action}) cannot be played: {error}", n=str(n),
+                                        action=_action_words(action), error=err.message)) from None
         trial = self.copy()
         for n in range(len(redo) - 1, -1, -1):  # the next action to redo is the last
             try:
                 trial.play(redo[n])
             except IllegalMove as err:
-                raise PositionError(f"redo[{n}] ({redo[n]}) cannot be played: {err}") from None
+                raise PositionError(msg("redo[{n}] ({action}) cannot be played: {error}", n=str(n),
+                                        action=_action_words(redo[n]), error=err.message)) from None
         self._redo = redo
 
     @classmethod
@@ -807,6 +828,23 @@ class Game:
 
 
 Game.KINDS[Game.kind] = Game
+
+
+#: The two ways a game ends, as the engine names them (``end_reason``) and in words.
+END_REASONS: Final[dict[str, Message]] = {
+    "last token": cmsg("the reason a game ended", "last token"),
+    "no tile": cmsg("the reason a game ended", "no tile"),
+}
+
+
+def _seats(low: int, high: int, given: int) -> Message:
+    return msg("Nova Luna is for {low}–{high} players (SoloGame for one), not {given}", low=low, high=high,
+               given=given)  # fmt: skip
+
+
+def _action_words(action: Action) -> Value:
+    """An action as the history shows it: a move in words, a word action as it is written."""
+    return action.words() if isinstance(action, Move) else action
 
 
 def _plain(value: Any) -> Any:

@@ -16,6 +16,7 @@ from . import track, wheel
 from .board import Board
 from .errors import IllegalMove, PositionError, quote
 from .events import to_event
+from .i18n import Message, Value, cell_words, cplural, joined, msg, plural
 from .tiles import TILES, tile
 
 #: The fields of one player in a position.
@@ -39,70 +40,71 @@ def check_position(
     messages (``start``, ``position``); ``seats`` is the (fewest, most) players and ``supply`` the most
     tokens one can have; ``extra`` lists the kind's own fields, which ``check_extra`` checks."""
     if not isinstance(snap, dict):
-        raise PositionError(f"{where} must be an object")
+        raise PositionError(msg("{where} must be an object", where=where))
     if missing := sorted(set(FIELDS + extra) - set(snap)):
-        raise PositionError(f"{where} lacks {', '.join(missing)}")
+        raise PositionError(msg("{where} lacks {fields}", where=where, fields=", ".join(missing)))
     if unknown := sorted(map(str, set(snap) - set(FIELDS + extra))):
-        raise PositionError(f"{where} has an unknown field {quote(unknown[0], 40)}")
+        raise PositionError(msg("{where} has an unknown field {field}", where=where,
+                                field=quote(unknown[0], 40)))  # fmt: skip
     spaces, marker, players = snap["wheel"], snap["marker"], snap["players"]
     if not isinstance(spaces, list) or len(spaces) != wheel.SPACES:
-        raise PositionError(f"{where}.wheel must list the {wheel.SPACES} spaces")
+        raise PositionError(msg("{where}.wheel must list the {spaces} spaces", where=where,
+                                spaces=wheel.SPACES))  # fmt: skip
     if not whole(marker) or not 0 <= marker < wheel.SPACES:
-        raise PositionError(
-            f"{where}.marker must be a space from 0 to {wheel.SPACES - 1}, not {quote(marker)}"
-        )
+        raise PositionError(msg("{where}.marker must be a space from 0 to {last}, not {value}", where=where,
+                                last=wheel.SPACES - 1, value=quote(marker)))  # fmt: skip
     if spaces[marker] is not None:
-        raise PositionError(f"{where}: the marker's space {marker} holds a tile; it must be empty")
+        raise PositionError(msg("{where}: the marker's space {space} holds a tile; it must be empty",
+                                where=where, space=marker))  # fmt: skip
     if not isinstance(players, list) or not seats[0] <= len(players) <= seats[1]:
-        raise PositionError(f"{where}.players must list {seats[0]}–{seats[1]} players")
+        raise PositionError(msg("{where}.players must list {low}–{high} players", where=where, low=seats[0],
+                                high=seats[1]))  # fmt: skip
     if not isinstance(snap["draw_pile"], list):
-        raise PositionError(f"{where}.draw_pile must be a list of tile ids")
-    places: list[tuple[str, str]] = [(t, "on the wheel") for t in spaces if t is not None]
-    places += [(t, "in the draw pile") for t in snap["draw_pile"]]
+        raise PositionError(msg("{where}.draw_pile must be a list of tile ids", where=where))
+    places: list[tuple[str, Value]] = [(t, msg("on the wheel")) for t in spaces if t is not None]
+    places += [(t, msg("in the draw pile")) for t in snap["draw_pile"]]
     boards = []
     for n, p in enumerate(players):
         boards.append(_check_player(p, n, where, supply))
-        places += [(entry[0], f"in {p['name']}'s area") for entry in p["board"]]
+        places += [(entry[0], msg("in {name}'s area", name=p["name"])) for entry in p["board"]]
     names = [p["name"] for p in players]
     if len(set(names)) != len(names):
-        raise PositionError(
-            f"{where}.players: two players are named {quote(_twice(names), 40)}; names are distinct"
-        )
+        raise PositionError(msg("{where}.players: two players are named {name}; names are distinct",
+                                where=where, name=quote(_twice(names), 40)))  # fmt: skip
     if sum(p["tokens"] == 0 for p in players) > 1:
-        raise PositionError(
-            f"{where}: two players have placed their last token; the first to do so ends the game"
-        )
+        raise PositionError(msg("{where}: two players have placed their last token; the first to do so ends "
+                                "the game", where=where))  # fmt: skip
     _check_tiles(places, where)
     times = [p["time"] for p in players]
     if max(times) - min(times) > track.REACH:
-        raise PositionError(
-            f"{where}: markers are {max(times) - min(times)} steps apart; only the rearmost "
-            f"moves, by at most {track.REACH}, so they are never more than {track.REACH} apart"
-        )
+        raise PositionError(plural(
+            "{where}: markers are {n} steps apart; only the rearmost moves, by at most {reach}, so they are "
+            "never more than {reach} apart",
+            "{where}: markers are {n} steps apart; only the rearmost moves, by at most {reach}, so they are "
+            "never more than {reach} apart", max(times) - min(times), where=where, reach=track.REACH))
     if len({p["arrival"] for p in players}) != len(players):
-        raise PositionError(f"{where}: two markers share an arrival number; stacks need a strict order")
+        raise PositionError(msg("{where}: two markers share an arrival number; stacks need a strict order",
+                                where=where))  # fmt: skip
     _check_events(snap, boards, where)
     if check_extra is not None:
         check_extra(snap, where)
 
 
-def _check_tiles(places: list[tuple[str, str]], where: str) -> None:
+def _check_tiles(places: list[tuple[str, Value]], where: str) -> None:
     """Every one of the 68 tiles exactly once, wherever it is."""
     for tid, place in places:
         try:
             tile(tid)
         except (KeyError, AttributeError):
-            raise PositionError(f"{where}: unknown tile {quote(tid)} {place}") from None
+            raise PositionError(msg("{where}: unknown tile {tile} {place}", where=where, tile=quote(tid),
+                                    place=place)) from None  # fmt: skip
     counts = Counter(tile(t).id for t, _ in places)
     if twice := sorted(t for t, c in counts.items() if c > 1):
-        raise PositionError(
-            f"{where}: tile {twice[0]} appears more than once: "
-            + ", ".join(p for t, p in places if tile(t).id == twice[0])
-        )
+        raise PositionError(msg("{where}: tile {tile} appears more than once: {places}", where=where,
+                                tile=twice[0], places=joined(p for t, p in places if tile(t).id == twice[0])))
     if lost := [t.id for t in TILES if t.id not in counts]:
-        raise PositionError(
-            f"{where} accounts for {len(counts)} of the {len(TILES)} tiles; missing: {', '.join(lost)}"
-        )
+        raise PositionError(msg("{where} accounts for {found} of the {all} tiles; missing: {missing}",
+                                where=where, found=len(counts), all=len(TILES), missing=", ".join(lost)))
 
 
 def _check_events(snap: Mapping[str, Any], boards: list[Board], where: str) -> None:
@@ -112,7 +114,8 @@ def _check_events(snap: Mapping[str, Any], boards: list[Board], where: str) -> N
         for e in snap["events"]:
             to_event(tuple(e), names, boards)
     except Exception as err:  # a damaged log entry can fail in many ways; name it, whatever it is
-        raise PositionError(f"{where}.events holds an entry that cannot be read: {quote(err)}") from None
+        raise PositionError(msg("{where}.events holds an entry that cannot be read: {error}", where=where,
+                                error=quote(err))) from None  # fmt: skip
 
 
 def _twice(values: list[str]) -> str:
@@ -123,63 +126,80 @@ def _check_player(p: Any, n: int, where: str, supply: int) -> Board:
     """Check one player's entry; returns their area, built once for every later check."""
     at = f"{where}.players[{n}]"
     if not isinstance(p, dict):
-        raise PositionError(f"{at} must be an object")
+        raise PositionError(msg("{where} must be an object", where=at))
     for key in PLAYER_FIELDS:
         if key not in p:
-            raise PositionError(f"{at} lacks {key!r}")
+            raise PositionError(msg("{where} lacks {fields}", where=at, fields=repr(key)))
     if unknown := sorted(map(str, set(p) - set(PLAYER_FIELDS))):
-        raise PositionError(f"{at} has an unknown field {quote(unknown[0], 40)}")
+        raise PositionError(msg("{where} has an unknown field {field}", where=at,
+                                field=quote(unknown[0], 40)))  # fmt: skip
     if not isinstance(p["name"], str) or not p["name"].strip():
-        raise PositionError(f"{at}.name must be a non-blank string")
+        raise PositionError(msg("{where}.name must be a non-blank string", where=at))
     for key in ("supply", "tokens", "time", "arrival"):
         if not whole(p[key]) or p[key] < 0:
-            raise PositionError(f"{at}.{key} must be a whole number ≥ 0, not {quote(p[key])}")
+            raise PositionError(msg("{where}.{field} must be a whole number ≥ 0, not {value}", where=at,
+                                    field=key, value=quote(p[key])))  # fmt: skip
     if not 1 <= p["supply"] <= supply:
-        raise PositionError(f"{at}.supply must be 1–{supply} tokens, not {p['supply']}")
+        raise PositionError(msg("{where}.supply must be 1–{most} tokens, not {value}", where=at, most=supply,
+                                value=p["supply"]))  # fmt: skip
     if not isinstance(p["board"], list) or not all(
         isinstance(e, list) and len(e) == 3 and isinstance(e[0], str) and whole(e[1]) and whole(e[2])
         for e in p["board"]
     ):
-        raise PositionError(f"{at}.board must list [tile id, x, y] entries")
+        raise PositionError(msg("{where}.board must list [tile id, x, y] entries", where=at))
     if not isinstance(p["covered"], list) or not all(
         isinstance(c, list) and len(c) == 3 and all(whole(v) for v in c) for c in p["covered"]
     ):
-        raise PositionError(f"{at}.covered must list [x, y, task index] entries")
+        raise PositionError(msg("{where}.covered must list [x, y, task index] entries", where=at))
     if len({tuple(c) for c in p["covered"]}) != len(p["covered"]):
-        raise PositionError(f"{at}.covered names a task twice; a task carries one token at most")
+        raise PositionError(msg("{where}.covered names a task twice; a task carries one token at most",
+                                where=at))  # fmt: skip
     if p["tokens"] + len(p["covered"]) != p["supply"]:
-        raise PositionError(
-            f"{at} ({p['name']}) has {p['tokens']} tokens left and {len(p['covered'])} covered tasks, "
-            f"which does not add up to a supply of {p['supply']}"
-        )
+        raise PositionError(msg(
+            "{where} ({name}) has {tokens} left and {covered}, which does not add up to a supply of {supply}",
+            where=at, name=p["name"], supply=p["supply"],
+            tokens=cplural("tokens left, in a sum", "{n} tokens", "{n} tokens", p["tokens"]),
+            covered=cplural("covered tasks, in a sum", "{n} covered tasks", "{n} covered tasks",
+                            len(p["covered"]))))  # fmt: skip
     try:
         board = Board((tile(t), (x, y)) for t, x, y in p["board"])
     except (IllegalMove, KeyError) as err:
-        raise PositionError(f"{at}.board is not a legal area: {err}") from None
+        # A KeyError's text is already words (the repr of its message), worded when it was raised.
+        error = err.message if isinstance(err, IllegalMove) else str(err)
+        raise PositionError(msg("{where}.board is not a legal area: {error}", where=at,
+                                error=error)) from None  # fmt: skip
     fulfilled = board.fulfilled_tasks()
     for x, y, i in p["covered"]:
         if (x, y, i) not in fulfilled:
-            raise PositionError(f"{at} covers task {i} at ({x}, {y}), which is not fulfilled there")
+            raise PositionError(msg("{where} covers task {index} at {cell}, which is not fulfilled there",
+                                    where=at, index=i, cell=cell_words((x, y))))  # fmt: skip
     return board
 
 
-def first_difference(given: Any, expected: Any, path: str, source: str = "after replaying") -> str | None:
-    """Where two JSON values first differ, in words (``source`` says where ``expected`` comes from), or
-    None."""
+def first_difference(given: Any, expected: Any, path: str, source: Message | None = None) -> Message | None:
+    """Where two JSON values first differ, in words (``source`` says where ``expected`` comes from:
+    after replaying, unless told), or None."""
+    if source is None:
+        source = msg("after replaying")
     if isinstance(given, dict) and isinstance(expected, dict):
         for key in sorted(set(given) | set(expected), key=str):
-            if key not in given or key not in expected:
-                return f"{path}.{quote(key, 40)} is {'missing' if key not in given else 'unexpected'}"
+            if key not in given:
+                return msg("{path}.{key} is missing", path=path, key=quote(key, 40))
+            if key not in expected:
+                return msg("{path}.{key} is unexpected", path=path, key=quote(key, 40))
             if found := first_difference(given[key], expected[key], f"{path}.{key}", source):
                 return found
         return None
     if isinstance(given, list) and isinstance(expected, list):
         if len(given) != len(expected):
-            return f"{path} has {len(given)} entries here but {len(expected)} {source}"
+            return plural("{path} has {n} entries here but {expected} {source}",
+                          "{path} has {n} entries here but {expected} {source}", len(given), path=path,
+                          expected=len(expected), source=source)  # fmt: skip
         for n, (a, b) in enumerate(zip(given, expected, strict=True)):
             if found := first_difference(a, b, f"{path}[{n}]", source):
                 return found
         return None
     if given != expected or type(given) is not type(expected):
-        return f"{path} is {quote(given)} here but {quote(expected)} {source}"
+        return msg("{path} is {given} here but {expected} {source}", path=path, given=quote(given),
+                   expected=quote(expected), source=source)  # fmt: skip
     return None

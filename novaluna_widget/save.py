@@ -13,6 +13,7 @@ from typing import TypeVar
 
 from .errors import PositionError, quote
 from .game import Game
+from .i18n import msg
 
 FORMAT = "novaluna_widget.save"
 VERSION = 1
@@ -31,20 +32,23 @@ def dump(game: Game, indent: int | None = None) -> str:
 def load(text: str | bytes, cls: type[G]) -> G:
     """The game saved in ``text``, which must be a ``cls`` (``TypeError`` otherwise)."""
     if not isinstance(text, (str, bytes, bytearray)):
-        raise SaveError(f"a save file is text (str or bytes), not {type(text).__name__}")
+        raise SaveError(msg("a save file is text (str or bytes), not {type}", type=type(text).__name__))
     try:
         data = json.loads(text)
     except RecursionError:
-        raise SaveError("not a novaluna_widget save file: the JSON is nested too deeply") from None
+        raise SaveError(msg("not a novaluna_widget save file: the JSON is nested too deeply")) from None
     except ValueError as err:  # bad JSON, bad UTF-8, or a number too long to read
-        why = str(err)[:100]
-        raise SaveError(f"not a novaluna_widget save file: the JSON does not parse ({why})") from None
+        why = str(err)[:100]  # the parser's own words, in English
+        raise SaveError(msg("not a novaluna_widget save file: the JSON does not parse ({why})",
+                            why=why)) from None  # fmt: skip
     if not isinstance(data, dict) or data.get("format") != FORMAT:
-        raise SaveError(f'not a novaluna_widget save file: expected "format": "{FORMAT}"')
+        raise SaveError(msg('not a novaluna_widget save file: expected "format": "{format}"', format=FORMAT))
     version = data.get("version")
     if type(version) is not int or version != VERSION:
-        raise SaveError(f"save version {quote(version)} is not supported; this version reads {VERSION}")
+        # Versions are names of file formats, as written in the file: no digits of a language.
+        raise SaveError(msg("save version {version} is not supported; this version reads {reads}",
+                            version=quote(version), reads=str(VERSION)))  # fmt: skip
     try:
         return cls.from_snapshot({k: v for k, v in data.items() if k not in ("format", "version")})
     except PositionError as err:
-        raise SaveError(str(err)) from None
+        raise SaveError(err.message) from None

@@ -18,9 +18,10 @@ from . import wheel as wheels
 from .board import Board, Cell, TaskRef, as_cell, neighbours, whole_number
 from .errors import IllegalMove, PositionError, quote
 from .game import Game, check_seed
+from .i18n import cell_words, joined, message_of, msg
 from .kinds import game_class
 from .solo import SMALL_STACK
-from .tiles import TILES, Tile, tile
+from .tiles import TILES, Tile, tile, unknown_tile
 
 __all__ = ["ScenarioError", "area", "position"]
 
@@ -51,9 +52,10 @@ def _placements(description: AreaSpec) -> list[tuple[Tile, Cell]]:
     cells: dict[Cell, Tile] = {}
     for t, cell in pairs:
         if cell in cells:
-            raise ScenarioError(f"two tiles on ({cell[0]}, {cell[1]}): {cells[cell].id} and {t.id}")
+            raise ScenarioError(msg("two tiles on {cell}: {first} and {second}", cell=cell_words(cell),
+                                    first=cells[cell].id, second=t.id))  # fmt: skip
         if t in cells.values():
-            raise ScenarioError(f"tile {t.id} appears twice in the area")
+            raise ScenarioError(msg("tile {tile} appears twice in the area", tile=t.id))
         cells[cell] = t
     if not cells:
         return []
@@ -61,9 +63,10 @@ def _placements(description: AreaSpec) -> list[tuple[Tile, Cell]]:
     for cell in order:  # breadth first: every tile after the first touches one placed before it
         order += [n for n in neighbours(cell) if n in cells and n not in order]
     if lost := [c for c in cells if c not in order]:
-        where = ", ".join(f"{cells[c].id} at ({c[0]}, {c[1]})" for c in lost)
-        raise ScenarioError(f"the area is not connected: {where} cannot be reached from {cells[order[0]].id} "
-                            "through orthogonally adjacent tiles")
+        where = joined(msg("{tile} at {cell}", tile=cells[c].id, cell=cell_words(c)) for c in lost)
+        raise ScenarioError(msg("the area is not connected: {tiles} cannot be reached from {first} through "
+                                "orthogonally adjacent tiles", tiles=where,
+                                first=cells[order[0]].id))  # fmt: skip
     return [(cells[c], c) for c in order]
 
 
@@ -73,9 +76,8 @@ def _read_area(description: AreaText) -> list[tuple[Tile, Cell]]:
         for word in description.replace(";", " ").split():
             found = _PLACED.match(word)
             if not found:
-                raise ScenarioError(
-                    f"cannot read {quote(word)} as a tile in an area: write ID@x,y, e.g. Y07@0,0"
-                )
+                raise ScenarioError(msg("cannot read {value} as a tile in an area: write ID@x,y, e.g. "
+                                        "Y07@0,0", value=quote(word)))  # fmt: skip
             pairs.append((found[1], (int(found[2]), int(found[3]))))
     elif isinstance(description, Mapping):
         pairs = [(tid, cell) for cell, tid in description.items()]
@@ -84,7 +86,7 @@ def _read_area(description: AreaText) -> list[tuple[Tile, Cell]]:
     placed = []
     for pair in pairs:
         if not isinstance(pair, (tuple, list)) or len(pair) != 2:
-            raise ScenarioError(f"an area lists (tile id, (x, y)) pairs, not {quote(pair)}")
+            raise ScenarioError(msg("an area lists (tile id, (x, y)) pairs, not {value}", value=quote(pair)))
         placed.append((_tile(pair[0]), _cell(pair[1])))
     return placed
 
@@ -93,22 +95,23 @@ def _cell(value: object) -> Cell:
     try:
         return as_cell(value)
     except IllegalMove as err:
-        raise ScenarioError(str(err)) from None
+        raise ScenarioError(err.message) from None
 
 
 def _count(value: object, what: str) -> int:
     """A whole number ≥ 0 given for ``what``, else ``ScenarioError``."""
     number = whole_number(value)
     if number is None or number < 0:
-        raise ScenarioError(f"{what} must be a whole number ≥ 0, not {quote(value)}")
+        raise ScenarioError(msg("{what} must be a whole number ≥ 0, not {value}", what=what,
+                                value=quote(value)))  # fmt: skip
     return number
 
 
 def _tile(tid: object) -> Tile:
     try:
         return tile(tid)  # type: ignore[arg-type]
-    except KeyError as err:
-        raise ScenarioError(err.args[0]) from None
+    except KeyError:
+        raise ScenarioError(unknown_tile(tid)) from None
 
 
 def _wheel(description: WheelSpec, marker: int | None) -> tuple[list[str | None], int]:
@@ -116,18 +119,22 @@ def _wheel(description: WheelSpec, marker: int | None) -> tuple[list[str | None]
     if isinstance(description, str):
         words = description.split()
         if len(words) != wheels.SPACES:
-            raise ScenarioError(f"a wheel lists its {wheels.SPACES} spaces from the new moon clockwise (a "
-                                f"tile id, - for empty, M for the moon marker), not {len(words)}: "
-                                f"{quote(description)}")
+            raise ScenarioError(msg("a wheel lists its {spaces} spaces from the new moon clockwise (a tile "
+                                    "id, - for empty, M for the moon marker), not {count}: {value}",
+                                    spaces=wheels.SPACES, count=len(words), value=quote(description)))
         marks = [s for s, w in enumerate(words) if w.upper() == "M"]
         if len(marks) > 1 or (marks and marker is not None and marker != marks[0]):
-            raise ScenarioError(f"the moon marker stands on one space; the wheel says {marks}"
-                                + (f" and marker={marker}" if marker is not None else ""))
+            if marker is not None:
+                raise ScenarioError(msg("the moon marker stands on one space; the wheel says {marks} and "
+                                        "marker={marker}", marks=str(marks), marker=str(marker)))  # fmt: skip
+            raise ScenarioError(msg("the moon marker stands on one space; the wheel says {marks}",
+                                    marks=str(marks)))  # fmt: skip
         marker = marks[0] if marks else marker
         spaces = [None if w in ("-", ".") or w.upper() == "M" else _tile(w).id for w in words]
     else:
         if bad := [s for s in description if not (isinstance(s, int) and 0 <= s < wheels.SPACES)]:
-            raise ScenarioError(f"wheel spaces run from 0 to {wheels.SPACES - 1}, not {quote(bad[0])}")
+            raise ScenarioError(msg("wheel spaces run from 0 to {last}, not {value}", last=wheels.SPACES - 1,
+                                    value=quote(bad[0])))  # fmt: skip
         spaces = [_tile(description[s]).id if description.get(s) else None for s in range(wheels.SPACES)]
     return spaces, 0 if marker is None else marker
 
@@ -162,11 +169,11 @@ def position(
     Raises ``ScenarioError`` naming what does not make a legal position.
     """
     if isinstance(areas, (str, Board)):
-        raise TypeError("areas lists one area per player, e.g. ['Y07@0,0', 'R01@0,0'] (one area: solo)")
+        raise TypeError(msg("areas lists one area per player, e.g. ['Y07@0,0', 'R01@0,0'] (one area: solo)"))
     try:
         seed = check_seed(seed)
     except (TypeError, ValueError) as err:
-        raise ScenarioError(str(err)) from None
+        raise ScenarioError(message_of(err)) from None
     names, specs = (list(areas), list(areas.values())) if isinstance(areas, Mapping) else (None, list(areas))
     boards = [_placements(spec) for spec in specs]
     solo = len(boards) == 1
@@ -196,7 +203,7 @@ def position(
     try:
         return Game.from_snapshot(data)
     except PositionError as err:
-        raise ScenarioError(str(err)) from None
+        raise ScenarioError(err.message) from None
 
 
 def _words(text: str | Sequence[str]) -> list[str]:
@@ -209,7 +216,8 @@ def _player(name: str, placed: list[tuple[Tile, Cell]], n: int, seats: int, supp
     """One player's snapshot entry."""
     for given, what in ((times, "times"), (tokens, "tokens"), (covered, "covered"), (stack, "stack")):
         if given is not None and len(given) != seats:
-            raise ScenarioError(f"{what} needs one entry per player ({seats}), not {len(given)}")
+            raise ScenarioError(msg("{what} needs one entry per player ({seats}), not {given}", what=what,
+                                    seats=seats, given=len(given)))  # fmt: skip
     board = Board(placed)
     given_tasks = covered[n] if covered is not None else None
     done = board.fulfilled_tasks() if given_tasks is None else given_tasks
@@ -217,7 +225,8 @@ def _player(name: str, placed: list[tuple[Tile, Cell]], n: int, seats: int, supp
     left = supply - len(refs) if tokens is None else _count(tokens[n], f"tokens[{n}]")
     order = list(reversed(range(seats))) if stack is None else [whole_number(i) for i in stack]
     if None in order or sorted(order) != list(range(seats)):  # type: ignore[type-var]
-        raise ScenarioError(f"stack lists every player index once, bottom first, not {quote(stack)}")
+        raise ScenarioError(msg("stack lists every player index once, bottom first, not {value}",
+                                value=quote(stack)))  # fmt: skip
     return {
         "name": name, "supply": left + len(refs), "tokens": left,
         "time": sum(t.cost for t, _ in placed) if times is None else _count(times[n], f"times[{n}]"),
@@ -232,7 +241,8 @@ def _task(ref: object, n: int) -> TaskRef:
         numbers = [whole_number(v) for v in ref]
         if None not in numbers:
             return (numbers[0], numbers[1], numbers[2])  # type: ignore[return-value]
-    raise ScenarioError(f"covered[{n}] lists tasks as (x, y, task index), not {quote(ref)}")
+    raise ScenarioError(msg("covered[{n}] lists tasks as (x, y, task index), not {value}", n=str(n),
+                            value=quote(ref)))  # fmt: skip
 
 
 def _solo(player: dict[str, Any], phase: int, phase_one: tuple[int, int] | None) -> dict[str, Any]:
@@ -241,7 +251,7 @@ def _solo(player: dict[str, Any], phase: int, phase_one: tuple[int, int] | None)
     if phase == 1:
         return {"phase": 1, "placed_in_phase_one": placed, "phase_one": None}
     if phase != 2:
-        raise ScenarioError(f"a solo game is in phase 1 or 2, not {quote(phase)}")
+        raise ScenarioError(msg("a solo game is in phase 1 or 2, not {value}", value=quote(phase)))
     cost = sum(tile(tid).cost for tid, _, _ in player["board"])
     record = phase_one or (cost, max(0, SMALL_STACK - placed))
     return {"phase": 2, "placed_in_phase_one": SMALL_STACK - record[1], "phase_one": list(record)}

@@ -21,6 +21,7 @@ from . import wheel
 from .board import TaskRef
 from .errors import IllegalMove, PositionError, quote
 from .game import COLOUR_TOKENS, Game, Player, ScoreSheet, Word
+from .i18n import Message, msg, plural
 from .position import whole
 
 #: The 21 tokens in two stacks: phase 1 races to place the small one.
@@ -53,13 +54,24 @@ class SoloScore:
     def total(self) -> int:
         return self.phase_one_record + self.final_record
 
+    def words(self) -> Message:
+        """The score line as data to word (see ``__str__``)."""
+        args = {"tiles_one": self.phase_one_tiles, "missing_one": self.phase_one_missing,
+                "record_one": self.phase_one_record, "tiles": self.final_tiles, "missing": self.final_missing,
+                "record": self.final_record, "total": self.total, "penalty": PENALTY}  # fmt: skip
+        if self.final:
+            return msg("phase 1: {tiles_one} + {penalty} × {missing_one} = {record_one}; "
+                       "end: {tiles} + {penalty} × {missing} = {record}; score {total}", **args)
+        return msg("phase 1: {tiles_one} + {penalty} × {missing_one} = {record_one}; "
+                   "end: {tiles} + {penalty} × {missing} = {record}; score {total} (so far)", **args)
+
+    def in_language(self, lang: str | None = None) -> str:
+        """The score line in ``lang`` (None: the package language)."""
+        return self.words().in_language(lang)
+
     def __str__(self) -> str:
-        return (
-            f"phase 1: {self.phase_one_tiles} + {PENALTY} × {self.phase_one_missing} = "
-            f"{self.phase_one_record}; "
-            f"end: {self.final_tiles} + {PENALTY} × {self.final_missing} = {self.final_record}; "
-            f"score {self.total}{'' if self.final else ' (so far)'}"
-        )
+        """``phase 1: 19 + 10 × 0 = 19; end: 40 + 10 × 3 = 70; score 89``: how the score adds up."""
+        return self.in_language()
 
 
 class SoloGame(Game):
@@ -72,7 +84,8 @@ class SoloGame(Game):
 
     def __init__(self, *, seed: int | None = None, name: str = "Solo") -> None:
         if not isinstance(name, str) or not name.strip():
-            raise ValueError(f"the player's name must be a non-blank string, not {quote(name)}")
+            raise ValueError(msg("the player's name must be a non-blank string, not {value}",
+                                 value=quote(name)))  # fmt: skip
         self.beginner = False
         _, deck = self._deal(seed)
         self._reset(
@@ -95,7 +108,7 @@ class SoloGame(Game):
     @classmethod
     def _dealt(cls, names: list[str], seed: int | None, beginner: bool) -> SoloGame:
         if beginner:
-            raise ValueError("the solo game has no beginner variant")
+            raise ValueError(msg("the solo game has no beginner variant"))
         (name,) = names
         return SoloGame(seed=seed, name=name)
 
@@ -133,11 +146,11 @@ class SoloGame(Game):
         phase_one = self._phase_one or (cost, self.small_stack)
         return SoloScore(phase_one[0], phase_one[1], cost, self._players[0].tokens, self._over is not None)
 
-    def score_sheet(self) -> ScoreSheet:
+    def score_sheet(self, lang: str | None = None) -> ScoreSheet:
         score = self.score
         return {"phase": self._phase, "small": self.small_stack, "large": self.large_stack,
                 "phase_one": score.phase_one_record, "final": score.final_record, "total": score.total,
-                "text": str(score)}  # fmt: skip
+                "text": score.in_language(lang)}  # fmt: skip
 
     def _area_cost(self) -> int:
         """The summed cost of the tiles in the area: what both records count."""
@@ -155,12 +168,13 @@ class SoloGame(Game):
         if word != "end_phase_one":
             return super()._check_word(word)
         if self._phase != 1:
-            raise IllegalMove("phase 1 is already over")
+            raise IllegalMove(msg("phase 1 is already over"))
         if self._placed_in_phase_one < SMALL_STACK:
-            raise IllegalMove(
-                f"phase 1 may end only once the {SMALL_STACK} tokens of the small stack are placed; "
-                f"{self.small_stack} still to place (taking the last starting tile also ends it)"
-            )
+            raise IllegalMove(plural(
+                "phase 1 may end only once the {small} tokens of the small stack are placed; {n} still to "
+                "place (taking the last starting tile also ends it)",
+                "phase 1 may end only once the {small} tokens of the small stack are placed; {n} still to "
+                "place (taking the last starting tile also ends it)", self.small_stack, small=SMALL_STACK))
         return "end_phase_one"
 
     def _perform_word(self, word: Word) -> None:
@@ -212,15 +226,18 @@ class SoloGame(Game):
     @classmethod
     def _check_extra(cls, snap: Mapping[str, Any], where: str) -> None:
         if snap["phase"] not in (1, 2) or not whole(snap["phase"]):
-            raise PositionError(f"{where}.phase must be 1 or 2, not {snap['phase']!r}")
+            raise PositionError(msg("{where}.phase must be 1 or 2, not {value}", where=where,
+                                    value=repr(snap["phase"])))  # fmt: skip
         placed = snap["placed_in_phase_one"]
         if not whole(placed) or not 0 <= placed <= COLOUR_TOKENS:
-            raise PositionError(f"{where}.placed_in_phase_one must be 0–{COLOUR_TOKENS}, not {placed!r}")
+            raise PositionError(msg("{where}.placed_in_phase_one must be 0–{most}, not {value}", where=where,
+                                    most=COLOUR_TOKENS, value=repr(placed)))  # fmt: skip
         record = snap["phase_one"]
         if record is not None and not (
             isinstance(record, list) and len(record) == 2 and all(map(whole, record))
         ):
-            raise PositionError(f"{where}.phase_one must be null or [tiles cost, tokens missing]")
+            raise PositionError(msg("{where}.phase_one must be null or [tiles cost, tokens missing]",
+                                    where=where))  # fmt: skip
 
     def _restore_extra(self, snap: Mapping[str, Any]) -> None:
         self._phase = snap["phase"]

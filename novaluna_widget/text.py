@@ -1,57 +1,71 @@
-"""Plain-text views of a game, for ``print(game)``, logs and golden playthroughs."""
+"""Plain-text views of a game, for ``print(game)``, logs and golden playthroughs, in any language."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from .events import ranking_words, tokens_left
+from .game import END_REASONS
+from .i18n import Message, Value, cplural, joined, msg, number, resolve, word
+from .tiles import NO_TASK
+
 if TYPE_CHECKING:
     from .game import Game
 
 
-def wheel_text(game: Game) -> str:
+def wheel_text(game: Game, lang: str | None = None) -> str:
+    lang = resolve(lang)
     takeable = set(game.choices())
-    lines = [f"Moon wheel (marker at space {game.marker}; draw pile {len(game.draw_pile)}):"]
+    lines = [msg("Moon wheel (marker at space {space}; draw pile {pile}):", space=game.marker,
+                 pile=len(game.draw_pile)).in_language(lang)]  # fmt: skip
+    new_moon = "   " + msg("(new moon)").in_language(lang)
     for space, t in enumerate(game.wheel):
         flag = "M" if space == game.marker else (">" if space in takeable else " ")
-        name = "new moon" if space == 0 else ""
-        body = f"{t.id} {t.letter}  {'; '.join(map(str, t.tasks)) or 'no task'}" if t else "-"
-        lines.append(f"  {flag} {space:>2} {body}{'   (' + name + ')' if name else ''}")
+        tasks: Value = joined((task.words() for task in t.tasks), "clauses") if t and t.tasks else NO_TASK
+        body = f"{t.id} {t.letter}  {word(tasks, lang)}" if t else "-"
+        lines.append(f"  {flag} {number(space, lang).rjust(2)} {body}{new_moon if space == 0 else ''}")
     return "\n".join(lines)
 
 
-def track_text(game: Game, stacks: dict[int, list[int]]) -> str:
-    parts = []
-    for space, stack in sorted(stacks.items()):
-        names = " on top of ".join(game.players[i].name for i in reversed(stack))
-        parts.append(f"space {space}: {names}")
-    return "Moon track (top of a stack first): " + "; ".join(parts)
+def track_text(game: Game, stacks: dict[int, list[int]], lang: str | None = None) -> str:
+    parts = [msg("space {space}: {markers}", space=space,
+                 markers=joined((game.players[i].name for i in reversed(stack)), "stack"))
+             for space, stack in sorted(stacks.items())]  # fmt: skip
+    told = msg("Moon track (top of a stack first): {stacks}", stacks=joined(parts, "clauses"))
+    return told.in_language(lang)
 
 
-def game_text(game: Game) -> str:
+def game_text(game: Game, lang: str | None = None) -> str:
+    """The whole position in words of ``lang`` (None: the package language): ``print(game)``."""
+    lang = resolve(lang)
     players = game.players
-    sheet = game.score_sheet()
+    sheet = game.score_sheet(lang)
     stacks = game.moon_track()
+    head: Message
     if game.is_over:
-        result = f"score {sheet['total']}" if sheet else f"{players[game.winner or 0].name} wins"
-        head = f"Game over ({game.end_reason}): {result}."
+        reason = END_REASONS[game.end_reason or "no tile"]
+        if sheet:
+            head = msg("Game over ({reason}): score {total}.", reason=reason, total=sheet["total"])
+        else:
+            winner = players[game.winner or 0].name
+            head = msg("Game over ({reason}): {name} wins.", reason=reason, name=winner)
     else:
-        head = f"{players[game.current_player].name} to move."
-    lines = [f"Nova Luna, {type(game).__name__} seed {game.seed}, turn {game.turn}. {head}", wheel_text(game)]
+        head = msg("{name} to move.", name=players[game.current_player].name)
+    # The kind is a class name and the seed a number to type in code: both as code writes them.
+    top = msg("Nova Luna, {kind} seed {seed}, turn {turn}. {head}", kind=type(game).__name__,
+              seed=str(game.seed), turn=game.turn, head=head)  # fmt: skip
+    lines = [top.in_language(lang), wheel_text(game, lang)]
     if stacks is not None:
-        lines.append(track_text(game, stacks))
+        lines.append(track_text(game, stacks, lang))
     if sheet is not None:
-        lines.append(f"Phase {sheet['phase']}; small stack {sheet['small']}, large stack {sheet['large']}; "
-                     f"{sheet['text']}")
+        stand = msg("Phase {phase}; small stack {small}, large stack {large}; {score}", phase=sheet["phase"],
+                    small=sheet["small"], large=sheet["large"], score=sheet["text"])  # fmt: skip
+        lines.append(stand.in_language(lang))
     for p in players:
-        tiles = _count(len(p.board), "tile")
-        lines.append(f"{p.name}: {_count(p.tokens, 'token')} left, time {p.time}, {tiles}")
-        lines.append(p.board.text(p.covered))
+        tiles = cplural("tiles in an area", "{n} tile", "{n} tiles", len(p.board))
+        lines.append(msg("{name}: {tokens}, time {time}, {tiles}", name=p.name, tokens=tokens_left(p.tokens),
+                         time=p.time, tiles=tiles).in_language(lang))  # fmt: skip
+        lines.append(p.board.text(p.covered, lang))
     if game.is_over and len(players) > 1:
-        lines.append(
-            "Ranking: " + ", ".join(f"{n + 1}. {players[i].name}" for n, i in enumerate(game.ranking()))
-        )
+        lines.append(ranking_words([p.name for p in players], game.ranking()).in_language(lang))
     return "\n".join(lines)
-
-
-def _count(n: int, word: str) -> str:
-    return f"{n} {word}{'s' * (n != 1)}"

@@ -7,9 +7,11 @@ no numbers. The two cost-2 tiles of a colour are identical, so their ids are int
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from importlib.resources import files
 from typing import Final, Literal
+
+from .i18n import Joined, Message, cmsg, cplural, joined, msg
 
 Colour = Literal["red", "blue", "teal", "yellow"]
 COLOURS: Final[tuple[Colour, ...]] = ("red", "blue", "teal", "yellow")
@@ -30,12 +32,13 @@ class Task(Mapping[str, int]):
         merged = dict(counts or {}, **kwargs)
         for colour, count in merged.items():
             if colour not in COLOURS:
-                raise ValueError(f"unknown colour {colour!r}; colours are {', '.join(COLOURS)}")
+                raise ValueError(unknown_colour(repr(colour)))
             if not isinstance(count, int) or isinstance(count, bool) or not 1 <= count <= 4:
-                raise ValueError(f"a task needs 1 to 4 tiles of a colour, not {count!r} {colour}")
+                raise ValueError(msg("a task needs 1 to 4 tiles of a colour, not {count} {colour}",
+                                     count=repr(count), colour=colour))
         total = sum(merged.values())
         if not 1 <= total <= 4:
-            raise ValueError(f"a task has 1 to 4 dots, not {total}")
+            raise ValueError(msg("a task has 1 to 4 dots, not {total}", total=total))
         object.__setattr__(self, "_items", tuple((c, merged[c]) for c in COLOURS if c in merged))
 
     def __setattr__(self, name: str, value: object) -> None:
@@ -66,8 +69,16 @@ class Task(Mapping[str, int]):
         """How many tiles the task needs in all."""
         return sum(n for _, n in self._items)
 
+    def in_language(self, lang: str | None = None) -> str:
+        """The task in words, e.g. ``2 blue + 1 red`` (``2 синих + 1 красный`` in Russian)."""
+        return self.words().in_language(lang)
+
+    def words(self) -> Joined:
+        """The task as data to word: one count per colour."""
+        return joined((_DOTS[c](n) for c, n in self._items), "task")
+
     def __str__(self) -> str:
-        return " + ".join(f"{n} {c}" for c, n in self._items)
+        return self.in_language()
 
     def __repr__(self) -> str:
         return "Task(" + ", ".join(f"{c}={n}" for c, n in self._items) + ")"
@@ -103,9 +114,18 @@ class Tile:
         # Tiles are catalogue singletons; pickling by id keeps identity across processes.
         return (tile, (self.id,))
 
+    def in_language(self, lang: str | None = None) -> str:
+        """The tile in words: id, colour, cost and tasks (``R05 red 3: 2 blue``)."""
+        return self.words().in_language(lang)
+
+    def words(self) -> Message:
+        """The tile as data to word."""
+        tasks = joined((t.words() for t in self.tasks), "clauses") if self.tasks else NO_TASK
+        return msg("{id} {colour} {cost}: {tasks}", id=self.id, colour=COLOUR_NAMES[self.colour],
+                   cost=self.cost, tasks=tasks)  # fmt: skip
+
     def __str__(self) -> str:
-        tasks = "; ".join(str(t) for t in self.tasks) or "no task"
-        return f"{self.id} {self.colour} {self.cost}: {tasks}"
+        return self.in_language()
 
     def __repr__(self) -> str:
         return f"<Tile {self}>"
@@ -132,5 +152,35 @@ def tile(tile_id: str) -> Tile:
     """The tile with this reference id, e.g. ``tile("B08")``."""
     found = _BY_ID.get(tile_id.upper()) if isinstance(tile_id, str) else None
     if found is None:
-        raise KeyError(f"no tile {tile_id!r}: ids run R01–R17, B01–B17, T01–T17, Y01–Y17")
+        # A KeyError's text is the repr of its argument, so it carries the words, not the data.
+        raise KeyError(str(unknown_tile(tile_id)))
     return found
+
+
+def unknown_tile(tile_id: object) -> Message:
+    """What ``tile`` says of an id that names no tile."""
+    return msg("no tile {id}: ids run R01–R17, B01–B17, T01–T17, Y01–Y17", id=repr(tile_id))
+
+
+def unknown_colour(shown: str) -> Message:
+    """What a colour that is none of the four (``shown`` as the caller quotes it) is told. The colours
+    are named as code writes them (``"red"``): they are what the caller may pass."""
+    return msg("unknown colour {colour}; colours are {colours}", colour=shown, colours=", ".join(COLOURS))
+
+
+#: The colours' names for a tile: ``R05 red 3`` (in Russian ``R05 красный 3``).
+COLOUR_NAMES: Final[dict[str, Message]] = {
+    "red": cmsg("colour of a tile", "red"),
+    "blue": cmsg("colour of a tile", "blue"),
+    "teal": cmsg("colour of a tile", "teal"),
+    "yellow": cmsg("colour of a tile", "yellow"),
+}
+#: What a tile without a task says in the place of its tasks.
+NO_TASK: Final = msg("no task")
+#: A task's dots of one colour: ``2 blue`` (the count decides the form in Russian).
+_DOTS: Final[dict[str, Callable[[int], Message]]] = {
+    "red": lambda n: cplural("dots of a task", "{n} red", "{n} red", n),
+    "blue": lambda n: cplural("dots of a task", "{n} blue", "{n} blue", n),
+    "teal": lambda n: cplural("dots of a task", "{n} teal", "{n} teal", n),
+    "yellow": lambda n: cplural("dots of a task", "{n} yellow", "{n} yellow", n),
+}

@@ -27,19 +27,21 @@ def test_saved_widget_output_holds_the_picture_github_shows(executed_tutorial: P
     from novaluna_widget import NovaLunaWidget
 
     notebook = json.loads(executed_tutorial.read_text())
-    (output,) = widget_outputs(notebook)
-    data = output["data"]
-    # GitHub shows the first type it knows: no HTML that could come first, and the SVG picture.
-    assert "text/html" not in data and "image/svg+xml" in data
-    svg = "".join(data["image/svg+xml"])
-    picture = ET.fromstring(svg)
-    assert picture.tag == "{http://www.w3.org/2000/svg}svg" and picture.get("viewBox")
-    # The picture is the position the widget showed: the tutorial's seeded game, after its bot's moves.
-    cell = next(c for c in notebook["cells"] if c.get("outputs") and output in c["outputs"])
-    namespace: dict[str, Any] = {}
-    exec("".join(cell["source"]), namespace)  # the tutorial's own cell, rebuilding the same widget
-    shown = next(v for v in namespace.values() if isinstance(v, NovaLunaWidget))
-    assert svg == shown.to_svg()
+    outputs = widget_outputs(notebook)
+    assert len(outputs) == 2  # the guided game and the game against the bot
+    for output in outputs:
+        data = output["data"]
+        # GitHub shows the first type it knows: no HTML that could come first, and the SVG picture.
+        assert "text/html" not in data and "image/svg+xml" in data
+        svg = "".join(data["image/svg+xml"])
+        picture = ET.fromstring(svg)
+        assert picture.tag == "{http://www.w3.org/2000/svg}svg" and picture.get("viewBox")
+        # The picture is the position the widget showed: the tutorial's own cell rebuilds the same widget.
+        cell = next(c for c in notebook["cells"] if c.get("outputs") and output in c["outputs"])
+        namespace: dict[str, Any] = {"NovaLunaWidget": NovaLunaWidget}
+        exec("".join(cell["source"]), namespace)
+        shown = next(v for v in namespace.values() if isinstance(v, NovaLunaWidget))
+        assert svg == shown.to_svg()
 
 
 def test_the_recipe_saves_no_widget_state(executed_tutorial: Path) -> None:

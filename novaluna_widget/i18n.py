@@ -1,0 +1,249 @@
+"""The languages the engine speaks, and how a message becomes words in one of them.
+
+A player-facing sentence is kept as data, a ``Message``: its English text with ``{placeholders}`` (the
+gettext msgid) and the values that fill them. It is put into words only when read, in any language:
+``message.in_language("ru")``, or ``str(message)`` in the package language (``set_language``, else the
+``NOVALUNA_LANG`` environment variable, else English). English is the msgid itself, so the English
+words never depend on a catalogue; the others come from the gettext catalogues shipped in ``locale/``
+(compiled by ``make messages`` with Babel, read here by the standard library: no runtime dependency).
+
+Values are worded in the same language as the sentence around them: an int gets the language's digits,
+a nested ``Message`` or a ``Joined`` list is worded in turn, a str (a name, a tile id, a quoted value)
+is left as it is.
+"""
+
+from __future__ import annotations
+
+import gettext
+import os
+import warnings
+from collections.abc import Iterable, Mapping, Sequence
+from functools import cache
+from importlib.resources import files
+from types import MappingProxyType
+from typing import Final, Protocol
+
+#: Every language there is, by code, with its own name for itself.
+LANGUAGES: Final[Mapping[str, str]] = MappingProxyType(
+    {"en": "English", "ru": "Русский", "ja": "日本語", "fa": "فارسی"}
+)
+#: The environment variable that sets the package language when ``set_language`` has not.
+ENVIRONMENT: Final = "NOVALUNA_LANG"
+#: The gettext domain: ``locale/<lang>/LC_MESSAGES/novaluna.mo``.
+DOMAIN: Final = "novaluna"
+#: Languages whose rulebook writes its own digits (the Persian rulebook: ``۶۸ کاشی``).
+_DIGITS: Final = {"fa": str.maketrans("0123456789", "۰۱۲۳۴۵۶۷۸۹")}
+
+_chosen: str | None = None
+
+
+def check_language(lang: object) -> str:
+    """``lang`` if it is a language code here, else a ``ValueError`` naming the ones there are."""
+    if isinstance(lang, str) and lang in LANGUAGES:
+        return lang
+    there = ", ".join(f"{code} ({name})" for code, name in LANGUAGES.items())
+    raise ValueError(f"unknown language {lang!r}; the languages are {there}")
+
+
+def set_language(lang: str | None) -> None:
+    """Make ``lang`` the package language (None: back to ``NOVALUNA_LANG``, else English)."""
+    global _chosen
+    _chosen = None if lang is None else check_language(lang)
+
+
+def get_language() -> str:
+    """The package language: the one set last, else ``NOVALUNA_LANG``, else English. An unknown
+    ``NOVALUNA_LANG`` is warned about and ignored: words are read while errors print, where a
+    ``ValueError`` of its own would hide the error being printed."""
+    if _chosen is not None:
+        return _chosen
+    wanted = os.environ.get(ENVIRONMENT)
+    if not wanted:
+        return "en"
+    if wanted in LANGUAGES:
+        return wanted
+    warnings.warn(f"{ENVIRONMENT}={wanted!r} is not a language here ({', '.join(LANGUAGES)}); "
+                  "using English", RuntimeWarning, stacklevel=2)  # fmt: skip
+    return "en"
+
+
+def resolve(lang: str | None) -> str:
+    """``lang`` checked, or the package language when it is None."""
+    return get_language() if lang is None else check_language(lang)
+
+
+@cache
+def catalogue(lang: str) -> gettext.NullTranslations:
+    """The compiled catalogue of ``lang`` (English needs none: its words are the msgids)."""
+    if check_language(lang) == "en":
+        return gettext.NullTranslations()
+    path = files(__package__).joinpath("locale", lang, "LC_MESSAGES", f"{DOMAIN}.mo")
+    with path.open("rb") as compiled:  # a resource, so it reads from a zip as well
+        return gettext.GNUTranslations(compiled)
+
+
+def number(value: object, lang: str | None = None) -> str:
+    """``value`` with the digits of ``lang``: ``number(68, "fa") == "۶۸"``."""
+    return _digits(value, resolve(lang))
+
+
+def _digits(value: object, lang: str) -> str:
+    digits = _DIGITS.get(lang)
+    return str(value) if digits is None else str(value).translate(digits)
+
+
+class Worded(Protocol):
+    """Anything that can be put into words in a language (a ``Message``, a task, an error…)."""
+
+    def in_language(self, lang: str | None = None) -> str: ...
+
+
+#: What may fill a placeholder.
+Value = str | int | Worded
+
+
+def word(value: Value, lang: str) -> str:
+    """One placeholder's value in words of ``lang``, a language code already checked (see the module
+    docstring). Sentences nest, so this runs many times a sentence: the common types come first."""
+    if isinstance(value, (Message, Joined)):
+        return value._words(lang)
+    if isinstance(value, str):
+        return value
+    if isinstance(value, int):
+        return str(value) if isinstance(value, bool) else _digits(value, lang)
+    return value.in_language(lang)
+
+
+class Message:
+    """A sentence as data: the English text with placeholders (``msgid``, and ``plural`` for a count
+    ``n``, which fills ``{n}``), an optional gettext ``context`` and the values. Made by ``msg``,
+    ``plural``, ``cmsg`` and ``cplural``, the names ``make messages`` extracts."""
+
+    __slots__ = ("args", "context", "msgid", "n", "plural")
+
+    def __init__(self, msgid: str, args: Mapping[str, Value], plural: str | None = None, n: int = 0,
+                 context: str | None = None) -> None:  # fmt: skip
+        self.msgid, self.args, self.plural, self.n, self.context = msgid, dict(args), plural, n, context
+
+    def template(self, lang: str) -> str:
+        """The text of ``lang`` with its placeholders still open."""
+        if lang == "en":  # the msgids are the English words
+            return self.msgid if self.plural is None or self.n == 1 else self.plural
+        if not self.msgid:  # gettext's "" is the catalogue's header
+            return ""
+        found = catalogue(lang)
+        if self.plural is None:
+            if self.context is None:
+                return found.gettext(self.msgid)
+            return found.pgettext(self.context, self.msgid)
+        if self.context is None:
+            return found.ngettext(self.msgid, self.plural, self.n)
+        return found.npgettext(self.context, self.msgid, self.plural, self.n)
+
+    def in_language(self, lang: str | None = None) -> str:
+        """The sentence in ``lang`` (None: the package language)."""
+        return self._words(resolve(lang))
+
+    def _words(self, lang: str) -> str:
+        values = {key: word(value, lang) for key, value in self.args.items()}
+        if self.plural is not None:
+            values["n"] = _digits(self.n, lang)
+        return self.template(lang).format_map(values)
+
+    def __str__(self) -> str:
+        return self.in_language()
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Message):
+            return NotImplemented
+        return (self.msgid, self.plural, self.n, self.context, self.args) == (
+            other.msgid, other.plural, other.n, other.context, other.args)  # fmt: skip
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return f"Message({self.msgid!r}, {self.args!r})"
+
+
+def msg(msgid: str, /, **args: Value) -> Message:
+    """A sentence, e.g. ``msg("{who} takes {tile} from space {space}.", who=..., tile=..., space=4)``."""
+    return Message(msgid, args)
+
+
+def cmsg(context: str, msgid: str, /, **args: Value) -> Message:
+    """A sentence whose English is the same as another's but whose words elsewhere may differ."""
+    return Message(msgid, args, context=context)
+
+
+def plural(one: str, many: str, n: int, /, **args: Value) -> Message:
+    """A sentence about ``n`` things (``{n}`` in the text), in the plural form each language needs: gettext
+    picks it with the catalogue's Plural-Forms (English: ``one`` for 1, else ``many``)."""
+    return Message(one, args, many, n)
+
+
+def cplural(context: str, one: str, many: str, n: int, /, **args: Value) -> Message:
+    """``plural`` with a context (the same English, other words elsewhere)."""
+    return Message(one, args, many, n, context)
+
+
+#: The separators of ``joined``: between the items of a list, between clauses, between a task's colours,
+#: and between the track markers of a stack (top first).
+SEPARATORS: Final = MappingProxyType({
+    "list": cmsg("separator between the items of a list", ", "),
+    "clauses": cmsg("separator between clauses", "; "),
+    "task": cmsg("separator between the colours of a task", " + "),
+    "stack": cmsg("separator between track markers of a stack, top first", " on top of "),
+})  # fmt: skip
+
+
+class Joined:
+    """Values worded one by one and joined by a separator of the language (see ``SEPARATORS``)."""
+
+    __slots__ = ("items", "separator")
+
+    def __init__(self, items: Iterable[Value], separator: str = "list") -> None:
+        if separator not in SEPARATORS:
+            raise ValueError(f"unknown separator {separator!r}; separators are {', '.join(SEPARATORS)}")
+        self.items, self.separator = tuple(items), separator
+
+    def in_language(self, lang: str | None = None) -> str:
+        return self._words(resolve(lang))
+
+    def _words(self, lang: str) -> str:
+        return SEPARATORS[self.separator]._words(lang).join([word(item, lang) for item in self.items])
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Joined):
+            return NotImplemented
+        return (self.items, self.separator) == (other.items, other.separator)
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __str__(self) -> str:
+        return self.in_language()
+
+    def __repr__(self) -> str:
+        return f"Joined({list(self.items)!r})"
+
+
+def cell_words(cell: Sequence[int]) -> Message:
+    """A cell of an area as a reader sees it: ``(1, -2)``, in the language's digits and punctuation
+    (``(۱، -۲)`` in Persian). Here because the log (below the board) and the board both name cells."""
+    return cmsg("a cell of an area", "({x}, {y})", x=cell[0], y=cell[1])
+
+
+def joined(items: Iterable[Value], separator: str = "list") -> Joined:
+    """``items`` joined, e.g. ``joined([2, 3, 5])`` is ``2, 3, 5`` in English and ``2、3、5`` in Japanese."""
+    return Joined(items, separator)
+
+
+def message_of(error: BaseException) -> Message | str:
+    """What an exception says, as data when it has it (a ``Message``, to word in any language), else as
+    its text (an exception from code that words its own)."""
+    first = error.args[0] if len(error.args) == 1 else None
+    return first if isinstance(first, Message) else str(error)
+
+
+def in_language(error: BaseException, lang: str | None = None) -> str:
+    """An exception's message in ``lang``: its ``Message`` worded there, else its text as it is."""
+    return word(message_of(error), resolve(lang))

@@ -1,0 +1,321 @@
+"""The engine in every language: the catalogues (complete, current, compiled), the words they give (plural
+forms, no spaces in Japanese, Persian digits, no English left), the package language and its errors.
+
+The translations live in ``novaluna_widget/locale/<lang>/LC_MESSAGES/novaluna.po``; ``make messages`` extracts
+the sentences, merges them into those files and compiles them. Golden playthroughs in each language
+(``tests/golden/i18n/``) show whole games for a reader to check; rewrite them with
+``NOVALUNA_UPDATE_GOLDEN=1`` after a deliberate change and read the diff.
+"""
+
+from __future__ import annotations
+
+import io
+import os
+import pickle
+import re
+import shutil
+import string
+import subprocess
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from babel.messages.catalog import Catalog, Message
+from babel.messages.mofile import write_mo
+from babel.messages.pofile import read_po
+
+import novaluna_widget as nl
+from novaluna_widget import Game, IllegalMove, SoloGame, i18n
+from novaluna_widget.events import to_event, tokens_left
+from novaluna_widget.save import SaveError
+from novaluna_widget.scenario import ScenarioError, area, position
+from novaluna_widget.text import game_text
+from tests.test_golden import playthrough
+
+ROOT = Path(__file__).resolve().parents[1]
+LOCALE = ROOT / "novaluna_widget" / "locale"
+OTHERS = ("ru", "ja", "fa")
+GOLDEN = Path(__file__).parent / "golden" / "i18n"
+#: Latin words a translation may keep besides code (see ``CODE``): arguments, types and values a caller
+#: writes, and the game's name. Anything else in Latin letters is English left untranslated.
+CODE_WORDS = {
+    "Move", "SoloGame", "Tile", "JSON", "None", "true", "false", "null", "str", "bytes", "random",
+    "players", "areas", "stack", "start", "beginner", "seed", "shuffle_pile", "task_index",
+    "novaluna_widget", "ID", "id", "x", "y", "M", "Nova", "Luna",
+}  # fmt: skip
+#: The plural rules Babel writes for each language (gettext's Plural-Forms).
+PLURAL_FORMS = {
+    "ru": "nplurals=3; plural=(n%10==1 && n%100!=11 ? 0 : n%10>=2 && n%10<=4 && (n%100<10 || n%100>=20) ? 1 "
+          ": 2);",
+    "ja": "nplurals=1; plural=0;",
+    "fa": "nplurals=1; plural=0;",
+}
+#: Characters of Japanese text: kana, kanji, and the ideographic and full-width punctuation.
+JAPANESE = r"[\u3000-\u30ff\u4e00-\u9fff\uff00-\uffef]"
+#: Tile ids (R01–Y17), which every language writes as code does.
+TILE_ID = r"(?<![A-Za-z0-9])[RBTY]\d\d(?![0-9])"
+#: Code in a translation: placeholders, tile ids, field paths, JSON examples, quoted values, calls, spots.
+CODE = "|".join([r"\{\w+\}", TILE_ID, r"\.\w+", r"\w+\[\{n\}\]", r"\[[^]]*\]", r"'[^']*'", r'"[^"]*"',
+                 r"\w+\([^)]*\)\)?", r"\w+=\{\w+\}", r"\w+@[\w,]+"])  # fmt: skip
+#: What Persian writes in ASCII digits: code (tile ids, a seed's range, JSON examples, paths like covered[0]).
+PERSIAN_CODE = "|".join(
+    [r"Y07@0,0", TILE_ID, r"0 تا 2\*\*64 - 1", r"\[[^]]*\]", "ID@x,y", r"\{\w+\}", r"\w+\[\{n\}\]"])
+
+
+def catalogue(lang: str) -> Catalog:
+    with open(LOCALE / lang / "LC_MESSAGES" / "novaluna.po", "rb") as po:
+        return read_po(po)
+
+
+def entries(lang: str) -> Iterator[Message]:
+    return (m for m in catalogue(lang) if m.id)
+
+
+def key(m: Message) -> tuple[str | None, str | tuple[str, ...]]:
+    return (m.context, m.id if isinstance(m.id, str) else tuple(m.id))
+
+
+def forms(m: Message) -> list[str]:
+    return [m.string] if isinstance(m.string, str) else list(m.string)
+
+
+def fields(text: str) -> set[str]:
+    return {name for _, name, _, _ in string.Formatter().parse(text) if name is not None}
+
+
+def english(m: Message) -> list[str]:
+    return [m.id] if isinstance(m.id, str) else list(m.id)
+
+
+@pytest.fixture
+def language():
+    """Set the package language in a test and always put it back."""
+    yield i18n.set_language
+    i18n.set_language(None)
+
+
+# -- the catalogues -----------------------------------------------------------------------------------
+@pytest.mark.skipif(shutil.which("make") is None, reason="make is not installed")
+def test_the_template_is_up_to_date_with_the_sources(tmp_path):
+    fresh = tmp_path / "novaluna.pot"
+    # The Makefile's own recipe (`make messages` runs it too), not a copy of its keywords.
+    subprocess.run(["make", "-s", "-o", ".venv/.installed", "messages-template", f"POT={fresh}"], cwd=ROOT,
+                   check=True, capture_output=True, timeout=120)  # fmt: skip
+    with open(fresh, "rb") as pot:
+        wanted = {key(m) for m in read_po(pot) if m.id}
+    with open(LOCALE / "novaluna.pot", "rb") as pot:
+        assert {key(m) for m in read_po(pot) if m.id} == wanted, "run `make messages`"
+    for lang in OTHERS:
+        assert {key(m) for m in entries(lang)} == wanted, f"{lang}: run `make messages`"
+
+
+@pytest.mark.parametrize("lang", OTHERS)
+def test_every_message_is_translated_and_none_is_fuzzy(lang):
+    cat = catalogue(lang)
+    assert cat.plural_forms == PLURAL_FORMS[lang]
+    for m in entries(lang):
+        assert not m.fuzzy, f"{lang}: fuzzy {m.id!r}"
+        assert len(forms(m)) == (1 if isinstance(m.id, str) else cat.num_plurals), m.id
+        assert all(form.strip() for form in forms(m)), f"{lang}: untranslated {m.id!r}"
+
+
+@pytest.mark.parametrize("lang", OTHERS)
+def test_the_compiled_catalogues_match_the_po_files(lang):
+    compiled = io.BytesIO()
+    write_mo(compiled, catalogue(lang))
+    shipped = (LOCALE / lang / "LC_MESSAGES" / "novaluna.mo").read_bytes()
+    assert compiled.getvalue() == shipped, f"{lang}: run `make messages`"
+
+
+@pytest.mark.parametrize("lang", OTHERS)
+def test_placeholders_are_the_same_in_every_translation(lang):
+    for m in entries(lang):
+        wanted = set().union(*map(fields, english(m)))
+        for form in forms(m):
+            assert fields(form) == wanted, f"{lang}: {form!r} for {m.id!r}"
+
+
+def english_left(messages: list[Message]) -> list[str]:
+    """The translations that are English: the same as an English sentence (a msgid of more than one word),
+    or with Latin words that are not code."""
+    sentences = {text for m in messages for text in english(m)
+                 if len(re.findall(r"[A-Za-z]+", re.sub(r"\{\w+\}", "", text))) > 1}  # fmt: skip
+    return [form for m in messages for form in forms(m)
+            if form in sentences or set(re.findall(r"[A-Za-z_]+", re.sub(CODE, "", form))) - CODE_WORDS]
+
+
+@pytest.mark.parametrize("lang", OTHERS)
+def test_no_english_is_left_in_a_translation(lang):
+    assert english_left(list(entries(lang))) == []
+
+
+def test_an_english_translation_is_caught():
+    # The check has teeth: a Russian entry left in English, or half in English, is found.
+    messages = list(entries("ru"))
+    first, second = (m for m in messages if m.id == "{who} takes {tile} from space {space}." or
+                     m.id == "{who} places {tile} at {cell}.")  # fmt: skip
+    first.string = first.id
+    second.string = "{who} кладёт {tile} at {cell}."
+    assert sorted(english_left(messages)) == sorted([first.id, second.string])
+
+
+def test_japanese_has_no_spaces_between_words():
+    between = re.compile(rf"{JAPANESE} | {JAPANESE}|\}} \{{|{JAPANESE} \{{|\}} {JAPANESE}")
+    for m in entries("ja"):
+        for form in forms(m):
+            assert not between.search(form), f"a space in {form!r}"
+
+
+def test_persian_uses_persian_letters_and_digits():
+    for m in entries("fa"):
+        for form in forms(m):
+            assert not re.search("[\u064a\u0643]", form), f"Arabic yeh or kaf in {form!r}"  # ي ك, not ی ک
+            assert not re.search("[0-9]", re.sub(PERSIAN_CODE, "", form)), f"ASCII digits in {form!r}"
+
+
+# -- the package language -----------------------------------------------------------------------------
+def test_english_is_the_default_and_needs_no_catalogue(monkeypatch):
+    monkeypatch.delenv("NOVALUNA_LANG", raising=False)
+    assert i18n.get_language() == "en"
+    assert dict(nl.LANGUAGES) == {"en": "English", "ru": "Русский", "ja": "日本語", "fa": "فارسی"}
+
+
+def test_the_environment_sets_the_package_language(monkeypatch, language):
+    monkeypatch.setenv("NOVALUNA_LANG", "ja")
+    assert i18n.get_language() == "ja"
+    assert str(tokens_left(3)) == "残りトークン3個"
+    language("ru")  # set_language wins over the environment
+    assert str(tokens_left(3)) == "осталось 3 токена"
+    language(None)
+    assert i18n.get_language() == "ja"
+
+
+def test_an_unknown_language_is_a_clear_error(monkeypatch, language):
+    with pytest.raises(ValueError, match=r"unknown language 'de'; the languages are en \(English\), ru"):
+        language("de")
+    with pytest.raises(ValueError, match="unknown language"):
+        tokens_left(1).in_language("xx")
+    # An unknown NOVALUNA_LANG cannot raise while an error is printed: it warns and speaks English.
+    monkeypatch.setenv("NOVALUNA_LANG", "klingon")
+    with pytest.warns(RuntimeWarning, match="NOVALUNA_LANG='klingon' is not a language here"):
+        assert str(tokens_left(1)) == "1 token left"
+
+
+# -- words in each language ---------------------------------------------------------------------------
+@pytest.mark.parametrize(("n", "words"), [
+    (1, "остался 1 токен"), (2, "осталось 2 токена"), (5, "осталось 5 токенов"), (11, "осталось 11 токенов"),
+    (21, "остался 21 токен"), (22, "осталось 22 токена"),
+])  # fmt: skip
+def test_russian_plural_forms_of_the_tokens_left(n, words):
+    assert tokens_left(n).in_language("ru") == words
+
+
+@pytest.mark.parametrize(("n", "words"), [
+    (1, "1 неразмещённый токен"), (2, "2 неразмещённых токена"), (5, "5 неразмещённых токенов"),
+    (11, "11 неразмещённых токенов"), (21, "21 неразмещённый токен"), (22, "22 неразмещённых токена"),
+])  # fmt: skip
+def test_russian_plural_forms_in_the_log(n, words):
+    event = to_event(("phase", 40 + 10 * n, 40, n), ["Solo"], [])
+    assert words in event.in_language("ru")
+    assert f"10 × {n} tokens not placed" in event.text
+
+
+def test_russian_plural_forms_of_an_area_and_a_task():
+    game = position(["Y07@0,0 B02@1,0 B03@1,1", "R01@0,0"], tokens=[1, 11])
+    text = game_text(game, "ru")
+    assert "Player 1: остался 1 токен, время 7, 3 тайла" in text
+    assert "Player 2: осталось 11 токенов, время 1, 1 тайл" in text
+    why = game.players[0].board.explain((0, 0), 0).in_language("ru")
+    assert why.startswith("Задача «1 красный + 1 синий")
+    assert "0 из 1 красного" in why and "2 из 1 синего" in why
+
+
+def test_japanese_counts_tiles_and_tokens_with_counters():
+    board = area("Y07@0,0 B02@1,0 B03@1,1")
+    assert board.explain((0, 0), 1).in_language("ja") == (
+        "マス(0,0)のY07のタスク「青3枚」は未達成：青3枚中2枚（隣接：(1,0)のB02／つながり：(1,1)のB03）。")
+
+
+def test_persian_writes_persian_digits():
+    assert i18n.number(1234567890, "fa") == "۱۲۳۴۵۶۷۸۹۰"
+    assert tokens_left(20).in_language("fa") == "۲۰ توکن باقی مانده"
+
+
+def every_sentence(game: Game, lang: str) -> Iterator[str]:
+    """The log's and ``explain``'s sentences (the text view, a layout in columns, is checked apart)."""
+    yield from (e.in_language(lang) for e in game.log)
+    for p in game.players:
+        for (x, y), t in p.board.tiles.items():
+            yield from (p.board.explain((x, y), k).in_language(lang) for k in range(len(t.tasks)))
+
+
+@pytest.mark.parametrize("lang", OTHERS)
+def test_whole_games_are_told_in_every_language(lang):
+    # Every sentence of the log, the text view and explain can be worded (no placeholder is missing).
+    for game in (Game(["Ann", "Bo", "Cy"], seed=3), SoloGame(seed=4)):
+        while not game.is_over:
+            game.play(game.legal_actions()[-1] if game.can_end_phase_one else game.legal_moves()[0])
+        assert "{" not in game_text(game, lang)
+        for sentence in every_sentence(game, lang):
+            assert "{" not in sentence
+            if lang == "ja":
+                assert not re.search(rf"{JAPANESE} | {JAPANESE}", sentence), sentence
+            if lang == "fa":  # digits are Persian but in tile ids (R03) and the seed
+                assert not re.search("[0-9]", re.sub(rf"{TILE_ID}|بذر \d+", "", sentence)), sentence
+
+
+@pytest.mark.parametrize("name", ["game2", "solo"])
+@pytest.mark.parametrize("lang", OTHERS)
+def test_golden_playthrough_in_every_language(name, lang, language):
+    players, seed = {"game2": (2, 21), "solo": (1, 25)}[name]
+    language(lang)
+    text = playthrough(players, seed)
+    path = GOLDEN / f"{name}.{lang}.txt"
+    if os.environ.get("NOVALUNA_UPDATE_GOLDEN") == "1":
+        path.parent.mkdir(exist_ok=True)
+        path.write_text(text, encoding="utf-8")
+    assert text == path.read_text(encoding="utf-8"), f"{path} differs; see the module docstring"
+
+
+# -- errors -------------------------------------------------------------------------------------------
+REFUSED = {
+    "en": "space 9 is not among the next three tiles: 1, 2, 3",
+    "ru": "место 9 не входит в следующие три тайла: 1, 2, 3",
+    "ja": "スペース9は次の3枚のタイルに入っていない（次の3枚のスペース：1、2、3）",
+    "fa": "فضای ۹ جزو ۳ کاشی بعدی نیست: ۱، ۲، ۳",
+}
+
+
+@pytest.mark.parametrize("lang", REFUSED)
+def test_an_illegal_move_is_worded_in_every_language(lang, language):
+    game = Game(2, seed=1)
+    with pytest.raises(IllegalMove) as caught:
+        game.play((9, (0, 0)))
+    error = caught.value
+    assert str(error) == REFUSED["en"]  # the package language: English unless set
+    assert error.in_language(lang) == REFUSED[lang]
+    assert i18n.in_language(error, lang) == REFUSED[lang]
+    language(lang)
+    assert str(error) == REFUSED[lang]  # worded when read, so a later set_language reaches it too
+    copy = pickle.loads(pickle.dumps(error))  # errors cross processes (simulate) with their data
+    assert copy.in_language("en") == REFUSED["en"] and copy.in_language(lang) == REFUSED[lang]
+
+
+def test_errors_built_from_other_errors_keep_their_data():
+    with pytest.raises(SaveError) as caught:
+        Game.from_json('{"format": "novaluna_widget.save", "version": 1, "kind": "game", "seed": 1, '
+                       '"beginner": false, "start": {}, "history": [], "redo": []}')  # fmt: skip
+    assert str(caught.value).startswith("start lacks draw_pile, events")
+    assert caught.value.in_language("ru").startswith("в start нет: draw_pile, events")
+    with pytest.raises(ScenarioError) as refused:
+        position(["Y07@0,0 Q99@1,0", "R01@0,0"])
+    assert refused.value.in_language("ja").startswith("タイル'Q99'はない")
+    with pytest.raises(ScenarioError) as refused:
+        position(["Y07@0,0", "R01@0,0"], seed=-1)
+    assert refused.value.in_language("fa").startswith("seed باید عدد صحیحی از 0 تا 2**64 - 1 باشد")
+
+
+def test_text_from_code_without_a_catalogue_stays_as_it_is():
+    error = IllegalMove("press Bot move to let it play")  # e.g. from the widget, which words its own
+    assert error.in_language("ru") == str(error) == "press Bot move to let it play"
+    assert i18n.in_language(ValueError("plain"), "ja") == "plain"
