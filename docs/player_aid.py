@@ -1,14 +1,23 @@
-"""The one-page player aid: ``docs/player-aid.html``, printed to ``docs/player-aid.pdf``.
+"""The one-page player aid in English, Russian, Japanese and Persian: ``docs/player-aid.html`` and
+``docs/player-aid.{ru,ja,fa}.html``, each printed to a PDF of the same name.
 
 Built from the engine's own pictures (``novaluna_widget.render`` and the rulebook's examples in
-``novaluna_widget.examples``) and the glossary's own words (``docs/glossary.md``), so the aid cannot say
-or draw anything the engine and the glossary do not. ``make player-aid`` runs this script; the HTML
-is written byte for byte the same from the same sources, and ``tests/test_player_aid.py`` checks that
-the committed HTML is what the script writes now and that the PDF is one page printed from it: the
-HTML's ``<title>`` ends with a hash of the page, and Chromium copies the title into the PDF.
+``novaluna_widget.examples``, drawn in the page's language) and, in English, the glossary's own words
+(``docs/glossary.md``), so the aid cannot say or draw anything the engine and the glossary do not. The
+other languages' pages are translations of the English one, a table each below (``SHEETS``), in the
+terms of their glossaries (``docs/glossary.{ru,ja,fa}.md``) and quoting their rulebooks
+(``../shared/seeds/novaluna_rules_{ru,ja,fa}.txt``) where these say the same. The Persian page is
+written right to left; the Japanese and Persian pages name the fonts that write them (``FONTS``:
+Debian's fonts-noto-cjk and fonts-noto-ui-core, which ``.ci/install-chromium.sh`` installs).
 
-    python docs/player_aid.py            # write docs/player-aid.html and print docs/player-aid.pdf
+``make player-aid`` runs this script; the HTML is written byte for byte the same from the same sources,
+and ``tests/test_player_aid.py`` checks that the committed HTML is what the script writes now and that
+each PDF is one page printed from it: the HTML's ``<title>`` ends with a hash of the page, and Chromium
+copies the title into the PDF.
+
+    python docs/player_aid.py            # write every language's HTML and print its PDF
     python docs/player_aid.py --html     # write the HTML only
+    python docs/player_aid.py --lang fa  # one language (the option may be given again)
 """
 
 from __future__ import annotations
@@ -20,6 +29,7 @@ import shutil
 import subprocess
 import sys
 from collections.abc import Sequence
+from dataclasses import dataclass
 from html import escape, unescape
 from pathlib import Path
 
@@ -35,13 +45,35 @@ PDF = DOCS / "player-aid.pdf"
 TITLE = "Nova Luna player aid"
 #: The title's placeholder while the page is hashed; the hash then takes its place.
 _UNHASHED = f"{TITLE} · page "
+#: The languages of the aid, English first.
+LANGUAGES = ("en", "ru", "ja", "fa")
 #: The size of a cell in the pictures of areas (before they are scaled to the page).
 AREA_CELL = 60
 #: Where Chromium may be, first found first used.
 CHROMIUMS = ("chromium", "chromium-browser", "google-chrome", "google-chrome-stable")
+#: The font each page is written in (CSS ``font-family``). English and Russian: DejaVu Sans, which
+#: has Cyrillic; Japanese: Noto Sans CJK JP (fonts-noto-cjk); Persian: Noto Sans Arabic UI
+#: (fonts-noto-ui-core), with DejaVu Sans for the Latin letters it lacks.
+FONTS = {
+    "en": '"DejaVu Sans", system-ui, sans-serif',
+    "ru": '"DejaVu Sans", system-ui, sans-serif',
+    "ja": '"Noto Sans CJK JP", "DejaVu Sans", sans-serif',
+    "fa": '"Noto Sans Arabic UI", "DejaVu Sans", sans-serif',
+}
+#: The languages written right to left.
+RIGHT_TO_LEFT = frozenset({"fa"})
 
 #: A glossary row: ``| **name** | what it is | …``; the first bold name is the key.
 _ROW = re.compile(r"^\| \*\*(?P<name>[^*]+)\*\*[^|]*\| (?P<words>[^|]+?) \|")
+
+
+def paths(lang: str) -> tuple[Path, Path]:
+    """The HTML and PDF of the aid in ``lang``: ``player-aid.html`` in English, ``player-aid.ru.html``…"""
+    if lang not in LANGUAGES:
+        raise ValueError(f"the aid is written in {', '.join(LANGUAGES)}, not {lang!r}")
+    if lang == "en":
+        return HTML, PDF
+    return DOCS / f"player-aid.{lang}.html", DOCS / f"player-aid.{lang}.pdf"
 
 
 def glossary(path: Path = GLOSSARY) -> dict[str, str]:
@@ -88,33 +120,325 @@ def turn_steps(words: dict[str, str]) -> list[str]:
     return steps
 
 
-def wheel_position() -> Game:
+
+@dataclass(frozen=True)
+class Sheet:
+    """Everything the aid says, as HTML (the steps' names as text), in one language: the English sheet is
+    made from the glossary (``english``), the others are written out in ``SHEETS``."""
+
+    #: The page's title, ``{}`` where its hash goes.
+    title: str
+    #: The heading after NOVA LUNA, and the line beside it.
+    heading: str
+    byline: str
+    goal: str
+    turn: str
+    #: The five steps of a turn: (the step, what it means).
+    steps: tuple[tuple[str, str], ...]
+    wheel: str
+    whose_turn: str
+    to_move: str
+    in_a_row: str
+    chain_rule: str
+    chain: str
+    #: The captions of the rulebook's examples 1, 2 and 7.
+    captions: dict[int, str]
+    legend: str
+    #: The three ends of the page: (heading, text).
+    ends: tuple[tuple[str, str], ...]
+    footer: str
+    #: The players of the wheel's picture, by name (None: the engine's names, "Player 1"…).
+    players: tuple[str, ...] | None = None
+
+
+#: The captions of the rulebook's examples 1, 2 and 7 in the English aid.
+CAPTIONS = {
+    1: "The yellow tile's task “2 blue” is fulfilled: two blue tiles touch it.",
+    2: "“2 blue” is fulfilled: one blue tile touches the yellow tile and the other is chained to it. "
+    "“3 red” is not: the red tile at the corner touches only diagonally and does not count, so "
+    "there are only 2 red.",
+    7: "Both red tiles asking for “4 red” are fulfilled: each counts the four <i>other</i> red tiles of "
+    "the chain. A task's own tile never counts.",
+}
+
+
+def english(words: dict[str, str]) -> Sheet:
+    """The English aid, in the glossary's words."""
+    w = {name: inline(plain(text)) for name, text in words.items()}
+    details = [
+        f"{w['refill']}.",
+        f"{w['next three tiles']}. The moon marker moves to the wheel space of the tile you take.",
+        f"<b>Stack:</b> {lower_first(w['stack'])}.",
+        "Your first tile anywhere; every later tile on an empty cell next to one of your tiles (a side, "
+        "not just a corner).",
+        f"<b>Fulfilled:</b> {lower_first(w['fulfilled'])}.",
+    ]
+    return Sheet(
+        title=_UNHASHED + "{}",
+        heading="player aid",
+        byline="2–4 players · Uwe Rosenberg with Corné van Moorsel, 2019",
+        goal="<b>Goal.</b> Be the first to place all your tokens, one on each task you fulfil. Each player "
+        "has 21\ntokens of one colour: one is the <b>track marker</b> on the moon track, the other 20 are "
+        "the\n"
+        f"<b>tokens</b> to place. <b>Beginner variant:</b> {lower_first(w['beginner variant'])}.",
+        turn="Your turn in five steps",
+        steps=tuple((sentence(step), said) for step, said in zip(turn_steps(words), details, strict=True)),
+        wheel="Track markers 2 and 3 share the rearmost track space, and 3 arrived last, on top: player 3 "
+        "moves. They take one of the next three tiles after the moon marker (the crescent), marked 1–3; the "
+        "empty wheel spaces are skipped.",
+        whose_turn="Whose turn?",
+        to_move=f"<b>To move:</b> {lower_first(w['to move'])}.",
+        in_a_row=f"<b>Turns in a row:</b> {lower_first(w['turns in a row'])}.",
+        chain_rule="The chain rule in three pictures",
+        chain=f"<b>Chain:</b> {lower_first(w['chain'])}.",
+        captions=CAPTIONS,
+        legend="A light disc with a green ring is a token on a fulfilled task. The pictures are the\n"
+        "rulebook's examples 1, 2 and 7, drawn by the rules engine.",
+        ends=(
+            ("The end: last token", f"{w['last token']}."),
+            ("The end: no tile", f"{w['no tile']}."),
+            ("Ranking and tie-break", f"{w['ranking']}."),
+        ),
+        footer="Made with novaluna_widget: the words are its glossary's (docs/glossary.md), the pictures its "
+        "rules\nengine's. Regenerate with <code>make player-aid</code>.",
+    )
+
+
+#: The aid in Russian, Japanese and Persian: the English page said in each glossary's terms, in the
+#: rulebook's own words where it has them (the line of the rulebook is in the glossary).
+SHEETS: dict[str, Sheet] = {
+    "ru": Sheet(
+        title="Памятка игрока Nova Luna · версия {}",
+        heading="памятка игрока",
+        byline="2–4 игрока · Уве Розенберг по идее Corné&nbsp;van&nbsp;Moorsel,&nbsp;2019",
+        goal="<b>Цель.</b> Первым разместить все свои токены, по одному на каждую выполненную задачу. У "
+        "каждого игрока 21 токен своего цвета: один — <b>токен на лунном треке</b>, остальные 20 — "
+        "<b>токены</b> для задач. <b>Вариант для новичков:</b> в первой игре токенов меньше: с 3 игроками "
+        "каждый размещает 17, с 4 игроками — 15 (18 и 16 в правилах считают и токен на лунном треке).",
+        turn="Ваш ход в пять шагов",
+        steps=(
+            ("Заполните трек выбора, если можно или нужно.",
+             "Тайлы из резерва кладут на пустые места трека выбора по часовой стрелке, начиная с ближайшего "
+             "к Миплу (место самого Мипла не заполняют). <i>Можно</i>, если на треке остались 1 или 2 тайла "
+             "и в резерве есть тайлы; <i>нужно</i>, если не осталось ни одного."),
+            ("Возьмите один из следующих трёх тайлов.",
+             "Только первые три тайла по часовой стрелке после Мипла; «места, в которых нет тайлов, "
+             "игнорируются». Мипл переходит на место взятого тайла."),
+            ("Продвиньте свой токен на лунном треке на число тайла.",
+             "<b>Стопка:</b> токены на одной позиции лунного трека; пришедший последним лежит сверху."),
+            ("Положите тайл на свой планшет.",
+             "Первый — куда угодно; каждый следующий — на пустую клетку рядом с одним из ваших тайлов (по "
+             "горизонтали или вертикали, не углом)."),
+            ("Накройте токеном каждую задачу, выполненную теперь.",
+             "<b>Задача выполнена,</b> когда для каждого её цвета тайлов этого цвета, смежных с тайлом "
+             "задачи по горизонтали или вертикали, вместе с соединёнными с ними в цепочку, не меньше, чем в "
+             "задаче. "
+             "«Собственный цвет тайла, задание которого вы выполняете, никогда не считается»."),
+        ),
+        wheel="Токены 2 и 3 разделяют самую последнюю позицию; токен 3 пришёл последним и лежит сверху: "
+        "ходит игрок 3. Он берёт один из трёх тайлов после Мипла (полумесяц), отмеченных 1–3; пустые места "
+        "игнорируются.",
+        whose_turn="Чей ход?",
+        to_move="<b>Ходит</b> всегда тот игрок, чей токен находится <b>сзади остальных</b> на лунном треке; "
+        "если таких несколько, то тот, чей токен <b>сверху</b>. Ход НЕ передаётся по часовой стрелке.",
+        in_a_row="<b>Несколько ходов подряд:</b> игрок ходит снова, если после тайла с малым числом его "
+        "токен всё ещё сзади остальных.",
+        chain_rule="Правило цепочки в трёх картинках",
+        chain="<b>Цепочка:</b> тайлы одного цвета, соединённые один за другим по горизонтали или вертикали. "
+        "Диагональные тайлы не учитываются: не касаются, не считаются и не продолжают цепочку.",
+        captions={
+            1: "Задача «2&nbsp;синих» желтого тайла выполнена: его касаются два синих тайла.",
+            2: "«2&nbsp;синих» выполнена: один синий тайл касается желтого, второй соединён с ним в цепочку. "
+            "«3&nbsp;красных» — нет: угловой красный тайл касается только по диагонали и не считается; "
+            "красных лишь 2.",
+            7: "Оба тайла «2» с задачей «4&nbsp;красных» выполнены: каждый считает четыре <i>других</i> "
+            "красных тайла цепочки. Собственный тайл задачи не считается.",
+        },
+        legend="Светлый диск с зелёным кольцом — токен на выполненной задаче. Картинки — примеры 1, 2 и 7 "
+        "из правил, нарисованные движком правил.",
+        ends=(
+            ("Конец игры: последний токен",
+             "Игра сразу заканчивается, когда игрок кладёт свой последний токен: он выигрывает."),
+            ("Конец игры: нет тайлов",
+             "Игра также заканчивается, когда ходящий игрок не может взять тайл (Лунный Диск и резерв "
+             "пусты): выигрывает игрок с наименьшим количеством оставшихся токенов."),
+            ("Места и ничья",
+             "Чем меньше осталось токенов, тем выше место; при равенстве выше тот, кто ходил бы раньше "
+             "(сначала самый задний, в стопке — верхний)."),
+        ),
+        footer="Сделано с novaluna_widget: слова — из его глоссария (docs/glossary.ru.md) и правил в "
+        "переводе Степана Бобошко, картинки — из его движка правил. Пересоздать: "
+        "<code>make player-aid</code>.",
+        players=("Игрок 1", "Игрок 2", "Игрок 3"),
+    ),
+    "ja": Sheet(
+        title="ノヴァルナ・サマリー（{}版）",
+        heading="サマリー",
+        byline="2〜4人用・作：Uwe Rosenberg、Corné van Moorsel（2019年）",
+        goal="<b>ゲームの目的：</b>誰よりも先に自分のトークンを置き切ること。達成したタスク1個ごとにトークンを"
+        "1個置きます。各プレイヤーは自分の色のトークンを21個持ちます：1個は月トラック上の<b>自分のトークン</b>、"
+        "残りの20個がタイルに置く<b>トークン</b>です。<b>初心者向けルール：</b>初めてのゲームではトークンを"
+        "減らし、3人プレイなら17個、4人プレイなら15個を置きます（ルールブックの18個・16個は月トラックの"
+        "トークンを含む数です）。",
+        turn="あなたのターン：5つの手順",
+        steps=(
+            ("選択トラックを補充する（できる／しなければならないとき）。",
+             "山札のタイルを、月トークンから時計回りで近い空きスペースから順に置きます（月トークンのいる"
+             "スペースを除く）。選択トラックのタイルが1枚か2枚で山札にタイルがあれば補充<b>できます</b>。"
+             "1枚もなければ補充<b>しなければなりません</b>。"),
+            ("次の3枚から1枚を取る。",
+             "月トークンから時計回りに見て3枚目までのタイルだけを取れます。「タイルが残っていないスペースは"
+             "数に数えない」。タイルを取ったスペースに月トークンを移動させます。"),
+            ("自分のトークンを、取ったタイルの数字だけ月トラック上で進める。",
+             "<b>重なり：</b>同じマスにあるトークン。後から止まったトークンが上に重なります。"),
+            ("タイルを自分のエリアに置く。",
+             "最初のタイルはどこでも構いません。以降のタイルは、既に置いたタイルの縦か横に隣接する空いた"
+             "マスに置きます（角だけで接するのは不可）。"),
+            ("達成したタスクすべてにトークンを置く。",
+             "<b>達成：</b>色ごとに、タスクのタイルに縦か横で隣接するその色のタイルと、それらと同色でつながる"
+             "タイルを数え、タスクに示された数以上あれば達成です。「タスクが描かれているタイルの色(そのタイル"
+             "自身)はカウントされない」。"),
+        ),
+        wheel="プレイヤー2と3のトークンが1番後ろのマスで重なり、後から来た3が上にいます：プレイヤー3の"
+        "手番です。月トークン（三日月）から時計回りに次の3枚（1〜3の印）から1枚を取ります。空いている"
+        "スペースは数えません。",
+        whose_turn="誰の手番？",
+        to_move="<b>手番：</b>常に月トラック上で<b>1番後ろ</b>にあるトークンの持ち主が手番プレイヤーです。"
+        "同じマスに複数あれば<b>1番上</b>のトークンの持ち主です。時計回りにはプレイしません。",
+        in_a_row="<b>連続した手番：</b>数字の小さいタイルを取った後もまだ1番後ろなら、同じプレイヤーが続けて"
+        "手番を行います。",
+        chain_rule="つながりのルールを3つの図で",
+        chain="<b>つながり：</b>縦か横に次々と隣接する同色のタイル。斜めのタイルは隣接とはみなされず、"
+        "数えられず、つながりにもなりません。",
+        captions={
+            1: "黄色のタイルのタスク「青2枚」は達成：青のタイル2枚が隣接しています。",
+            2: "「青2枚」は達成：青のタイル1枚が黄色のタイルに隣接し、もう1枚がそれとつながっています。"
+            "「赤3枚」は未達成：角の赤のタイルは斜めに接するだけで数えないので、赤は2枚だけです。",
+            7: "「赤4枚」のタスクを持つ赤のタイル2枚はどちらも達成：それぞれがつながりの<b>ほかの</b>赤の"
+            "タイル4枚を数えます。タスクのタイル自身は数えません。",
+        },
+        legend="緑の輪の付いた明るい円は、達成したタスクに置いたトークンです。図はルールブックの例1・2・7を"
+        "ルールエンジンが描いたものです。",
+        ends=(
+            ("ゲーム終了：最後のトークン",
+             "誰かがトークンを全部置いたら、すぐにゲーム終了となり、そのプレイヤーの勝利です。"),
+            ("ゲーム終了：タイル切れ",
+             "手番プレイヤーが月の輪からも山札からもタイルを取れなくなってもゲーム終了です。残っている"
+             "トークンが1番少ないプレイヤーの勝利です。"),
+            ("順位と同点",
+             "残っているトークンが少ない順。同点なら、次に先に手番を迎えるプレイヤーが上位です（1番後ろが"
+             "先、重なりは上が先）。"),
+        ),
+        footer="novaluna_widgetで作成：用語は用語集（docs/glossary.ja.md）とルールブックの和訳から、図は"
+        "ルールエンジンによるものです。再生成：<code>make player-aid</code>",
+        players=("プレイヤー1", "プレイヤー2", "プレイヤー3"),
+    ),
+    "fa": Sheet(
+        title="راهنمای بازیکن نوا لونا · نسخه‌ی {}",
+        heading="راهنمای بازیکن",
+        byline="برای ۲ تا ۴ بازیکن · طراح: اووه روزنبرگ، بر مبنای ایده‌ای از کورنی ون مورسل، ۲۰۱۹",
+        goal="<b>هدف بازی.</b> اولین نفری باشید که همه‌ی توکن‌های هدف خود را جای گذاری می‌کند: روی هر "
+        "هدفی که محقق می‌کنید، یک توکن. هر بازیکن ۲۱ توکن از یک رنگ دارد: یکی <b>توکن بازیکن</b> در "
+        "ردیف ماه است و ۲۰ توکن دیگر، <b>توکن‌های هدف</b> برای جای گذاری. <b>نسخه‌ی ویژه‌ی "
+        "تازه‌کارها:</b> در اولین بازی، توکن کمتر: در بازی ۳ نفره ۱۷ و در بازی ۴ نفره ۱۵ توکن هدف "
+        "(۱۸ و ۱۶ توکن دفترچه‌ی قوانین، توکن بازیکن را هم می‌شمارد).",
+        turn="نوبت شما در ۵ مرحله",
+        steps=(
+            ("پُر کردن «ردیف انتخاب» (اختیاری / اجباری، بسته به شرایط).",
+             "کاشی‌هایی از ستون‌های کاشی را در فضاهای خالی ردیف انتخاب بگذارید: از نزدیک‌ترین فضای خالی "
+             "به نشانگر ماه، در جهت ساعتگرد (هرگز در فضای خود نشانگر ماه). اگر فقط ۱ یا ۲ کاشی در ردیف "
+             "انتخاب مانده باشد و ستون‌های کاشی هنوز کاشی داشته باشند، <b>می‌توانید</b> پُر کنید؛ اگر هیچ "
+             "کاشی‌ای نمانده باشد، <b>باید</b> پُر کنید."),
+            ("انتخاب یکی از ۳ کاشی بعدی و جابه‌جا کردن نشانگر ماه.",
+             "فقط ۳ کاشی اول بعد از نشانگر ماه (در جهت ساعتگرد) را می‌توانید بردارید: «فضاهای خالی را "
+             "نادیده بگیرید!» نشانگر ماه را در فضای کاشی‌ای که برداشتید بگذارید."),
+            ("جلو بردن توکن خود در ردیف ماه به اندازه‌ی هزینه‌ی زمانی کاشی.",
+             "<b>ستون:</b> توکن‌هایی که در یک خانه‌ی ردیف ماه هستند؛ توکنی که آخر از همه رسیده، در رأس "
+             "ستون است."),
+            ("جای گذاری کاشی در صفحه‌ی خود.",
+             "اولین کاشی را هر جا که خواستید بگذارید؛ هر کاشی بعدی را در جایگاهی خالی که به شکل عمودی یا "
+             "افقی به یکی از کاشی‌هایتان متصل باشد (با یک ضلع، نه فقط با یک گوشه)."),
+            ("محقق کردن اهداف: روی هر هدفی که اکنون محقق شده، یک توکن هدف بگذارید.",
+             "<b>محقق شده:</b> هدفی که همه‌ی رنگ‌هایش فراهم است: برای هر رنگ، کاشی‌های آن رنگ که به شکل "
+             "عمودی یا افقی به کاشی هدف‌دار متصل‌اند، به اضافه‌ی همه‌ی کاشی‌های هم‌رنگی که با آن‌ها زنجیره "
+             "می‌سازند، دست کم به تعداد دایره‌های رنگی آن رنگ در هدف باشند. رنگ خود «کاشی هدف‌دار» در "
+             "این شمارش اهمیت ندارد."),
+        ),
+        wheel="توکن‌های بازیکن ۲ و ۳ در عقب‌ترین خانه‌ی ردیف ماه یک ستون ساخته‌اند و توکن ۳ آخر از همه "
+        "رسیده و در رأس ستون است: نوبت با بازیکن ۳ است. او یکی از ۳ کاشی بعد از نشانگر ماه (هلال) را "
+        "برمی‌دارد که با ۱ تا ۳ شماره خورده‌اند؛ فضاهای خالی نادیده گرفته می‌شوند.",
+        whose_turn="نوبت با کیست؟",
+        to_move="<b>نوبت:</b> نوبت بازی، همیشه با بازیکنی است که توکن‌اش از دیگران <b>عقب‌تر</b> است؛ اگر "
+        "چند توکن در یک خانه باشند، با بازیکنی که توکن‌اش <b>در رأس ستون</b> است. نوبت‌ها دور میز "
+        "نمی‌چرخند.",
+        in_a_row="<b>نوبت‌های پیاپی:</b> اگر بازیکنی پس از برداشتن کاشی‌ای با هزینه‌ی زمانی کم، هنوز از "
+        "همه عقب‌تر باشد، دوباره بازی می‌کند.",
+        chain_rule="قانون زنجیره در ۳ تصویر",
+        chain="<b>زنجیره:</b> کاشی‌های هم‌رنگی که به شکل عمودی یا افقی، یکی پس از دیگری، به هم متصل‌اند. "
+        "کاشی‌های مورب هرگز متصل به حساب نمی‌آیند، شمرده نمی‌شوند و زنجیره نمی‌سازند.",
+        captions={
+            1: "هدف «۲&nbsp;آبی» کاشی زرد محقق شده است: دو کاشی آبی به آن متصل‌اند.",
+            2: "«۲&nbsp;آبی» محقق شده است: یک کاشی آبی به کاشی زرد متصل است و دیگری با آن زنجیره می‌سازد. "
+            "«۳&nbsp;قرمز» نه: کاشی قرمز گوشه فقط به شکل مورب به کاشی زرد می‌رسد و شمرده نمی‌شود، پس فقط ۲ "
+            "قرمز هست.",
+            7: "هر دو کاشی قرمزی که «۴&nbsp;قرمز» می‌خواهند، محقق شده‌اند: هر کدام چهار کاشی قرمز <b>دیگر</b> "
+            "زنجیره را می‌شمارد. خود کاشی هدف‌دار هرگز شمرده نمی‌شود.",
+        },
+        legend="دایره‌ی روشن با حلقه‌ی سبز، توکنی روی هدفی محقق شده است. تصویرها مثال‌های ۱، ۲ و ۷ "
+        "دفترچه‌ی قوانین‌اند که موتور قوانین بازی کشیده است.",
+        ends=(
+            ("پایان بازی: آخرین توکن",
+             "بازی بی‌درنگ به پایان می‌رسد وقتی بازیکنی آخرین توکن هدف خود را جای گذاری کند: آن بازیکن "
+             "برنده است."),
+            ("پایان بازی: کاشی تمام شد",
+             "بازی هم چنین وقتی به پایان می‌رسد که بازیکنی که نوبت بازی با اوست، نتواند هیچ کاشی جدیدی "
+             "انتخاب کند: چرخ ماه و ستون‌های کاشی خالی‌اند. کسی که کمترین توکن را در ذخیره‌ی خود دارد، "
+             "برنده است."),
+            ("رتبه‌بندی و تساوی",
+             "هر بازیکنی که توکن کمتری برایش مانده باشد، رتبه‌ی بالاتری دارد؛ در صورت تساوی، بازیکنی "
+             "جلوتر است که «اگر بازی ادامه پیدا می‌کرد اولین نوبت بازی به او می‌رسید» (اول "
+             "عقب‌ترین، در یک ستون اول توکن رأس)."),
+        ),
+        footer="ساخته شده با novaluna_widget: واژه‌ها از واژه‌نامه‌ی آن (docs/glossary.fa.md) و دفترچه‌ی "
+        "قوانین فارسی، تصویرها از موتور قوانین آن. برای ساختن دوباره: <code>make player-aid</code>",
+        players=("بازیکن ۱", "بازیکن ۲", "بازیکن ۳"),
+    ),
+}
+
+
+def sheet(lang: str, words: dict[str, str] | None = None) -> Sheet:
+    """The aid's words in ``lang`` (English: from ``words``, by default the glossary's)."""
+    if lang == "en":
+        return english(glossary() if words is None else words)
+    paths(lang)  # a language of the aid
+    return SHEETS[lang]
+
+
+def wheel_position(lang: str = "en") -> Game:
     """Three players, the moon marker beside wheel space 2 with empty wheel spaces after it (skipped
-    by the next three tiles), and two track markers stacked behind the third."""
+    by the next three tiles), and two track markers stacked behind the third; the players named in
+    ``lang``."""
+    areas = ["R13@0,0", "B13@0,0", "T13@0,0"]
+    paths(lang)  # a language of the aid
+    names = None if lang == "en" else SHEETS[lang].players
     return position(
-        ["R13@0,0", "B13@0,0", "T13@0,0"],
+        areas if names is None else dict(zip(names, areas, strict=True)),
         times=[5, 3, 3],
         stack=[0, 1, 2],
         wheel="R04 - M - T05 Y02 - B05 R09 T11 Y10 B11",
     )
 
 
-def chain_pictures() -> list[tuple[str, str]]:
-    """The chain rule in three of the rulebook's examples: (picture, caption) each. Only the tasks a
-    caption is about carry a token."""
-    captions = {
-        1: "The yellow tile's task “2 blue” is fulfilled: two blue tiles touch it.",
-        2: "“2 blue” is fulfilled: one blue tile touches the yellow tile and the other is chained to it. "
-        "“3 red” is not: the red tile at the corner touches only diagonally and does not count, so "
-        "there are only 2 red.",
-        7: "Both red tiles asking for “4 red” are fulfilled: each counts the four <i>other</i> red tiles of "
-        "the chain. A task's own tile never counts.",
-    }
+def chain_pictures(lang: str = "en") -> list[tuple[str, str]]:
+    """The chain rule in three of the rulebook's examples: (picture, caption) each, in ``lang``. Only the
+    tasks a caption is about carry a token."""
+    paths(lang)  # a language of the aid
     shown = []
-    for number, caption in captions.items():
+    for number, caption in (CAPTIONS if lang == "en" else SHEETS[lang].captions).items():
         rulebook = example(number)
         covered = [ref for ref, fulfilled in rulebook.tasks if fulfilled]
-        shown.append((cropped(board_svg(rulebook.board(), covered=covered, cell=AREA_CELL), 1.0), caption))
+        picture = board_svg(rulebook.board(), covered=covered, cell=AREA_CELL, lang=lang)
+        shown.append((cropped(picture, 1.0), caption))
     return shown
 
 
@@ -138,35 +462,33 @@ def _figure(svg: str, caption: str, kind: str) -> str:
     return f"<figure class='{kind}'>{svg}<figcaption>{caption}</figcaption></figure>"
 
 
-def page(words: dict[str, str], title: str) -> str:
-    """The whole aid as one HTML page titled ``title``."""
-    w = {name: inline(plain(text)) for name, text in words.items()}
-    steps = turn_steps(words)
-    details = [
-        f"{w['refill']}.",
-        f"{w['next three tiles']}. The moon marker moves to the wheel space of the tile you take.",
-        f"<b>Stack:</b> {lower_first(w['stack'])}.",
-        "Your first tile anywhere; every later tile on an empty cell next to one of your tiles (a side, "
-        "not just a corner).",
-        f"<b>Fulfilled:</b> {lower_first(w['fulfilled'])}.",
-    ]
-    turn = "".join(
-        f"<li><b>{escape(sentence(step))}</b> <span>{detail}</span></li>"
-        for step, detail in zip(steps, details, strict=True)
-    )
-    chains = "".join(_figure(svg, caption, "chain") for svg, caption in chain_pictures())
-    wheel = _figure(
-        wheel_svg(wheel_position(), size=300),
-        "Track markers 2 and 3 share the rearmost track space, and 3 arrived last, on top: player 3 moves. "
-        "They take one of the next three tiles after the moon marker (the crescent), marked 1–3; the empty "
-        "wheel spaces are skipped.",
-        "wheel",
-    )
-    beginner, to_move = lower_first(w["beginner variant"]), lower_first(w["to move"])
-    in_a_row, chain = lower_first(w["turns in a row"]), lower_first(w["chain"])
-    last_token, no_tile, ranking = w["last token"], w["no tile"], w["ranking"]
+#: What a page in another language adds to the English style: the heading on one line (the line beside
+#: it wraps instead); Russian, longer than English, a little smaller with smaller pictures; Persian right to
+#: left (the list's numbers on the right, in Persian digits); Japanese and Persian letters not spaced
+#: apart (the heading's letter spacing would break Persian's joined letters).
+EXTRA_STYLE = {
+    "en": "",
+    "ru": "h1 { white-space: nowrap; }\nheader p { text-align: end; }\nbody { font-size: 8.2pt; }\n"
+    "figure.wheel svg { width: 58mm; }\n"
+    "figure.chain { grid-template-columns: 46mm 1fr; margin-bottom: 2mm; }\n",
+    "ja": "h1 { white-space: nowrap; }\nheader p { text-align: end; }\nh1 span { letter-spacing: normal; }\n",
+    "fa": "h1 { white-space: nowrap; }\nheader p { text-align: end; }\nh1 span { letter-spacing: normal; }\n"
+    "ol { padding-left: 0; padding-right: 5mm; list-style-type: persian; }\n",
+}
+
+
+def page(words: dict[str, str] | None, title: str, lang: str = "en") -> str:
+    """The whole aid in ``lang`` as one HTML page titled ``title`` (English: in the glossary's
+    ``words``)."""
+    s = sheet(lang, words)
+    turn = "".join(f"<li><b>{escape(step)}</b> <span>{detail}</span></li>" for step, detail in s.steps)
+    chains = "".join(_figure(svg, caption, "chain") for svg, caption in chain_pictures(lang))
+    wheel = _figure(wheel_svg(wheel_position(lang), size=300, lang=lang), s.wheel, "wheel")
+    ends = "\n".join(f"<div><h2>{heading}</h2><p>{text}</p></div>" for heading, text in s.ends)
+    direction = ' dir="rtl"' if lang in RIGHT_TO_LEFT else ""
+    extra = EXTRA_STYLE[lang]
     return f"""<!DOCTYPE html>
-<html lang="en">
+<html lang="{lang}"{direction}>
 <head>
 <meta charset="utf-8">
 <title>{escape(title)}</title>
@@ -174,7 +496,7 @@ def page(words: dict[str, str], title: str) -> str:
 @page {{ size: A4; margin: 16mm 12mm; }}
 * {{ box-sizing: border-box; }}
 html {{ -webkit-print-color-adjust: exact; print-color-adjust: exact; }}
-body {{ margin: 0; font: 8.8pt/1.3 "DejaVu Sans", system-ui, sans-serif; color: #1b1f33; }}
+body {{ margin: 0; font: 8.8pt/1.3 {FONTS[lang]}; color: #1b1f33; }}
 main {{ width: 186mm; height: 264mm; display: flex; flex-direction: column; gap: 2.4mm; overflow: hidden; }}
 header {{ display: flex; align-items: baseline; justify-content: space-between;
   border-bottom: 0.6mm solid #c9a227; padding-bottom: 1.2mm; }}
@@ -200,55 +522,50 @@ figure.chain {{ display: grid; grid-template-columns: 54mm 1fr; gap: 3mm; align-
   padding-top: 2mm; }}
 .end p {{ margin: 0; }}
 footer {{ font-size: 6.8pt; color: #7a809c; border-top: 0.3mm solid #c7cadb; padding-top: 1mm; }}
-</style>
+{extra}</style>
 </head>
 <body>
 <main>
 <header>
-<h1>NOVA LUNA <span>· player aid</span></h1>
-<p>2–4 players · Uwe Rosenberg with Corné van Moorsel, 2019</p>
+<h1>NOVA LUNA <span>· {s.heading}</span></h1>
+<p>{s.byline}</p>
 </header>
 <section class="goal">
-<p><b>Goal.</b> Be the first to place all your tokens, one on each task you fulfil. Each player has 21
-tokens of one colour: one is the <b>track marker</b> on the moon track, the other 20 are the
-<b>tokens</b> to place. <b>Beginner variant:</b> {beginner}.</p>
+<p>{s.goal}</p>
 </section>
 <div class="columns">
 <section>
-<h2>Your turn in five steps</h2>
+<h2>{s.turn}</h2>
 <ol>{turn}</ol>
 {wheel}
 </section>
 <section>
-<h2>Whose turn?</h2>
-<p><b>To move:</b> {to_move}.</p>
-<p><b>Turns in a row:</b> {in_a_row}.</p>
-<h2>The chain rule in three pictures</h2>
-<p><b>Chain:</b> {chain}.</p>
+<h2>{s.whose_turn}</h2>
+<p>{s.to_move}</p>
+<p>{s.in_a_row}</p>
+<h2>{s.chain_rule}</h2>
+<p>{s.chain}</p>
 {chains}
-<p class="legend">A light disc with a green ring is a token on a fulfilled task. The pictures are the
-rulebook's examples 1, 2 and 7, drawn by the rules engine.</p>
+<p class="legend">{s.legend}</p>
 </section>
 </div>
 <section class="end">
-<div><h2>The end: last token</h2><p>{last_token}.</p></div>
-<div><h2>The end: no tile</h2><p>{no_tile}.</p></div>
-<div><h2>Ranking and tie-break</h2><p>{ranking}.</p></div>
+{ends}
 </section>
-<footer>Made with novaluna_widget: the words are its glossary's (docs/glossary.md), the pictures its rules
-engine's. Regenerate with <code>make player-aid</code>.</footer>
+<footer>{s.footer}</footer>
 </main>
 </body>
 </html>
 """
 
 
-def build_html(words: dict[str, str] | None = None) -> str:
-    """The aid's HTML, its title ending with the first 12 hex digits of the page's SHA-256 (taken with
-    the title's hash left out, so the page can carry its own)."""
-    words = glossary() if words is None else words
-    digest = hashlib.sha256(page(words, _UNHASHED).encode("utf-8")).hexdigest()[:12]
-    return page(words, _UNHASHED + digest)
+def build_html(words: dict[str, str] | None = None, lang: str = "en") -> str:
+    """The aid's HTML in ``lang``, its title ending with the first 12 hex digits of the page's SHA-256
+    (taken with the title's hash left out, so the page can carry its own)."""
+    words = glossary() if words is None and lang == "en" else words
+    title = sheet(lang, words).title
+    digest = hashlib.sha256(page(words, title.format(""), lang).encode("utf-8")).hexdigest()[:12]
+    return page(words, title.format(digest), lang)
 
 
 def title_of(html: str) -> str:
@@ -284,12 +601,16 @@ def print_pdf(html: Path = HTML, pdf: Path = PDF) -> None:
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--html", action="store_true", help="write the HTML only, do not print the PDF")
+    parser.add_argument("--lang", action="append", choices=LANGUAGES,
+                        help="only this language (again for more; default: every one)")  # fmt: skip
     args = parser.parse_args(argv)
-    HTML.write_text(build_html(), encoding="utf-8")
-    print(f"wrote {HTML.relative_to(DOCS.parent)}")
-    if not args.html:
-        print_pdf()
-        print(f"printed {PDF.relative_to(DOCS.parent)}")
+    for lang in args.lang or LANGUAGES:
+        html, pdf = paths(lang)
+        html.write_text(build_html(lang=lang), encoding="utf-8")
+        print(f"wrote {html.relative_to(DOCS.parent)}")
+        if not args.html:
+            print_pdf(html, pdf)
+            print(f"printed {pdf.relative_to(DOCS.parent)}")
     return 0
 
 

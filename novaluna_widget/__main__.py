@@ -6,6 +6,11 @@ one bot game move by move, a quick look at the engine without Jupyter.
 Every argument, and how they fit together, is checked before the first game: a mistake is a usage
 error (exit code 2), never a traceback, and never found only after a long simulation. Ctrl-C stops at
 once with exit code 130.
+
+``--lang`` (before or after the command; default: the package language, ``NOVALUNA_LANG``) picks the
+language of everything printed: the help, the errors, the game and the table's headings. What is typed
+on the command line (bot names, numbers, seeds) is shown as it is typed. The words argparse adds itself
+("usage:", "error:", "options") are the standard library's.
 """
 
 from __future__ import annotations
@@ -15,124 +20,214 @@ import functools
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, NoReturn
 
 from .bots import BOTS, SearchBot, make_bot, play_game
 from .game import SEEDS
+from .i18n import LANGUAGES, Message, cmsg, get_language, joined, msg, plural
 from .kinds import new_game
 
 #: Nova Luna seats 1 (solo) to 4 players.
 MOST_SEATS = 4
 
+#: The headings of the table ``simulate`` prints (``simulate.summary``'s columns and what it groups by;
+#: the CSV file keeps the column names as they are).
+HEADINGS: dict[str, Message] = {
+    "by": cmsg("a heading of the command line's table of win rates", "by"),
+    "value": cmsg("a heading of the command line's table of win rates", "value"),
+    "bot": cmsg("a heading of the command line's table of win rates", "bot"),
+    "seat": cmsg("a heading of the command line's table of win rates", "seat"),
+    "games": cmsg("a heading of the command line's table of win rates", "games"),
+    "wins": cmsg("a heading of the command line's table of win rates", "wins"),
+    "win_rate": cmsg("a heading of the command line's table of win rates", "win_rate"),
+    "mean_rank": cmsg("a heading of the command line's table of win rates", "mean_rank"),
+    "mean_tokens_left": cmsg("a heading of the command line's table of win rates", "mean_tokens_left"),
+    "mean_score": cmsg("a heading of the command line's table of win rates", "mean_score"),
+    "95% CI": cmsg("a heading of the command line's table of win rates", "95% CI"),
+}
+
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run one command; the exit code is 0, 2 for a usage error (argparse exits itself), 130 after Ctrl-C."""
-    parser = _parser()
+    argv = sys.argv[1:] if argv is None else list(argv)
+    lang = _language(argv)
+    parser = _parser(lang)
     args = parser.parse_args(argv)
+    args.lang = lang
     _check(args)
     try:
         text = args.run(args)
     except KeyboardInterrupt:
-        print("interrupted", file=sys.stderr)
+        print(msg("interrupted").in_language(lang), file=sys.stderr)
         return 130  # 128 + SIGINT, as shells report a command Ctrl-C stopped
     print(text)
     return 0
 
 
-def _parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
-        prog="python -m novaluna_widget",
-        description="Nova Luna bots from the command line: simulate many games, or print one.",
-    )
+class _Unparsed(Exception):
+    """The language could not be read first; the full parser will say what is wrong."""
+
+
+class _LanguageFirst(argparse.ArgumentParser):
+    def error(self, message: str) -> NoReturn:
+        raise _Unparsed(message)
+
+
+def _language(argv: Sequence[str]) -> str:
+    """The ``--lang`` given anywhere in ``argv``, read before the parser is built in it; the package
+    language when there is none, or none that is a language (the full parser then refuses it)."""
+    first = _LanguageFirst(add_help=False)
+    first.add_argument("--lang")
+    try:
+        wanted = first.parse_known_args(argv)[0].lang
+    except _Unparsed:
+        wanted = None
+    return wanted if wanted in LANGUAGES else get_language()
+
+
+def _help(message: Message, lang: str) -> str:
+    """A help text in ``lang``, its ``%`` kept from argparse's formatting."""
+    return message.in_language(lang).replace("%", "%%")
+
+
+def _parser(lang: str) -> argparse.ArgumentParser:
+    about = msg("Nova Luna bots from the command line: simulate many games, or print one.")
+    parser = argparse.ArgumentParser(prog="python -m novaluna_widget", description=_help(about, lang))
+    _lang_argument(parser, lang)
     commands = parser.add_subparsers(required=True, metavar="command")
 
-    sim = commands.add_parser("simulate", help="play many bot games and print win rates")
-    sim.add_argument("--games", type=_whole(1), default=100, help="how many games (default 100)")
-    _bot_arguments(sim)
-    sim.add_argument("--workers", type=_whole(1), default=None,
-                     help="worker processes (default: all cores)")
-    sim.add_argument("--beginner", action="store_true", help="the beginner variant's token counts")
-    sim.add_argument("--no-progress", dest="progress", action="store_false", help="no progress bar")
-    sim.add_argument("--csv", type=_writable, help="also write the per-player table to this CSV file")
+    sim = commands.add_parser("simulate", help=_help(msg("play many bot games and print win rates"), lang))
+    sim.add_argument("--games", type=_whole(lang, 1), default=100,
+                     help=_help(msg("how many games (default {default})", default="100"), lang))
+    _bot_arguments(sim, lang)
+    sim.add_argument("--workers", type=_whole(lang, 1), default=None,
+                     help=_help(msg("worker processes (default: all cores)"), lang))
+    sim.add_argument("--beginner", action="store_true",
+                     help=_help(msg("the beginner variant's token counts"), lang))
+    sim.add_argument("--no-progress", dest="progress", action="store_false",
+                     help=_help(msg("no progress bar"), lang))
+    sim.add_argument("--csv", type=_writable(lang),
+                     help=_help(msg("also write the per-player table to this CSV file"), lang))
     sim.set_defaults(run=_simulate, command=sim)
 
-    play = commands.add_parser("play", help="print one bot game move by move")
-    _bot_arguments(play)
+    play = commands.add_parser("play", help=_help(msg("print one bot game move by move"), lang))
+    _bot_arguments(play, lang)
     play.set_defaults(run=_play, command=play, beginner=False)
     return parser
 
 
-def _bot_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--bots", type=_names, default=["greedy", "greedy"],
-                        help=f"one per seat, comma-separated ({', '.join(BOTS)}; default greedy,greedy); "
-                             "a single bot plays solo")
-    parser.add_argument("--players", type=_whole(1, MOST_SEATS),
-                        help="seats (1–4, 1 is solo): the bots repeat in turn to fill them")
-    parser.add_argument("--seed", type=_whole(0, SEEDS - 1, "2**64 - 1"), default=0,
-                        help="master seed (default 0)")
-    parser.add_argument("--nodes", type=_whole(1), help="search bot: positions per move (default 4000)")
+def _lang_argument(parser: argparse.ArgumentParser, lang: str) -> None:
+    """``--lang``, on the command line and on each command: ``main`` has read it already (``_language``),
+    so the parsers only check it and show it in their help."""
+    names = joined(f"{code} ({name})" for code, name in LANGUAGES.items())
+    parser.add_argument("--lang", choices=list(LANGUAGES), default=argparse.SUPPRESS, metavar="LANG",
+                        help=_help(msg("the language of what is printed: {languages} (default {default}, the "
+                                       "package language)", languages=names, default=get_language()), lang))
 
 
-def _whole(least: int, most: int | None = None, most_shown: str | None = None) -> Callable[[str], int]:
-    """An argparse type: a whole number from ``least`` (to ``most``), else a usage error saying which."""
-    allowed = (f"a whole number, {least} or more" if most is None
-               else f"a whole number from {least} to {most_shown or most}")
+def _bot_arguments(parser: argparse.ArgumentParser, lang: str) -> None:
+    bots = joined(BOTS)
+    parser.add_argument("--bots", type=_names(lang), default=["greedy", "greedy"],
+                        help=_help(msg("one per seat, comma-separated ({bots}; default greedy,greedy); a "
+                                       "single bot plays solo", bots=bots), lang))
+    parser.add_argument("--players", type=_whole(lang, 1, MOST_SEATS),
+                        help=_help(msg("seats (1–4, 1 is solo): the bots repeat in turn to fill them"), lang))
+    parser.add_argument("--seed", type=_whole(lang, 0, SEEDS - 1, "2**64 - 1"), default=0,
+                        help=_help(msg("master seed (default {default})", default="0"), lang))
+    parser.add_argument("--nodes", type=_whole(lang, 1),
+                        help=_help(msg("search bot: positions per move (default {default})", default="4000"),
+                                   lang))
+    _lang_argument(parser, lang)
+
+
+def _whole(
+    lang: str, least: int, most: int | None = None, most_shown: str | None = None
+) -> Callable[[str], int]:
+    """An argparse type: a whole number from ``least`` (to ``most``), else a usage error saying which.
+    The bounds are shown as they are typed (``2**64 - 1``), in ASCII digits."""
+    shown = most_shown or str(most)
+    allowed = (msg("a whole number, {least} or more", least=str(least)) if most is None
+               else msg("a whole number from {least} to {most}", least=str(least), most=shown))
 
     def whole(text: str) -> int:
         try:
             number = int(text)
         except ValueError:
-            raise argparse.ArgumentTypeError(f"must be {allowed}, not {text!r}") from None
+            raise argparse.ArgumentTypeError(_refused(allowed, repr(text), lang)) from None
         if number < least or (most is not None and number > most):
-            raise argparse.ArgumentTypeError(f"must be {allowed}, not {number}")
+            raise argparse.ArgumentTypeError(_refused(allowed, str(number), lang))
         return number
 
-    return whole
+    return whole  # fmt: skip
 
 
-def _names(text: str) -> list[str]:
-    names = [n.strip() for n in text.split(",") if n.strip()]
-    if not names:
-        raise argparse.ArgumentTypeError(f"name 1 to {MOST_SEATS} bots, comma-separated "
-                                         f"({', '.join(BOTS)}), not {text!r}")
-    if unknown := [n for n in names if n not in BOTS]:
-        raise argparse.ArgumentTypeError(f"unknown bot {unknown[0]!r}; bots are {', '.join(BOTS)}")
-    if len(names) > MOST_SEATS:
-        raise argparse.ArgumentTypeError(f"Nova Luna seats 1 (solo) to {MOST_SEATS} players; "
-                                         f"{len(names)} bots given")
-    return names
+def _refused(allowed: Message, value: str, lang: str) -> str:
+    return msg("must be {allowed}, not {value}", allowed=allowed, value=value).in_language(lang)
 
 
-def _writable(text: str) -> str:
+def _names(lang: str) -> Callable[[str], list[str]]:
+    """An argparse type: 1 to 4 bot names, comma-separated."""
+
+    def names(text: str) -> list[str]:
+        found = [n.strip() for n in text.split(",") if n.strip()]
+        if not found:
+            raise argparse.ArgumentTypeError(msg(
+                "name 1 to {most} bots, comma-separated ({bots}), not {value}", most=str(MOST_SEATS),
+                bots=joined(BOTS), value=repr(text)).in_language(lang))
+        if unknown := [n for n in found if n not in BOTS]:
+            raise argparse.ArgumentTypeError(msg("unknown bot {name}; bots are {bots}", name=repr(unknown[0]),
+                                                 bots=joined(BOTS)).in_language(lang))
+        if len(found) > MOST_SEATS:
+            raise argparse.ArgumentTypeError(plural(
+                "Nova Luna seats 1 (solo) to {most} players; {n} bot given",
+                "Nova Luna seats 1 (solo) to {most} players; {n} bots given", len(found),
+                most=str(MOST_SEATS)).in_language(lang))
+        return found
+
+    return names  # fmt: skip
+
+
+def _writable(lang: str) -> Callable[[str], str]:
     """``--csv``: refused now if the file cannot be written, not after the simulation, when the results
     would be lost. Opening it to append is the one sure test (permissions, a read-only disk); a file
     that was not there is removed again, and one that was is left as it was."""
-    path = Path(text)
-    if path.is_dir():
-        raise argparse.ArgumentTypeError(f"{text} is a directory; name a file in it")
-    if not path.parent.is_dir():
-        raise argparse.ArgumentTypeError(f"no directory {str(path.parent)!r} to write {path.name} in")
-    existed = path.exists()
-    try:
-        with path.open("a"):
-            pass
-    except OSError as err:
-        raise argparse.ArgumentTypeError(f"cannot write {text}: {err.strerror}") from None
-    if not existed:
-        path.unlink()
-    return text
+
+    def writable(text: str) -> str:
+        path = Path(text)
+        if path.is_dir():
+            raise argparse.ArgumentTypeError(msg("{path} is a directory; name a file in it",
+                                                 path=text).in_language(lang))
+        if not path.parent.is_dir():
+            where = msg("no directory {directory} to write {name} in", directory=repr(str(path.parent)),
+                        name=path.name)
+            raise argparse.ArgumentTypeError(where.in_language(lang))
+        existed = path.exists()
+        try:
+            with path.open("a"):
+                pass
+        except OSError as err:
+            raise argparse.ArgumentTypeError(msg("cannot write {path}: {reason}", path=text,
+                                                 reason=str(err.strerror)).in_language(lang)) from None
+        if not existed:
+            path.unlink()
+        return text
+
+    return writable  # fmt: skip
 
 
 def _check(args: argparse.Namespace) -> None:
     """What no single argument shows: the bots and the seats fit together, and each option applies."""
     command: argparse.ArgumentParser = args.command
+    lang: str = args.lang
     seats = len(args.bots) if args.players is None else args.players
     if seats < len(args.bots):
-        command.error(f"--players {seats} leaves bots out: {len(args.bots)} bots given")
+        command.error(plural("--players {players} leaves bots out: {n} bot given",
+                             "--players {players} leaves bots out: {n} bots given", len(args.bots),
+                             players=str(seats)).in_language(lang))  # fmt: skip
     if args.nodes is not None and "search" not in args.bots:
-        command.error("--nodes is the search bot's budget, and no seat plays search")
+        command.error(msg("--nodes is the search bot's budget, and no seat plays search").in_language(lang))
     if args.beginner and seats == 1:
-        command.error("--beginner: the solo game has no beginner variant")
+        command.error(msg("--beginner: the solo game has no beginner variant").in_language(lang))
 
 
 def _seats(args: argparse.Namespace) -> list[Any]:
@@ -146,30 +241,45 @@ def _seats(args: argparse.Namespace) -> list[Any]:
 
 
 def _simulate(args: argparse.Namespace) -> str:
+    import pandas as pd
+
     from .simulate import simulate, summary
 
+    lang: str = args.lang
     seats = _seats(args)
     df = simulate(args.games, seats, seed=args.seed, beginner=args.beginner, progress=args.progress,
-                  workers=args.workers)
+                  workers=args.workers)  # fmt: skip
     if args.csv:
         df.to_csv(args.csv, index=False)
     table = summary(df)
     table["win_rate"] = [f"{r:.1%}" for r in table["win_rate"]]
     bounds = zip(table.pop("ci_low"), table.pop("ci_high"), strict=True)
     table["95% CI"] = [f"{lo:.1%}–{hi:.1%}" for lo, hi in bounds]
-    kind = "solo games" if len(seats) == 1 else "games"
-    head = f"{args.games} {kind}, bots {', '.join(args.bots)}, seed {args.seed}"
-    return head + "\n" + str(table.to_string(float_format=lambda v: f"{v:.2f}"))
+    if lang != "en":  # the headings in the language (English: the columns' own names)
+        heading = {name: words.in_language(lang) for name, words in HEADINGS.items()}
+        table = table.rename(columns=heading, index=heading, level=0)
+        table.index = table.index.set_names([heading[str(name)] for name in table.index.names])
+    bots, seed = joined(args.bots), str(args.seed)
+    words = (plural("{n} solo game, bots {bots}, seed {seed}", "{n} solo games, bots {bots}, seed {seed}",
+                    args.games, bots=bots, seed=seed) if len(seats) == 1
+             else plural("{n} game, bots {bots}, seed {seed}", "{n} games, bots {bots}, seed {seed}",
+                         args.games, bots=bots, seed=seed))  # fmt: skip
+    with pd.option_context("display.unicode.east_asian_width", lang == "ja"):  # wide characters align
+        shown = table.to_string(float_format=lambda v: f"{v:.2f}")
+    return words.in_language(lang) + "\n" + str(shown)
 
 
 def _play(args: argparse.Namespace) -> str:
+    from .text import game_text
+
+    lang: str = args.lang
     seats = _seats(args)
     game = new_game(len(seats), seed=args.seed)
     bots = [make_bot(s, seed=args.seed + i) if isinstance(s, str) else s(seed=args.seed + i)
-            for i, s in enumerate(seats)]
+            for i, s in enumerate(seats)]  # fmt: skip
     play_game(game, bots)
-    told = [e.text for e in game.log if e.kind not in ("move", "place")]  # a take says enough
-    return "\n".join([*told, "", str(game)])
+    told = [e.in_language(lang) for e in game.log if e.kind not in ("move", "place")]  # a take says enough
+    return "\n".join([*told, "", game_text(game, lang)])
 
 
 if __name__ == "__main__":

@@ -12,14 +12,15 @@ the same search at every position of a game and measures each action taken again
 The words come from the position itself, not from the search: the tasks a move covers (``game.play``
 on a copy), the tasks it leaves one tile short (``Board.open_tasks`` and ``Board.count``), its cost and
 who moves next (the moon track), and what the tile would have given an opponent
-(``Board.would_fulfil``). Results are frozen dataclasses of plain values (``Hint.to_data()`` is JSON
-for a widget); the game passed in is never changed. Neither pandas nor tqdm is needed until ``review``
-is called.
+(``Board.would_fulfil``). The sentences are ``i18n`` messages, worded in the language asked for
+(``lang``; None: the package language), so an ``Option``'s ``reason`` and a review's ``comment`` are
+plain text. Results are frozen dataclasses of plain values (``Hint.to_data()`` is JSON for a widget);
+the game passed in is never changed. Neither pandas nor tqdm is needed until ``review`` is called.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, fields
 from typing import TYPE_CHECKING, Any, Final
 
@@ -28,7 +29,9 @@ from .board import Board, Cell, TaskRef
 from .bots import SearchBot, best_place, closeness, missing, tokens_now
 from .errors import IllegalMove
 from .game import Action, Game, Move, action_data
+from .i18n import Message, Value, cell_words, cmsg, cplural, joined, msg, plural, resolve
 from .solo import PENALTY, SMALL_STACK
+from .tiles import COLOUR_NAMES
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -57,9 +60,10 @@ class Option:
     """One option of the player to move, what it does and what the search makes of it.
 
     ``action`` is a ``Move``, ``"refill"`` or ``"end_phase_one"``; ``reason`` says in one or two
-    sentences what it does. ``value`` is the search's evaluation in tokens (see the module docstring;
-    higher is better; a line the search sees won counts 1000, one it sees lost -1000) and ``behind``
-    how many tokens it trails the suggestion (0 for the suggestion).
+    sentences what it does, in the language the hint was asked in. ``value`` is the search's
+    evaluation in tokens (see the module docstring; higher is better; a line the search sees won counts
+    1000, one it sees lost -1000) and ``behind`` how many tokens it trails the suggestion (0 for the
+    suggestion).
     For a move, ``space``, ``tile`` (its id), ``cell`` and ``cost`` say what to mark; ``covers`` lists
     the tasks it covers now and ``sets_up`` those it leaves one tile short, as ``(x, y, task index)``
     in the mover's area. ``next_player`` is the seat that moves after it (None once the game is over).
@@ -102,89 +106,114 @@ class Hint(Option):
                 "alternatives": [a.to_data() for a in self.alternatives]}
 
 
-def hint(game: Game, *, seed: int = 0, nodes: int = NODES) -> Hint:
-    """What the player to move should do, why, and the next-best options.
+def hint(game: Game, *, seed: int = 0, nodes: int = NODES, lang: str | None = None) -> Hint:
+    """What the player to move should do, why (in ``lang``; None: the package language), and the
+    next-best options.
 
     Deterministic given ``seed``; ``nodes`` bounds the search's work (fewer: faster and weaker). Raises
     ``IllegalMove`` once the game is over. The game is not changed.
     """
+    lang = resolve(lang)
     ranked = _evaluate(game, seed, nodes)
     best = ranked[0][1]
-    first, *rest = [_option(game, action, value, best) for action, value in [ranked[0], *_runners_up(ranked)]]
+    first, *rest = [_option(game, action, value, best, lang)
+                    for action, value in [ranked[0], *_runners_up(ranked)]]
     return Hint(**{f.name: getattr(first, f.name) for f in fields(Option)},
                 player=game.current_player, alternatives=tuple(rest))
 
 
-def review(game: Game, *, seed: int = 0, nodes: int = NODES, progress: bool = False) -> pd.DataFrame:
+def review(game: Game, *, seed: int = 0, nodes: int = NODES, progress: bool = False,
+           lang: str | None = None) -> pd.DataFrame:
     """Every action of ``game.history``, replayed from the start and measured against the coach.
 
     One row per action (``REVIEW_COLUMNS``). ``loss`` is how many tokens worse the action taken was than
     the suggestion, both valued by the same search on the same sampled draw piles (see the module
     docstring): 0 where the player did as the coach says or nothing else was legal, never below 0 (an
     action taken that the search finds better becomes the suggestion), at most ``MAX_LOSS``. Solo, a
-    token is 10 points of score. ``progress=True`` shows a tqdm bar. The game is not changed.
+    token is 10 points of score. ``comment`` is in ``lang`` (None: the package language).
+    ``progress=True`` shows a tqdm bar. The game is not changed.
     """
     import pandas as pd
     from tqdm.auto import tqdm
 
-    rows = tqdm(reviewing(game, seed=seed, nodes=nodes), total=len(game.history), unit="action",
+    rows = tqdm(reviewing(game, seed=seed, nodes=nodes, lang=lang), total=len(game.history), unit="action",
                 disable=not progress)
     return pd.DataFrame(list(rows), columns=REVIEW_COLUMNS)
 
 
-def reviewing(game: Game, *, seed: int = 0, nodes: int = NODES) -> Iterator[dict[str, Any]]:
+def reviewing(game: Game, *, seed: int = 0, nodes: int = NODES, lang: str | None = None
+              ) -> Iterator[dict[str, Any]]:  # fmt: skip
     """``review``'s rows one by one, as dicts keyed by ``REVIEW_COLUMNS``, in the order of
     ``game.history``: for a caller that shows its own progress (the widget's Review panel)."""
+    lang = resolve(lang)  # checked now, not at the first row
+    return _reviewing(game, seed, nodes, lang)
+
+
+def _reviewing(game: Game, seed: int, nodes: int, lang: str) -> Iterator[dict[str, Any]]:
     data = {**game.snapshot(), "history": [], "redo": []}
     del data["position"]
     replay = Game.from_snapshot(data)
     for played in game.history:
-        yield _review_row(replay, played, seed, nodes)
+        yield _review_row(replay, played, seed, nodes, lang)
         replay.play(played)
 
 
-def _review_row(game: Game, played: Action, seed: int, nodes: int) -> dict[str, Any]:
-    """The review of one action, at the position before it."""
+def _review_row(game: Game, played: Action, seed: int, nodes: int, lang: str) -> dict[str, Any]:
+    """The review of one action, at the position before it, its comment in ``lang``."""
     ranked = _evaluate(game, seed, nodes, played)
     suggested, best = ranked[0]
     loss = best - dict(ranked)[played]
     mover = game.current_player
-    effect = _effect(game, played)
-    comment = _words(game, played, effect, game.players[mover].name)
-    if played == suggested:
-        comment += " The coach suggests the same."
-    elif loss < NOTABLE:
-        comment += " About as good as the coach's suggestion."
-    else:
-        comment += f" Better: {_instead(game, played, effect, suggested)} {_by_how_much(game, loss)}"
+    comment = _comment(game, played, suggested, loss)
     return {"turn": game.turn + 1, "player": mover, "played": played, "suggested": suggested,
-            "loss": round(min(loss, MAX_LOSS), 3), "comment": comment}
+            "loss": round(min(loss, MAX_LOSS), 3), "comment": comment.in_language(lang)}
 
 
-def _by_how_much(game: Game, loss: float) -> str:
+def _comment(game: Game, played: Action, suggested: Action, loss: float) -> Message:
+    """A review's comment on the action ``played`` at this position: what it did, and how it compares
+    with the coach's suggestion (which is better by ``loss`` tokens)."""
+    effect = _effect(game, played)
+    done = _words(game, played, effect, game.players[game.current_player].name)
+    if played == suggested:
+        return msg("{played} The coach suggests the same.", played=done)
+    if loss < NOTABLE:
+        return msg("{played} About as good as the coach's suggestion.", played=done)
+    return msg("{played} Better: {instead} {by_how_much}", played=done,
+               instead=_instead(game, played, effect, suggested), by_how_much=_by_how_much(game, loss))
+
+
+def _by_how_much(game: Game, loss: float) -> Message:
     """The loss in words: tokens, solo points of score, or a game decided."""
     if loss >= MAX_LOSS:
-        return "Looking a few turns ahead, that may well decide the game."
-    worth = (f"{loss * PENALTY:.0f} points of score" if game.score_sheet() is not None
-             else f"{loss:.1f} token{'s' * (f'{loss:.1f}' != '1.0')}")
-    return f"Looking a few turns ahead, that is about {worth} better."
+        return msg("Looking a few turns ahead, that may well decide the game.")
+    if game.score_sheet() is not None:
+        # round() rounds as the format ".0f" does (half to even), so the English is as before
+        return plural("Looking a few turns ahead, that is about {n} point of score better.",
+                      "Looking a few turns ahead, that is about {n} points of score better.",
+                      round(loss * PENALTY))  # fmt: skip
+    shown = f"{loss:.1f}"
+    whole, tenth = shown.split(".")
+    # A count with a decimal takes no plural form of its own: one message for 1.0 token, one for the rest.
+    tokens = cmsg("a number with one decimal", "{whole}.{tenth}", whole=int(whole), tenth=int(tenth))
+    if shown == "1.0":
+        return msg("Looking a few turns ahead, that is about {tokens} token better.", tokens=tokens)
+    return msg("Looking a few turns ahead, that is about {tokens} tokens better.", tokens=tokens)
 
 
-def _instead(game: Game, played: Action, done: _Effect, suggested: Action) -> str:
-    """The suggestion, as advice to the player who took another action (with effect ``done``): the
-    same tile elsewhere is told apart by what it covers and leaves short, and by how close the area
-    comes to more tokens."""
+def _instead(game: Game, played: Action, done: _Effect, suggested: Action) -> Message:
+    """The suggestion, as advice to the player who took another action (with effect ``done``), to
+    follow "Better:": the same tile elsewhere is told apart by what it covers and leaves short, and by
+    how close the area comes to more tokens."""
     effect = _effect(game, suggested)
     if not (isinstance(played, Move) and isinstance(suggested, Move) and played.space == suggested.space):
-        reason = _words(game, suggested, effect)
-        return reason[0].lower() + reason[1:]
-    x, y = suggested.cell
+        return _words(game, suggested, effect, better=True)
     mover = game.current_player
     board = effect.after.players[mover].board
-    text = f"place it at ({x}, {y}) instead, {_outcome(board, effect)}"
+    cell, outcome = cell_words(suggested.cell), _outcome(board, effect)
     if closeness(board) > closeness(done.after.players[mover].board):
-        text += ", which brings more open tasks close to being covered"
-    return text + "."
+        return msg("place it at {cell} instead, {outcome}, which brings more open tasks close to being "
+                   "covered.", cell=cell, outcome=outcome)  # fmt: skip
+    return msg("place it at {cell} instead, {outcome}.", cell=cell, outcome=outcome)
 
 
 # -- the search ----------------------------------------------------------------------------------
@@ -192,7 +221,7 @@ def _evaluate(game: Game, seed: int, nodes: int, played: Action | None = None) -
     """The actions the search valued with their values in tokens, its choice first, then best first:
     the search's own picks, the best place for every tile on offer, and the action ``played``."""
     if game.is_over:
-        raise IllegalMove("the game is over; there is nothing to suggest")
+        raise IllegalMove(msg("the game is over; there is nothing to suggest"))
     search = SearchBot(seed=seed, nodes=nodes)
     found = search.evaluate(game, (*_each_tile(game), *([] if played is None else [played])))
     best = max(found, key=found.__getitem__)  # the search bot's own choice
@@ -251,9 +280,9 @@ def _effect(game: Game, action: Action) -> _Effect:
     return _Effect(after, covers, sets_up, opens)
 
 
-def _option(game: Game, action: Action, value: float, best: float) -> Option:
+def _option(game: Game, action: Action, value: float, best: float, lang: str) -> Option:
     effect = _effect(game, action)
-    reason = _words(game, action, effect)
+    reason = _words(game, action, effect).in_language(lang)
     after = effect.after
     next_player = None if after.is_over else after.current_player
     if not isinstance(action, Move):
@@ -265,54 +294,105 @@ def _option(game: Game, action: Action, value: float, best: float) -> Option:
 
 
 # -- the words -----------------------------------------------------------------------------------
-def _words(game: Game, action: Action, effect: _Effect, who: str | None = None) -> str:
-    """What the action does, in one or two sentences: advice to the player to move ("Take …"), or,
-    given their name in ``who``, what they did ("Ann took …")."""
+# Each sentence is a whole message, so that a translation can order its clauses as the language needs;
+# a nested message is a real sub-phrase (the tasks covered, the tasks left short, a count). Advice to
+# the player to move, the same advice after "Better:" in a review, and what a player did are separate
+# messages (the tense, and the capital, differ).
+def _words(game: Game, action: Action, effect: _Effect, who: str | None = None, *, better: bool = False
+           ) -> Message:  # fmt: skip
+    """What the action does, in one or two sentences: advice to the player to move ("Take …"; "take …"
+    after "Better:" if ``better``), or, given their name in ``who``, what they did ("Ann took …")."""
     if isinstance(action, Move):
-        return _move_words(game, action, effect, who)
-    tiles = _count(_fresh(game), "fresh tile")
+        return _move_words(game, action, effect, who, better)
+    fresh = _fresh(game)
     if action == "refill":
         if who:
-            return f"{who} refilled the wheel with {tiles} from the draw pile."
-        return f"Refill the wheel first: {_offer(game, tiles)}. Then you take a tile as usual."
+            return plural("{who} refilled the wheel with {n} fresh tile from the draw pile.",
+                          "{who} refilled the wheel with {n} fresh tiles from the draw pile.", fresh, who=who)
+        if better:
+            return cmsg("advice after 'Better:' in a review",
+                        "refill the wheel first: {why}. Then you take a tile as usual.",
+                        why=_offer(game, fresh))  # fmt: skip
+        return msg("Refill the wheel first: {why}. Then you take a tile as usual.", why=_offer(game, fresh))
     if who:
-        return f"{who} ended phase 1, and the wheel was refilled with {tiles}."
-    return (f"End phase 1 now, as the {SMALL_STACK} tokens of the small stack are placed and every further "
-            f"tile taken in phase 1 counts twice in your score. The wheel is then refilled with {tiles}.")
+        return plural("{who} ended phase 1, and the wheel was refilled with {n} fresh tile.",
+                      "{who} ended phase 1, and the wheel was refilled with {n} fresh tiles.", fresh, who=who)
+    if better:
+        return cplural("advice after 'Better:' in a review",
+                       "end phase 1 now, as the {small} tokens of the small stack are placed and every "
+                       "further tile taken in phase 1 counts twice in your score. The wheel is then refilled "
+                       "with {n} fresh tile.",
+                       "end phase 1 now, as the {small} tokens of the small stack are placed and every "
+                       "further tile taken in phase 1 counts twice in your score. The wheel is then refilled "
+                       "with {n} fresh tiles.", fresh, small=SMALL_STACK)  # fmt: skip
+    return plural("End phase 1 now, as the {small} tokens of the small stack are placed and every further "
+                  "tile taken in phase 1 counts twice in your score. The wheel is then refilled with {n} "
+                  "fresh tile.",
+                  "End phase 1 now, as the {small} tokens of the small stack are placed and every further "
+                  "tile taken in phase 1 counts twice in your score. The wheel is then refilled with {n} "
+                  "fresh tiles.", fresh, small=SMALL_STACK)  # fmt: skip
 
 
-def _move_words(game: Game, move: Move, effect: _Effect, who: str | None) -> str:
+def _move_words(game: Game, move: Move, effect: _Effect, who: str | None, better: bool) -> Message:
     taken = game.wheel[move.space]
     assert taken is not None
-    where = f"{taken.id} ({taken.colour}) from space {move.space}"
-    x, y = move.cell
-    head = f"{who} took {where} and placed it" if who else f"Take {where} and place it"
     board = effect.after.players[game.current_player].board
-    return f"{head} at ({x}, {y}), {_outcome(board, effect)}. {_then(game, move, effect, who)}"
+    args: dict[str, Value] = {
+        "tile": taken.id, "colour": COLOUR_NAMES[taken.colour], "space": move.space,
+        "cell": cell_words(move.cell), "outcome": _outcome(board, effect),
+        "then": _then(game, move, effect, who)}  # fmt: skip
+    if who:
+        return msg("{who} took {tile} ({colour}) from space {space} and placed it at {cell}, {outcome}. "
+                   "{then}", who=who, **args)  # fmt: skip
+    if better:
+        return cmsg("advice after 'Better:' in a review",
+                    "take {tile} ({colour}) from space {space} and place it at {cell}, {outcome}. {then}",
+                    **args)  # fmt: skip
+    return msg("Take {tile} ({colour}) from space {space} and place it at {cell}, {outcome}. {then}", **args)
 
 
-def _outcome(board: Board, effect: _Effect) -> str:
+def _outcome(board: Board, effect: _Effect) -> Message:
     """The tasks a move covers and those it leaves one tile short, in words that fit either tense:
     "covering 2 blue on Y11 (1 token) and leaving 4 red on R02 one red short"."""
-    if effect.covers:
-        text = f"covering {_tasks(board, effect.covers)} ({_count(len(effect.covers), 'token')})"
-    else:
-        text = "covering no task yet"
-    refs = effect.sets_up
-    if not refs:
-        if effect.covers or not effect.opens:
-            return text
-        x, y, _ = effect.opens[0]
-        return f"{text} but opening {_count(len(effect.opens), 'task')} on {board[(x, y)].id}"
+    covers, refs = len(effect.covers), effect.sets_up
+    if refs:
+        short = _short(board, refs)
+        if covers:
+            return cplural("what a move does", "covering {tasks} ({n} token) and leaving {short}",
+                           "covering {tasks} ({n} tokens) and leaving {short}", covers,
+                           tasks=_tasks(board, effect.covers), short=short)  # fmt: skip
+        return cmsg("what a move does", "covering no task yet but leaving {short}", short=short)
+    if covers:
+        return cplural("what a move does", "covering {tasks} ({n} token)", "covering {tasks} ({n} tokens)",
+                       covers, tasks=_tasks(board, effect.covers))  # fmt: skip
+    if not effect.opens:
+        return cmsg("what a move does", "covering no task yet")
+    x, y, _ = effect.opens[0]
+    return cplural("what a move does", "covering no task yet but opening {n} task on {tile}",
+                   "covering no task yet but opening {n} tasks on {tile}", len(effect.opens),
+                   tile=board[(x, y)].id)  # fmt: skip
+
+
+#: A task one tile short of the colour it lacks: "4 red on R02 one red short".
+_SHORT: Final[dict[str, Callable[[Value], Message]]] = {
+    "red": lambda task: cmsg("a task one tile short", "{task} one red short", task=task),
+    "blue": lambda task: cmsg("a task one tile short", "{task} one blue short", task=task),
+    "teal": lambda task: cmsg("a task one tile short", "{task} one teal short", task=task),
+    "yellow": lambda task: cmsg("a task one tile short", "{task} one yellow short", task=task),
+}
+
+
+def _short(board: Board, refs: Sequence[TaskRef]) -> Value:
+    """The tasks a move leaves one tile short: each with the colour it lacks, or, of more than two, how
+    many and on which tiles."""
     if len(refs) <= 2:
-        short = " and ".join(f"{_tasks(board, [ref])} one {_lacking(board, ref)} short" for ref in refs)
-    else:
-        on = sorted({board[(x, y)].id for x, y, _ in refs})
-        short = f"{len(refs)} tasks one tile short (on {', '.join(on)})"
-    return f"{text}{' and' if effect.covers else ' but'} leaving {short}"
+        return _and([_SHORT[_lacking(board, ref)](_tasks(board, [ref])) for ref in refs])
+    on = sorted({board[(x, y)].id for x, y, _ in refs})
+    return cplural("tasks a move leaves one tile short", "{n} task one tile short (on {tiles})",
+                   "{n} tasks one tile short (on {tiles})", len(refs), tiles=joined(on))  # fmt: skip
 
 
-def _then(game: Game, move: Move, effect: _Effect, who: str | None) -> str:
+def _then(game: Game, move: Move, effect: _Effect, who: str | None) -> Message:
     """The move's cost, who moves next or how the game ends, and what the tile would have given an
     opponent: advice, or what happened given the player's name in ``who``."""
     taken = game.wheel[move.space]
@@ -321,28 +401,87 @@ def _then(game: Game, move: Move, effect: _Effect, who: str | None) -> str:
     sheet = game.score_sheet()
     if sheet is not None:  # solo: a tile's cost goes into both records while phase 1 runs
         twice = sheet["phase"] == 1
-        points = _count(taken.cost * (2 if twice else 1), "point")
-        text = (f"It {'added' if who else 'adds'} {points} to the solo score (lower is better"
-                + ("; phase-1 tiles count twice)" if twice else ")"))
-        return text + (f", and the game {'ended' if who else 'ends'}." if after.is_over else ".")
-    text = f"It {'cost' if who else 'costs'} {taken.cost} time on the moon track"
+        points = taken.cost * (2 if twice else 1)
+        note = msg("(lower is better; phase-1 tiles count twice)") if twice else msg("(lower is better)")
+        if who:
+            if after.is_over:
+                return plural("It added {n} point to the solo score {note}, and the game ended.",
+                              "It added {n} points to the solo score {note}, and the game ended.", points,
+                              note=note)  # fmt: skip
+            return plural("It added {n} point to the solo score {note}.",
+                          "It added {n} points to the solo score {note}.", points, note=note)
+        if after.is_over:
+            return plural("It adds {n} point to the solo score {note}, and the game ends.",
+                          "It adds {n} points to the solo score {note}, and the game ends.", points,
+                          note=note)  # fmt: skip
+        return plural("It adds {n} point to the solo score {note}.",
+                      "It adds {n} points to the solo score {note}.", points, note=note)
+    cost = taken.cost
     # Mid-sentence, the mover of a hint, and a player named "You", are "you".
-    names = ["you" if (who is None and seat == game.current_player) or p.name.strip().lower() == "you"
-             else p.name for seat, p in enumerate(game.players)]
+    you = [(who is None and seat == game.current_player) or p.name.strip().lower() == "you"
+           for seat, p in enumerate(game.players)]
+    names: list[Value] = [_YOU if is_you else p.name for is_you, p in zip(you, game.players, strict=True)]
     if after.winner is not None:
         winner = names[after.winner]
-        return text + (f", and the game ended: {winner} won." if who else
-                       f", and the game ends: {winner} {'win' if winner == 'you' else 'wins'}.")
-    nxt = after.current_player
-    if nxt == game.current_player:
-        text += f", and {who} moved again" if who else ", and you move again"
-    else:
-        text += f", and {names[nxt]} {'moved' if who else 'moves'} next"
+        if who:
+            return plural("It cost {n} time on the moon track, and the game ended: {winner} won.",
+                          "It cost {n} time on the moon track, and the game ended: {winner} won.", cost,
+                          winner=winner)  # fmt: skip
+        if you[after.winner]:
+            return plural("It costs {n} time on the moon track, and the game ends: you win.",
+                          "It costs {n} time on the moon track, and the game ends: you win.", cost)
+        return plural("It costs {n} time on the moon track, and the game ends: {winner} wins.",
+                      "It costs {n} time on the moon track, and the game ends: {winner} wins.", cost,
+                      winner=winner)  # fmt: skip
     rival, gain = _denied(game, move)
-    if gain:
-        text += (f"; it also {'kept' if who else 'keeps'} {taken.id} from {names[rival]}, who could "
-                 f"{'have covered' if who else 'cover'} {_count(gain, 'task')} with it")
-    return text + "."
+    denied = None
+    if gain and who:
+        denied = plural("it also kept {tile} from {rival}, who could have covered {n} task with it",
+                        "it also kept {tile} from {rival}, who could have covered {n} tasks with it", gain,
+                        tile=taken.id, rival=names[rival])  # fmt: skip
+    elif gain:
+        denied = plural("it also keeps {tile} from {rival}, who could cover {n} task with it",
+                        "it also keeps {tile} from {rival}, who could cover {n} tasks with it", gain,
+                        tile=taken.id, rival=names[rival])  # fmt: skip
+    nxt = after.current_player
+    if nxt != game.current_player:
+        return _turn(cost, names[nxt], bool(who), False, denied)
+    return _turn(cost, who or _YOU, bool(who), True, denied)
+
+
+#: "you", of the player a hint advises, or of a player called You, where a name would stand.
+_YOU: Final = cmsg("a player addressed as you, where a name would stand", "you")
+
+
+def _turn(n: int, who: Value, past: bool, again: bool, denied: Message | None) -> Message:
+    """The cost ``n`` of a move and who moves next (``who``; the mover if ``again``), with the tile
+    kept from an opponent (a clause, or None): what happened if ``past``, else advice."""
+    if past and again:
+        if denied is None:
+            return plural("It cost {n} time on the moon track, and {who} moved again.",
+                          "It cost {n} time on the moon track, and {who} moved again.", n, who=who)
+        return plural("It cost {n} time on the moon track, and {who} moved again; {denied}.",
+                      "It cost {n} time on the moon track, and {who} moved again; {denied}.", n, who=who,
+                      denied=denied)  # fmt: skip
+    if past:
+        if denied is None:
+            return plural("It cost {n} time on the moon track, and {who} moved next.",
+                          "It cost {n} time on the moon track, and {who} moved next.", n, who=who)
+        return plural("It cost {n} time on the moon track, and {who} moved next; {denied}.",
+                      "It cost {n} time on the moon track, and {who} moved next; {denied}.", n, who=who,
+                      denied=denied)  # fmt: skip
+    if again:
+        if denied is None:
+            return plural("It costs {n} time on the moon track, and you move again.",
+                          "It costs {n} time on the moon track, and you move again.", n)
+        return plural("It costs {n} time on the moon track, and you move again; {denied}.",
+                      "It costs {n} time on the moon track, and you move again; {denied}.", n, denied=denied)
+    if denied is None:
+        return plural("It costs {n} time on the moon track, and {who} moves next.",
+                      "It costs {n} time on the moon track, and {who} moves next.", n, who=who)
+    return plural("It costs {n} time on the moon track, and {who} moves next; {denied}.",
+                  "It costs {n} time on the moon track, and {who} moves next; {denied}.", n, who=who,
+                  denied=denied)  # fmt: skip
 
 
 def _denied(game: Game, move: Move) -> tuple[int, int]:
@@ -359,16 +498,21 @@ def _denied(game: Game, move: Move) -> tuple[int, int]:
     return seat, gain
 
 
-def _offer(game: Game, fresh: str) -> str:
+def _offer(game: Game, fresh: int) -> Message:
     """Why refill: the ``fresh`` tiles it brings, against what the one or two tiles left give now."""
     left = len(game.choices())
     best = max(tokens_now(game).values(), default=0)
-    tiles = "the tile left on the wheel" if left == 1 else f"the {left} tiles left on the wheel"
+    brings = cplural("tiles a refill brings", "{n} fresh tile", "{n} fresh tiles", fresh)
     if best == 0:
-        return f"{tiles} {'covers' if left == 1 else 'cover'} no task now, and a refill brings {fresh} " \
-               "from the draw pile"
-    return f"a refill brings {fresh} from the draw pile to choose from, where {tiles} " \
-           f"{'covers' if left == 1 else 'cover'} at most {_count(best, 'task')} now"
+        return plural("the tile left on the wheel covers no task now, and a refill brings {fresh} from "
+                      "the draw pile",
+                      "the {n} tiles left on the wheel cover no task now, and a refill brings {fresh} from "
+                      "the draw pile", left, fresh=brings)  # fmt: skip
+    return plural("a refill brings {fresh} from the draw pile to choose from, where the tile left on the "
+                  "wheel covers at most {tasks} now",
+                  "a refill brings {fresh} from the draw pile to choose from, where the {n} tiles left on "
+                  "the wheel cover at most {tasks} now", left, fresh=brings,
+                  tasks=cplural("tasks a tile could cover", "{n} task", "{n} tasks", best))  # fmt: skip
 
 
 def _fresh(game: Game) -> int:
@@ -376,17 +520,21 @@ def _fresh(game: Game) -> int:
     return min(len(game.draw_pile), wheel.SPACES - 1 - game.tiles_on_wheel())
 
 
-def _tasks(board: Board, refs: Iterable[TaskRef]) -> str:
+def _and(items: Sequence[Value]) -> Value:
+    """"a", "a and b", "a, b and c" (the list's separator, and the "and", of the language)."""
+    if len(items) == 1:
+        return items[0]
+    return cmsg("a list of two or more, the last after 'and'", "{items} and {last}", items=joined(items[:-1]),
+                last=items[-1])  # fmt: skip
+
+
+def _tasks(board: Board, refs: Iterable[TaskRef]) -> Value:
     """Tasks with their tiles: "2 blue on Y11, 1 red + 1 yellow on Y11 and 3 teal on B05"."""
-    named = [f"{board[(x, y)].tasks[i]} on {board[(x, y)].id}" for x, y, i in refs]
-    return " and ".join(filter(None, [", ".join(named[:-1]), named[-1]]))
+    return _and([msg("{task} on {tile}", task=board[(x, y)].tasks[i].words(), tile=board[(x, y)].id)
+                 for x, y, i in refs])  # fmt: skip
 
 
 def _lacking(board: Board, ref: TaskRef) -> str:
     """The colour a task one tile short still lacks."""
     (colour,) = board.open_tasks()[ref]
     return colour
-
-
-def _count(n: int, noun: str) -> str:
-    return f"{n} {noun}{'s' * (n != 1)}"

@@ -2,23 +2,26 @@
 
 The rulebook's pictures are not available to us, so each example is rebuilt from its description with
 tiles that have the tasks it names. ``placements`` are in a legal placing order; ``tasks`` lists the
-tasks the example is about and whether they are fulfilled once every tile is down.
+tasks the example is about and whether they are fulfilled once every tile is down. An example's
+``title`` and ``lesson`` are sentences as data (``i18n.Message``): ``str(ex.title)`` is the package
+language, ``ex.title.in_language("ru")`` any other.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from .board import Board, Cell, TaskRef
+from .i18n import Message, msg
 from .tiles import tile
 
 
 @dataclass(frozen=True)
 class RulebookExample:
     number: int
-    title: str
+    title: Message = field(hash=False)
     #: What the rulebook says the picture shows, in our words.
-    lesson: str
+    lesson: Message = field(hash=False)
     placements: tuple[tuple[str, Cell], ...]
     #: The tasks the example is about, as (x, y, task_index), and whether each is fulfilled.
     tasks: tuple[tuple[TaskRef, bool], ...]
@@ -31,17 +34,19 @@ class RulebookExample:
 EXAMPLES: tuple[RulebookExample, ...] = (
     RulebookExample(
         1,
-        "Two adjacent blue tiles",
-        "The yellow Y11's task '2 blue' is fulfilled by two blue tiles that both touch it.",
+        msg("Two adjacent blue tiles"),
+        msg("The yellow Y11's task '2 blue' is fulfilled by two blue tiles that both touch it."),
         (("Y11", (0, 0)), ("B01", (-1, 0)), ("B04", (1, 0))),
         (((0, 0, 2), True),),
     ),
     RulebookExample(
         2,
-        "A chain of blue, and a diagonal red that does not count",
-        "Only one of the two blue tiles touches Y11, but the other is chained to it, so '2 blue' is "
-        "fulfilled. Two red tiles in a chain below Y11 count for '3 red'; the red R01 touches Y11 only "
-        "diagonally, so it does not count and '3 red' is not fulfilled yet.",
+        msg("A chain of blue, and a diagonal red that does not count"),
+        msg(
+            "Only one of the two blue tiles touches Y11, but the other is chained to it, so '2 blue' is "
+            "fulfilled. Two red tiles in a chain below Y11 count for '3 red'; the red R01 touches Y11 only "
+            "diagonally, so it does not count and '3 red' is not fulfilled yet."
+        ),
         (
             ("Y11", (0, 0)),
             ("B01", (1, 0)),
@@ -54,49 +59,61 @@ EXAMPLES: tuple[RulebookExample, ...] = (
     ),
     RulebookExample(
         3,
-        "Two tasks of one tile at once",
-        "Placing R13 fulfils both of its tasks at once, '2 blue' (B04 touching, B01 chained) and "
-        "'1 yellow' (Y01): each gets a token.",
+        msg("Two tasks of one tile at once"),
+        msg(
+            "Placing R13 fulfils both of its tasks at once, '2 blue' (B04 touching, B01 chained) and "
+            "'1 yellow' (Y01): each gets a token."
+        ),
         (("B01", (0, 0)), ("Y01", (1, 0)), ("B04", (0, 1)), ("R13", (1, 1))),
         (((1, 1, 0), True), ((1, 1, 1), True)),
     ),
     RulebookExample(
         4,
-        "A cost-7 tile fulfilled by three tiles",
-        "Y17 asks for 1 red + 1 blue, 1 red + 1 teal and 1 blue + 1 teal. One red, one blue and one teal "
-        "tile around it fulfil all three tasks: a tile may serve several tasks.",
+        msg("A cost-7 tile fulfilled by three tiles"),
+        msg(
+            "Y17 asks for 1 red + 1 blue, 1 red + 1 teal and 1 blue + 1 teal. One red, one blue and one teal "
+            "tile around it fulfil all three tasks: a tile may serve several tasks."
+        ),
         (("Y17", (0, 0)), ("R01", (1, 0)), ("B01", (-1, 0)), ("T01", (0, 1))),
         (((0, 0, 0), True), ((0, 0, 1), True), ((0, 0, 2), True)),
     ),
     RulebookExample(
         5,
-        "Two tiles that fulfil each other's task",
-        "The red R16 asks for '1 teal' and the teal T16 for '1 red': side by side, each fulfils the other's "
-        "task with no other tile.",
+        msg("Two tiles that fulfil each other's task"),
+        msg(
+            "The red R16 asks for '1 teal' and the teal T16 for '1 red': side by side, each fulfils the "
+            "other's task with no other tile."
+        ),
         (("R16", (0, 0)), ("T16", (1, 0))),
         (((0, 0, 2), True), ((1, 0, 2), True), ((0, 0, 1), False), ((1, 0, 1), False)),
     ),
     RulebookExample(
         6,
-        "Two yellow tiles help both",
-        "Two yellow tiles below R16 and T16 form one chain that touches both, so '2 yellow' is fulfilled "
-        "on R16 and on T16 as well.",
+        msg("Two yellow tiles help both"),
+        msg(
+            "Two yellow tiles below R16 and T16 form one chain that touches both, so '2 yellow' is fulfilled "
+            "on R16 and on T16 as well."
+        ),
         (("R16", (0, 0)), ("T16", (1, 0)), ("Y01", (0, 1)), ("Y02", (1, 1))),
         (((0, 0, 1), True), ((1, 0, 1), True)),
     ),
     RulebookExample(
         7,
-        "Two red '2' tiles support each other",
-        "R02 and R03 each ask for 4 red, and a tile's own colour never counts for itself. In one chain of "
-        "five red tiles each of them counts the other four, so both tasks are fulfilled.",
+        msg("Two red '2' tiles support each other"),
+        msg(
+            "R02 and R03 each ask for 4 red, and a tile's own colour never counts for itself. In one chain "
+            "of five red tiles each of them counts the other four, so both tasks are fulfilled."
+        ),
         (("R02", (0, 0)), ("R03", (1, 0)), ("R01", (-1, 0)), ("R05", (2, 0)), ("R06", (0, 1))),
         (((0, 0, 0), True), ((1, 0, 0), True)),
     ),
     RulebookExample(
         8,
-        "Four red tiles, two tasks",
-        "Tasks are independent: the chain of four red tiles next to the blue B08 fulfils both its "
-        "'4 red' and its '2 red'.",
+        msg("Four red tiles, two tasks"),
+        msg(
+            "Tasks are independent: the chain of four red tiles next to the blue B08 fulfils both its "
+            "'4 red' and its '2 red'."
+        ),
         (("B08", (0, 0)), ("R01", (1, 0)), ("R04", (2, 0)), ("R02", (2, 1)), ("R03", (3, 1))),
         (((0, 0, 0), True), ((0, 0, 1), True)),
     ),
@@ -106,5 +123,6 @@ EXAMPLES: tuple[RulebookExample, ...] = (
 def example(number: int) -> RulebookExample:
     """The rulebook's example ``number`` (1–8)."""
     if not isinstance(number, int) or not 1 <= number <= len(EXAMPLES):
-        raise ValueError(f"the rulebook has examples 1 to {len(EXAMPLES)}, not {number!r}")
+        raise ValueError(msg("the rulebook has examples 1 to {last}, not {value}", last=len(EXAMPLES),
+                             value=repr(number)))  # fmt: skip
     return EXAMPLES[number - 1]

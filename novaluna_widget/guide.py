@@ -11,7 +11,9 @@ without thirty clicks, the guide skips ahead in the same game by playing a fixed
 once with two greedy bots) and says so in words. The steps are written by playing the script once on a
 copy of the game, and every figure in a sentence (tile ids, costs, wheel spaces, track spaces, tasks
 covered, tokens left, who moves next) is read from the engine at that moment, so the words cannot drift
-from the game; ``tests/test_guide.py`` checks them against the engine again.
+from the game; ``tests/test_guide.py`` checks them against the engine again. The sentences are ``i18n``
+messages, written once with the script and worded in each language asked for (``steps(lang)``,
+``Guide(lang=...)``), so the story is the same in every language.
 """
 
 from __future__ import annotations
@@ -25,8 +27,9 @@ from . import track
 from .board import Board, Cell, TaskRef, neighbours
 from .errors import IllegalMove
 from .game import Action, Game, Move, action_data
+from .i18n import Message, Value, cell_words, cmsg, cplural, joined, msg, plural, resolve
 from .scenario import position
-from .tiles import Tile
+from .tiles import COLOUR_NAMES, Tile
 
 __all__ = ["LUNA", "YOU", "Click", "Guide", "Highlight", "Reply", "Step", "steps"]
 
@@ -52,9 +55,6 @@ _SKIPPED: Final[tuple[Action, ...]] = (
     Move(8, (-1, 1)), Move(11, (-1, 2)), Move(1, (-2, 1)), Move(2, (-2, 2)), Move(4, (2, 2)),
     Move(7, (-1, 2)), Move(9, (1, -2)),
 )  # fmt: skip
-
-_SIDES: Final = {(1, 0): "right of", (-1, 0): "left of", (0, 1): "below", (0, -1): "above"}
-
 
 # -- the data the page reads ---------------------------------------------------------------------
 @dataclass(frozen=True)
@@ -157,20 +157,82 @@ class Step:
 _NOTHING: Final = Highlight()
 
 
+# -- the script: the steps with their sentences as messages --------------------------------------
+@dataclass(frozen=True)
+class _Click:
+    """A ``Click`` as the script writes it once: its sentences as messages (no answer: None)."""
+
+    action: str
+    prompt: Message
+    refusal: Message
+    answer: Message | None
+    highlight: Highlight
+    space: int | None = None
+    cell: Cell | None = None
+    player: int | None = None
+
+    def worded(self, lang: str) -> Click:
+        answer = "" if self.answer is None else self.answer.in_language(lang)
+        return Click(self.action, self.prompt.in_language(lang), self.refusal.in_language(lang), answer,
+                     self.highlight, self.space, self.cell, self.player)  # fmt: skip
+
+
+@dataclass(frozen=True)
+class _Step:
+    """A ``Step`` as the script writes it once: its sentences as messages, Luna's replies as
+    ``(action, message)``."""
+
+    number: int
+    rule: str
+    title: Message
+    text: Message
+    clicks: tuple[_Click, ...]
+    replies: tuple[tuple[Action, Message], ...] = ()
+    skipped: tuple[Action, ...] = ()
+
+    def worded(self, lang: str) -> Step:
+        return Step(self.number, self.rule, self.title.in_language(lang), self.text.in_language(lang),
+                    tuple(c.worded(lang) for c in self.clicks),
+                    tuple(Reply(action, text.in_language(lang)) for action, text in self.replies),
+                    self.skipped)  # fmt: skip
+
+
 # -- the driver ----------------------------------------------------------------------------------
+#: What any click is told once the guided game is over.
+_OVER: Final = msg("The guided game is over: start a new game to play on.")
+
+
 class Guide:
     """The guided game, step by step: ``game`` is the real game at the current point, ``step`` the
     step shown (``number`` of ``total``) and ``click`` the click it waits for. ``check`` says whether
     a click from the page is that one, ``advance`` plays it. The guide owns its game: the page shows
-    ``game`` and sends every click here instead of playing it itself."""
+    ``game`` and sends every click here instead of playing it itself. Its words are in ``lang`` (None:
+    the package language when the guide is made); set ``lang`` to change it."""
 
-    def __init__(self) -> None:
-        self.steps = steps()
+    def __init__(self, lang: str | None = None) -> None:
+        self._lang = resolve(lang)
+        self._script = _script()
+        #: Every step, worded in ``lang``.
+        self.steps = steps(self._lang)
         self.game = _deal()
         self._index = 0  # the step shown
         self._click = 0  # the click of that step awaited
-        #: What the last click did, in sentences (``advance``'s answer), for the page to show.
-        self.said: list[str] = []
+        self._said: list[Message] = []
+
+    @property
+    def lang(self) -> str:
+        """The language the guide speaks."""
+        return self._lang
+
+    @lang.setter
+    def lang(self, lang: str | None) -> None:
+        self._lang = resolve(lang)
+        self.steps = steps(self._lang)
+
+    @property
+    def said(self) -> list[str]:
+        """What the last click did, in sentences (``advance``'s answer), for the page to show."""
+        return [sentence.in_language(self._lang) for sentence in self._said]
 
     @property
     def done(self) -> bool:
@@ -197,34 +259,40 @@ class Guide:
     @property
     def progress(self) -> str:
         """``"step 3 of 11"``, for the page's progress line."""
-        return f"step {self.number} of {self.total}"
+        return msg("step {number} of {total}", number=self.number, total=self.total).in_language(self._lang)
+
+    def refusal(self, intent: object) -> Message | None:
+        """None if ``intent`` is the click the step waits for, else the friendly sentence that says what
+        to click instead, as a message (``check`` words it). Nothing changes."""
+        click = self.click
+        if click is None:
+            return _OVER
+        return None if click.accepts(intent) else self._script[self._index].clicks[self._click].refusal
 
     def check(self, intent: object) -> str | None:
         """None if ``intent`` is the click the step waits for, else the friendly sentence that says what
-        to click instead. Nothing changes."""
-        click = self.click
-        if click is None:
-            return "The guided game is over: start a new game to play on."
-        return None if click.accepts(intent) else click.refusal
+        to click instead, in the guide's language. Nothing changes."""
+        refusal = self.refusal(intent)
+        return None if refusal is None else refusal.in_language(self._lang)
 
     def advance(self, intent: object) -> list[str]:
         """Play the click ``intent`` (refused with ``IllegalMove`` and its friendly sentence, changing
         nothing, unless ``check`` accepts it), then, if it ends the step, Luna's replies and any skip to
-        the next step. Returns what happened, in sentences."""
-        refusal = self.check(intent)
+        the next step. Returns what happened, in sentences of the guide's language."""
+        refusal = self.refusal(intent)
         if refusal is not None:
             raise IllegalMove(refusal)
-        click, step = self.click, self.step
+        click, step = self.click, self._script[self._index]
         assert click is not None
         _apply(self.game, click)
-        said = [click.answer]
+        said = [step.clicks[self._click].answer]
         self._click += 1
         if self._click == len(step.clicks):
-            for reply in step.replies:
-                self.game.play(reply.action)
-                said.append(reply.text)
+            for action, text in step.replies:
+                self.game.play(action)
+                said.append(text)
             self._next_step()
-        self.said = [s for s in said if s]
+        self._said = [s for s in said if s is not None]
         return self.said
 
     def _next_step(self) -> None:
@@ -237,13 +305,13 @@ class Guide:
     def state(self) -> dict[str, Any]:
         """What the page shows of the guide: the step's number, ``total`` and ``progress``, title and
         text, the click awaited (its ``prompt``, the ``expects`` intent and the ``highlight``), what the
-        last click did (``said``) and ``done``."""
+        last click did (``said``) and ``done``, in the guide's language."""
         click = self.click
         awaited = {"prompt": None, "expects": None, "highlight": None} if click is None else {
             "prompt": click.prompt, "expects": click.intent, "highlight": click.highlight.to_data()}
         return {"number": self.number, "total": self.total, "progress": self.progress,
                 "rule": self.step.rule, "title": self.step.title, "text": self.step.text, **awaited,
-                "said": list(self.said), "done": self.done}
+                "said": self.said, "done": self.done}
 
 
 def _apply(game: Game, click: Click) -> None:
@@ -261,42 +329,76 @@ def _deal() -> Game:
 
 
 # -- words ---------------------------------------------------------------------------------------
+# Every sentence is a whole message, so that a translation can order it as the language needs; a nested
+# message is a real sub-phrase (a tile, a task, where a tile goes, a list). The reader is "you" and Luna
+# is named: the sentences about a player come in a message for each.
 def _is_you(name: str) -> bool:
     return name == YOU
 
 
-def _subject(name: str) -> str:
-    return "you" if _is_you(name) else name
+def _sentences(first: Value, second: Value, *more: Value) -> Message:
+    """Sentences one after the other (a space between them in English, none in Japanese)."""
+    told = cmsg("two sentences in a row", "{first} {second}", first=first, second=second)
+    for sentence in more:
+        told = cmsg("two sentences in a row", "{first} {second}", first=told, second=sentence)
+    return told
 
 
-def _possessive(name: str) -> str:
-    """Before a noun: "your", "Luna's"."""
-    return "your" if _is_you(name) else f"{name}'s"
+def _and(items: Sequence[Value]) -> Value:
+    """"a", "a and b", "a, b and c" (the list's separator, and the "and", of the language)."""
+    if len(items) == 1:
+        return items[0]
+    return cmsg("a list of two or more, the last after 'and'", "{items} and {last}", items=joined(items[:-1]),
+                last=items[-1])  # fmt: skip
 
 
-def _mine(name: str) -> str:
-    """Standing alone: "yours", "Luna's"."""
-    return "yours" if _is_you(name) else f"{name}'s"
+def _tile(t: Tile) -> Message:
+    return msg("{tile} ({colour}, cost {cost})", tile=t.id, colour=COLOUR_NAMES[t.colour], cost=t.cost)
 
 
-def _does(name: str, verb: str) -> str:
-    """"you move", "Luna moves"; "you are", "Luna is" (no other irregular verb is needed)."""
-    if verb == "be":
-        return "you are" if _is_you(name) else f"{name} is"
-    return f"you {verb}" if _is_you(name) else f"{name} {verb}s"
-
-
-def _capital(text: str) -> str:
-    return text[:1].upper() + text[1:]
-
-
-def _join(words: Sequence[str]) -> str:
-    """"a", "a and b", "a, b and c"."""
-    return " and ".join(filter(None, [", ".join(words[:-1]), words[-1]])) if words else ""
-
-
-def _tile(t: Tile) -> str:
-    return f"{t.id} ({t.colour}, cost {t.cost})"
+#: A tile to click, named by its colour: "the blue B05" (of "Click tile 1, the blue B05 on …").
+_TO_CLICK: Final[dict[str, Callable[[str], Message]]] = {
+    "red": lambda tile: cmsg("a tile to click, by its colour", "the red {tile}", tile=tile),
+    "blue": lambda tile: cmsg("a tile to click, by its colour", "the blue {tile}", tile=tile),
+    "teal": lambda tile: cmsg("a tile to click, by its colour", "the teal {tile}", tile=tile),
+    "yellow": lambda tile: cmsg("a tile to click, by its colour", "the yellow {tile}", tile=tile),
+}
+#: A tile a placed tile would touch, named by its colour: "the blue B05" (of "it would touch …").
+_TOUCHED: Final[dict[str, Callable[[str], Message]]] = {
+    "red": lambda tile: cmsg("a tile it would touch, by colour", "the red {tile}", tile=tile),
+    "blue": lambda tile: cmsg("a tile it would touch, by colour", "the blue {tile}", tile=tile),
+    "teal": lambda tile: cmsg("a tile it would touch, by colour", "the teal {tile}", tile=tile),
+    "yellow": lambda tile: cmsg("a tile it would touch, by colour", "the yellow {tile}", tile=tile),
+}
+#: A chain of one colour: "a blue chain".
+_CHAIN: Final[dict[str, Message]] = {
+    "red": cmsg("a chain of one colour", "a red chain"),
+    "blue": cmsg("a chain of one colour", "a blue chain"),
+    "teal": cmsg("a chain of one colour", "a teal chain"),
+    "yellow": cmsg("a chain of one colour", "a yellow chain"),
+}
+#: How many tiles of its colour a task has of those it needs (``n``): "1 of the 2 blue tiles it needs".
+_HAS: Final[dict[str, Callable[[int, int], Message]]] = {
+    "red": lambda counted, n: cplural(
+        "tiles a task has of those it needs", "{counted} of the {n} red tile it needs",
+        "{counted} of the {n} red tiles it needs", n, counted=counted),
+    "blue": lambda counted, n: cplural(
+        "tiles a task has of those it needs", "{counted} of the {n} blue tile it needs",
+        "{counted} of the {n} blue tiles it needs", n, counted=counted),
+    "teal": lambda counted, n: cplural(
+        "tiles a task has of those it needs", "{counted} of the {n} teal tile it needs",
+        "{counted} of the {n} teal tiles it needs", n, counted=counted),
+    "yellow": lambda counted, n: cplural(
+        "tiles a task has of those it needs", "{counted} of the {n} yellow tile it needs",
+        "{counted} of the {n} yellow tiles it needs", n, counted=counted),
+}  # fmt: skip
+#: Where a tile goes, by the side of a tile already there that it touches.
+_SIDES: Final[dict[Cell, Callable[[str], Message]]] = {
+    (1, 0): lambda tile: cmsg("where a tile goes, by a tile it touches", "right of {tile}", tile=tile),
+    (-1, 0): lambda tile: cmsg("where a tile goes, by a tile it touches", "left of {tile}", tile=tile),
+    (0, 1): lambda tile: cmsg("where a tile goes, by a tile it touches", "below {tile}", tile=tile),
+    (0, -1): lambda tile: cmsg("where a tile goes, by a tile it touches", "above {tile}", tile=tile),
+}
 
 
 def _at(game: Game, space: int) -> Tile:
@@ -306,52 +408,58 @@ def _at(game: Game, space: int) -> Tile:
     return found
 
 
-def _asks(t: Tile) -> str:
+def _asks(t: Tile) -> Value:
     """A tile's tasks in quotes: '"2 blue" and "1 yellow"'."""
-    return _join([f'"{task}"' for task in t.tasks])
+    return _and([cmsg("a task quoted", '"{task}"', task=task.words()) for task in t.tasks])
 
 
-def _task(board: Board, ref: TaskRef) -> str:
+def _task(board: Board, ref: TaskRef) -> Message:
     """A task with its tile: '"2 blue" on Y11'."""
     t = board[(ref[0], ref[1])]
-    return f'"{t.tasks[ref[2]]}" on {t.id}'
+    return msg('"{task}" on {tile}', task=t.tasks[ref[2]].words(), tile=t.id)
 
 
-def _where(board: Board, cell: Cell, name: str) -> str:
+def _where(board: Board, cell: Cell, name: str) -> Message:
     """Where a tile goes on ``cell``, by the first tile already there that it touches along a side."""
     for placed in board.tiles:
         side = _SIDES.get((cell[0] - placed[0], cell[1] - placed[1]))
         if side:
-            return f"{side} {board[placed].id}"
-    return f"as the first tile of {_possessive(name)} area"
+            return side(board[placed].id)
+    if _is_you(name):
+        return msg("as the first tile of your area")
+    return msg("as the first tile of {name}'s area", name=name)
 
 
-def _counted(board: Board, ref: TaskRef) -> str:
+def _counted(board: Board, ref: TaskRef) -> Message:
     """Which tiles fulfil a task (``Board.explain``): those touching its tile, and those counted
     through a chain: "B05 touches it, and B02 counts through the chain"."""
     why = board.explain((ref[0], ref[1]), ref[2])
     touching = [board[c].id for count in why.colours for c in count.touching]
     linked = [board[c].id for count in why.colours for c in count.chain if c not in count.touching]
-    text = f"{_join(touching)} {'touches' if len(touching) == 1 else 'touch'} it"
-    if linked:
-        text += f", and {_join(linked)} {'counts' if len(linked) == 1 else 'count'} through the chain"
-    return text
+    touch = plural("{tiles} touches it", "{tiles} touch it", len(touching), tiles=_and(touching))
+    if not linked:
+        return touch
+    return cmsg("the tiles that fulfil a task", "{touching}, and {linked}", touching=touch,
+                linked=plural("{tiles} counts through the chain", "{tiles} count through the chain",
+                              len(linked), tiles=_and(linked)))  # fmt: skip
 
 
-def _corner(board: Board, ref: TaskRef) -> str:
+def _corner(board: Board, ref: TaskRef) -> Message | None:
     """That a tile counted through a chain touches the task's tile only at a corner, if one does."""
     why = board.explain((ref[0], ref[1]), ref[2])
     for count in why.colours:
         for c in count.chain:
             if abs(c[0] - why.cell[0]) == abs(c[1] - why.cell[1]) == 1:
-                return f"{board[c].id} touches {why.tile.id} only at a corner, which on its own never counts."
-    return ""
+                return msg("{tile} touches {task_tile} only at a corner, which on its own never counts.",
+                           tile=board[c].id, task_tile=why.tile.id)  # fmt: skip
+    return None
 
 
-def _tokens(game: Game, seat: int) -> str:
+def _tokens(game: Game, seat: int) -> Message:
     name, left = game.players[seat].name, game.players[seat].tokens
-    has = "You have" if _is_you(name) else f"{name} has"
-    return f"{has} {left} token{'s' * (left != 1)} left."
+    if _is_you(name):
+        return plural("You have {n} token left.", "You have {n} tokens left.", left)
+    return plural("{name} has {n} token left.", "{name} has {n} tokens left.", left, name=name)
 
 
 # -- one turn, played and told -------------------------------------------------------------------
@@ -363,15 +471,16 @@ class _Played:
     seat: int
     tile: Tile
     move: Move
-    where: str
+    where: Message
     covered: tuple[TaskRef, ...]
     before: int
     after: int
 
     @property
-    def moved(self) -> str:
-        """The track marker's move: "from track space 3 to 7" (time goes on, the spaces wrap at 24)."""
-        return f"from track space {track.space(self.before)} to {track.space(self.after)}"
+    def spaces(self) -> dict[str, Value]:
+        """The track marker's move, ``start`` and ``end``: "from track space 3 to 7" (time goes on,
+        the spaces wrap at 24)."""
+        return {"start": track.space(self.before), "end": track.space(self.after)}
 
 
 def _play(game: Game, move: Move) -> _Played:
@@ -382,235 +491,334 @@ def _play(game: Game, move: Move) -> _Played:
     return _Played(seat, taken, move, where, covered, before, player.time)
 
 
-def _track(game: Game, played: _Played) -> str:
+def _track(game: Game, played: _Played) -> Message:
     """The track marker's move, and who moves next because of it (the rearmost; of a stack the top)."""
-    names = [p.name for p in game.players]
-    mover, other = names[played.seat], names[1 - played.seat]
-    there = game.players[1 - played.seat]
-    head = f"{_capital(_possessive(mover))} track marker moved {played.moved}"
-    if game.current_player == played.seat:
-        relation = "still behind" if played.after < there.time else "on top of"
-        return (f"{head}, {relation} {_mine(other)} on track space {there.space}: "
-                f"{_does(mover, 'move')} again.")
-    return (f"{head}, past {_mine(other)} on track space {there.space}: {_does(other, 'be')} rearmost "
-            f"now, so {_does(other, 'move')} next.")
+    mover, other = game.players[played.seat], game.players[1 - played.seat]
+    args: dict[str, Value] = {**played.spaces, "space": other.space}
+    you = _is_you(mover.name)
+    name = other.name if you else mover.name  # the player who is not you
+    if game.current_player != played.seat:
+        if you:
+            return msg("Your track marker moved from track space {start} to {end}, past {name}'s on track "
+                       "space {space}: {name} is rearmost now, so {name} moves "
+                       "next.", name=name, **args)  # fmt: skip
+        return msg("{name}'s track marker moved from track space {start} to {end}, past yours on track space "
+                   "{space}: you are rearmost now, so you move next.", name=name, **args)  # fmt: skip
+    if played.after < other.time:
+        if you:
+            return msg("Your track marker moved from track space {start} to {end}, still behind {name}'s on "
+                       "track space {space}: you move again.", name=name, **args)  # fmt: skip
+        return msg("{name}'s track marker moved from track space {start} to {end}, still behind yours on "
+                   "track space {space}: {name} moves again.", name=name, **args)  # fmt: skip
+    if you:
+        return msg("Your track marker moved from track space {start} to {end}, on top of {name}'s on track "
+                   "space {space}: you move again.", name=name, **args)  # fmt: skip
+    return msg("{name}'s track marker moved from track space {start} to {end}, on top of yours on track "
+               "space {space}: {name} moves again.", name=name, **args)  # fmt: skip
 
 
-def _reply(game: Game, move: Move) -> Reply:
+def _reply(game: Game, move: Move) -> tuple[Action, Message]:
     """One of Luna's scripted turns, played and told."""
     played = _play(game, move)
     name = game.players[played.seat].name
     board = game.players[played.seat].board
-    took = f"{name} took {_tile(played.tile)} from wheel space {move.space} and placed it {played.where}"
+    args: dict[str, Value] = {"name": name, "tile": _tile(played.tile), "space": move.space,
+                              "where": played.where, "track": _track(game, played)}  # fmt: skip
     if played.covered:
-        tasks = _join([_task(board, ref) for ref in played.covered])
-        took += f", covering {tasks}. {_tokens(game, played.seat)}"
-    else:
-        took += "."
-    return Reply(move, f"{took} {_track(game, played)}")
+        return move, msg("{name} took {tile} from wheel space {space} and placed it {where}, covering "
+                         "{tasks}. {tokens} "
+                         "{track}", tasks=_and([_task(board, ref) for ref in played.covered]),
+                         tokens=_tokens(game, played.seat), **args)  # fmt: skip
+    return move, msg("{name} took {tile} from wheel space {space} and placed it {where}. {track}", **args)
 
 
-def _select(game: Game, space: int, context: Highlight = _NOTHING) -> Click:
+def _select(game: Game, space: int, context: Highlight = _NOTHING) -> _Click:
     """Choosing the tile on ``space``: one of the next three tiles, named by its number 1–3."""
     t = _at(game, space)
-    pick = f"tile {game.choices().index(space) + 1}, the {t.colour} {t.id} on wheel space {space}"
+    args: dict[str, Value] = {"number": game.choices().index(space) + 1, "tile": _TO_CLICK[t.colour](t.id),
+                              "space": space}  # fmt: skip
     light = Highlight(spaces=(space,), tasks=context.tasks, track=context.track)
-    return Click("select", f"Click {pick}.", f"Not that one, please: click {pick}.", f"You chose {_tile(t)}.",
-                 light, space=space)
+    return _Click("select", msg("Click tile {number}, {tile} on wheel space {space}.", **args),
+                  msg("Not that one, please: click tile {number}, {tile} on wheel space {space}.", **args),
+                  msg("You chose {tile}.", tile=_tile(t)), light, space=space)  # fmt: skip
 
 
-def _take(game: Game, move: Move, tell: Callable[[_Played], str], context: Highlight = _NOTHING) -> Click:
+def _take(game: Game, move: Move, tell: Callable[[_Played], Message], context: Highlight = _NOTHING
+          ) -> _Click:  # fmt: skip
     """Placing the chosen tile on ``move.cell``: plays the move on the script's game, and ``tell``
     words what it did."""
     seat = game.current_player
     board, t = game.players[seat].board, _at(game, move.space)
     where = _where(board, move.cell, game.players[seat].name)
-    cell = f"cell ({move.cell[0]}, {move.cell[1]})"
+    cell = cell_words(move.cell)
     light = Highlight(cells=(move.cell, *context.cells), tasks=context.tasks, area=seat)
-    prompt, refusal = f"Click {cell}, {where}.", f"Not there, please: place {t.id} on {cell}, {where}."
+    prompt = msg("Click cell {cell}, {where}.", cell=cell, where=where)
+    refusal = msg("Not there, please: place {tile} on cell {cell}, {where}.", tile=t.id, cell=cell,
+                  where=where)  # fmt: skip
     answer = tell(_play(game, move))
-    return Click("take", prompt, refusal, answer, light, space=move.space, cell=move.cell, player=seat)
+    return _Click("take", prompt, refusal, answer, light, space=move.space, cell=move.cell, player=seat)
 
 
-def _next(prompt: str = "Press Next.", context: Highlight = _NOTHING) -> Click:
+def _next(prompt: Message | None = None, context: Highlight = _NOTHING) -> _Click:
     """An explain-only step's click: the Next button. What follows it is told by the next step, or by
     Luna's replies."""
     light = Highlight(track=context.track, button="next")
-    return Click("next", prompt, "This step only explains: read it, then press Next.", "", light)
+    refusal = msg("This step only explains: read it, then press Next.")
+    return _Click("next", prompt or msg("Press Next."), refusal, None, light)
 
 
 # -- the steps -----------------------------------------------------------------------------------
-def _welcome(game: Game, number: int) -> Step:
+def _welcome(game: Game, number: int) -> _Step:
     supply = game.players[0].supply
-    text = (f"Welcome to Nova Luna! You play one game against {LUNA}, and each step teaches a rule just "
-            f"when it first matters. Each task you fulfil in your area gets one of your {supply} tokens: "
-            "whoever places all of them first wins. On a turn you take a tile from the moon wheel, which "
-            "costs time, and place it in your area. You move first.")
+    text = plural("Welcome to Nova Luna! You play one game against {name}, and each step teaches a rule just "
+                  "when it first matters. Each task you fulfil in your area gets one of your {n} tokens: "
+                  "whoever places all of them first wins. On a turn you take a tile from the moon wheel, "
+                  "which costs time, and place it in your area. You move first.",
+                  "Welcome to Nova Luna! You play one game against {name}, and each step teaches a rule just "
+                  "when it first matters. Each task you fulfil in your area gets one of your {n} tokens: "
+                  "whoever places all of them first wins. On a turn you take a tile from the moon wheel, "
+                  "which costs time, and place it in your area. You move "
+                  "first.", supply, name=LUNA)  # fmt: skip
     stack = Highlight(track=tuple(sorted({p.space for p in game.players})))
-    return Step(number, "goal", "Welcome", text, (_next(context=stack),))
+    return _Step(number, "goal", cmsg("guided game step title", "Welcome"), text, (_next(context=stack),))
 
 
-def _next_three(game: Game, number: int) -> Step:
+def _next_three(game: Game, number: int) -> _Step:
     spaces = game.choices()
-    ids = [_at(game, s).id for s in spaces]
-    text = (f"The moon marker stands by wheel space {game.marker}. You may take only one of the next three "
-            f"tiles clockwise after it, numbered 1 to 3 on the wheel: {_join(ids)}, on wheel spaces "
-            f"{_join([str(s) for s in spaces])}. Empty wheel spaces are skipped.")
-    return Step(number, "next three tiles", "The next three tiles", text, (_select(game, 2),))
+    text = msg("The moon marker stands by wheel space {marker}. You may take only one of the next three "
+               "tiles clockwise after it, numbered 1 to 3 on the wheel: {tiles}, on wheel spaces {spaces}. "
+               "Empty wheel spaces are "
+               "skipped.", marker=game.marker, tiles=_and([_at(game, s).id for s in spaces]),
+               spaces=_and(spaces))  # fmt: skip
+    title = cmsg("guided game step title", "The next three tiles")
+    return _Step(number, "next three tiles", title, text, (_select(game, 2),))
 
 
-def _time(game: Game, number: int) -> Step:
+def _time(game: Game, number: int) -> _Step:
     t = _at(game, 2)
-    text = (f"Taking a tile costs time: the number in its top-left corner. {t.id} costs {t.cost}, so your "
-            f"track marker moves {t.cost} track spaces along the moon track. Your first tile may go "
-            "anywhere in your area.")
+    text = plural("Taking a tile costs time: the number in its top-left corner. {tile} costs {n}, so your "
+                  "track marker moves {n} track space along the moon track. Your first tile may go anywhere "
+                  "in your area.",
+                  "Taking a tile costs time: the number in its top-left corner. {tile} costs {n}, so your "
+                  "track marker moves {n} track spaces along the moon track. Your first tile may go anywhere "
+                  "in your area.", t.cost, tile=t.id)  # fmt: skip
 
-    def tell(played: _Played) -> str:
-        return (f"Your track marker moved {played.moved}. The moon marker moved to wheel space "
-                f"{game.marker}, where {played.tile.id} lay, so the next three tiles are now on wheel "
-                f"spaces {_join([str(s) for s in game.choices()])}.")
+    def tell(played: _Played) -> Message:
+        return msg("Your track marker moved from track space {start} to {end}. The moon marker moved to "
+                   "wheel space {marker}, where {tile} lay, so the next three tiles are now on wheel spaces "
+                   "{spaces}.",
+                   marker=game.marker, tile=played.tile.id, spaces=_and(game.choices()),
+                   **played.spaces)  # fmt: skip
 
-    return Step(number, "time", "Time on the moon track", text, (_take(game, Move(2, (0, 0)), tell),))
+    return _Step(number, "time", cmsg("guided game step title", "Time on the moon track"), text,
+                 (_take(game, Move(2, (0, 0)), tell),))  # fmt: skip
 
 
-def _who_moves(game: Game, number: int) -> Step:
+def _who_moves(game: Game, number: int) -> _Step:
     you, luna = game.players
     start = game.snapshot()["start"]["players"]
     top = game.players[max(range(len(start)), key=lambda i: start[i]["arrival"])].name
-    text = (f"Who moves next? Not the next player round the table, but the player whose track marker is "
-            f"rearmost on the moon track. Yours stands on track space {you.space} and {LUNA}'s on "
-            f"{luna.space}, so {LUNA} moves next. At the start both lay in one stack on track space 0; "
-            f"of a stack the one on top moves, and {_mine(top)} lay on top, so {_subject(top)} began.")
-    click = _next(f"Press Next to watch {LUNA}'s turn.", context=Highlight(track=(you.space, luna.space)))
-    return Step(number, "who moves next", "Who moves next", text, (click,), (_reply(game, _LUNA[0]),))
+    args: dict[str, Value] = {"name": LUNA, "yours": you.space, "theirs": luna.space}
+    if _is_you(top):
+        text = msg("Who moves next? Not the next player round the table, but the player whose track marker "
+                   "is rearmost on the moon track. Yours stands on track space {yours} and {name}'s on "
+                   "{theirs}, so {name} moves next. At the start both lay in one stack on track space 0; of "
+                   "a stack the one on top moves, and yours lay on top, so you began.", **args)  # fmt: skip
+    else:
+        text = msg("Who moves next? Not the next player round the table, but the player whose track marker "
+                   "is rearmost on the moon track. Yours stands on track space {yours} and {name}'s on "
+                   "{theirs}, so {name} moves next. At the start both lay in one stack on track space 0; of "
+                   "a stack the one on top moves, and {name}'s lay on top, so {name} "
+                   "began.", **args)  # fmt: skip
+    click = _next(msg("Press Next to watch {name}'s turn.", name=LUNA),
+                  context=Highlight(track=(you.space, luna.space)))  # fmt: skip
+    return _Step(number, "who moves next", cmsg("guided game step title", "Who moves next"), text, (click,),
+                 (_reply(game, _LUNA[0]),))  # fmt: skip
 
 
-def _next_to(game: Game, number: int) -> Step:
+def _next_to(game: Game, number: int) -> _Step:
     cells = game.players[0].board.legal_cells()
-    text = ("From your second tile on, each tile goes on an empty cell next to one of your tiles, along a "
-            f"side: touching only at a corner is not enough. Your area has {len(cells)} such cells now: "
-            f"{_join([f'({x}, {y})' for x, y in cells])}.")
+    text = plural("From your second tile on, each tile goes on an empty cell next to one of your tiles, "
+                  "along a side: touching only at a corner is not enough. Your area has {n} such cell now: "
+                  "{cells}.",
+                  "From your second tile on, each tile goes on an empty cell next to one of your tiles, "
+                  "along a side: touching only at a corner is not enough. Your area has {n} such cells now: "
+                  "{cells}.",
+                  len(cells), cells=_and([cell_words(c) for c in cells]))  # fmt: skip
 
-    def tell(played: _Played) -> str:
+    def tell(played: _Played) -> Message:
         why = game.players[0].board.explain(played.move.cell, 2)
         (count,) = why.colours
-        return (f'{played.tile.id} lies {played.where}. Its task "{why.tile.tasks[2]}" has {count.counted} '
-                f"of the {count.needed} {count.colour} tiles it needs so far. {_track(game, played)}")
+        has = _HAS[count.colour](count.counted, count.needed)
+        return msg('{tile} lies {where}. Its task "{task}" has {has} so far. {track}', tile=played.tile.id,
+                   where=played.where, task=why.tile.tasks[2].words(), has=has,
+                   track=_track(game, played))  # fmt: skip
 
     clicks = (_select(game, 5), _take(game, Move(5, (1, 0)), tell, Highlight(cells=tuple(cells))))
-    return Step(number, "next to your tiles", "Next to your tiles", text, clicks, (_reply(game, _LUNA[1]),))
+    title = cmsg("guided game step title", "Next to your tiles")
+    return _Step(number, "next to your tiles", title, text, clicks, (_reply(game, _LUNA[1]),))
 
 
-def _first_task(game: Game, number: int) -> Step:
+def _first_task(game: Game, number: int) -> _Step:
     t = _at(game, 7)
-    text = ("A task is fulfilled when enough tiles of its colours touch its tile along a side: one tile "
-            f"for each dot. Then one of your tokens goes on it. {t.id} asks for {_asks(t)}.")
+    text = msg("A task is fulfilled when enough tiles of its colours touch its tile along a side: one tile "
+               "for each dot. Then one of your tokens goes on it. {tile} asks for {tasks}.", tile=t.id,
+               tasks=_asks(t))  # fmt: skip
 
-    def tell(played: _Played) -> str:
+    def tell(played: _Played) -> Message:
         board = game.players[0].board
         (ref,) = played.covered
-        return (f"Your first token: {_task(board, ref)} is fulfilled, because {_counted(board, ref)}. "
-                f"{_tokens(game, 0)} {_track(game, played)}")
+        return msg("Your first token: {task} is fulfilled, because {why}. {tokens} {track}",
+                   task=_task(board, ref), why=_counted(board, ref), tokens=_tokens(game, 0),
+                   track=_track(game, played))  # fmt: skip
 
     clicks = (_select(game, 7), _take(game, Move(7, (1, 1)), tell))
-    return Step(number, "first task", "A first task fulfilled", text, clicks, (_reply(game, _LUNA[2]),))
+    return _Step(number, "first task", cmsg("guided game step title", "A first task fulfilled"), text, clicks,
+                 (_reply(game, _LUNA[2]),))  # fmt: skip
 
 
-def _chain(game: Game, number: int) -> Step:
-    text = ("Tiles of one colour joined along their sides form a chain. When one tile of a chain touches "
-            "a task's tile, the task counts the whole chain.")
+def _chain(game: Game, number: int) -> _Step:
+    text = msg("Tiles of one colour joined along their sides form a chain. When one tile of a chain touches "
+               "a task's tile, the task counts the whole chain.")
 
-    def tell(played: _Played) -> str:
+    def tell(played: _Played) -> Message:
         board = game.players[0].board
-        tasks = "; ".join(f"{_task(board, ref)}: {_counted(board, ref)}" for ref in played.covered)
+        tasks = joined((msg("{task}: {why}", task=_task(board, ref), why=_counted(board, ref))
+                        for ref in played.covered), "clauses")  # fmt: skip
         partners = [board[c].id for c in board.chain(played.move.cell, played.tile.colour)[0]]
-        formed = (f"{played.tile.id} and {_join(partners)} now form a {played.tile.colour} chain, and "
-                  f"{len(played.covered)} tasks are fulfilled through it. {_capital(tasks)}.")
-        return " ".join(filter(None, [formed, _corner(board, played.covered[0]), _tokens(game, 0),
-                                      _track(game, played)]))
+        formed = plural("{tile} and {partners} now form {chain}, and {n} task is fulfilled through it. "
+                        "{tasks}.",
+                        "{tile} and {partners} now form {chain}, and {n} tasks are fulfilled through it. "
+                        "{tasks}.", len(played.covered), tile=played.tile.id, partners=_and(partners),
+                        chain=_CHAIN[played.tile.colour], tasks=tasks)  # fmt: skip
+        corner = _corner(board, played.covered[0])
+        told = [formed, *([] if corner is None else [corner]), _tokens(game, 0), _track(game, played)]
+        return _sentences(*told)
 
     tasks = Highlight(tasks=((1, 0, 2), (1, 1, 0)))
     clicks = (_select(game, 10, tasks), _take(game, Move(10, (0, 1)), tell, tasks))
-    return Step(number, "chain", "A chain", text, clicks)
+    return _Step(number, "chain", cmsg("guided game step title", "A chain"), text, clicks)
 
 
-def _skip_ahead(game: Game, number: int) -> Step:
+def _skip_ahead(game: Game, number: int) -> _Step:
     taken = [0, 0]
     for action in _SKIPPED:
         if isinstance(action, Move):
             taken[game.current_player] += 1
         game.play(action)
     you, luna = game.players
-    text = (f"Let's skip ahead in this game: you took {taken[0]} more tiles and {LUNA} {taken[1]}, and both "
-            f"areas have grown. You have {you.tokens} tokens left and {LUNA} only {luna.tokens}. The moon "
-            "track is a circle that track markers go round again and again: yours now stands on track "
-            f"space {you.space} and {LUNA}'s on {luna.space}, so you are rearmost and move.")
+    text = _sentences(
+        plural("Let's skip ahead in this game: you took {n} more tile and {name} {theirs}, and both areas "
+               "have grown.",
+               "Let's skip ahead in this game: you took {n} more tiles and {name} {theirs}, and both areas "
+               "have grown.", taken[0], name=LUNA, theirs=taken[1]),
+        plural("You have {n} token left and {name} only {theirs}.",
+               "You have {n} tokens left and {name} only {theirs}.", you.tokens, name=LUNA,
+               theirs=luna.tokens),
+        msg("The moon track is a circle that track markers go round again and again: yours now stands on "
+            "track space {yours} and {name}'s on {theirs}, so you are rearmost and move.", yours=you.space,
+            name=LUNA, theirs=luna.space))  # fmt: skip
     click = _next(context=Highlight(track=(you.space, luna.space)))
-    return Step(number, "skip ahead", "Later in the game", text, (click,), skipped=_SKIPPED)
+    return _Step(number, "skip ahead", cmsg("guided game step title", "Later in the game"), text, (click,),
+                 skipped=_SKIPPED)  # fmt: skip
 
 
-def _refill(game: Game, number: int) -> Step:
+def _refill(game: Game, number: int) -> _Step:
     left = game.choices()
-    text = (f"Only {len(left)} tiles are left on the wheel, {_join([_at(game, s).id for s in left])}, and "
-            "neither would fulfil a task in your area. When 1 or 2 tiles are left at the start of your "
-            "turn and the draw pile has tiles, you may refill the wheel before you take a tile: each empty "
-            "wheel space gets a tile from the draw pile, from the one nearest the moon marker clockwise. "
-            "The moon marker's own space stays empty. (With no tile left, you must refill.)")
+    text = _sentences(
+        plural("Only {n} tile is left on the wheel, {tiles}, and it would not fulfil a task in your area.",
+               "Only {n} tiles are left on the wheel, {tiles}, and neither would fulfil a task in your area.",
+               len(left), tiles=_and([_at(game, s).id for s in left])),
+        msg("When 1 or 2 tiles are left at the start of your turn and the draw pile has tiles, you may "
+            "refill the wheel before you take a tile: each empty wheel space gets a tile from the draw pile, "
+            "from the one nearest the moon marker clockwise. The moon marker's own space stays empty. (With "
+            "no tile left, you must refill.)"))  # fmt: skip
     game.play("refill")
     placed = game.recent_log(1)[0].data["placed"]
-    offer = [_at(game, s).id for s in game.choices()]
-    answer = (f"The refill put {len(placed)} tiles from the draw pile on the empty wheel spaces, from wheel "
-              f"space {placed[0][0]} clockwise. The next three tiles are now {_join(offer)}.")
-    click = Click("refill", "Press Refill.", "First the refill, please: press Refill.", answer,
-                  Highlight(spaces=tuple(left), button="refill"), player=game.current_player)
-    return Step(number, "refill", "The optional refill", text, (click,))
+    answer = _sentences(
+        plural("The refill put {n} tile from the draw pile on the empty wheel spaces, from wheel space "
+               "{space} clockwise.",
+               "The refill put {n} tiles from the draw pile on the empty wheel spaces, from wheel space "
+               "{space} clockwise.", len(placed), space=placed[0][0]),
+        msg("The next three tiles are now {tiles}.", tiles=_and([_at(game, s).id for s in game.choices()])))
+    click = _Click("refill", msg("Press Refill."), msg("First the refill, please: press Refill."),
+                   answer, Highlight(spaces=tuple(left), button="refill"),
+                   player=game.current_player)  # fmt: skip
+    return _Step(number, "refill", cmsg("guided game step title", "The optional refill"), text, (click,))
 
 
-def _in_a_row(game: Game, number: int) -> Step:
+def _in_a_row(game: Game, number: int) -> _Step:
     you, luna = game.players
     t = _at(game, 11)
-    text = (f"Your track marker stands on track space {you.space} and {LUNA}'s on {luna.space}. {t.id} "
-            f"costs only {t.cost}: after it you are still rearmost, so you move again at once.")
+    text = msg("Your track marker stands on track space {yours} and {name}'s on {theirs}. {tile} costs only "
+               "{cost}: after it you are still rearmost, so you move again at once.", yours=you.space,
+               name=LUNA, theirs=luna.space, tile=t.id, cost=t.cost)  # fmt: skip
 
-    def tell(played: _Played) -> str:
+    def tell(played: _Played) -> Message:
         board = game.players[0].board
         (ref,) = played.covered
-        return (f"{played.tile.id} lies {played.where}, so {_task(board, ref)} is fulfilled: "
-                f"{_counted(board, ref)}. {_tokens(game, 0)} {_track(game, played)} That makes "
-                f"{game.turns_in_a_row} turns in a row: a cheap tile can win you extra turns.")
+        return _sentences(
+            msg("{tile} lies {where}, so {task} is fulfilled: {why}.", tile=played.tile.id,
+                where=played.where, task=_task(board, ref), why=_counted(board, ref)),
+            _tokens(game, 0), _track(game, played),
+            plural("That makes {n} turn in a row: a cheap tile can win you extra turns.",
+                   "That makes {n} turns in a row: a cheap tile can win you extra turns.",
+                   game.turns_in_a_row))  # fmt: skip
 
     track = Highlight(track=(you.space, luna.space))
     clicks = (_select(game, 11, track), _take(game, Move(11, (-3, 0)), tell))
-    return Step(number, "turns in a row", "Twice in a row", text, clicks)
+    return _Step(number, "turns in a row", cmsg("guided game step title", "Twice in a row"), text, clicks)
 
 
-def _end(game: Game, number: int) -> Step:
+def _end(game: Game, number: int) -> _Step:
     move = Move(1, (-3, 1))
     t, board = _at(game, move.space), game.players[0].board
-    near = [f"the {board[n].colour} {board[n].id}" for n in neighbours(move.cell) if n in board]
-    text = (f"{_tokens(game, 0)} The game ends the moment a player places their last token, and that "
-            f"player wins. {t.id} asks for {_asks(t)}; on cell "
-            f"({move.cell[0]}, {move.cell[1]}) it would touch {_join(near)}.")
+    near = [_TOUCHED[board[n].colour](board[n].id) for n in neighbours(move.cell) if n in board]
+    text = _sentences(
+        _tokens(game, 0),
+        msg("The game ends the moment a player places their last token, and that player wins."),
+        msg("{tile} asks for {tasks}; on cell {cell} it would touch {tiles}.", tile=t.id, tasks=_asks(t),
+            cell=cell_words(move.cell), tiles=_and(near)))  # fmt: skip
 
-    def tell(played: _Played) -> str:
+    def tell(played: _Played) -> Message:
         (ref,) = played.covered
         winner = game.players[game.winner or 0].name
-        return (f"{_task(board, ref)} is fulfilled: {_counted(board, ref)}. That was your last token, so "
-                f"the game is over and {_does(winner, 'win')}! {LUNA} still had {game.players[1].tokens} "
-                "tokens left. Now you know every rule: try a whole game of your own.")
+        args: dict[str, Value] = {"task": _task(board, ref), "why": _counted(board, ref)}
+        if _is_you(winner):
+            won = msg("{task} is fulfilled: {why}. That was your last token, so the game is over and you "
+                      "win!", **args)  # fmt: skip
+        else:
+            won = msg("{task} is fulfilled: {why}. That was your last token, so the game is over and {name} "
+                      "wins!", name=winner, **args)  # fmt: skip
+        return _sentences(
+            won, plural("{name} still had {n} token left.", "{name} still had {n} tokens left.",
+                        game.players[1].tokens, name=LUNA),
+            msg("Now you know every rule: try a whole game of your own."))  # fmt: skip
 
     clicks = (_select(game, move.space), _take(game, move, tell))
-    return Step(number, "end", "The end", text, clicks)
+    return _Step(number, "end", cmsg("guided game step title", "The end"), text, clicks)
 
 
-_BEATS: Final[tuple[Callable[[Game, int], Step], ...]] = (
+_BEATS: Final[tuple[Callable[[Game, int], _Step], ...]] = (
     _welcome, _next_three, _time, _who_moves, _next_to, _first_task, _chain, _skip_ahead, _refill,
     _in_a_row, _end,
 )
 
 
 @cache
-def steps() -> tuple[Step, ...]:
-    """Every step of the guided game, written by playing the whole script once on a fresh deal."""
+def _script() -> tuple[_Step, ...]:
+    """Every step of the guided game with its sentences as messages, written by playing the whole script
+    once on a fresh deal."""
     game = _deal()
     return tuple(beat(game, number) for number, beat in enumerate(_BEATS, 1))
+
+
+def steps(lang: str | None = None) -> tuple[Step, ...]:
+    """Every step of the guided game, worded in ``lang`` (None: the package language); the same tuple
+    each time for a language."""
+    return _steps(resolve(lang))
+
+
+@cache
+def _steps(lang: str) -> tuple[Step, ...]:
+    return tuple(step.worded(lang) for step in _script())

@@ -10,6 +10,11 @@ ids, no timestamps), so nbval can compare it.
 ``picture`` wraps a picture for a notebook so that it shows even where the notebook is not trusted:
 JupyterLab hides an untrusted ``image/svg+xml`` output until its cell runs again, but it shows
 sanitized ``text/html``, and an ``<img>`` of the SVG as a ``data:`` address passes its sanitizer.
+
+Every picture takes ``lang`` (None: the package language) for its words and numbers: labels are
+messages (``i18n``), numbers have the language's digits. In a right-to-left language (Persian) the
+geometry stays as it is, the picture is marked ``direction='ltr'`` (so that a right-to-left page around
+it changes nothing), and every label worded in the language is set ``direction='rtl'`` on its own.
 """
 
 from __future__ import annotations
@@ -25,7 +30,9 @@ from typing import Final, TypedDict
 
 from . import track, wheel
 from .board import Board, Cell, TaskRef, as_cell
+from .events import tokens_left
 from .game import Game
+from .i18n import Message, Value, cell_words, cmsg, joined, msg, number, plural, resolve, word
 from .tiles import Tile
 
 
@@ -158,6 +165,8 @@ _TRACK: Final = SPEC["track"]
 _CENTRE: Final = SPEC["centre"]
 #: One command of a dot's outline and its numbers.
 _STEP: Final = re.compile(r"([MLHZ])([^MLHZ]*)")
+#: The languages written right to left.
+RIGHT_TO_LEFT: Final = frozenset({"fa"})
 
 
 def _n(value: float) -> str:
@@ -175,6 +184,17 @@ def _el(tag: str, body: str | None = None, /, **attrs: object) -> str:
 def _text(x: float, y: float, words: str, size: float, **attrs: object) -> str:
     font = SPEC["font"]
     return _el("text", escape(words), x=float(x), y=float(y), font_size=size, font_family=font, **attrs)
+
+
+def _label(x: float, y: float, words: Value, size: float, lang: str, **attrs: object) -> str:
+    """A text of words in ``lang`` (a language code already checked). Right to left, it is set
+    ``direction='rtl'`` and anchored so that it takes the place a left-to-right text would: a text that
+    starts at ``x`` is anchored at its end, which is its left edge in that direction."""
+    text = word(words, lang)
+    if lang not in RIGHT_TO_LEFT:
+        return _text(x, y, text, size, **attrs)
+    anchor = {"start": "end", "end": "start"}.get(str(attrs.pop("text_anchor", "start")), "middle")
+    return _text(x, y, text, size, text_anchor=anchor, **attrs, direction="rtl", unicode_bidi="embed")
 
 
 def _at(x: float, y: float, body: str, scale: float = 1.0) -> str:
@@ -203,11 +223,11 @@ def _dot(colour: str, x: float, y: float) -> str:
     return _el("circle", cx=float(x), cy=float(y), r=shape["circle"], **paint)
 
 
-def token(player: int, x: float, y: float, r: float = _TOKEN["radius"]) -> str:
-    """A player's token: their colour and their number."""
+def token(player: int, x: float, y: float, r: float = _TOKEN["radius"], lang: str | None = None) -> str:
+    """A player's token: their colour and their number (in the digits of ``lang``)."""
     colours = SPEC["players"][player % len(SPEC["players"])]
     body = _el("circle", r=float(r), fill=colours["fill"], stroke=colours["stroke"], stroke_width=2) + _text(
-        0, r * _TOKEN["number_y"], str(player + 1), r * _TOKEN["number_size"], font_weight=800,
+        0, r * _TOKEN["number_y"], number(player + 1, lang), r * _TOKEN["number_size"], font_weight=800,
         text_anchor="middle", fill=colours["ink"]
     )  # fmt: skip
     return _at(x, y, body)
@@ -229,10 +249,17 @@ def cover(player: int | None) -> str:
 
 
 def tile_svg(
-    t: Tile, x: float, y: float, scale: float = 1.0, covered: Iterable[int] = (), player: int | None = None
+    t: Tile,
+    x: float,
+    y: float,
+    scale: float = 1.0,
+    covered: Iterable[int] = (),
+    player: int | None = None,
+    lang: str | None = None,
 ) -> str:
     """One tile centred at (x, y), ``tile.size`` units wide times ``scale``; ``covered`` task indexes get
-    ``player``'s token over their dots (see ``cover``)."""
+    ``player``'s token over their dots (see ``cover``). Its cost has the digits of ``lang``; its letter
+    is the colour's letter of the tile ids (R01–Y17), which are the same in every language."""
     covered = set(covered)
     colour, half, cost = SPEC["tile_colours"][t.colour], -_TILE["face"] / 2, _TILE["cost"]
     letter_x, letter_y = _TILE["letter"]
@@ -241,8 +268,8 @@ def tile_svg(
             fill=colour["fill"], stroke="#000", stroke_opacity=0.45, stroke_width=2),
         _el("circle", cx=cost["x"], cy=cost["y"], r=cost["r"], fill=_PAINT["cost_disc"], stroke="#000",
             stroke_opacity=0.55, stroke_width=1.5),
-        _text(cost["x"], cost["y"] + cost["baseline"], str(t.cost), 20, font_weight=800, text_anchor="middle",
-              fill=_PAINT["cost_ink"]),
+        _text(cost["x"], cost["y"] + cost["baseline"], number(t.cost, lang), 20, font_weight=800,
+              text_anchor="middle", fill=_PAINT["cost_ink"]),
         _text(letter_x, letter_y, colour["letter"], 15, font_weight=800, text_anchor="middle",
               fill=colour["letter_ink"], fill_opacity=0.8),
     ]  # fmt: skip
@@ -263,26 +290,27 @@ def _polar(radius: float, step: int, steps: int) -> tuple[float, float]:
     return radius * math.cos(angle), radius * math.sin(angle)
 
 
-def _wheel(game: Game) -> str:
-    """The moon wheel in a ``wheel.box`` square centred at 0."""
+def _wheel(game: Game, lang: str) -> str:
+    """The moon wheel in a ``wheel.box`` square centred at 0, in ``lang`` (checked)."""
     choices = game.choices()
     stacks = game.moon_track()
     parts = [
         _el("circle", r=_WHEEL["rim"], fill=_PAINT["sky"], stroke=_PAINT["rim"], stroke_width=4),
         _el("circle", r=_WHEEL["ring"], fill="none", stroke="#fff", stroke_opacity=0.12, stroke_width=2),
-        "" if stacks is None else _track(stacks),
-        _centre(game),
+        "" if stacks is None else _track(stacks, lang),
+        _centre(game, lang),
     ]
     for space, t in enumerate(game.wheel):
         x, y = _polar(_WHEEL["space"], space, wheel.SPACES)
         lx, ly = _polar(_WHEEL["label"], space, wheel.SPACES)
-        parts.append(_text(lx, ly + _WHEEL["label_baseline"], "● 0" if space == 0 else str(space), 21,
+        name = number(space, lang)
+        parts.append(_text(lx, ly + _WHEEL["label_baseline"], "● " + name if space == 0 else name, 21,
                            font_weight=600, text_anchor="middle", fill="#fff", fill_opacity=0.7))  # fmt: skip
-        parts.append(_space(game, space, t, choices, x, y))
+        parts.append(_space(game, space, t, choices, x, y, lang))
     return "".join(parts)
 
 
-def _space(game: Game, space: int, t: Tile | None, choices: list[int], x: float, y: float) -> str:
+def _space(game: Game, space: int, t: Tile | None, choices: list[int], x: float, y: float, lang: str) -> str:
     if t is None:
         empty = _el("circle", r=_WHEEL["empty"], fill="#fff", fill_opacity=0.04, stroke="#fff",
                     stroke_opacity=0.28, stroke_width=2, stroke_dasharray="6 6")  # fmt: skip
@@ -290,19 +318,19 @@ def _space(game: Game, space: int, t: Tile | None, choices: list[int], x: float,
                    fill=_PAINT["moon"], stroke=_PAINT["moon_edge"], stroke_width=2)  # fmt: skip
         return _at(x, y, empty + (moon if space == game.marker else ""))
     if space not in choices:
-        return f"<g opacity='0.9'>{tile_svg(t, x, y, _WHEEL['tile_scale'])}</g>"
+        return f"<g opacity='0.9'>{tile_svg(t, x, y, _WHEEL['tile_scale'], lang=lang)}</g>"
     gold, night, halo = _PAINT["gold"], _PAINT["night"], _WHEEL["halo"]
     frame = _el("rect", x=-halo, y=-halo, width=2 * halo, height=2 * halo, rx=_WHEEL["halo_corner"],
                 fill=gold, fill_opacity=0.16, stroke=gold, stroke_width=5)  # fmt: skip
-    number = str(choices.index(space) + 1)
     badge = _el("circle", r=_WHEEL["badge_radius"], fill=gold, stroke=night, stroke_width=3) + _text(
-        0, _WHEEL["badge_baseline"], number, 20, font_weight=800, text_anchor="middle", fill=night
-    )
+        0, _WHEEL["badge_baseline"], number(choices.index(space) + 1, lang), 20, font_weight=800,
+        text_anchor="middle", fill=night
+    )  # fmt: skip
     bx, by = _WHEEL["badge"]
-    return _at(x, y, frame) + tile_svg(t, x, y, _WHEEL["tile_scale"]) + _at(x + bx, y + by, badge)
+    return _at(x, y, frame) + tile_svg(t, x, y, _WHEEL["tile_scale"], lang=lang) + _at(x + bx, y + by, badge)
 
 
-def _track(stacks: dict[int, list[int]]) -> str:
+def _track(stacks: dict[int, list[int]], lang: str) -> str:
     """The moon track and its markers (``Game.moon_track``)."""
     parts = []
     for space in range(track.SPACES):
@@ -311,31 +339,42 @@ def _track(stacks: dict[int, list[int]]) -> str:
             (_PAINT["new_moon"], _PAINT["moon"]) if space == 0 else (_PAINT["track_space"], _PAINT["faint"])
         )
         parts.append(_el("circle", cx=x, cy=y, r=_TRACK["space"], fill=fill, stroke=stroke, stroke_width=2))
-        parts.append(_text(x, y + _TRACK["number_baseline"], str(space), 13, text_anchor="middle",
+        parts.append(_text(x, y + _TRACK["number_baseline"], number(space, lang), 13, text_anchor="middle",
                            fill="#fff", fill_opacity=0.55))  # fmt: skip
     for space, stack in sorted(stacks.items()):
         for height, player in enumerate(stack):
             # A stack climbs inward, the bottom marker outermost, as the rulebook stacks them.
             x, y = _polar(_TRACK["radius"] - _TRACK["stack_step"] * height, space, track.SPACES)
-            parts.append(token(player, x, y, _TRACK["marker"]))
+            parts.append(token(player, x, y, _TRACK["marker"], lang))
     return "".join(parts)
 
 
-def _centre(game: Game) -> str:
+#: How a finished game's picture says why it ended (``Game.end_reason``).
+_ENDED: Final = {
+    "last token": cmsg("why a game ended, in its picture under the winner", "last token placed"),
+    "no tile": cmsg("why a game ended, in its picture under the winner", "no tile left"),
+}
+
+
+def _centre(game: Game, lang: str) -> str:
     players = game.players
     sheet = game.score_sheet()  # the solo game's standing replaces "who is to move"
+    lines: list[Value]
     if game.is_over:
-        big = f"{players[game.winner or 0].name} wins" if sheet is None else f"Score {sheet['total']}"
-        lines = [big, "last token placed" if game.end_reason == "last token" else "no tile left"]
+        big = (msg("{name} wins", name=players[game.winner or 0].name) if sheet is None
+               else msg("Score {total}", total=sheet["total"]))  # fmt: skip
+        lines = [big, _ENDED["last token" if game.end_reason == "last token" else "no tile"]]
     elif sheet is not None:
-        lines = [f"Phase {sheet['phase']}", f"small stack {sheet['small']} · large {sheet['large']}",
-                 f"score so far {sheet['total']}"]  # fmt: skip
+        lines = [msg("Phase {phase}", phase=sheet["phase"]),
+                 msg("small stack {small} · large {large}", small=sheet["small"], large=sheet["large"]),
+                 msg("score so far {total}", total=sheet["total"])]  # fmt: skip
     else:
-        lines = [players[game.current_player].name, "to move"]
+        turn = cmsg("in a game's picture, under the name of the player whose turn it is", "to move")
+        lines = [players[game.current_player].name, turn]
     text = "".join(
-        _text(0, _CENTRE["top"] + _CENTRE["line"] * i, line, 36 if i == 0 else 24,
-              font_weight=700 if i == 0 else 400, text_anchor="middle", fill="#fff",
-              fill_opacity=1 if i == 0 else 0.75)
+        _label(0, _CENTRE["top"] + _CENTRE["line"] * i, line, 36 if i == 0 else 24, lang,
+               font_weight=700 if i == 0 else 400, text_anchor="middle", fill="#fff",
+               fill_opacity=1 if i == 0 else 0.75)
         for i, line in enumerate(lines)
     )  # fmt: skip
     (x, y), (dx, dy), (count_x, count_y) = _CENTRE["card"], _CENTRE["card_offset"], _CENTRE["count"]
@@ -345,9 +384,10 @@ def _centre(game: Game) -> str:
     pile = (
         _el("rect", x=x + dx, y=y + dy, **card)
         + _el("rect", x=x, y=y, **card)
-        + _text(count_x, count_y, str(len(game.draw_pile)), 30, font_weight=700, fill="#fff")
-        + _text(0, _CENTRE["label_y"], "draw pile", 17, text_anchor="middle", fill="#fff", fill_opacity=0.6)
-    )
+        + _text(count_x, count_y, number(len(game.draw_pile), lang), 30, font_weight=700, fill="#fff")
+        + _label(0, _CENTRE["label_y"], cmsg("a label under the draw pile, in a game's picture", "draw pile"),
+                 17, lang, text_anchor="middle", fill="#fff", fill_opacity=0.6)
+    )  # fmt: skip
     pile_x, pile_y = _CENTRE["pile"]
     return text + _at(pile_x, pile_y, pile)
 
@@ -357,7 +397,7 @@ Labels = bool | Iterable[Cell]
 
 
 def _grid(
-    board: Board, covered: Iterable[TaskRef], player: int | None, cell: float, labels: Labels = False
+    board: Board, covered: Iterable[TaskRef], player: int | None, cell: float, labels: Labels, lang: str
 ) -> tuple[str, float, float]:
     """An area's tiles on a grid with one empty ring around; returns (svg, width, height). ``labels``
     adds a line under a cell with its (x, y) and tile id, the names ``explain()`` uses: under every
@@ -384,21 +424,57 @@ def _grid(
                                  stroke_dasharray="3 4"))  # fmt: skip
             else:
                 parts.append(tile_svg(t, (gx + 0.5) * cell, gy * pitch + cell / 2, cell / _TILE["size"],
-                                      by_tile.get((x, y), ()), player))  # fmt: skip
+                                      by_tile.get((x, y), ()), player, lang))  # fmt: skip
             if (x, y) in named:
-                words = f"{t.id} ({x}, {y})" if t else f"({x}, {y})"
-                parts.append(_text((gx + 0.5) * cell, gy * pitch + cell * 1.16, words, max(8.0, cell / 7),
-                                   text_anchor="middle", font_weight=700 if t else 400,
-                                   fill=_PAINT["faint"]))  # fmt: skip
+                where = cell_words((x, y))
+                words = cmsg("a tile and its cell, under the tile in a picture", "{tile} {cell}", tile=t.id,
+                             cell=where) if t else where  # fmt: skip
+                parts.append(_label((gx + 0.5) * cell, gy * pitch + cell * 1.16, words, max(8.0, cell / 7),
+                                    lang, text_anchor="middle", font_weight=700 if t else 400,
+                                    fill=_PAINT["faint"]))  # fmt: skip
     return "".join(parts), cols * cell, rows * pitch
 
 
-def _svg(width: float, height: float, body: str, label: str) -> str:
+def _svg(width: float, height: float, body: str, title: Message, lang: str) -> str:
+    """The picture: its size, its ``title`` (also its label for screen readers) in ``lang``, its body. A
+    picture in a language other than English says which (``lang``), and one in a right-to-left language
+    keeps its geometry left to right (see the module's docstring)."""
     size = f"viewBox='0 0 {_n(width)} {_n(height)}' width='{_n(width)}' height='{_n(height)}'"
+    label = escape(title.in_language(lang))
+    spoken = "" if lang == "en" else f" lang='{lang}'" + (" direction='ltr'" if lang in RIGHT_TO_LEFT else "")
     return (
-        f"<svg xmlns='http://www.w3.org/2000/svg' {size} role='img' aria-label='{escape(label)}'>"
-        f"<title>{escape(label)}</title>{body}</svg>"
+        f"<svg xmlns='http://www.w3.org/2000/svg' {size}{spoken} role='img' aria-label='{label}'>"
+        f"<title>{label}</title>{body}</svg>"
     )
+
+
+def _board_title(board: Board) -> Message:
+    """An area's title: in English, ``Nova Luna area: `` and the area's ``repr``."""
+    if not board:
+        return msg("Nova Luna area: Board(empty)")
+    cells = joined(f"{t.id}@{x},{y}" for (x, y), t in board.tiles.items())  # as a scenario writes them
+    return plural("Nova Luna area: Board({n} tiles: {cells})", "Nova Luna area: Board({n} tiles: {cells})",
+                  len(board), cells=cells)  # fmt: skip
+
+
+def _game_title(game: Game) -> Message:
+    """A game's title: in English, ``Nova Luna: `` and the game's ``repr`` (``tests/test_render.py`` checks
+    that they agree); the seed is written as code writes it, the kind of game is its class's name."""
+    kind, seed, turn, sheet = type(game).__name__, str(game.seed), game.turn, game.score_sheet()
+    if sheet is not None:  # the solo game: its phase, then its score
+        if game.is_over:
+            return msg("Nova Luna: <{kind} seed {seed}, turn {turn}, over, score {total}>", kind=kind,
+                       seed=seed, turn=turn, total=sheet["total"])  # fmt: skip
+        return msg("Nova Luna: <{kind} seed {seed}, turn {turn}, phase {phase}>", kind=kind, seed=seed,
+                   turn=turn, phase=sheet["phase"])  # fmt: skip
+    players = len(game.players)
+    if game.is_over:
+        return plural("Nova Luna: <{kind} {n} players, seed {seed}, turn {turn}, over, {name} wins>",
+                      "Nova Luna: <{kind} {n} players, seed {seed}, turn {turn}, over, {name} wins>", players,
+                      kind=kind, seed=seed, turn=turn, name=game.players[game.winner or 0].name)  # fmt: skip
+    return plural("Nova Luna: <{kind} {n} players, seed {seed}, turn {turn}, {name} to move>",
+                  "Nova Luna: <{kind} {n} players, seed {seed}, turn {turn}, {name} to move>", players,
+                  kind=kind, seed=seed, turn=turn, name=game.players[game.current_player].name)  # fmt: skip
 
 
 def board_svg(
@@ -408,42 +484,50 @@ def board_svg(
     cell: float = 60,
     *,
     labels: Labels = False,
+    lang: str | None = None,
 ) -> str:
     """One area as SVG. ``covered`` tasks (default: the fulfilled ones) carry ``player``'s tokens (white
     ones with a green rim when no player is given), their dots showing through. ``labels`` names cells
     as ``explain()`` does: ``True`` every tile, or a list of cells (tiles or empty cells) such as
-    ``[(0, 0), (1, 1)]``; a named empty cell outside the grid's ring widens the picture to show it."""
+    ``[(0, 0), (1, 1)]``; a named empty cell outside the grid's ring widens the picture to show it.
+    Words and numbers are in ``lang`` (None: the package language)."""
+    lang = resolve(lang)
     covered = board.fulfilled_tasks() if covered is None else covered
-    body, width, height = _grid(board, covered, player, cell, labels)
-    return _svg(width, height, body, f"Nova Luna area: {board!r}")
+    body, width, height = _grid(board, covered, player, cell, labels, lang)
+    return _svg(width, height, body, _board_title(board), lang)
 
 
 def _panel(
-    game: Game, index: int, x: float, y: float, width: float, cell: float, timed: bool
+    game: Game, index: int, x: float, y: float, width: float, cell: float, timed: bool, lang: str
 ) -> tuple[str, float]:
     """A player's panel (name, tokens left, their time if ``timed``, area) at (x, y); returns (svg,
     height)."""
     p = game.players[index]
-    grid, grid_width, grid_height = _grid(p.board, p.covered, index, cell)
+    grid, grid_width, grid_height = _grid(p.board, p.covered, index, cell, False, lang)
     turn = not game.is_over and game.current_player == index
-    time = f" · time {p.time}" if timed else ""
+    name = cmsg("a player's panel in a game's picture, when it is their turn", "{name} · to move",
+                name=p.name) if turn else p.name  # fmt: skip
+    left = tokens_left(p.tokens)
+    supply = cmsg("a player's panel in a game's picture", "{tokens} · time {time}", tokens=left,
+                  time=p.time) if timed else left  # fmt: skip
     height = 52 + grid_height + 8
     ink = _PAINT["ink"]
     return (
         _el("rect", x=float(x), y=float(y), width=float(width), height=float(height), rx=10,
             fill=_PAINT["card"], stroke=_PAINT["gold"] if turn else _PAINT["card_edge"],
             stroke_width=2 if turn else 1)
-        + token(index, x + 16, y + 18, 11)
-        + _text(x + 34, y + 23, p.name + (" · to move" if turn else ""), 15, font_weight=650, fill=ink)
-        + _text(x + 34, y + 41, f"{p.tokens} token{'s' * (p.tokens != 1)} left{time}", 12, fill=ink,
-                fill_opacity=0.75)
+        + token(index, x + 16, y + 18, 11, lang)
+        + _label(x + 34, y + 23, name, 15, lang, font_weight=650, fill=ink)
+        + _label(x + 34, y + 41, supply, 12, lang, fill=ink, fill_opacity=0.75)
         + _at(x + (width - grid_width) / 2, y + 52, grid)
     ), height  # fmt: skip
 
 
-def game_svg(game: Game, cell: float = 44) -> str:
+def game_svg(game: Game, cell: float = 44, lang: str | None = None) -> str:
     """The whole position as one SVG: the wheel (with the moon track) beside every player's area, in
-    one column for two players and two columns for three or four."""
+    one column for two players and two columns for three or four; words and numbers in ``lang`` (None:
+    the package language)."""
+    lang = resolve(lang)
     size = 520
     widths = [max(240.0, (p.board.bounds()[2] - p.board.bounds()[0] + 3) * cell + 20) for p in game.players]
     columns = 1 if len(game.players) <= 2 else 2
@@ -453,37 +537,39 @@ def game_svg(game: Game, cell: float = 44) -> str:
     for i in range(len(game.players)):
         col = i % columns
         x = size + 30 + sum(column_width[:col]) + 12 * col
-        svg, height = _panel(game, i, x, 10 + heights[col], column_width[col], cell, timed)
+        svg, height = _panel(game, i, x, 10 + heights[col], column_width[col], cell, timed, lang)
         panels.append(svg)
         heights[col] += height + 12
     width = size + 30 + sum(column_width) + 12 * (columns - 1) + 10
     height = max(size + 20, max(heights) + 10)
     body = (
         _el("rect", width=float(width), height=float(height), rx=14, fill=_PAINT["backdrop"])
-        + _at(size / 2 + 10, height / 2, _wheel(game), size / _WHEEL["box"])
+        + _at(size / 2 + 10, height / 2, _wheel(game, lang), size / _WHEEL["box"])
         + "".join(panels)
     )
-    return _svg(width, height, body, f"Nova Luna: {game!r}")
+    return _svg(width, height, body, _game_title(game), lang)
 
 
-def wheel_svg(game: Game, size: float = 520) -> str:
-    """The moon wheel and moon track alone."""
-    body = _at(size / 2, size / 2, _wheel(game), size / _WHEEL["box"])
-    return _svg(size, size, body, f"Nova Luna: {game!r}")
+def wheel_svg(game: Game, size: float = 520, lang: str | None = None) -> str:
+    """The moon wheel and moon track alone, in ``lang`` (None: the package language)."""
+    lang = resolve(lang)
+    body = _at(size / 2, size / 2, _wheel(game, lang), size / _WHEEL["box"])
+    return _svg(size, size, body, _game_title(game), lang)
 
 
-def tiles_svg(tiles: Sequence[Tile], cell: float = 100) -> str:
+def tiles_svg(tiles: Sequence[Tile], cell: float = 100, lang: str | None = None) -> str:
     """Tiles side by side and apart (no area, no grid), each with its id under it: for looking at the
-    tiles themselves."""
+    tiles themselves. Their costs have the digits of ``lang`` (None: the package language)."""
+    lang = resolve(lang)
     gap = cell * 0.2
     parts = []
     for i, t in enumerate(tiles):
         x = gap / 2 + i * (cell + gap) + cell / 2
-        parts.append(tile_svg(t, x, cell / 2, cell / _TILE["size"]))
+        parts.append(tile_svg(t, x, cell / 2, cell / _TILE["size"], lang=lang))
         parts.append(_text(x, cell * 1.16, t.id, max(8.0, cell / 7), text_anchor="middle",
                            font_weight=700, fill=_PAINT["faint"]))  # fmt: skip
-    ids = ", ".join(t.id for t in tiles)
-    return _svg(len(tiles) * (cell + gap), cell * 1.25, "".join(parts), f"Nova Luna tiles: {ids}")
+    title = msg("Nova Luna tiles: {ids}", ids=joined(t.id for t in tiles))
+    return _svg(len(tiles) * (cell + gap), cell * 1.25, "".join(parts), title, lang)
 
 
 #: The title every picture carries (``_svg``), which is also its text form.
@@ -531,17 +617,22 @@ def picture(
     player: int | None = None,
     cell: float | None = None,
     live: object | None = None,
+    lang: str | None = None,
 ) -> Picture:
     """A picture of a game (``game_svg``), an area (``board_svg``, with its options) or some tiles
     (``tiles_svg``), to show in a notebook: ``picture(game)``, ``picture(board, labels=[(0, 1)])``.
-    An area's cells are drawn larger than ``board_svg``'s default, to read beside a notebook's text."""
+    An area's cells are drawn larger than ``board_svg``'s default, to read beside a notebook's text.
+    ``lang``: the language of its words and numbers (None: the package language)."""
+    lang = resolve(lang)
     if isinstance(what, Board):
-        return Picture(board_svg(what, covered, player, 84 if cell is None else cell, labels=labels), live)
+        return Picture(board_svg(what, covered, player, 84 if cell is None else cell, labels=labels,
+                                 lang=lang), live)  # fmt: skip
     if labels is not False or covered is not None or player is not None:
-        raise TypeError("labels, covered and player are options of an area's picture (a Board)")
+        raise TypeError(msg("labels, covered and player are options of an area's picture (a Board)"))
     if isinstance(what, Game):
-        return Picture(game_svg(what, 44 if cell is None else cell), live)
+        return Picture(game_svg(what, 44 if cell is None else cell, lang), live)
     tiles = list(what)
     if not tiles or not all(isinstance(t, Tile) for t in tiles):
-        raise TypeError(f"picture() draws a Game, a Board or a list of tiles, not {what!r:.100}")
-    return Picture(tiles_svg(tiles, 120 if cell is None else cell), live)
+        raise TypeError(msg("picture() draws a Game, a Board or a list of tiles, not {value}",
+                            value=f"{what!r:.100}"))  # fmt: skip
+    return Picture(tiles_svg(tiles, 120 if cell is None else cell, lang), live)

@@ -13,6 +13,10 @@ import pytest
 
 import novaluna_widget.simulate
 from novaluna_widget.__main__ import main
+from novaluna_widget.bots import make_bot, play_game
+from novaluna_widget.i18n import LANGUAGES
+from novaluna_widget.kinds import new_game
+from novaluna_widget.text import game_text
 
 from .test_simulate import POSIX, interrupt
 
@@ -117,3 +121,60 @@ def test_play_prints_a_whole_game_through_python_dash_m() -> None:
     lines = done.stdout.splitlines()
     assert lines[0].startswith("New game (seed 2)")
     assert any(line.startswith("Game over") for line in lines) and lines[-1].startswith("Ranking: 1.")
+
+
+def _played(seed: int, lang: str) -> str:
+    """What ``play --seed SEED`` prints in ``lang``, from the engine itself: the log less moves and
+    placements, then the game's text view."""
+    game = play_game(new_game(2, seed=seed), [make_bot("greedy", seed=seed + i) for i in range(2)])
+    told = [e.in_language(lang) for e in game.log if e.kind not in ("move", "place")]
+    return "\n".join([*told, "", game_text(game, lang)]) + "\n"
+
+
+@pytest.mark.parametrize("argv", [["--lang", "ja", "play"], ["play", "--lang", "ja"], ["play", "--lang=ja"]])
+def test_lang_prints_the_game_in_that_language(argv: list[str], capsys: pytest.CaptureFixture[str]) -> None:
+    assert main([*argv, "--seed", "2"]) == 0
+    out = capsys.readouterr().out
+    assert out == _played(2, "ja") != _played(2, "en")
+
+
+def test_the_package_language_is_the_default(monkeypatch: pytest.MonkeyPatch,
+                                             capsys: pytest.CaptureFixture[str]) -> None:
+    monkeypatch.setenv("NOVALUNA_LANG", "fa")
+    assert main(["play", "--seed", "1"]) == 0
+    assert capsys.readouterr().out == _played(1, "fa")
+    assert main(["play", "--seed", "1", "--lang", "en"]) == 0  # --lang wins over the environment
+    assert capsys.readouterr().out == _played(1, "en")
+
+
+def test_counts_have_the_languages_digits_and_typed_values_stay_as_typed(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert main(["--lang", "fa", "simulate", "--games", "2", "--bots", "greedy,random", "--seed", "13",
+                 "--workers", "1", "--no-progress"]) == 0  # fmt: skip
+    head = capsys.readouterr().out.splitlines()[0]
+    assert "۲" in head and "13" in head and "greedy" in head and "random" in head  # seed, bots: as typed
+    assert "2" not in head.replace("13", "")
+
+
+def test_one_game_is_one_game(capsys: pytest.CaptureFixture[str]) -> None:
+    argv = ["simulate", "--games", "1", "--bots", "greedy,random", "--workers", "1", "--no-progress"]
+    assert main(argv) == 0
+    assert capsys.readouterr().out.splitlines()[0] == "1 game, bots greedy, random, seed 0"
+
+
+def test_an_unknown_language_is_a_usage_error(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as exit_:
+        main(["--lang", "de", "play"])
+    err = capsys.readouterr().err
+    assert exit_.value.code == 2 and "argument --lang: invalid choice: 'de'" in err
+    assert all(f"'{code}'" in err for code in LANGUAGES)
+
+
+def test_the_help_names_the_languages(capsys: pytest.CaptureFixture[str]) -> None:
+    for argv in (["--help"], ["play", "--help"], ["--lang", "fa", "simulate", "--help"]):
+        with pytest.raises(SystemExit) as exit_:
+            main(argv)
+        assert exit_.value.code == 0
+        out = capsys.readouterr().out
+        assert "--lang" in out and all(name in out for name in LANGUAGES.values())

@@ -1,15 +1,19 @@
 """The coach: hints on positions whose best move is plain, their words, the alternatives, and reviews
 of games whose moves are known to be the suggestion or plainly worse."""
 
+import gettext
 import json
+import re
 import subprocess
 import sys
 
 import pytest
+from babel.messages.extract import extract
 
-from novaluna_widget import Game, IllegalMove, Move
+from novaluna_widget import Game, IllegalMove, Move, coach, i18n
 from novaluna_widget.bots import GreedyBot, play_turn
-from novaluna_widget.coach import ALTERNATIVES, NOTABLE, REVIEW_COLUMNS, hint, review
+from novaluna_widget.coach import ALTERNATIVES, NOTABLE, REVIEW_COLUMNS, hint, review, reviewing
+from novaluna_widget.i18n import in_language
 from novaluna_widget.kinds import new_game
 from novaluna_widget.scenario import position
 
@@ -232,3 +236,198 @@ def test_a_review_measures_a_move_as_the_hint_ranked_it(make):
         (row,) = review(game, nodes=nodes).itertuples()
         assert row.suggested == found.action
         assert row.loss == pytest.approx(option.behind, abs=1e-3)
+
+
+# -- words in every language ---------------------------------------------------------------------
+#: How make messages finds the sentences (the Makefile's keywords, in Babel's form).
+KEYWORDS = {"msg": None, "cmsg": ((1, "c"), 2), "plural": (1, 2), "cplural": ((1, "c"), 2, 3)}
+#: Tile ids, which every language writes as code does.
+TILE_ID = r"(?<![A-Za-z0-9])[RBTY]\d\d(?![0-9])"
+
+
+def messages_of(module):
+    """Every message ``make messages`` would extract from ``module``, as (context, msgid)."""
+    with open(module.__file__, "rb") as source:
+        return {(context, msgid if isinstance(msgid, str) else msgid[0])
+                for _, msgid, _, context in extract("python", source, keywords=KEYWORDS)}  # fmt: skip
+
+
+class XCatalogue(gettext.NullTranslations):
+    """A stand-in catalogue for every language: a message's own words (letters and digits) become x's
+    and its placeholders stay, so whatever Latin letter but x or ASCII digit a sentence shows did not
+    come through a catalogue. It notes each message asked for in ``asked``, as (context, msgid)."""
+
+    def __init__(self, asked):
+        super().__init__()
+        self.asked = asked
+
+    def _xs(self, context, msgid, text):
+        self.asked.add((context, msgid))
+        return re.sub(r"\{\w+\}|[A-Za-z0-9]", lambda m: m[0] if m[0].startswith("{") else "x", text)
+
+    def gettext(self, message):
+        return self._xs(None, message, message)
+
+    def pgettext(self, context, message):
+        return self._xs(context, message, message)
+
+    def ngettext(self, msgid1, msgid2, n):
+        return self._xs(None, msgid1, msgid1 if n == 1 else msgid2)
+
+    def npgettext(self, context, msgid1, msgid2, n):
+        return self._xs(context, msgid1, msgid1 if n == 1 else msgid2)
+
+
+def x_catalogues(monkeypatch):
+    """Every language's catalogue an ``XCatalogue`` (English keeps its msgids); returns the set of the
+    messages asked for."""
+    asked = set()
+    monkeypatch.setattr(i18n, "catalogue", lambda lang: XCatalogue(asked))
+    return asked
+
+
+def left_over(text, names=(), lang="ru"):
+    """What ``text``, worded with ``XCatalogue`` in ``lang``, has that no catalogue gave: Latin letters
+    but x, and in Persian ASCII digits (a number worded in the language has Persian ones), once tile ids
+    and the players' ``names`` are taken out."""
+    for name in names:
+        text = text.replace(name, "")
+    return re.findall(r"[A-Za-wyz0-9]+" if lang == "fa" else "[A-Za-wyz]+", re.sub(TILE_ID, "", text))
+
+
+@pytest.fixture
+def asked(monkeypatch):
+    return x_catalogues(monkeypatch)
+
+
+#: T08 on offer covers "2 blue" beside B02 and B03: the last token of a player who has one left.
+LAST_TOKEN = "M T08 R01 - - - - - - - - -"
+#: Messages of the coach that no position below reaches: a game won by another player than the one who
+#: moves ends with no tile left to take, and a scenario's draw pile is never empty.
+NEVER_REACHED = {(None, "It costs {n} time on the moon track, and the game ends: {winner} wins.")}
+
+
+def coach_sentences(lang):
+    """Every kind of sentence the coach says, in ``lang``: hints (advice), review comments (what
+    happened, and what was better), the loss in words and the refusal of a game over."""
+    said = []
+
+    def hinted(game, nodes=NODES):
+        found = hint(game, nodes=nodes, lang=lang)
+        said.extend([found.reason, *(a.reason for a in found.alternatives)])
+
+    def reviewed(game, nodes=NODES):
+        said.extend(row["comment"] for row in reviewing(game, nodes=nodes, lang=lang))
+
+    hinted(three_tasks())
+    hinted(three_tasks(times=[8, 10]))
+    for played in (Move(2, (-1, 0)), Move(1, (1, 2))):
+        game = three_tasks()
+        game.play(played)
+        said.extend(review(game, nodes=NODES, lang=lang)["comment"])
+    hinted(refill_time())
+    game = refill_time()
+    game.play("refill")
+    reviewed(game)
+    for played in ("end_phase_one", Move(1, (2, 0))):
+        game = position([SOLO_AREA], wheel="M B15 T15 B17 - - - - - - - -")
+        hinted(game)
+        game.play(played)
+        reviewed(game)
+    hinted(position([SOLO_BLUES], wheel=SOLO_WHEEL, tokens=[1], phase=2))  # the last token ends it
+    for names in (["Ann", "Bo"], ["You", "Bo"]):  # a player called You is "you"
+        game = position(dict(zip(names, ["B02@0,0 B03@0,1", RIVAL], strict=True)), wheel=LAST_TOKEN,
+                        tokens=[1, 5], times=[10, 14])  # fmt: skip
+        hinted(game)
+        game.play(Move(1, (-1, 0)))
+        reviewed(game)
+        with pytest.raises(IllegalMove) as over:
+            hint(game)
+        said.append(in_language(over.value, lang))
+    for players in (1, 2):  # whole games: refills, every cost and turn
+        game = new_game(players, seed=1)
+        bots = [GreedyBot(seed=i) for i in range(players)]
+        while not game.is_over:
+            if game.can_refill:
+                hinted(game, 30)
+            play_turn(game, bots[game.current_player])
+        reviewed(game, 30)
+    # What a review says in rarer cases: the same tile placed better, a loss of 1.0 token, a game decided.
+    game = three_tasks()
+    played = Move(1, (1, 3))
+    said.append(coach._instead(game, played, coach._effect(game, played), Move(1, (-1, 0))).in_language(lang))
+    said += [coach._by_how_much(game, loss).in_language(lang) for loss in (1.0, 1.04, 2.5, coach.MAX_LOSS)]
+    return said
+
+
+def test_every_sentence_of_the_coach_goes_through_the_catalogue(asked):
+    said = coach_sentences("fa")
+    assert len(said) > 100
+    names = ["Player 1", "Player 2", "Ann", "Bo", "You", "Solo"]
+    for sentence in said:
+        assert left_over(sentence, names, "fa") == [], sentence
+    assert messages_of(coach) - asked <= NEVER_REACHED
+
+
+def test_the_english_words_are_the_messages_themselves(asked):
+    # English needs no catalogue: the sentences are the msgids, worded as before.
+    found = hint(three_tasks(), nodes=NODES, lang="en")
+    assert found.reason.startswith("Take B08 (blue) from space 1 and place it at (")
+    assert asked == set()
+
+
+def test_a_hint_is_the_same_in_every_language_but_its_words(asked):
+    english = hint(three_tasks(), nodes=NODES, lang="en")
+    for lang in ("ru", "ja", "fa"):
+        found = hint(three_tasks(), nodes=NODES, lang=lang)
+        data, wanted = found.to_data(), english.to_data()
+        assert found.reason != english.reason and left_over(found.reason, ["Player 2"], lang) == []
+        for option in [data, *data["alternatives"], wanted, *wanted["alternatives"]]:
+            del option["reason"]
+        assert data == wanted
+
+
+def test_the_coach_speaks_the_package_language(asked):
+    game = three_tasks()
+    game.play(Move(2, (-1, 0)))
+    try:
+        i18n.set_language("ru")
+        assert hint(three_tasks(), nodes=NODES).reason == hint(three_tasks(), nodes=NODES, lang="ru").reason
+        (row,) = reviewing(game, nodes=NODES)
+        assert row["comment"] == next(reviewing(game, nodes=NODES, lang="ru"))["comment"]
+        assert left_over(row["comment"], ["Player 1", "Player 2"]) == []
+    finally:
+        i18n.set_language(None)
+    assert hint(three_tasks(), nodes=NODES).reason.startswith("Take B08")
+
+
+def test_an_unknown_language_is_refused_before_any_search():
+    game = three_tasks()
+    for ask in (lambda: hint(game, lang="de"), lambda: reviewing(game, lang="de"),
+                lambda: review(game, lang="xx")):  # fmt: skip
+        with pytest.raises(ValueError, match="unknown language"):
+            ask()
+
+
+def translated(lang, msgid):
+    """Whether the shipped catalogue of ``lang`` has ``msgid`` (the coach's and the guide's sentences
+    come to the catalogues after phase A of issue 14: until then the tests that need them wait)."""
+    return i18n.catalogue(lang).gettext(msgid) != msgid
+
+
+TAKE = "Take {tile} ({colour}) from space {space} and place it at {cell}, {outcome}. {then}"
+
+
+@pytest.mark.parametrize("lang", ["ru", "ja", "fa"])
+def test_no_english_is_left_in_the_coachs_words(lang):
+    if not translated(lang, TAKE):
+        pytest.skip(f"the {lang} catalogue has no translation of the coach's sentences yet")
+    for sentence in coach_sentences(lang):
+        assert english_words(sentence, ["Player 1", "Player 2", "Ann", "Bo", "You", "Solo"]) == [], sentence
+
+
+def english_words(text, names=()):
+    """The Latin words of ``text`` once tile ids and the players' ``names`` are taken out."""
+    for name in names:
+        text = text.replace(name, "")
+    return re.findall(r"[A-Za-z]{2,}", re.sub(TILE_ID, "", text))

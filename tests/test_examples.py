@@ -10,6 +10,7 @@ import pytest
 
 from novaluna_widget import Board, tile
 from novaluna_widget.examples import EXAMPLES, RulebookExample, example
+from novaluna_widget.i18n import LANGUAGES, Message, set_language
 
 
 def counted(board: Board, cell: tuple[int, int], task: int) -> dict[str, tuple[int, int, int]]:
@@ -122,3 +123,25 @@ def test_a_covered_tasks_tile_keeps_counting_for_other_tasks() -> None:
     assert {(0, 0, 0), (1, 0, 0)} <= covered
     assert board.place(tile("B08"), (1, 1)) == {(1, 1, 0), (1, 1, 1)}
     assert {(0, 0), (1, 0)} <= set(board.explain((1, 1), 0).colours[0].chain)
+
+
+def test_titles_and_lessons_are_sentences_in_every_language() -> None:
+    """A title and a lesson are messages: the English words as before, any language on request."""
+    first = example(1)
+    assert f"{first.number}. {first.title}" == "1. Two adjacent blue tiles"  # as tutorial 2's menu shows it
+    assert str(first.lesson).startswith("The yellow Y11's task '2 blue' is fulfilled")
+    for ex in EXAMPLES:
+        assert isinstance(ex.title, Message) and isinstance(ex.lesson, Message)
+        for lang in LANGUAGES:
+            assert ex.title.in_language(lang) and ex.lesson.in_language(lang)
+        assert hash(ex) == hash(example(ex.number))  # still a value: hashed by its number and tiles
+
+
+def test_the_examples_follow_the_package_language() -> None:
+    try:
+        set_language("ru")
+        assert str(example(2).title) == example(2).title.in_language("ru")
+    finally:
+        set_language(None)
+    with pytest.raises(ValueError, match="examples 1 to 8, not 0"):
+        example(0)

@@ -1,22 +1,27 @@
-"""The player aid (docs/player-aid.html and .pdf) is what docs/player_aid.py makes now, on one page.
+"""The player aid (docs/player-aid.html and .pdf, and docs/player-aid.{ru,ja,fa}.html and .pdf) is what
+docs/player_aid.py makes now, on one page, in each language.
 
-After a change to the glossary, the pictures or the script, ``make player-aid`` writes both again.
+After a change to the glossary, the pictures, the translations (the engine's catalogues draw the pictures'
+words) or the script, ``make player-aid`` writes them all again.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import importlib.util
 import re
 import shutil
 import subprocess
 import sys
+import unicodedata
 from pathlib import Path
 from types import ModuleType
 
 import pytest
 
 DOCS = Path(__file__).resolve().parent.parent / "docs"
-REDO = "run `make player-aid` to write docs/player-aid.html and docs/player-aid.pdf again"
+REDO = "run `make player-aid` to write docs/player-aid.html and .pdf (and the .ru, .ja, .fa ones) again"
+SEEDS = DOCS.parent.parent / "shared" / "seeds"
 #: Paper sizes in PDF points (1/72 inch).
 A4 = (595.28, 841.89)
 LETTER = (612.0, 792.0)
@@ -56,9 +61,24 @@ def pdf_facts(pdf: bytes) -> tuple[str, int, tuple[float, float]]:
     return pdf_string(title[1]), max(counts), (x1 - x0, y1 - y0)
 
 
-def test_the_html_is_what_the_script_writes_now() -> None:
-    committed = (DOCS / "player-aid.html").read_text(encoding="utf-8")
-    assert aid.build_html() == committed, f"docs/player-aid.html is out of date: {REDO}"
+LANGUAGES = aid.LANGUAGES
+
+
+def test_there_is_an_aid_in_every_language_of_the_engine() -> None:
+    from novaluna_widget.i18n import LANGUAGES as ENGINE
+
+    assert list(LANGUAGES) == list(ENGINE)
+    assert aid.paths("en") == (DOCS / "player-aid.html", DOCS / "player-aid.pdf")
+    assert aid.paths("fa") == (DOCS / "player-aid.fa.html", DOCS / "player-aid.fa.pdf")
+    with pytest.raises(ValueError):
+        aid.paths("de")
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_html_is_what_the_script_writes_now(lang: str) -> None:
+    html, _ = aid.paths(lang)
+    committed = html.read_text(encoding="utf-8")
+    assert aid.build_html(lang=lang) == committed, f"docs/{html.name} is out of date: {REDO}"
 
 
 def test_the_title_carries_the_pages_hash() -> None:
@@ -72,22 +92,38 @@ def test_the_title_carries_the_pages_hash() -> None:
     assert aid.title_of(aid.build_html(words)) != title
 
 
-def test_the_pdf_is_one_a4_page_printed_from_that_html() -> None:
-    title, pages, (width, height) = pdf_facts((DOCS / "player-aid.pdf").read_bytes())
-    html_title = aid.title_of((DOCS / "player-aid.html").read_text(encoding="utf-8"))
-    assert title == html_title, f"docs/player-aid.pdf was not printed from this HTML: {REDO}"
+@pytest.mark.parametrize("lang", ["ru", "ja", "fa"])
+def test_every_language_titles_its_page_with_its_hash(lang: str) -> None:
+    title = aid.title_of(aid.build_html(lang=lang))
+    found = re.findall(r"[0-9a-f]{12}", title)
+    assert len(found) == 1 and title == aid.SHEETS[lang].title.format(found[0])
+    changed = dataclasses.replace(aid.SHEETS[lang], legend=aid.SHEETS[lang].legend + "!")
+    try:
+        aid.SHEETS[lang] = changed
+        assert aid.title_of(aid.build_html(lang=lang)) != title
+    finally:
+        aid.SHEETS[lang] = dataclasses.replace(changed, legend=changed.legend[:-1])
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_pdf_is_one_a4_page_printed_from_that_html(lang: str) -> None:
+    html, pdf = aid.paths(lang)
+    title, pages, (width, height) = pdf_facts(pdf.read_bytes())
+    html_title = aid.title_of(html.read_text(encoding="utf-8"))
+    assert title == html_title, f"docs/{pdf.name} was not printed from this HTML: {REDO}"
     assert pages == 1, "the player aid must fit on one page"
     assert abs(width - A4[0]) < 1 and abs(height - A4[1]) < 1, f"not an A4 page: {width} × {height}"
 
 
 @pytest.mark.skipif(shutil.which("pdftoppm") is None, reason="needs pdftoppm (apt-get install poppler-utils)")
-def test_the_page_prints_whole_on_a4_and_on_letter(tmp_path: Path) -> None:
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_page_prints_whole_on_a4_and_on_letter(lang: str, tmp_path: Path) -> None:
     """Nothing is drawn where a printer cannot print, on A4 or centred on Letter paper at full size:
     Letter is 6 mm wider than A4 but 18 mm shorter."""
     from PIL import Image
 
     dpi = 36  # half a point a pixel
-    subprocess.run(["pdftoppm", "-r", str(dpi), "-gray", "-png", "-singlefile", str(DOCS / "player-aid.pdf"),
+    subprocess.run(["pdftoppm", "-r", str(dpi), "-gray", "-png", "-singlefile", str(aid.paths(lang)[1]),
                     str(tmp_path / "page")], check=True, timeout=60)  # fmt: skip
     ink = Image.open(tmp_path / "page.png").point(lambda v: 255 if v < 245 else 0).getbbox()
     assert ink is not None, "the page is blank"
@@ -120,3 +156,85 @@ def test_the_pictures_are_the_engines() -> None:
     game = aid.wheel_position()
     assert game.players[game.current_player].name == "Player 3"
     assert game.choices() == [4, 5, 7]  # the empty wheel spaces 3 and 6 are skipped
+
+
+# -- the aid in Russian, Japanese and Persian ------------------------------------------------------------
+#: Each rulebook's own words for the moon wheel, the moon marker, the ring of wheel spaces, the draw pile and
+#: the moon track (docs/glossary.{ru,ja,fa}.md says where each stands in the rulebook).
+RULEBOOK_WORDS = {
+    "ru": ["Лунный Диск", "Мипл", "трек выбора", "резерв", "лунном треке"],
+    "ja": ["月の輪", "月トークン", "選択トラック", "山札", "月トラック"],
+    "fa": ["چرخ ماه", "نشانگر ماه", "ردیف انتخاب", "ستون\u200cهای کاشی", "ردیف ماه"],
+}
+#: Unicode's bidirectional controls, which pdftotext puts around right-to-left runs.
+_BIDI = dict.fromkeys(map(ord, "\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069"))
+
+
+def pdf_text(pdf: Path) -> str:
+    """The text of a PDF as pdftotext reads it, in logical order and without presentation forms."""
+    done = subprocess.run(["pdftotext", str(pdf), "-"], check=True, capture_output=True, timeout=60)
+    return unicodedata.normalize("NFKC", done.stdout.decode("utf-8")).translate(_BIDI)
+
+
+def texts(sheet: object) -> list[str]:
+    """Every text of a sheet of the aid (its title with ``{}`` where its hash goes)."""
+    found: list[str] = []
+    for value in dataclasses.astuple(sheet):  # type: ignore[call-overload]
+        items = value.values() if isinstance(value, dict) else value if isinstance(value, tuple) else [value]
+        for item in items:
+            found.extend(item if isinstance(item, tuple) else [item])
+    return [text for text in found if isinstance(text, str)]
+
+
+@pytest.mark.skipif(shutil.which("pdftotext") is None, reason="needs pdftotext (poppler-utils)")
+@pytest.mark.parametrize("lang", ["ru", "ja", "fa"])
+def test_each_aid_speaks_its_rulebooks_words(lang: str) -> None:
+    text = re.sub(r"\s+", " ", pdf_text(aid.paths(lang)[1]))
+    for words in RULEBOOK_WORDS[lang]:
+        assert words in text.replace("\u00a0", " "), f"the {lang} aid lacks {words!r}"
+    rulebook = SEEDS / f"novaluna_rules_{lang}.txt"
+    if rulebook.exists():  # the rulebook's extracted text lost its zero-width non-joiners
+        said = rulebook.read_text(encoding="utf-8")
+        assert all(words.replace("\u200c", "") in said for words in RULEBOOK_WORDS[lang])
+    assert "player aid" not in text and "Your turn" not in text  # the aid's own words are translated
+
+
+@pytest.mark.parametrize("lang", ["ru", "ja", "fa"])
+def test_the_pictures_are_drawn_in_the_pages_language(lang: str) -> None:
+    html = aid.build_html(lang=lang)
+    assert html.count("<svg ") == html.count(f" lang='{lang}'") == 4
+    assert f'<html lang="{lang}"' in html
+    game = aid.wheel_position(lang)
+    assert [p.name for p in game.players] == list(aid.SHEETS[lang].players or ())
+    assert game.players[game.current_player].name == aid.SHEETS[lang].players[2]  # type: ignore[index]
+    assert game.choices() == [4, 5, 7]
+
+
+def test_the_persian_aid_is_right_to_left_with_persian_digits() -> None:
+    html = aid.build_html(lang="fa")
+    assert '<html lang="fa" dir="rtl">' in html and "list-style-type: persian" in html
+    assert html.count("direction='ltr'") == 4  # the pictures' geometry stays as it is
+    words = " ".join(texts(aid.SHEETS["fa"]))
+    assert not re.search("[0-9]", re.sub(r"docs/glossary\.fa\.md|\{\}", "", words)), "an ASCII digit"
+    assert not re.search("[\u064a\u0643\u0660-\u0669]", html), "Arabic yeh, kaf or digits, not Persian ones"
+    assert "توکن\u200cهای" in html and "می\u200cشمارد" in html  # the non-joiner where Persian needs it
+    wheel = re.search(r"<figure class='wheel'>(.*?)</figure>", html, re.S)
+    assert wheel and "۵۷" in wheel[1]  # the draw pile's count in the picture, in Persian digits
+
+
+def test_japanese_has_no_spaces_between_words() -> None:
+    japanese = "[\u3000-\u30ff\u4e00-\u9fff\uff00-\uffef]"
+    assert len(texts(aid.SHEETS["ja"])) > 20
+    for text in texts(aid.SHEETS["ja"]):
+        assert not re.search(f"{japanese} | {japanese}", text), text
+
+
+@pytest.mark.skipif(shutil.which("fc-list") is None, reason="needs fontconfig's fc-list")
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_each_page_is_written_in_a_font_this_machine_has(lang: str) -> None:
+    """The first font each page names is installed (.ci/install-chromium.sh installs them), so no page is
+    printed in a fallback font, or in boxes."""
+    font = aid.FONTS[lang].split(",")[0].strip('"')
+    done = subprocess.run(["fc-list", f":family={font}", "family"], capture_output=True, text=True,
+                          timeout=60)  # fmt: skip
+    assert done.stdout.strip(), f"no font {font!r} for the {lang} aid: run bash .ci/install-chromium.sh"

@@ -10,7 +10,9 @@ import xml.etree.ElementTree as ET
 import pytest
 
 from novaluna_widget import Board, Game, IllegalMove, NovaLunaWidget, SoloGame, tile, track, wheel
+from novaluna_widget.events import tokens_left
 from novaluna_widget.examples import example
+from novaluna_widget.i18n import cell_words, number, set_language
 from novaluna_widget.render import (
     COVER_OPACITY,
     SPEC,
@@ -224,3 +226,102 @@ def test_games_and_areas_show_as_pictures_in_any_notebook() -> None:
         bundle = shown._repr_mimebundle_()
         assert bundle["image/svg+xml"] == svg and str(bundle["text/html"]).startswith("<img src='data:")
         assert bundle["text/plain"] == repr(shown)
+
+
+# -- languages ----------------------------------------------------------------------------------------
+@pytest.fixture
+def language():
+    """``set_language``, set back to the default after the test."""
+    yield set_language
+    set_language(None)
+
+
+def _titles(svg: str) -> tuple[str, str]:
+    root = parse(svg)
+    title = root.find(f"{SVG}title")
+    return root.get("aria-label", ""), "" if title is None else title.text or ""
+
+
+def test_english_titles_are_the_reprs_they_always_were() -> None:
+    """A picture's title is a message (worded in any language) whose English is the repr of what it
+    shows, as before: notebooks' saved outputs and alt texts stay the same."""
+    games: list[Game] = [Game(n, seed=n) for n in (2, 3, 4)] + [SoloGame(seed=1)]
+    games += [played(g.copy(), 400, seed) for seed, g in enumerate(games)]
+    assert all(g.is_over for g in games[4:])
+    for game in games:
+        assert _titles(game_svg(game)) == (f"Nova Luna: {game!r}",) * 2
+        assert _titles(wheel_svg(game)) == (f"Nova Luna: {game!r}",) * 2
+        for p in game.players:
+            assert _titles(board_svg(p.board)) == (f"Nova Luna area: {p.board!r}",) * 2
+    assert _titles(board_svg(Board())) == ("Nova Luna area: Board(empty)",) * 2
+    assert _titles(tiles_svg([tile("R01"), tile("B17")])) == ("Nova Luna tiles: R01, B17",) * 2
+
+
+def test_a_picture_in_another_language_says_which_and_uses_its_digits() -> None:
+    game = played(Game(["Ann", "Bo", "Cy"], seed=2), 20)  # names are data: default ones hold digits
+    english, russian, persian = game_svg(game), game_svg(game, lang="ru"), game_svg(game, lang="fa")
+    for svg in (russian, persian):
+        parse(svg)
+        assert svg.count(FACE) == english.count(FACE)  # the same drawing
+    assert " lang=" not in english and " direction=" not in english
+    assert " lang='ru' role='img'" in russian and " direction=" not in russian
+    pile = len(game.draw_pile)
+    assert f">{pile}</text>" in english and f">{number(pile, 'fa')}</text>" in persian
+    assert f">{number(pile, 'fa')}</text>" != f">{pile}</text>"
+    # Every player's supply, in the words of the log (a translated message), with Persian digits.
+    for p in game.players:
+        assert tokens_left(p.tokens).in_language("fa") in persian
+        assert tokens_left(p.tokens).in_language("ja") in game_svg(game, lang="ja")
+    assert not re.search(r">[^<]*[0-9][^<]*</text>", persian.replace("font-size", "")), "an ASCII digit"
+
+
+def test_persian_labels_read_right_to_left_in_a_left_to_right_picture() -> None:
+    """The geometry stays as it is (the picture is marked left to right, so a right-to-left page around it
+    changes nothing); each label of words is set right to left, anchored where the English one starts."""
+    game = Game(["سارا", "Bo"], seed=1)
+    svg = game_svg(game, lang="fa")
+    root = parse(svg)
+    assert root.get("lang") == "fa" and root.get("direction") == "ltr"
+    texts = list(root.iter(f"{SVG}text"))
+    worded = [t for t in texts if t.get("direction") == "rtl"]
+    assert all(t.get("unicode-bidi") == "embed" for t in worded)
+    mover = game.players[game.current_player].name
+    name = next(t for t in worded if t.text and t.text.startswith(mover) and t.get("font-size") == "15")
+    english = next(t for t in parse(game_svg(game)).iter(f"{SVG}text") if t.text == f"{mover} · to move")
+    assert (name.get("x"), name.get("y")) == (english.get("x"), english.get("y"))
+    assert english.get("text-anchor") is None and name.get("text-anchor") == "end"  # its left edge at x
+    centred = [t for t in worded if t.get("text-anchor") == "middle"]
+    assert centred, "the wheel's centre has centred words"
+    # Numbers alone need no direction of their own.
+    assert all(t.get("direction") is None for t in texts if t.text and t.text.strip("●۰۱۲۳۴۵۶۷۸۹ ") == "")
+
+
+def test_cell_labels_are_worded_as_the_sentences_word_cells() -> None:
+    board = example(2).board()
+    for lang in ("en", "ja", "fa"):
+        svg = board_svg(board, labels=[(0, 0), (1, 1)], lang=lang)
+        parse(svg)
+        assert f">{cell_words((1, 1)).in_language(lang)}</text>" in svg
+        assert cell_words((0, 0)).in_language(lang) in svg and ">Y11 " in svg
+    assert ">(1,1)</text>" in board_svg(board, labels=[(1, 1)], lang="ja")
+    assert ">(۱، ۱)</text>" in board_svg(board, labels=[(1, 1)], lang="fa")
+
+
+def test_the_package_language_is_the_default(language) -> None:
+    game, board, tiles = Game(2, seed=4), example(1).board(), [tile("Y17")]
+    language("fa")
+    assert game_svg(game) == game_svg(game, lang="fa") != game_svg(game, lang="en")
+    assert wheel_svg(game) == wheel_svg(game, lang="fa")
+    assert board_svg(board, labels=True) == board_svg(board, labels=True, lang="fa")
+    assert tiles_svg(tiles) == tiles_svg(tiles, lang="fa")
+    assert picture(game).svg == game_svg(game, lang="fa")
+    assert picture(board, lang="en").svg == board_svg(board, cell=84, lang="en")
+    assert game._repr_mimebundle_()["image/svg+xml"] == game_svg(game, lang="fa")  # type: ignore[operator]
+
+
+def test_an_unknown_language_is_refused() -> None:
+    game = Game(2, seed=1)
+    for draw in (lambda: game_svg(game, lang="de"), lambda: board_svg(Board(), lang="de"),
+                 lambda: picture([tile("R01")], lang="de"), lambda: wheel_svg(game, lang="EN")):  # fmt: skip
+        with pytest.raises(ValueError, match="unknown language"):
+            draw()
