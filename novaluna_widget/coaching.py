@@ -4,7 +4,8 @@ a review and a reviewed action's two outcomes side by side. No anywidget, traitl
 ``protocol`` builds the live position; this module adds what looks at a game rather than plays it. Every
 history position is rebuilt from the game's own snapshot (the start and the first ``k`` actions), so a
 past position is exactly the one the players saw, draw pile included, and the live game is never
-touched. The words come from ``story`` (the log's sentences) and ``coach`` (reasons and comments).
+touched. The words come from ``story`` (the log's sentences) and ``coach`` (reasons and comments), in
+the language asked for (``lang``; None: the package language).
 """
 
 from __future__ import annotations
@@ -15,18 +16,19 @@ from typing import Any, Final
 from .coach import MAX_LOSS, Hint
 from .errors import IllegalMove
 from .game import Action, Game, Move, action_data
+from .i18n import Message, cell_words, cmsg, cplural, msg, resolve, word
 from .protocol import game_state, player_state
 from .solo import PENALTY
 from .story import tell
 
-__all__ = ["BROWSING", "TUTORIAL_ONLY", "action_words", "compare", "hint_state", "past", "position_at",
-           "read_only", "review_row", "view_state"]
+__all__ = ["BROWSING", "TUTORIAL_ONLY", "action_words", "compare", "hint_state", "loss_words", "past",
+           "position_at", "read_only", "review_row", "view_state"]
 
 #: Why a move is refused while an earlier position is on show.
-BROWSING: Final = "this is an earlier position of the game; press Back to now to play"
+BROWSING: Final = msg("this is an earlier position of the game; press Back to now to play")
 #: Why Hint, Review, history, Undo, Redo and the bots wait until the guided game is over.
-TUTORIAL_ONLY: Final = ("In the guided game, follow the steps: Hint, Review, history, Undo and the bots "
-                        "come with your own games. Press New game when the guide is done.")
+TUTORIAL_ONLY: Final = msg("In the guided game, follow the steps: Hint, Review, history, Undo and the bots "
+                           "come with your own games. Press New game when the guide is done.")
 
 
 def past(game: Game, k: int) -> Game:
@@ -34,7 +36,8 @@ def past(game: Game, k: int) -> Game:
     ``IllegalMove`` if there is no such position."""
     n = len(game.history)
     if type(k) is not int or not 0 <= k <= n:
-        raise IllegalMove(f"there is no position {k!r} in this game: positions run from 0 (the start) to {n}")
+        raise IllegalMove(msg("there is no position {k} in this game: positions run from 0 (the start) to "
+                              "{n}", k=repr(k), n=n))  # fmt: skip
     data = {**game.snapshot(), "redo": []}
     data["history"] = data["history"][:k]
     del data["position"]
@@ -47,80 +50,119 @@ def read_only(position: Mapping[str, Any]) -> dict[str, Any]:
             "can": {key: False for key in position["can"]}}  # fmt: skip
 
 
-def position_at(game: Game, k: int, seats: list[str | None]) -> dict[str, Any]:
-    """The page's position after the first ``k`` actions of ``game``, read-only."""
-    return read_only(game_state(past(game, k), seats))
+def position_at(game: Game, k: int, seats: list[str | None], lang: str | None = None) -> dict[str, Any]:
+    """The page's position after the first ``k`` actions of ``game``, read-only, worded in ``lang``."""
+    return read_only(game_state(past(game, k), seats, lang))
 
 
-def view_state(game: Game, shown: int | None, compared: dict[str, Any] | None = None) -> dict[str, Any]:
+def view_state(game: Game, shown: int | None, compared: dict[str, Any] | None = None,
+               lang: str | None = None) -> dict[str, Any]:  # fmt: skip
     """``state.view``: the position on show (``turn``, from 0 at the start to ``turns``, the number of
-    actions so far), whether it is the position now, its ``label`` in words, and the ``compare`` of an
-    open review row."""
+    actions so far), whether it is the position now, its ``label`` in words of ``lang``, and the
+    ``compare`` of an open review row."""
     turns = len(game.history)
     if shown is None:
-        return {"turn": turns, "turns": turns, "now": True, "label": "the position now", "compare": None}
-    return {"turn": shown, "turns": turns, "now": False, "label": _label(game, shown), "compare": compared}
+        label = msg("the position now").in_language(lang)
+        return {"turn": turns, "turns": turns, "now": True, "label": label, "compare": None}
+    return {"turn": shown, "turns": turns, "now": False, "label": _label(game, shown, resolve(lang)),
+            "compare": compared}  # fmt: skip
 
 
-def _label(game: Game, k: int) -> str:
+#: The full stops a sentence of the log may end with, dropped where it becomes a label.
+_STOPS: Final = ".。"
+
+
+def _label(game: Game, k: int, lang: str) -> str:
     """"the start of the game", or "after action 12 of 40: Bo took R07 (space 3), …"."""
     if k == 0:
-        return "the start of the game"
-    entries, _ = tell(past(game, k), 1)
-    said = f": {entries[-1][3].rstrip('.')}" if entries else ""  # a label, not a sentence
-    return f"after action {k} of {len(game.history)}{said}"
+        return msg("the start of the game").in_language(lang)
+    entries, _ = tell(past(game, k), 1, lang)
+    if not entries:
+        return msg("after action {k} of {n}", k=k, n=len(game.history)).in_language(lang)
+    said = entries[-1][3].rstrip(_STOPS)  # a label, not a sentence
+    return msg("after action {k} of {n}: {said}", k=k, n=len(game.history), said=said).in_language(lang)
 
 
-def hint_state(hint: Hint, version: int) -> dict[str, Any]:
-    """``state.hint``: the hint as data, the sentence to say (``words``) and the ``version`` it is for."""
-    return {**hint.to_data(), "words": f"Hint: {hint.reason}", "version": version}
+def hint_state(hint: Hint, version: int, lang: str | None = None) -> dict[str, Any]:
+    """``state.hint``: the hint as data, the sentence to say (``words``, in ``lang``: the hint's
+    ``reason`` should be worded in it too, see ``coach.hint``) and the ``version`` it is for."""
+    words = msg("Hint: {reason}", reason=hint.reason).in_language(lang)
+    return {**hint.to_data(), "words": words, "version": version}
 
 
-def action_words(game: Game, action: Action) -> str:
+def action_words(game: Game, action: Action, lang: str | None = None) -> str:
     """An action of the player to move in ``game``, briefly: "R07 from space 3 at (1, 0)", "refill",
     "end phase 1"."""
+    return _action(game, action).in_language(lang)
+
+
+def _action(game: Game, action: Action) -> Message:
     if isinstance(action, Move):
         taken = game.wheel[action.space]
-        tile = "a tile" if taken is None else taken.id
-        return f"{tile} from space {action.space} at ({action.cell[0]}, {action.cell[1]})"
-    return "refill the wheel" if action == "refill" else "end phase 1"
+        tile: Message | str = msg("a tile") if taken is None else taken.id
+        return msg("{tile} from space {space} at {cell}", tile=tile, space=action.space,
+                   cell=cell_words(action.cell))  # fmt: skip
+    return msg("refill the wheel") if action == "refill" else msg("end phase 1")
 
 
-def review_row(game: Game, index: int, row: Mapping[str, Any]) -> dict[str, Any]:
+def loss_words(game: Game, loss: float, lang: str | None = None) -> str:
+    """A review's loss in words of ``lang``: "1.5 tokens", solo "15 points" of score (a token is
+    ``PENALTY`` points), or "may decide the game" from ``MAX_LOSS``."""
+    return _loss(game, loss).in_language(lang)
+
+
+def _loss(game: Game, loss: float) -> Message:
+    if loss >= MAX_LOSS:
+        return msg("may decide the game")
+    if game.score_sheet() is not None:  # round() rounds half to even, as the format ".0f" did
+        return cplural("solo points of score lost", "{n} point", "{n} points", round(loss * PENALTY))
+    shown = f"{loss:.1f}"
+    whole, tenth = shown.split(".")
+    # A count with a decimal takes no plural form of its own: one message for 1.0 token, one for the rest.
+    tokens = cmsg("a number with one decimal", "{whole}.{tenth}", whole=int(whole), tenth=int(tenth))
+    if shown == "1.0":
+        return cmsg("tokens lost", "{tokens} token", tokens=tokens)
+    return cmsg("tokens lost", "{tokens} tokens", tokens=tokens)
+
+
+def review_row(game: Game, index: int, row: Mapping[str, Any], lang: str | None = None) -> dict[str, Any]:
     """One row of the Review panel for the action ``index`` of ``game.history``, from ``coach.review``'s
     ``row`` (made at the position before the action, which is ``game``): the loss in tokens, solo in
-    points of score."""
+    points of score; its words in ``lang`` (the row's ``comment`` is the coach's, already worded, or a
+    message to word here)."""
+    lang = resolve(lang)
     loss = float(row["loss"])
-    if loss >= MAX_LOSS:
-        worth = "may decide the game"
-    elif game.score_sheet() is not None:
-        worth = f"{loss * PENALTY:.0f} points"
-    else:
-        worth = f"{loss:.1f} token{'' if f'{loss:.1f}' == '1.0' else 's'}"
     player = int(row["player"])
+    comment = row["comment"]
     return {"index": index, "turn": int(row["turn"]), "player": player, "name": game.players[player].name,
-            "played": action_words(game, row["played"]), "suggested": action_words(game, row["suggested"]),
-            "loss": loss, "loss_words": worth, "comment": row["comment"]}  # fmt: skip
+            "played": action_words(game, row["played"], lang),
+            "suggested": action_words(game, row["suggested"], lang), "loss": loss,
+            "loss_words": _loss(game, loss).in_language(lang),
+            "comment": comment if isinstance(comment, str) else word(comment, lang)}  # fmt: skip
 
 
-def _option(game: Game, action: Action, seats: list[str | None]) -> tuple[dict[str, Any], dict[str, Any]]:
+def _option(game: Game, action: Action, seats: list[str | None], lang: str
+            ) -> tuple[dict[str, Any], dict[str, Any]]:  # fmt: skip
     """What to mark for ``action`` at ``game`` (space, tile, cell, words), and the mover's area after it."""
     mover = game.current_player
     after = game.copy()
     after.play(action)
-    area = player_state(after.players[mover], seats[mover])
+    area = player_state(after.players[mover], seats[mover], lang)
     mark: dict[str, Any] = {"tile": None, "space": None, "cell": None}
     if isinstance(action, Move):
         taken = game.wheel[action.space]
         mark = {"tile": None if taken is None else taken.id, "space": action.space, "cell": list(action.cell)}
-    return {**mark, "words": action_words(game, action), "action": action_data(action)}, area
+    return {**mark, "words": action_words(game, action, lang), "action": action_data(action)}, area
 
 
-def compare(game: Game, index: int, row: Mapping[str, Any], seats: list[str | None]) -> dict[str, Any]:
+def compare(game: Game, index: int, row: Mapping[str, Any], seats: list[str | None],
+            lang: str | None = None) -> dict[str, Any]:  # fmt: skip
     """``view.compare`` for the open review row of action ``index`` (``coach.review``'s ``row``): the
-    move played and the suggestion at the position before it, and the mover's area after each."""
+    move played and the suggestion at the position before it, and the mover's area after each, worded
+    in ``lang``."""
+    lang = resolve(lang)
     before = past(game, index)
-    played, played_area = _option(before, row["played"], seats)
-    suggested, suggested_area = _option(before, row["suggested"], seats)
+    played, played_area = _option(before, row["played"], seats, lang)
+    suggested, suggested_area = _option(before, row["suggested"], seats, lang)
     return {"row": index, "player": int(row["player"]), "played": played, "suggested": suggested,
             "played_area": played_area, "suggested_area": suggested_area}  # fmt: skip

@@ -27,6 +27,8 @@ from typing import Final, Protocol
 LANGUAGES: Final[Mapping[str, str]] = MappingProxyType(
     {"en": "English", "ru": "Русский", "ja": "日本語", "fa": "فارسی"}
 )
+#: The languages written right to left (the board's geometry stays as it is; text and panels follow).
+RIGHT_TO_LEFT: Final = frozenset({"fa"})
 #: The environment variable that sets the package language when ``set_language`` has not.
 ENVIRONMENT: Final = "NOVALUNA_LANG"
 #: The gettext domain: ``locale/<lang>/LC_MESSAGES/novaluna.mo``.

@@ -12,7 +12,9 @@ live region, the solo score's breakdown and the summary at the end.
 
 Python trusts nothing the page sends: ``parse_intent`` checks an intent's shape (``BadIntent``),
 ``check_intent`` refuses one made on an older picture or for a seat that may not move, and the engine
-judges the move itself (``IllegalMove``); each refusal is worded for the page's error area. Everything
+judges the move itself (``IllegalMove``); each refusal is a sentence as data (``i18n.Message``), worded
+for the page's error area in the widget's language. The state's words are in the language ``game_state``
+is asked for, and ``page_state`` says which (``lang``) and its direction (``dir``). Everything
 the page needs for instant feedback (legal cells, what each placement would fulfil, each task's chain)
 is computed here, so no rule lives in JavaScript.
 """
@@ -28,12 +30,13 @@ from .board import Board
 from .bots import BOTS, Bot, play_turn
 from .errors import IllegalMove, quote
 from .game import Action, Game, Player
+from .i18n import LANGUAGES, RIGHT_TO_LEFT, Message, joined, message_of, msg, resolve
 from .story import Turn, end_words, solo_goal, solo_lines, summary, tell, whose
 from .tiles import COLOURS, LETTERS, TILES
 
 __all__ = ["INTENTS", "LOG_TAIL", "BadIntent", "Field", "Seats", "bot_actions", "catalogue", "check_bot",
-           "check_intent", "check_selection", "game_state", "page_state", "parse_intent", "parse_seats",
-           "player_state"]
+           "check_intent", "check_selection", "direction", "game_state", "page_state", "parse_intent",
+           "parse_seats", "player_state"]
 
 #: How many of the latest log entries (a turn, a refill, a phase, the end) the state carries; ``game.log``
 #: has every event.
@@ -44,12 +47,15 @@ RECENT: Final = 8
 #: or None for no bots.
 Seats = Mapping[int, str] | Sequence[str | None] | None
 
-_GAME_OVER: Final = "the game is over; press New game to play again"
+_GAME_OVER: Final = msg("the game is over; press New game to play again")
 
 
 # -- the state the page draws ------------------------------------------------------------------
-def game_state(game: Game, seats: Sequence[str | None] | None = None) -> dict[str, Any]:
-    """The position as the JSON the page draws (``page_state`` adds the widget's own fields).
+def game_state(
+    game: Game, seats: Sequence[str | None] | None = None, lang: str | None = None
+) -> dict[str, Any]:
+    """The position as the JSON the page draws (``page_state`` adds the widget's own fields), every
+    sentence in ``lang`` (None: the package language).
 
     ``wheel``: 12 tile ids or None; ``marker``; ``choices`` (takeable spaces, in order); ``pile``
     (draw pile count) and ``pile_colours`` (its tiles per colour: public, as 17 of each colour less
@@ -65,8 +71,9 @@ def game_state(game: Game, seats: Sequence[str | None] | None = None) -> dict[st
     summary); ``solo`` (``Game.score_sheet``, its ``lines`` and the phase's ``goal``); ``can``: what the
     buttons may do.
     """
+    lang = resolve(lang)
     seats = list(seats) if seats is not None else [None] * len(game.players)
-    entries, turns = tell(game, LOG_TAIL)
+    entries, turns = tell(game, LOG_TAIL, lang)
     return {
         "kind": game.kind,
         "seed": game.seed,
@@ -79,13 +86,13 @@ def game_state(game: Game, seats: Sequence[str | None] | None = None) -> dict[st
         "current": None if game.is_over else game.current_player,
         "order": game.turn_order(),
         "track": _track(game),
-        "players": [player_state(p, seat) for p, seat in zip(game.players, seats, strict=True)],
+        "players": [player_state(p, seat, lang) for p, seat in zip(game.players, seats, strict=True)],
         "moves": _moves(game),
         "recent": _recent(game, turns),
         "log": [list(entry) for entry in entries],
         "log_total": game.log_length,
-        "over": _over(game),
-        "solo": _solo(game),
+        "over": _over(game, lang),
+        "solo": _solo(game, lang),
         "can": {
             "refill": game.can_refill,
             "undo": game.can_undo,
@@ -99,18 +106,25 @@ def game_state(game: Game, seats: Sequence[str | None] | None = None) -> dict[st
 def page_state(
     position: Mapping[str, Any], *, version: int, selected: int | None, error: str | None, answered: int,
     bot: str, view: Mapping[str, Any], hint: Mapping[str, Any] | None = None,
-    tutorial: Mapping[str, Any] | None = None, can: Mapping[str, bool] | None = None,
+    tutorial: Mapping[str, Any] | None = None, can: Mapping[str, bool] | None = None, lang: str | None = None,
 ) -> dict[str, Any]:
     """The whole ``state`` the page draws: ``position`` (from ``game_state``, or a past one), then
     ``version`` (intents must name it), ``selected`` (the space chosen and not yet placed), ``error``
     (why the last intent was refused), ``answered`` (intents handled: each gets a new state, so the page
     knows it was heard even when nothing else changed), ``bot`` (what Bot move asks), ``bot_names``, and
     the coach's fields: ``view`` (the position of the history on show, ``coaching.view_state``),
-    ``hint`` (``coaching.hint_state`` or None), ``tutorial`` (the guided game's step, or None) and
-    ``can`` flags added to the position's (``hint``, ``review``)."""
+    ``hint`` (``coaching.hint_state`` or None), ``tutorial`` (the guided game's step, or None),
+    ``can`` flags added to the position's (``hint``, ``review``), and the language the words are in:
+    ``lang`` (its code; None: the package language) and ``dir`` (``direction``)."""
+    lang = resolve(lang)
     return {**position, "version": version, "selected": selected, "error": error, "answered": answered,
             "bot": bot, "bot_names": list(BOTS), "view": dict(view), "hint": hint, "tutorial": tutorial,
-            "can": {**position["can"], **(can or {})}}  # fmt: skip
+            "can": {**position["can"], **(can or {})}, "lang": lang, "dir": direction(lang)}  # fmt: skip
+
+
+def direction(lang: str | None = None) -> str:
+    """The direction the text of ``lang`` runs, as HTML's ``dir`` says it: "rtl" (Persian) or "ltr"."""
+    return "rtl" if resolve(lang) in RIGHT_TO_LEFT else "ltr"
 
 
 def catalogue() -> dict[str, list[Any]]:
@@ -126,12 +140,13 @@ def _track(game: Game) -> list[list[Any]]:
     return [] if track is None else [[space, stack] for space, stack in sorted(track.items())]
 
 
-def player_state(player: Player, seat: str | None) -> dict[str, Any]:
-    """One player of ``state.players`` (see ``game_state``); ``seat`` is the bot playing it, or None."""
+def player_state(player: Player, seat: str | None, lang: str | None = None) -> dict[str, Any]:
+    """One player of ``state.players`` (see ``game_state``); ``seat`` is the bot playing it, or None;
+    ``whose`` in ``lang``."""
     board = player.board
     return {
         "name": player.name,
-        "whose": whose(player.name),
+        "whose": whose(player.name, lang),
         "tokens": player.tokens,
         "supply": player.supply,
         "time": player.time,
@@ -195,28 +210,46 @@ def _recent(game: Game, turns: Sequence[Turn]) -> list[list[Any]]:
     return [[t.id, t.player, t.tile, t.space, *t.cell] for t in turns[start:]][-RECENT:]
 
 
-def _over(game: Game) -> dict[str, Any] | None:
+def _over(game: Game, lang: str) -> dict[str, Any] | None:
     """How the game ended, from the game's own result rather than found in the log (a finished position
     set up by ``scenario.position`` or read from a save need not log its end): reason, winner, ranking,
     the words (``story.end_words``) and a summary (``story.summary``)."""
     if not game.is_over:
         return None
     return {"reason": game.end_reason, "winner": game.winner, "ranking": game.ranking(),
-            "text": end_words(game), "lines": summary(game)}  # fmt: skip
+            "text": end_words(game, lang), "lines": summary(game, lang)}  # fmt: skip
 
 
-def _solo(game: Game) -> dict[str, Any] | None:
+def _solo(game: Game, lang: str) -> dict[str, Any] | None:
     """The solo standing (``Game.score_sheet``) with its breakdown in words (``lines``) and what the
     phase asks now (``goal``); None in a game of 2–4."""
-    sheet = game.score_sheet()
+    sheet = game.score_sheet(lang)
     if sheet is None:
         return None
-    return {**sheet, "lines": solo_lines(game, sheet), "goal": solo_goal(game, sheet)}
+    return {**sheet, "lines": solo_lines(game, sheet, lang), "goal": solo_goal(game, sheet, lang)}
 
 
 # -- intents -----------------------------------------------------------------------------------
 class BadIntent(ValueError):
-    """A message from the page that is not a well-formed intent (wrong type, unknown action or field)."""
+    """A message from the page that is not a well-formed intent (wrong type, unknown action or field).
+    Its message is data, like ``IllegalMove``'s: ``str(error)`` words it in the package language,
+    ``error.in_language(lang)`` (or ``i18n.in_language(error, lang)``) in any."""
+
+    def __init__(self, message: Message | str = "") -> None:
+        super().__init__(message)
+
+    @property
+    def message(self) -> Message | str:
+        """What the refusal says, as data (a ``Message``)."""
+        return message_of(self)
+
+    def in_language(self, lang: str | None = None) -> str:
+        """The refusal in ``lang`` (None: the package language)."""
+        message = self.message
+        return message.in_language(lang) if isinstance(message, Message) else message
+
+    def __str__(self) -> str:
+        return self.in_language()
 
 
 def _is_int(value: object) -> bool:
@@ -228,21 +261,25 @@ def _is_int(value: object) -> bool:
 class Field:
     """One field of an intent: how to check it, and how to say what was expected."""
 
-    expected: str
+    expected: Message
     check: Callable[[object], bool]
     required: bool = True
 
 
-_SPACE = Field("a whole number", _is_int)
-_SPACE_OR_NONE = Field("a whole number or null", lambda v: v is None or _is_int(v))
-_CELL = Field("a pair of whole numbers [x, y]", lambda v: isinstance(v, list) and len(v) == 2
+_SPACE = Field(msg("a whole number"), _is_int)
+_SPACE_OR_NONE = Field(msg("a whole number or null"), lambda v: v is None or _is_int(v))
+_CELL = Field(msg("a pair of whole numbers [x, y]"), lambda v: isinstance(v, list) and len(v) == 2
               and all(_is_int(c) for c in v))
-_PLAYER = Field("a player index", _is_int)
-_MAYBE_PLAYER = Field("a player index", _is_int, required=False)
-_BOT = Field("one of " + ", ".join(BOTS), lambda v: isinstance(v, str) and v in BOTS, required=False)
+_PLAYER = Field(msg("a player index"), _is_int)
+_MAYBE_PLAYER = Field(msg("a player index"), _is_int, required=False)
+_BOT = Field(msg("one of {choices}", choices=joined(BOTS)), lambda v: isinstance(v, str) and v in BOTS,
+             required=False)
+_LANGUAGE = Field(msg("one of {choices}", choices=joined(LANGUAGES)),
+                  lambda v: isinstance(v, str) and v in LANGUAGES)
 
 #: Each action's fields besides ``action`` and ``version`` (which every intent carries). The actions
 #: with a ``player`` field are moves: only the player to move may make them, and not for a bot's seat.
+#: ``language`` words everything the widget says in another language (a code of ``i18n.LANGUAGES``).
 INTENTS: Final[Mapping[str, Mapping[str, Field]]] = {
     "select": {"space": _SPACE_OR_NONE},
     "take": {"space": _SPACE, "cell": _CELL, "player": _PLAYER},
@@ -254,9 +291,10 @@ INTENTS: Final[Mapping[str, Mapping[str, Field]]] = {
     "new": {},
     "hint": {},
     "review": {},
-    "show": {"turn": Field("a position number or null", lambda v: v is None or _is_int(v))},
-    "open": {"row": Field("an action number or null", lambda v: v is None or _is_int(v))},
+    "show": {"turn": Field(msg("a position number or null"), lambda v: v is None or _is_int(v))},
+    "open": {"row": Field(msg("an action number or null"), lambda v: v is None or _is_int(v))},
     "next": {},
+    "language": {"lang": _LANGUAGE},
 }
 
 
@@ -277,24 +315,29 @@ def parse_intent(content: object) -> dict[str, Any]:
     message. Only the shape is checked here: whether the move is legal is the engine's to judge."""
     content = _from_page(content)
     if not isinstance(content, dict):
-        raise BadIntent(f"a message from the page must be an object, not {type(content).__name__}")
+        raise BadIntent(msg("a message from the page must be an object, not {type}",
+                            type=type(content).__name__))  # fmt: skip
     action = content.get("action")
     if not isinstance(action, str) or action not in INTENTS:
-        raise BadIntent(f"unknown action {quote(action)}; actions are {', '.join(INTENTS)}")
+        raise BadIntent(msg("unknown action {value}; actions are {actions}", value=quote(action),
+                            actions=joined(INTENTS)))  # fmt: skip
     if not _is_int(content.get("version")):
-        raise BadIntent(f"the {action!r} message lacks the version of the picture it was made on")
+        raise BadIntent(msg("the {action} message lacks the version of the picture it was made on",
+                            action=repr(action)))  # fmt: skip
     fields = INTENTS[action]
     for key, value in content.items():
         if key in ("action", "version"):
             continue
         if key not in fields:
-            raise BadIntent(f"unexpected field {quote(key)} in a {action!r} message")
+            raise BadIntent(msg("unexpected field {field} in a {action} message", field=quote(key),
+                                action=repr(action)))  # fmt: skip
         if not fields[key].check(value):
-            expected = fields[key].expected
-            raise BadIntent(f"{key!r} of a {action!r} message must be {expected}, not {quote(value)}")
+            raise BadIntent(msg("{field} of a {action} message must be {expected}, not {value}",
+                                field=repr(key), action=repr(action), expected=fields[key].expected,
+                                value=quote(value)))  # fmt: skip
     missing = [repr(key) for key, field in fields.items() if field.required and key not in content]
     if missing:
-        raise BadIntent(f"a {action!r} message needs {', '.join(missing)}")
+        raise BadIntent(msg("a {action} message needs {fields}", action=repr(action), fields=joined(missing)))
     return content
 
 
@@ -303,10 +346,8 @@ def check_intent(intent: Mapping[str, Any], game: Game, seats: Sequence[str | No
     move for a seat that may not make it: not the player to move, a bot's seat (but for Bot move), or
     any move once the game is over. Selections are ``check_selection``'s."""
     if intent["version"] != version:
-        raise IllegalMove(
-            f"that click was made on an older picture (version {intent['version']}, now {version}); "
-            "the board is up to date now, please try again"
-        )
+        raise IllegalMove(msg("that click was made on an older picture (version {old}, now {now}); the board "
+                              "is up to date now, please try again", old=intent["version"], now=version))
     action = intent["action"]
     if "player" not in INTENTS[action]:
         return
@@ -317,12 +358,14 @@ def check_intent(intent: Mapping[str, Any], game: Game, seats: Sequence[str | No
     player = intent.get("player")
     if player is not None and player != current:
         if not 0 <= player < len(game.players):
-            raise IllegalMove(f"there is no player {player}; it is {name}'s turn")
-        raise IllegalMove(f"it is {name}'s turn, not {game.players[player].name}'s: "
-                          f"place the tile in {name}'s area")
+            raise IllegalMove(msg("there is no player {player}; it is {name}'s turn", player=player,
+                                  name=name))  # fmt: skip
+        raise IllegalMove(msg("it is {name}'s turn, not {other}'s: place the tile in {name}'s area",
+                              name=name, other=game.players[player].name))  # fmt: skip
     seat = seats[current]
     if seat is not None and action != "bot":
-        raise IllegalMove(f"{name} is played by the {seat} bot: press Bot move to let it play")
+        raise IllegalMove(msg("{name} is played by the {bot} bot: press Bot move to let it play", name=name,
+                              bot=seat))  # fmt: skip
     if action == "take":
         check_selection(game, intent["space"])
 
@@ -337,12 +380,16 @@ def check_selection(game: Game, space: int | None) -> None:
     if space is None or space in choices:
         return
     if not choices:
-        raise IllegalMove("no tile can be taken now: the game is over")
-    named = [f"{pick} (space {s})" for pick, s in enumerate(choices, 1)]
-    offer = "take tile " + (named[0] if len(named) == 1 else ", ".join(named[:-1]) + " or " + named[-1])
+        raise IllegalMove(msg("no tile can be taken now: the game is over"))
+    named = [msg("{pick} (space {space})", pick=pick, space=s) for pick, s in enumerate(choices, 1)]
+    if len(named) == 1:
+        offer = msg("take tile {choice}", choice=named[0])
+    else:
+        offer = msg("take tile {choices} or {last}", choices=joined(named[:-1]), last=named[-1])
     if not 0 <= space < len(game.wheel) or game.wheel[space] is None:
-        raise IllegalMove(f"space {quote(space)} holds no tile: {offer}")
-    raise IllegalMove(f"the tile on space {space} is not among the next three tiles: {offer}")
+        raise IllegalMove(msg("space {space} holds no tile: {offer}", space=quote(space), offer=offer))
+    raise IllegalMove(msg("the tile on space {space} is not among the next three tiles: {offer}", space=space,
+                          offer=offer))  # fmt: skip
 
 
 # -- bots --------------------------------------------------------------------------------------
@@ -355,16 +402,17 @@ def parse_seats(bots: Seats, n_players: int) -> list[str | None]:
         pairs = list(bots.items())
     elif isinstance(bots, (list, tuple)):
         if len(bots) != n_players:
-            raise ValueError(f"bots lists one entry (a bot name or None) per player: {n_players}, "
-                             f"not {len(bots)}")
+            raise ValueError(msg("bots lists one entry (a bot name or None) per player: {players}, not "
+                                 "{given}", players=n_players, given=len(bots)))  # fmt: skip
         pairs = [(i, b) for i, b in enumerate(bots) if b is not None]
     else:
-        raise TypeError(f"bots is a dict {{seat: bot name}} or a list with a name or None per seat, "
-                        f"not {quote(bots)}")
+        raise TypeError(msg("bots is a dict {{seat: bot name}} or a list with a name or None per seat, not "
+                            "{value}", value=quote(bots)))  # fmt: skip
     seats: list[str | None] = [None] * n_players
     for seat, name in pairs:
         if type(seat) is not int or not 0 <= seat < n_players:
-            raise ValueError(f"bot seat {quote(seat)} is not a player index 0–{n_players - 1}")
+            raise ValueError(msg("bot seat {seat} is not a player index 0–{last}", seat=quote(seat),
+                                 last=n_players - 1))  # fmt: skip
         seats[seat] = check_bot(name)
     return seats
 
@@ -372,7 +420,7 @@ def parse_seats(bots: Seats, n_players: int) -> list[str | None]:
 def check_bot(name: object) -> str:
     """``name`` if it names a bot (``bots.BOTS``), else ``ValueError``."""
     if not isinstance(name, str) or name not in BOTS:
-        raise ValueError(f"unknown bot {quote(name)}; bots are {', '.join(BOTS)}")
+        raise ValueError(msg("unknown bot {name}; bots are {bots}", name=quote(name), bots=joined(BOTS)))
     return name
 
 

@@ -32,7 +32,7 @@ from . import track, wheel
 from .board import Board, Cell, TaskRef, as_cell
 from .events import tokens_left
 from .game import Game
-from .i18n import Message, Value, cell_words, cmsg, joined, msg, number, plural, resolve, word
+from .i18n import RIGHT_TO_LEFT, Message, Value, cell_words, cmsg, joined, msg, number, plural, resolve, word
 from .tiles import Tile
 
 
@@ -165,8 +165,6 @@ _TRACK: Final = SPEC["track"]
 _CENTRE: Final = SPEC["centre"]
 #: One command of a dot's outline and its numbers.
 _STEP: Final = re.compile(r"([MLHZ])([^MLHZ]*)")
-#: The languages written right to left.
-RIGHT_TO_LEFT: Final = frozenset({"fa"})
 
 
 def _n(value: float) -> str:

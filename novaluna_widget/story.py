@@ -8,25 +8,41 @@ whenever a player takes turns in a row, and names where a tile went by a neighbo
 coordinates. The past tense also keeps the grammar right for a player named "You". Nothing here judges a
 rule: the figures come from the engine (the log's events, ``score_sheet``, ``ranking``) and the area's
 tiles.
+
+Every sentence is an ``i18n.Message`` put into words in the language asked for (``lang``, None: the
+package language). A sentence about the player named "You" has its own message (the context "the
+player named You, the reader"), since other languages change more than English does for it (a
+translation may put a pronoun for ``{who}``).
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
+from functools import cache
 from typing import Final
 
 from .board import Board, Cell, neighbours
-from .events import Event
+from .events import Event, ranking_words
 from .game import Game, ScoreSheet
+from .i18n import LANGUAGES, Message, Value, cmsg, cplural, msg, plural, resolve
 from .solo import PENALTY, SMALL_STACK
 
 #: (id, kind, player or None, sentence); ``id`` is the index in ``game.log`` of the entry's first event,
 #: so the page can tell which entries are new since it last drew.
 Entry = tuple[int, str, int | None, str]
 
+#: The name the guided game gives the player it talks to; a player of that name (in any language, any
+#: case, spaces around it) is told about as "you".
+YOU: Final = cmsg("the name the guided game gives the player", "You")
+
 #: Where a tile went, seen from a neighbour placed before it: (dx, dy) → words. y grows downward.
-_SIDES: Final = {(1, 0): "right of", (-1, 0): "left of", (0, 1): "below", (0, -1): "above"}
+_SIDES: Final[dict[Cell, Callable[[str], Message]]] = {
+    (1, 0): lambda tile: cmsg("where a tile was placed", "right of {tile}", tile=tile),
+    (-1, 0): lambda tile: cmsg("where a tile was placed", "left of {tile}", tile=tile),
+    (0, 1): lambda tile: cmsg("where a tile was placed", "below {tile}", tile=tile),
+    (0, -1): lambda tile: cmsg("where a tile was placed", "above {tile}", tile=tile),
+}
 
 
 @dataclass(frozen=True)
@@ -42,48 +58,53 @@ class Turn:
     covered: int
 
 
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}{'' if n == 1 else 's'}"
+@cache
+def _you_names() -> frozenset[str]:
+    """``YOU`` in every language, folded: the names a player is told about as "you" by."""
+    return frozenset(YOU.in_language(lang).strip().casefold() for lang in LANGUAGES)
 
 
 def _is_you(name: str) -> bool:
     # The tutorials name the human seat "You": "You moves again" must read "You move again".
-    return name.strip().lower() == "you"
+    return name.strip().casefold() in _you_names()
 
 
-def _their(name: str) -> str:
-    return "your" if _is_you(name) else "their"
-
-
-def whose(name: str) -> str:
+def whose(name: str, lang: str | None = None) -> str:
     """The possessive the page puts before "area": "Ada's", but "your" for a player named "You"."""
-    return "your" if _is_you(name) else f"{name}'s"
+    return _whose(name).in_language(lang)
 
 
-def _listing(parts: Sequence[str]) -> str:
-    """``a``, ``a and b``, ``a, b, and c``."""
-    if len(parts) < 3:
-        return " and ".join(parts)
-    return ", ".join(parts[:-1]) + ", and " + parts[-1]
+def _whose(name: str) -> Message:
+    if _is_you(name):
+        return cmsg("the player named You, the reader", "your")
+    return cmsg("the possessive of a player's name, before area", "{name}'s", name=name)
 
 
-def where(board: Board, cell: Cell, name: str) -> str:
+def where(board: Board, cell: Cell, name: str, lang: str | None = None) -> str:
     """Where the tile at ``cell`` went, by a neighbour placed before it ("right of B04"), or that it
     started the area."""
+    return _where(board, cell, name).in_language(lang)
+
+
+def _where(board: Board, cell: Cell, name: str) -> Message:
     order = {c: i for i, c in enumerate(board.tiles)}
     earlier = [n for n in neighbours(cell) if n in order and order[n] < order[cell]]
     if not earlier:
-        return f"as the first tile of {_their(name)} area"
+        if _is_you(name):
+            return cmsg("the player named You, the reader", "as the first tile of your area")
+        return cmsg("where a tile was placed", "as the first tile of their area")
     n = min(earlier, key=order.__getitem__)
-    return f"{_SIDES[(cell[0] - n[0], cell[1] - n[1])]} {board.tiles[n].id}"
+    return _SIDES[(cell[0] - n[0], cell[1] - n[1])](board.tiles[n].id)
 
 
-def tell(game: Game, limit: int) -> tuple[list[Entry], list[Turn]]:
-    """The latest ``limit`` entries of the page's log (oldest first) and the turns among them.
+def tell(game: Game, limit: int, lang: str | None = None) -> tuple[list[Entry], list[Turn]]:
+    """The latest ``limit`` entries of the page's log (oldest first) and the turns among them, the
+    sentences in ``lang``.
 
     A turn's events come together (take, then the moon-track move, the placement and any cover), so
     ``4 * limit`` events hold at least ``limit`` entries; events of a turn whose take was cut off find
     no turn and are left out."""
+    lang = resolve(lang)
     events = game.recent_log(4 * limit)
     first = game.log_length - len(events)
     names = [p.name for p in game.players]
@@ -105,9 +126,10 @@ def tell(game: Game, limit: int) -> tuple[list[Entry], list[Turn]]:
     for k, t in enumerate(turns):
         following = turns[k + 1].player if k + 1 < len(turns) else _next_player(game)
         again = following == t.player and len(names) > 1  # alone, every turn is "again"
-        entries.append((t.id, "turn", t.player, _turn_words(names[t.player], boards[t.player], t, again)))
+        told = _turn_words(names[t.player], boards[t.player], t, again)
+        entries.append((t.id, "turn", t.player, told.in_language(lang)))
     for i, event in others:
-        entries.append((i, event.kind, event.player, _event_words(game, event, names)))
+        entries.append((i, event.kind, event.player, _event_words(game, event, names, lang)))
     entries.sort()
     return entries[-limit:], turns
 
@@ -116,105 +138,173 @@ def _next_player(game: Game) -> int | None:
     return None if game.is_over else game.current_player
 
 
-def _turn_words(name: str, board: Board, turn: Turn, again: bool) -> str:
-    parts = [f"took {turn.tile} (space {turn.space})", f"placed it {where(board, turn.cell, name)}"]
-    if turn.covered:
-        parts.append(f"covered {_plural(turn.covered, 'task')}")
+def _turn_words(name: str, board: Board, turn: Turn, again: bool) -> Message:
+    """The turn in one sentence: one message for each of covered or not, moves again or not, and the
+    player named You or another (a translator words each whole: no clauses pasted together)."""
+    n = turn.covered
+    args: dict[str, Value] = {"who": name, "tile": turn.tile, "space": turn.space,
+                              "where": _where(board, turn.cell, name)}  # fmt: skip
+    if _is_you(name):
+        if n and again:
+            return cplural("the player named You, the reader",
+                           "{who} took {tile} (space {space}), placed it {where}, covered {n} task, "
+                           "and move again.",
+                           "{who} took {tile} (space {space}), placed it {where}, covered {n} tasks, "
+                           "and move again.", n, **args)  # fmt: skip
+        if n:
+            return cplural("the player named You, the reader",
+                           "{who} took {tile} (space {space}), placed it {where}, and covered {n} task.",
+                           "{who} took {tile} (space {space}), placed it {where}, and covered {n} tasks.",
+                           n, **args)  # fmt: skip
+        if again:
+            return cmsg("the player named You, the reader",
+                        "{who} took {tile} (space {space}), placed it {where}, and move again.", **args)
+        return cmsg("the player named You, the reader",
+                    "{who} took {tile} (space {space}) and placed it {where}.", **args)
+    if n and again:
+        return plural("{who} took {tile} (space {space}), placed it {where}, covered {n} task, "
+                      "and moves again.",
+                      "{who} took {tile} (space {space}), placed it {where}, covered {n} tasks, "
+                      "and moves again.", n, **args)  # fmt: skip
+    if n:
+        return plural("{who} took {tile} (space {space}), placed it {where}, and covered {n} task.",
+                      "{who} took {tile} (space {space}), placed it {where}, and covered {n} tasks.",
+                      n, **args)  # fmt: skip
     if again:
-        parts.append(f"{'move' if _is_you(name) else 'moves'} again")
-    return f"{name} {_listing(parts)}."
+        return msg("{who} took {tile} (space {space}), placed it {where}, and moves again.", **args)
+    return msg("{who} took {tile} (space {space}) and placed it {where}.", **args)
 
 
-def _event_words(game: Game, event: Event, names: Sequence[str]) -> str:
+def _event_words(game: Game, event: Event, names: Sequence[str], lang: str) -> str:
     data = event.data
     if event.kind == "refill":
-        new = _plural(len(data["placed"]), "new tile")
+        new = len(data["placed"])
         if not data["placed"]:
-            return "The wheel could not be refilled: the draw pile is empty."
+            return msg("The wheel could not be refilled: the draw pile is empty.").in_language(lang)
         if data["mandatory"]:  # the wheel was bare, or the solo phase 1 ended: nobody chose it
-            return f"The wheel is refilled: {new}."
+            told = plural("The wheel is refilled: {n} new tile.", "The wheel is refilled: {n} new tiles.",
+                          new)  # fmt: skip
+            return told.in_language(lang)
         assert event.player is not None
-        return f"{names[event.player]} refilled the wheel: {new}."
+        who = names[event.player]
+        if _is_you(who):
+            told = cplural("the player named You, the reader", "{who} refilled the wheel: {n} new tile.",
+                           "{who} refilled the wheel: {n} new tiles.", new, who=who)  # fmt: skip
+        else:
+            told = plural("{who} refilled the wheel: {n} new tile.",
+                          "{who} refilled the wheel: {n} new tiles.", new, who=who)  # fmt: skip
+        return told.in_language(lang)
     if event.kind == "phase":
-        missing = _plural(data["missing"], "token")
-        return (f"Phase 1 is over: its record is {data['record']} (tiles {data['tiles']} + {PENALTY} × "
-                f"{missing} not placed). Phase 2 begins.")  # fmt: skip
+        told = plural("Phase 1 is over: its record is {record} (tiles {tiles} + {penalty} × {n} token not "
+                      "placed). Phase 2 begins.", "Phase 1 is over: its record is {record} (tiles {tiles} + "
+                      "{penalty} × {n} tokens not placed). Phase 2 begins.", data["missing"],
+                      record=data["record"], tiles=data["tiles"], penalty=PENALTY)  # fmt: skip
+        return told.in_language(lang)
     if event.kind == "end":
-        return end_words(game)
-    return event.text  # setup and the solo score: the engine's words need no change
+        return end_words(game, lang)
+    return event.in_language(lang)  # setup and the solo score: the engine's words need no change
 
 
-def end_words(game: Game) -> str:
+def end_words(game: Game, lang: str | None = None) -> str:
     """How the game ended, with the ranking (2–4 players)."""
+    return _end(game).in_language(lang)
+
+
+def _end(game: Game) -> Message:
     names = [p.name for p in game.players]
-    sheet = game.score_sheet()
+    solo = game.score_sheet() is not None
     winner = game.winner or 0
     if game.end_reason == "no tile":
-        why = "no tile can be taken any more"
-    elif sheet is not None:  # "Solo placed their last token" reads oddly: Solo is the seat's default name
+        over = msg("Game over: no tile can be taken any more.")
+    elif solo:  # "Solo placed their last token" reads oddly: Solo is the seat's default name
         supply = game.players[0].supply
-        why = f"all {supply} tokens are placed" if supply > 1 else "the last token is placed"
+        over = (plural("Game over: all {n} tokens are placed.", "Game over: all {n} tokens are placed.",
+                       supply) if supply > 1 else msg("Game over: the last token is placed."))  # fmt: skip
+    elif _is_you(names[winner]):
+        over = cmsg("the player named You, the reader", "Game over: {who} placed your last token.",
+                    who=names[winner])  # fmt: skip
     else:
-        why = f"{names[winner]} placed {_their(names[winner])} last token"
-    if sheet is not None:  # the score follows in the log, and in the summary
-        return f"Game over: {why}."
-    ranking = ", ".join(f"{place}. {names[p]}" for place, p in enumerate(game.ranking(), 1))
-    return f"Game over: {why}. Ranking: {ranking}."
+        over = msg("Game over: {who} placed their last token.", who=names[winner])
+    if solo:  # the score follows in the log, and in the summary
+        return over
+    return msg("{end} {ranking}.", end=over, ranking=ranking_words(names, game.ranking()))
 
 
-def summary(game: Game) -> list[str]:
+def summary(game: Game, lang: str | None = None) -> list[str]:
     """The end of a game in a few lines: each player in ranking order with tokens placed, tasks covered
     and tiles; solo, how the score adds up."""
-    sheet = game.score_sheet()
+    lang = resolve(lang)
+    sheet = game.score_sheet(lang)
     if sheet is not None:
-        return solo_lines(game, sheet)
+        return solo_lines(game, sheet, lang)
     lines = []
     for place, p in enumerate(game.ranking(), 1):
         player = game.players[p]
         board = player.board
         tasks = sum(len(t.tasks) for t in board.tiles.values())
-        placed = f"{player.supply - player.tokens} of {_plural(player.supply, 'token')} placed"
-        covered = f"{len(player.covered)} of {_plural(tasks, 'task')} covered"
-        lines.append(f"{place}. {player.name}: {placed}, {covered}, {_plural(len(board), 'tile')}")
+        line = msg("{place}. {name}: {placed}, {covered}, {tiles}", place=place, name=player.name,
+                   placed=plural("{placed} of {n} token placed", "{placed} of {n} tokens placed",
+                                 player.supply, placed=player.supply - player.tokens),
+                   covered=plural("{covered} of {n} task covered", "{covered} of {n} tasks covered", tasks,
+                                  covered=len(player.covered)),
+                   tiles=cplural("tiles in an area", "{n} tile", "{n} tiles", len(board)))  # fmt: skip
+        lines.append(line.in_language(lang))
     return lines
 
 
-def solo_goal(game: Game, sheet: ScoreSheet) -> str:
+def solo_goal(game: Game, sheet: ScoreSheet, lang: str | None = None) -> str:
     """What the solo game asks of the player now, for the page's "what to do now" line ("" once over)."""
     if game.is_over:
         return ""
     if sheet["phase"] == 2:
-        tokens = _plural(game.players[0].tokens, "token")
-        return f"Phase 2: place your other {tokens}; the wheel refills as usual."
-    if game.can_end_phase_one:
-        return (f"All {SMALL_STACK} tokens of phase 1 are placed: end phase 1 when you like, or take more "
-                "tiles first (each empty space gets a new tile for phase 2).")  # fmt: skip
-    return (f"Phase 1: place the {SMALL_STACK} tokens of the small stack ({sheet['small']} to go) with the "
-            f"{_plural(game.tiles_on_wheel(), 'tile')} left on the wheel.")  # fmt: skip
+        goal = plural("Phase 2: place your other {n} token; the wheel refills as usual.",
+                      "Phase 2: place your other {n} tokens; the wheel refills as usual.",
+                      game.players[0].tokens)  # fmt: skip
+    elif game.can_end_phase_one:
+        goal = plural("All {n} tokens of phase 1 are placed: end phase 1 when you like, or take more tiles "
+                      "first (each empty space gets a new tile for phase 2).", "All {n} tokens of phase 1 "
+                      "are placed: end phase 1 when you like, or take more tiles first (each empty space "
+                      "gets a new tile for phase 2).", SMALL_STACK)  # fmt: skip
+    else:
+        goal = plural("Phase 1: place the {stack} tokens of the small stack ({left} to go) with the {n} tile "
+                      "left on the wheel.", "Phase 1: place the {stack} tokens of the small stack ({left} to "
+                      "go) with the {n} tiles left on the wheel.", game.tiles_on_wheel(), stack=SMALL_STACK,
+                      left=sheet["small"])  # fmt: skip
+    return goal.in_language(lang)
 
 
-def solo_lines(game: Game, sheet: ScoreSheet) -> list[str]:
+def _record(tiles: int, missing: int, record: int) -> Message:
+    """A record as it adds up: ``tiles 31 + 10 × 2 tokens not placed = 51``."""
+    return plural("tiles {tiles} + {penalty} × {n} token not placed = {record}",
+                  "tiles {tiles} + {penalty} × {n} tokens not placed = {record}", missing, tiles=tiles,
+                  penalty=PENALTY, record=record)  # fmt: skip
+
+
+def solo_lines(game: Game, sheet: ScoreSheet, lang: str | None = None) -> list[str]:
     """The solo score and how it adds up: each record as tiles + 10 × tokens not placed, the score, and
     that lower is better. While a phase runs its record is what it would be if the phase ended now."""
     player = game.players[0]
     over = game.is_over
     cost = sum(t.cost for t in player.board.tiles.values())
+    phase_one: Message | int
     if sheet["phase"] == 1 and not over:
-        small = _plural(sheet["small"], "token")
-        phase_one = f"tiles {cost} + {PENALTY} × {small} not placed = {sheet['phase_one']}"
-        head = "Phase 1 record if it ended now"
+        phase_one = _record(cost, sheet["small"], sheet["phase_one"])
+        head = msg("Phase 1 record if it ended now: {record}", record=phase_one)
     else:
         recorded = next((e for e in reversed(game.log) if e.kind == "phase"), None)
-        phase_one = str(sheet["phase_one"])
+        phase_one = sheet["phase_one"]
         if recorded is not None:
             d = recorded.data
-            missing = _plural(d["missing"], "token")
-            phase_one = f"tiles {d['tiles']} + {PENALTY} × {missing} not placed = {phase_one}"
-        head = "Phase 1 record"
-    end = f"tiles {cost} + {PENALTY} × {_plural(player.tokens, 'token')} not placed = {sheet['final']}"
-    return [
-        f"{head}: {phase_one}",
-        f"End record{'' if over else ' if the game ended now'}: {end}",
-        f"Score {sheet['total']}{'' if over else ' so far'}: both records added; lower is better, "
-        "under 100 is excellent",
-    ]
+            phase_one = _record(d["tiles"], d["missing"], phase_one)
+        head = msg("Phase 1 record: {record}", record=phase_one)
+    end = _record(cost, player.tokens, sheet["final"])
+    if over:
+        lines = [head, msg("End record: {record}", record=end),
+                 msg("Score {total}: both records added; lower is better, under 100 is excellent",
+                     total=sheet["total"])]  # fmt: skip
+    else:
+        lines = [head, msg("End record if the game ended now: {record}", record=end),
+                 msg("Score {total} so far: both records added; lower is better, under 100 is excellent",
+                     total=sheet["total"])]  # fmt: skip
+    lang = resolve(lang)
+    return [line.in_language(lang) for line in lines]

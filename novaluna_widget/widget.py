@@ -8,6 +8,10 @@ syncing.
 Moves made on ``widget.game`` directly are noticed after every notebook cell (an IPython
 ``post_run_cell`` hook), before every intent, and on ``widget.refresh()``: the widget compares the
 game's history with the one it last drew.
+
+The widget speaks one language (``lang``): every sentence of its state, its refusals and errors, the
+coach's and the guide's words. Sentences are kept as data (``i18n.Message``) until they are sent, so a
+change of language re-words what is on show without touching the game.
 """
 
 from __future__ import annotations
@@ -28,6 +32,7 @@ from .coaching import BROWSING, TUTORIAL_ONLY, compare, hint_state, past, positi
 from .errors import IllegalMove, quote
 from .game import Action, Game, Move
 from .guide import Guide
+from .i18n import Message, check_language, get_language, message_of, msg, word
 from .protocol import (
     BadIntent,
     Seats,
@@ -50,10 +55,24 @@ _STATIC: Final = Path(__file__).parent / "static"
 DEFAULT_BOT: Final = "greedy"
 
 Source = Literal["page", "python", "bot"]
+#: What the widget says, kept as data until it is sent: a ``Message`` (worded in the widget's language)
+#: or text from code that words its own.
+Said = Message | str
 #: What the widget does to its game besides the engine's actions.
 Edit = Literal["undo", "redo", "new"]
 #: The clicks the guided game waits for; any other is refused with ``coaching.TUTORIAL_ONLY``.
 _GUIDED: Final = ("select", "take", "refill", "end_phase_one", "next")
+#: Why Next is refused outside the guided game.
+_NEXT: Final = msg("Next belongs to the guided game: NovaLunaWidget.tutorial()")
+
+
+class _Language(traitlets.Unicode):  # type: ignore[type-arg]
+    """The widget's language: read-only for the page (which asks with the ``language`` intent), while
+    ``widget.lang = "ru"`` in Python re-words everything (``NovaLunaWidget._set_language``)."""
+
+    def __set__(self, obj: traitlets.HasTraits, value: object) -> None:
+        assert isinstance(obj, NovaLunaWidget)
+        obj._set_language(value)
 
 
 @dataclass(frozen=True)
@@ -80,6 +99,10 @@ class NovaLunaWidget(anywidget.AnyWidget):
     Python drives it too: ``play``, ``undo``, ``redo``, ``bot_move``, ``new_game``, ``select``;
     ``on_move(callback)`` hears every change; ``to_svg()`` draws the position without a browser.
 
+    ``lang`` is the language it speaks (``i18n.LANGUAGES``; None: the package language, see
+    ``set_language``): its state, refusals, errors and pictures. ``widget.lang = "ru"`` (or the page's
+    language menu) re-words everything on show; the game and the version are unchanged.
+
     The coach: ``hint()`` suggests a move and says why (the Hint button), ``review()`` measures every
     action of the game against the coach's suggestion (the Review panel; ``open_review(k)`` opens a
     row), ``show_turn(k)`` shows an
@@ -102,6 +125,11 @@ class NovaLunaWidget(anywidget.AnyWidget):
     About 5 KB early in a game, 10 KB for a late 4-player position.
     """
 
+    lang = _Language(read_only=True).tag(sync=True)
+    """The code of the language the widget speaks (``i18n.LANGUAGES``): the page picks its own words by
+    it. Assign it in Python (``widget.lang = "fa"``) to re-word everything; the page asks with the
+    ``language`` intent."""
+
     review_panel = traitlets.Dict(read_only=True).tag(sync=True)
     """The Review panel, apart from ``state`` so that it is sent once: ``{}`` until a review is asked
     for; ``{"status": "working", "done": k, "total": n}`` while the coach works through the actions;
@@ -116,9 +144,11 @@ class NovaLunaWidget(anywidget.AnyWidget):
         seed: int | None = None,
         beginner: bool = False,
         bots: Seats = None,
+        lang: str | None = None,
     ) -> None:
+        language = get_language() if lang is None else check_language(lang)
         if game is not None and not isinstance(game, Game):
-            raise TypeError(f"game must be a Game or SoloGame, not {type(game).__name__}")
+            raise TypeError(msg("game must be a Game or SoloGame, not {type}", type=type(game).__name__))
         self._game: Game = game if game is not None else kinds.new_game(players, seed=seed, beginner=beginner)
         self._rng = random.Random(seed)  # seeds new games and bots, so a seeded widget replays exactly
         self._seats: list[str | None] = parse_seats(bots, len(self._game.players))
@@ -127,18 +157,20 @@ class NovaLunaWidget(anywidget.AnyWidget):
         self._callbacks: list[Callable[[Played], object]] = []
         self._version = 0
         self._selected: int | None = None
-        self._error: str | None = None
+        self._error: Said | None = None
         self._answered = 0  # intents handled: every one gets a new state, so the page knows it was heard
         self._seen: tuple[object, ...] = ()
         self._position: dict[str, Any] = {}
         self._guide: Guide | None = None  # the guided game (``tutorial()``), which owns the game
-        self._refused: str | None = None  # the guide's answer to a click it does not wait for
+        self._refused: Said | None = None  # the guide's answer to a click it does not wait for
         self._shown: int | None = None  # the earlier position on show (history), None for now
         self._open: int | None = None  # the review row open (an action's index in the history)
         self._hint: dict[str, Any] | None = None
-        self._reviewed: tuple[tuple[Action, ...], list[dict[str, Any]]] | None = None  # history, rows
-        self._past: tuple[tuple[int, int, int | None], dict[str, Any], dict[str, Any]] | None = None
+        # The review: the history it is of, and its rows by the language their comments are worded in.
+        self._reviewed: tuple[tuple[Action, ...], dict[str, list[dict[str, Any]]]] | None = None
+        self._past: tuple[tuple[int, int, int | None, str], dict[str, Any], dict[str, Any]] | None = None
         super().__init__()
+        self.set_trait("lang", language)
         self.set_trait("catalogue", catalogue())
         self.on_msg(self._on_intent)
         self._refresh(force=True)
@@ -147,13 +179,14 @@ class NovaLunaWidget(anywidget.AnyWidget):
         _watch(self)
 
     @classmethod
-    def tutorial(cls) -> NovaLunaWidget:
+    def tutorial(cls, lang: str | None = None) -> NovaLunaWidget:
         """A guided first game (``guide.Guide``): you against Luna, one rule at a time as it first
         applies. Each step says what to click and lights it; other clicks get a friendly sentence.
         Python follows the same steps: ``select``, ``play``, ``next_step``. New game leaves the guide
-        for a game against the greedy bot."""
-        guide = Guide()
-        widget = cls(guide.game)
+        for a game against the greedy bot. ``lang`` as for the widget."""
+        language = get_language() if lang is None else check_language(lang)
+        guide = Guide(lang=language)
+        widget = cls(guide.game, lang=language)
         widget._guide = guide
         widget._refresh(force=True)
         return widget
@@ -167,7 +200,7 @@ class NovaLunaWidget(anywidget.AnyWidget):
     @game.setter
     def game(self, game: Game) -> None:
         if not isinstance(game, Game):
-            raise TypeError(f"game must be a Game or SoloGame, not {type(game).__name__}")
+            raise TypeError(msg("game must be a Game or SoloGame, not {type}", type=type(game).__name__))
         before = self._game, self._seats, self._error, self._guide
         if len(game.players) != len(self._seats):
             self._seats = [None] * len(game.players)
@@ -185,9 +218,9 @@ class NovaLunaWidget(anywidget.AnyWidget):
 
     @property
     def last_error(self) -> str | None:
-        """Why the last intent from the page was refused (or an ``on_move`` callback failed); None
-        once an intent succeeds or a new game is dealt."""
-        return self._error
+        """Why the last intent from the page was refused (or an ``on_move`` callback failed), in the
+        widget's language; None once an intent succeeds or a new game is dealt."""
+        return self._words(self._error)
 
     @property
     def selected(self) -> int | None:
@@ -281,14 +314,15 @@ class NovaLunaWidget(anywidget.AnyWidget):
         """Go on to the guided game's next step, where it waits for Next (``tutorial()`` only)."""
         self._refresh()
         if self._guide is None:
-            raise IllegalMove("Next belongs to the guided game: NovaLunaWidget.tutorial()")
+            raise IllegalMove(_NEXT)
         self._guided({"action": "next"}, strict=True)
         self._refresh()
 
     # -- the coach (Python) --------------------------------------------------------------------
     def hint(self) -> coach.Hint:
         """The coach's suggestion for the player to move (``coach.hint``): marked on the board and said
-        in words, the game unchanged. Shows the position now if an earlier one was on show."""
+        in words (of the widget's language), the game unchanged. Shows the position now if an earlier one
+        was on show."""
         self._refresh()
         self._not_guided()
         self._back_to_now()
@@ -300,7 +334,7 @@ class NovaLunaWidget(anywidget.AnyWidget):
         """Every action of the game measured against the coach's suggestion (``coach.review``), as a
         DataFrame, and in the Review panel, largest losses first (open a row there to see that position).
         ``progress`` shows a tqdm bar here; the panel shows its own. Asked again for the same game, the
-        review is not worked out again."""
+        review is not worked out again. The comments are in the widget's language."""
         import pandas as pd
 
         self._refresh()
@@ -339,10 +373,29 @@ class NovaLunaWidget(anywidget.AnyWidget):
             self._callbacks.append(callback)
 
     def to_svg(self) -> str:
-        """The position as a standalone SVG picture (what exported notebooks show)."""
+        """The position as a standalone SVG picture (what exported notebooks show), in the widget's
+        language."""
         from .render import game_svg
 
-        return game_svg(self._game)
+        return game_svg(self._game, lang=self.lang)
+
+    # -- the language --------------------------------------------------------------------------
+    def _set_language(self, lang: object) -> None:
+        """Speak ``lang`` from now on (``widget.lang = ...`` and the ``language`` intent): every sentence
+        on show is worded again, the position and its version stay as they are. An unknown language is a
+        ``ValueError`` listing the languages there are."""
+        lang = check_language(lang)
+        if lang == self.lang:
+            return
+        self._notice()  # first a change made behind the widget's back: what is re-worded is what is on show
+        self.set_trait("lang", lang)
+        if self._guide is not None:
+            self._guide.lang = lang
+        if self._hint is not None:  # the coach words its reason once: asked again (same seed, same move)
+            self._give_hint()
+        if self._reviewed is not None:  # the rows' own words are cheap; the comments are the coach's
+            self._review(progress=False)
+        self._refresh(force=True)
 
     # -- display -------------------------------------------------------------------------------
     def __repr__(self) -> str:
@@ -377,15 +430,19 @@ class NovaLunaWidget(anywidget.AnyWidget):
             self._notice()  # a move made from Python since the page drew makes this intent stale
             self._dispatch(parse_intent(content))
         except (IllegalMove, BadIntent) as error:
-            self._error = str(error)
+            self._error = message_of(error)
         except Exception as error:  # a bug: say so in the widget rather than lose it
-            self._error = f"internal error ({type(error).__name__}: {error}); please report it"
+            self._error = msg("internal error ({kind}: {error}); please report it", kind=type(error).__name__,
+                              error=message_of(error))  # fmt: skip
             self.log.exception("NovaLunaWidget failed on %s", quote(content, 500))
         self._refresh()  # one state per intent; the position is rebuilt only if the game changed
 
     def _dispatch(self, intent: dict[str, Any]) -> None:
         check_intent(intent, self._game, self._seats, self._version)
         action = intent["action"]
+        if action == "language":  # in the guided game and on an earlier position alike
+            self._set_language(intent["lang"])
+            return
         if self._guide is not None and action != "new":
             self._guided(intent, strict=False)
             return
@@ -397,18 +454,20 @@ class NovaLunaWidget(anywidget.AnyWidget):
             return
         if action == "review":
             if not self._game.is_over:
-                raise IllegalMove("the Review opens once the game is over (widget.review() works any time)")
+                raise IllegalMove(msg("the Review opens once the game is over (widget.review() works any "
+                                      "time)"))  # fmt: skip
             self._review(progress=False)
             return
         if action == "next":
-            raise IllegalMove("Next belongs to the guided game: NovaLunaWidget.tutorial()")
+            raise IllegalMove(_NEXT)
         if self._shown is not None and action != "new":
             raise IllegalMove(BROWSING)
         if action == "hint":
             bot = self._bot_to_move()
             if bot is not None:
                 name = self._game.players[self._game.current_player].name
-                raise IllegalMove(f"{name} is played by the {bot} bot: hints are for the players who move")
+                raise IllegalMove(msg("{name} is played by the {bot} bot: hints are for the players who move",
+                                      name=name, bot=bot))  # fmt: skip
             self._give_hint()
         elif action == "select":
             self._select(intent["space"])
@@ -473,7 +532,7 @@ class NovaLunaWidget(anywidget.AnyWidget):
         is answered with the guide's friendly sentence (raised as ``IllegalMove`` if ``strict``)."""
         assert self._guide is not None
         action = intent["action"]
-        refusal = self._guide.check(intent) if action in _GUIDED else TUTORIAL_ONLY
+        refusal = self._guide.refusal(intent) if action in _GUIDED else TUTORIAL_ONLY
         self._refused = refusal
         if refusal is not None:
             if strict:
@@ -492,7 +551,7 @@ class NovaLunaWidget(anywidget.AnyWidget):
             self._refresh()
             return frozenset()
         if not isinstance(action, tuple) or len(action) != 2:
-            raise IllegalMove(f"not a move: {quote(action)}; play a Move(space, (x, y))")
+            raise IllegalMove(msg("not a move: {value}; play a Move(space, (x, y))", value=quote(action)))
         space, (x, y) = action
         click = self._guide.click
         if click is not None and click.action == "select" and click.space == space:
@@ -504,33 +563,38 @@ class NovaLunaWidget(anywidget.AnyWidget):
         return frozenset(set(game.players[mover].covered) - covered_before)
 
     def _give_hint(self) -> coach.Hint:
-        found = coach.hint(self._game)
-        self._hint = hint_state(found, self._version)
+        found = coach.hint(self._game, lang=self.lang)
+        self._hint = hint_state(found, self._version, self.lang)
         return found
 
     def _review(self, progress: bool) -> list[dict[str, Any]]:
-        """The coach's rows for the game's history (worked out once per history), shown in the panel."""
-        game = self._game
-        if self._reviewed is None or self._reviewed[0] != game.history:
+        """The coach's rows for the game's history, their comments in the widget's language (worked out
+        once per history and language), shown in the panel."""
+        game, lang = self._game, self.lang
+        reviewed = self._reviewed
+        if reviewed is None or reviewed[0] != game.history:
+            reviewed = (game.history, {})
+        if lang not in reviewed[1]:
             from tqdm.auto import tqdm
 
             total = len(game.history)
             rows: list[dict[str, Any]] = []
             self.set_trait("review_panel", {"status": "working", "done": 0, "total": total})
-            for row in tqdm(coach.reviewing(game), total=total, unit="action", disable=not progress):
+            reviewing = coach.reviewing(game, lang=lang)
+            for row in tqdm(reviewing, total=total, unit="action", disable=not progress):
                 rows.append(row)
                 self.set_trait("review_panel", {"status": "working", "done": len(rows), "total": total})
-            self._reviewed = (game.history, rows)
-        rows = self._reviewed[1]
+            reviewed[1][lang] = rows  # kept only once complete
+        self._reviewed = reviewed
         self._send_review()
-        return rows
+        return reviewed[1][lang]
 
     def _send_review(self) -> None:
-        if self._reviewed is None:
+        if self._reviewed is None or self.lang not in self._reviewed[1]:
             self.set_trait("review_panel", {})
             return
-        game, rows = self._game, self._reviewed[1]
-        shown = [review_row(past(game, k), k, row) for k, row in enumerate(rows)]
+        game, rows = self._game, self._reviewed[1][self.lang]
+        shown = [review_row(past(game, k), k, row, self.lang) for k, row in enumerate(rows)]
         shown.sort(key=lambda r: (-r["loss"], r["index"]))
         unit = "points" if game.score_sheet() is not None else "tokens"
         self.set_trait("review_panel", {"status": "ready", "unit": unit, "rows": shown, "total": len(rows)})
@@ -546,11 +610,12 @@ class NovaLunaWidget(anywidget.AnyWidget):
         if row is None:
             self._back_to_now()
             return
-        if self._reviewed is None or self._reviewed[0] != self._game.history:
-            raise IllegalMove("there is no review to open yet: press Review once the game is over")
-        if not 0 <= row < len(self._reviewed[1]):
-            last = len(self._reviewed[1]) - 1
-            raise IllegalMove(f"the review has no action {row}: actions run from 0 to {last}")
+        if self._reviewed is None or self._reviewed[0] != self._game.history or not self._reviewed[1]:
+            raise IllegalMove(msg("there is no review to open yet: press Review once the game is over"))
+        if not 0 <= row < len(self._reviewed[0]):
+            last = len(self._reviewed[0]) - 1
+            raise IllegalMove(msg("the review has no action {row}: actions run from 0 to {last}", row=row,
+                                  last=last))  # fmt: skip
         self._shown, self._open = row, row
 
     def _back_to_now(self) -> None:
@@ -594,7 +659,8 @@ class NovaLunaWidget(anywidget.AnyWidget):
                 callback(played)
             except Exception as error:
                 name = getattr(callback, "__name__", repr(callback))
-                self._error = f"on_move callback {name} failed: {type(error).__name__}: {error}"
+                self._error = msg("on_move callback {name} failed: {kind}: {error}", name=name,
+                                  kind=type(error).__name__, error=message_of(error))  # fmt: skip
 
     # -- syncing -------------------------------------------------------------------------------
     def _refresh(self, force: bool = False) -> None:
@@ -609,7 +675,7 @@ class NovaLunaWidget(anywidget.AnyWidget):
         changed = seen != self._seen
         if changed or force:
             # Built first: if it fails, the widget still shows (and counts) the position it drew last.
-            self._position = game_state(game, self._seats)
+            self._position = game_state(game, self._seats, self.lang)
         if changed:
             self._seen = seen
             self._version += 1
@@ -620,28 +686,36 @@ class NovaLunaWidget(anywidget.AnyWidget):
                 self._reviewed = None  # a review of another history
                 self.set_trait("review_panel", {})
 
+    def _words(self, said: Said | None) -> str | None:
+        """What the widget says, in its language."""
+        return None if said is None else word(said, self.lang)
+
     def _publish(self) -> None:
-        position, view = self._position, view_state(self._game, None)
+        position, view = self._position, view_state(self._game, None, lang=self.lang)
         if self._shown is not None:
             position, view = self._earlier()
-        tutorial = None if self._guide is None else {**self._guide.state(), "refused": self._refused}
+        tutorial = None
+        if self._guide is not None:
+            tutorial = {**self._guide.state(), "refused": self._words(self._refused)}
         self.set_trait("state", page_state(
-            position, version=self._version, selected=self._selected, error=self._error,
-            answered=self._answered, bot=self._bot_name, view=view, hint=self._hint, tutorial=tutorial,
-            can=self._can()))
+            position, version=self._version, selected=self._selected, error=self._words(self._error),
+            answered=self._answered, bot=self._bot_name, view=view,
+            hint=self._hint, tutorial=tutorial, can=self._can(), lang=self.lang))
 
     def _earlier(self) -> tuple[dict[str, Any], dict[str, Any]]:
         """The earlier position on show and its ``view`` (with the open review row's compare), built
         once per position."""
         assert self._shown is not None
-        key = (self._version, self._shown, self._open)
+        lang = self.lang
+        key = (self._version, self._shown, self._open, lang)
         if self._past is None or self._past[0] != key:
             game = self._game
             compared = None
             if self._open is not None and self._reviewed is not None:
-                compared = compare(game, self._open, self._reviewed[1][self._open], self._seats)
-            view = view_state(game, self._shown, compared)
-            self._past = (key, position_at(game, self._shown, self._seats), view)
+                row = next(iter(self._reviewed[1].values()))[self._open]  # the moves, in any language
+                compared = compare(game, self._open, row, self._seats, lang)
+            view = view_state(game, self._shown, compared, lang)
+            self._past = (key, position_at(game, self._shown, self._seats, lang), view)
         return self._past[1], self._past[2]
 
     def close(self) -> None:

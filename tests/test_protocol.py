@@ -112,12 +112,13 @@ def test_the_page_state_adds_the_widget_fields_to_the_position():
     assert list(s) == ["kind", "seed", "turn", "wheel", "marker", "choices", "pile", "pile_colours",
                        "current", "order", "track", "players", "moves", "recent", "log", "log_total",
                        "over", "solo", "can", "version", "selected", "error", "answered", "bot",
-                       "bot_names", "view", "hint", "tutorial"]  # fmt: skip
+                       "bot_names", "view", "hint", "tutorial", "lang", "dir"]  # fmt: skip
     assert {k: s[k] for k in position_ if k != "can"} == {k: v for k, v in position_.items() if k != "can"}
     assert s["can"] == {**position_["can"], "hint": True, "review": False}
     assert (s["view"], s["hint"], s["tutorial"]) == (view, None, None)
     assert (s["version"], s["selected"], s["error"], s["answered"], s["bot"]) == (4, 2, "no", 3, "search")
     assert s["bot_names"] == list(BOTS) == ["random", "greedy", "search"]
+    assert (s["lang"], s["dir"]) == ("en", "ltr")  # the package language unless told
     assert list(s["players"][0]) == ["name", "whose", "tokens", "supply", "time", "space", "bot", "tiles",
                                      "tasks"]  # fmt: skip
     assert [p["bot"] for p in s["players"]] == ["greedy", None]
@@ -249,6 +250,11 @@ def test_well_formed_intents_pass(content):
     assert parse_intent(content) == content
 
 
+#: How long a refusal of a malformed message may be: at most about 100 characters of the bad value and
+#: the list of actions (fourteen with ``language``).
+REFUSAL_MOST = 240
+
+
 @pytest.mark.parametrize(
     "junk",
     [nested(5000), {"a": nested(5000)}, "x" * 1_000_000, list(range(100_000)),
@@ -260,7 +266,7 @@ def test_a_huge_or_deeply_nested_value_is_refused_in_a_few_words(junk):
                     {"action": junk, "version": 1}, {"action": "undo", "version": 1, "x" * 10_000: junk}):
         with pytest.raises(BadIntent) as refused:
             parse_intent(content)
-        assert len(str(refused.value)) < 220
+        assert len(str(refused.value)) < REFUSAL_MOST
 
 
 def spoiled(message: dict[str, Any]) -> st.SearchStrategy[dict[str, Any]]:
@@ -283,7 +289,7 @@ def test_any_message_is_an_intent_or_a_short_refusal(content):
     try:
         intent = parse_intent(content)
     except BadIntent as refused:
-        assert len(str(refused)) < 220
+        assert len(str(refused)) < REFUSAL_MOST
         return
     # Accepted: exactly the fields of its action, each as the schema says.
     fields = INTENTS[intent["action"]]

@@ -459,7 +459,7 @@ def test_a_game_that_cannot_be_shown_leaves_the_widget_as_it_was(monkeypatch):
     intent(w, "select", space=9)
     before = (w.game, w.bots, w.version, w.last_error, w.state)
 
-    def broken(game: Game, seats: object = None) -> dict[str, Any]:
+    def broken(game: Game, seats: object = None, lang: object = None) -> dict[str, Any]:
         raise RuntimeError("cannot draw this")
 
     monkeypatch.setattr(module, "game_state", broken)

@@ -133,7 +133,7 @@ def test_moves_are_refused_while_an_earlier_position_is_on_show():
                            "player": w.game.current_player}), ("refill", {}), ("bot", {}), ("undo", {}),
                            ("hint", {})]:  # fmt: skip
         intent(w, action, **fields)
-        assert w.last_error == BROWSING, action
+        assert w.last_error == BROWSING.in_language("en"), action
         assert w.game.to_json() == before and w.shown_turn == 1
     intent(w, "new")  # a new game is always allowed, and shows its start
     assert w.last_error is None and w.shown_turn is None and len(w.game.history) == 0
@@ -279,7 +279,7 @@ def test_the_guide_refuses_other_clicks_with_a_sentence_and_changes_nothing():
         assert w.game.to_json() == before and w.version == version and w.state["tutorial"]["number"] == 1
     assert w.state["tutorial"]["refused"] == "This step only explains: read it, then press Next."
     intent(w, "show", turn=0)
-    assert w.state["tutorial"]["refused"] == TUTORIAL_ONLY
+    assert w.state["tutorial"]["refused"] == TUTORIAL_ONLY.in_language("en")
     intent(w, "next")
     assert w.state["tutorial"]["refused"] is None and w.state["tutorial"]["number"] == 2
 
