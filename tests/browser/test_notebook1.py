@@ -1,4 +1,5 @@
-"""Notebook 1 in a real JupyterLab: run it top to bottom, then play a move in its widget by clicking.
+"""Notebook 1 in a real JupyterLab: run it top to bottom, take the guided game's first step, then play a
+move in the game against the bot by clicking.
 
 The page is only half the story: after the clicks the test asks the kernel behind the notebook whether
 the engine really took the tile and whether the bot seat answered. A screenshot of the widget after the
@@ -20,15 +21,26 @@ SCREENSHOT = ARTIFACTS / "notebook1_widget.png"
 
 
 def test_notebook1_runs_and_its_widget_plays_a_move(page: Page, lab: JupyterLab) -> None:
+    from playwright.sync_api import expect
+
     open_notebook(page, lab.base_url, NOTEBOOK)
     run_all_cells(page)
 
-    # Notebook 1 shows exactly one widget: the game against the greedy bot, with "You" to move.
-    root = page.locator(".nl-root")
+    # Notebook 1 shows two widgets: the guided game, then the game against the greedy bot.
+    roots = page.locator(".nl-root")
+    guided, root = roots.nth(0), roots.nth(1)
     takeable = root.locator(".nl-takeable")
     takeable.first.wait_for(state="visible", timeout=20_000)
-    assert root.count() == 1
+    assert roots.count() == 2
     assert takeable.count() == 3
+
+    # The guided game starts at its first step, and its Next button goes on to the second.
+    step = guided.locator("[data-tutorial-step]")
+    assert step.get_attribute("data-tutorial-step") == "1" and "step 1 of 11" in step.inner_text()
+    guided.locator('[data-action="next"]').click()
+    wait_for_python(page, "guided.guide.number == 2")
+    expect(step).to_have_attribute("data-tutorial-step", "2", timeout=10_000)
+
     assert execute_python(page, "widget.game.turn") == "0"
     choice = execute_python(page, "widget.game.choices()[0]")
     tile_id = execute_python(page, "print(widget.game.wheel[widget.game.choices()[0]].id, end='')")
@@ -54,7 +66,7 @@ def test_notebook1_runs_and_its_widget_plays_a_move(page: Page, lab: JupyterLab)
     # Page side: the widget redrew the position the kernel holds.
     version = execute_python(page, "widget.version")
     page.wait_for_function(
-        "(v) => document.querySelector('.nl-root')?.dataset.version === v", arg=version, timeout=10_000
+        "(v) => document.querySelectorAll('.nl-root')[1]?.dataset.version === v", arg=version, timeout=10_000
     )
     assert root.locator('[data-player="0"][data-tile]').count() == 1
 
