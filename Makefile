@@ -6,7 +6,8 @@ PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 FIRST_NOTEBOOK := notebooks/01_first_game.ipynb
 
-.PHONY: lab test bench notebooks js lint clean player-aid site messages messages-template
+.PHONY: lab test bench notebooks js lint clean player-aid site messages messages-template messages-page \
+	messages-page-template
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -48,7 +49,8 @@ notebooks: $(STAMP)
 player-aid: $(STAMP)
 	$(PY) docs/player_aid.py
 
-js:
+js: $(STAMP)
+	$(PY) js/build_locale.py
 	cd js && npm ci && npm run build
 
 # The message catalogues in novaluna_widget/locale/ (the engine reads the .mo files with the standard library's
@@ -56,6 +58,9 @@ js:
 # template, merge it into each language's .po (a new sentence arrives untranslated, never guessed from a similar
 # one, and tests/test_i18n.py fails until it is translated), then compile the .mo files.
 # `make messages-template POT=file` only extracts (the test that the template is up to date uses it).
+# The page's own words (js/, made with t, tc, tn and tnc) are a domain of their own, novaluna_page: the same
+# steps, but js/build_locale.py turns its .po files into js/locale.json, which esbuild bundles into the view
+# (rebuild it with `make js`). `make messages-page` does only the page's domain.
 LOCALE := novaluna_widget/locale
 LANGUAGES := ru ja fa
 POT ?= $(LOCALE)/novaluna.pot
@@ -66,7 +71,21 @@ messages-template: $(STAMP)
 		--copyright-holder="novaluna_widget engineers" --msgid-bugs-address="the project's issues" \
 		-o $(POT) novaluna_widget
 
-messages: messages-template
+PAGE_POT ?= $(LOCALE)/novaluna_page.pot
+messages-page-template: $(STAMP)
+	$(VENV)/bin/pybabel -q extract -F js/babel.cfg --no-default-keywords \
+		-k t -k tc:1c,2 -k tn:1,2 -k tnc:1c,2,3 --add-comments=TRANSLATORS: \
+		--add-location=file --sort-output --no-wrap --project=novaluna_widget --version=0.1.0 \
+		--copyright-holder="novaluna_widget engineers" --msgid-bugs-address="the project's issues" \
+		-o $(PAGE_POT) js
+
+messages-page: messages-page-template
+	for lang in $(LANGUAGES); do $(VENV)/bin/pybabel -q update -i $(PAGE_POT) -d $(LOCALE) -D novaluna_page \
+		-l $$lang --init-missing --no-fuzzy-matching --ignore-obsolete --ignore-pot-creation-date --no-wrap \
+		|| exit 1; done
+	$(PY) js/build_locale.py
+
+messages: messages-template messages-page
 	for lang in $(LANGUAGES); do $(VENV)/bin/pybabel -q update -i $(POT) -d $(LOCALE) -D novaluna -l $$lang \
 		--init-missing --no-fuzzy-matching --ignore-obsolete --ignore-pot-creation-date --no-wrap || exit 1; done
 	$(VENV)/bin/pybabel compile -d $(LOCALE) -D novaluna --statistics
@@ -86,7 +105,7 @@ site: $(LITE_VENV)/.installed
 	$(LITE_VENV)/bin/python site/build.py
 
 lint: $(STAMP)
-	$(VENV)/bin/ruff check novaluna_widget tests bench site
+	$(VENV)/bin/ruff check novaluna_widget tests bench site js/build_locale.py
 	$(VENV)/bin/mypy
 	$(VENV)/bin/lint-imports --no-logo
 

@@ -1,8 +1,9 @@
 // Each player's area: tiles on a grid, tokens on covered tasks, and the cells a chosen tile may go on.
 
 import * as spec from "./drawing.js";
+import { num, t, tc, tn, tnc } from "./i18n.js";
 import { esc, faceRect, swatchSvg, tileSvg, tokenSvg } from "./tiles.js";
-import { cellWords, explainWords, ordinal, plural, tileWords } from "./words.js";
+import { cellWords, explainWords, ordinal, sentences, tileWords } from "./words.js";
 
 /** @typedef {import("./types.js").State} State */
 /** @typedef {import("./types.js").Catalogue} Catalogue */
@@ -43,8 +44,74 @@ function star(n) {
   const { width, height, corner, baseline } = STAR;
   return (
     `<g class="nl-star" aria-hidden="true"><rect x="${-width / 2}" y="${-height / 2}" ` +
-    `width="${width}" height="${height}" rx="${corner}"/><text y="${baseline}">★${n}</text></g>`
+    `width="${width}" height="${height}" rx="${corner}"/><text y="${baseline}">★${num(n)}</text></g>`
   );
+}
+
+/**
+ * @param {import("./types.js").PlayerState} player @param {string} cell @param {number} fulfils tasks
+ * @returns {string} a lit cell's label: "Ada's area, cell (1, 0): empty, legal, fulfils 2 tasks"
+ */
+function legalWords(player, cell, fulfils) {
+  const values = { name: player.name, cell };
+  if (player.you) {
+    return fulfils
+      ? tnc(
+          "the player named You, the reader",
+          "your area, cell {cell}: empty, legal, fulfils {n} task",
+          "your area, cell {cell}: empty, legal, fulfils {n} tasks",
+          fulfils,
+          values,
+        )
+      : tc("the player named You, the reader", "your area, cell {cell}: empty, legal", values);
+  }
+  return fulfils
+    ? tn(
+        "{name}'s area, cell {cell}: empty, legal, fulfils {n} task",
+        "{name}'s area, cell {cell}: empty, legal, fulfils {n} tasks",
+        fulfils,
+        values,
+      )
+    : t("{name}'s area, cell {cell}: empty, legal", values);
+}
+
+/**
+ * @param {import("./types.js").PlayerState} player @param {string} cell @param {string} tile its id
+ * @param {string} what the tile in words @param {boolean} recent placed in the latest turns
+ * @returns {string} a placed tile's label: "Ada's area, cell (1, 0): R05, red tile, cost 3, no task"
+ */
+function placedWords(player, cell, tile, what, recent) {
+  const values = { name: player.name, cell, tile, what };
+  if (player.you) {
+    return recent
+      ? tc(
+          "the player named You, the reader",
+          "your area, cell {cell}: {tile}, {what}, placed in the latest turns",
+          values,
+        )
+      : tc("the player named You, the reader", "your area, cell {cell}: {tile}, {what}", values);
+  }
+  return recent
+    ? t("{name}'s area, cell {cell}: {tile}, {what}, placed in the latest turns", values)
+    : t("{name}'s area, cell {cell}: {tile}, {what}", values);
+}
+
+/** @param {import("./types.js").PlayerState} player @returns {string} "Ada's area: 3 tiles" */
+function areaWords(player) {
+  const n = player.tiles.length;
+  return player.you
+    ? tnc("the player named You, the reader", "your area: {n} tile", "your area: {n} tiles", n)
+    : tn("{name}'s area: {n} tile", "{name}'s area: {n} tiles", n, { name: player.name });
+}
+
+/**
+ * A task's label: why it is or is not fulfilled, and whether a token covers it.
+ * @param {Catalogue} catalogue @param {import("./types.js").PlayerState} player @param {TaskRow} row
+ * @returns {string}
+ */
+export function taskLabel(catalogue, player, row) {
+  const why = explainWords(catalogue, player, row);
+  return row[2] === 2 ? sentences([why, t("A token covers it.")]) : why;
 }
 
 /**
@@ -53,7 +120,7 @@ function star(n) {
  * it is chosen (a picture only: the wheel tile keeps the focus). Either way one element, so that a
  * preview redraws only the cells and never the tiles and tasks, which may hold the focus.
  */
-function emptyCell(p, x, y, legal, previewed, fulfils, tabStop, whose) {
+function emptyCell(p, x, y, legal, previewed, fulfils, tabStop, player) {
   const at = `data-player="${p}" data-cell="${x},${y}"`;
   if (previewed) {
     return (
@@ -66,9 +133,7 @@ function emptyCell(p, x, y, legal, previewed, fulfils, tabStop, whose) {
     // Not a place to go now, yet clickable: the engine explains why a tile cannot go there.
     return faceRect(`class="nl-cell" ${at}`, x * CELL, y * CELL);
   }
-  const label =
-    `${whose} area, cell ${cellWords(x, y)}: empty, legal` +
-    (fulfils.length ? `, fulfils ${plural(fulfils.length, "task")}` : "");
+  const label = legalWords(player, cellWords(x, y), fulfils.length);
   return (
     `<g class="nl-cell nl-legal${fulfils.length ? " nl-fulfils" : ""}" ${at} role="button" ` +
     `aria-label="${esc(label)}" data-roving="cells-${p}" tabindex="${tabStop ? 0 : -1}" ` +
@@ -95,9 +160,7 @@ function placedTile(state, catalogue, p, t, rows, firstTask) {
     const row = rows.get(`${t},${k}`);
     const status = row ? row[2] : 0;
     const token = status === 2 ? tokenSvg(p, spec.token.on_task) : "";
-    const label = row
-      ? explainWords(catalogue, player, row) + (status === 2 ? " A token covers it." : "")
-      : "";
+    const label = row ? taskLabel(catalogue, player, row) : "";
     const stop = firstTask.value;
     firstTask.value = false;
     return (
@@ -107,9 +170,7 @@ function placedTile(state, catalogue, p, t, rows, firstTask) {
       `${inner}${token}</g>`
     );
   };
-  const placed = recent < 0 ? "" : ", placed in the latest turns";
-  const tileLabel =
-    `${player.whose} area, cell ${cellWords(x, y)}: ${id}, ${tileWords(catalogue, id)}` + placed;
+  const tileLabel = placedWords(player, cellWords(x, y), id, tileWords(catalogue, id), recent >= 0);
   return (
     `<g class="nl-placed${mark}" data-player="${p}" data-cell="${x},${y}" ` +
     `data-tile="${p},${t}" role="group" aria-label="${esc(tileLabel)}" ` +
@@ -144,7 +205,7 @@ function area(state, catalogue, p, preview) {
       const isLegal = chosen && legal.has(key);
       const previewed = previewing && legal.has(key);
       const fulfils = legal.get(key) ?? [];
-      parts.push(emptyCell(p, x, y, isLegal, previewed, fulfils, isLegal && cellStop, player.whose));
+      parts.push(emptyCell(p, x, y, isLegal, previewed, fulfils, isLegal && cellStop, player));
       if (isLegal) cellStop = false;
     }
   }
@@ -160,22 +221,38 @@ function area(state, catalogue, p, preview) {
 function header(state, p) {
   const player = state.players[p];
   const badges = [];
-  if (state.current === p) badges.push(`<span class="nl-badge nl-badge-turn">to move</span>`);
-  if (player.bot) badges.push(`<span class="nl-badge">bot: ${esc(player.bot)}</span>`);
+  if (state.current === p) {
+    const toMove = tc("a badge beside the name of the player to move", "to move");
+    badges.push(`<span class="nl-badge nl-badge-turn">${esc(toMove)}</span>`);
+  }
+  if (player.bot) {
+    const bot = t("bot: {bot}", { bot: player.bot });
+    badges.push(`<span class="nl-badge">${esc(bot)}</span>`);
+  }
   if (state.over && state.players.length > 1) {
     const place = state.over.ranking.indexOf(p);
-    badges.push(`<span class="nl-badge nl-place-${place}">${ordinal(place)}</span>`);
+    badges.push(`<span class="nl-badge nl-place-${place}">${esc(ordinal(place))}</span>`);
   }
   const used = player.supply - player.tokens;
   // The moon track's space, as the wheel shows it; the total time (which orders turns) in the title.
-  const track = state.solo ? "" : ` · moon track ${player.space}`;
-  const time = state.solo ? "" : `; time taken in all: ${player.time}`;
+  const title = state.solo
+    ? tn("{used} of {n} token placed", "{used} of {n} tokens placed", player.supply, { used })
+    : tn(
+        "{used} of {n} token placed; time taken in all: {time}",
+        "{used} of {n} tokens placed; time taken in all: {time}",
+        player.supply,
+        { used, time: player.time },
+      );
+  // The count stands out: its digits, wherever the language puts them.
+  const left = esc(tn("{n} token left", "{n} tokens left", player.tokens));
+  let tokens = left.replace(num(player.tokens), (digits) => `<b>${digits}</b>`);
+  const track = t("moon track {space}", { space: player.space });
+  if (!state.solo) tokens += ` · ${esc(track)}`;
   return (
     `<header class="nl-player-head">` +
     swatchSvg(p) +
     `<span class="nl-name">${esc(player.name)}</span>${badges.join("")}` +
-    `<span class="nl-tokens" title="${used} of ${player.supply} tokens placed${time}">` +
-    `<b>${player.tokens}</b> ${player.tokens === 1 ? "token" : "tokens"} left${track}</span>` +
+    `<span class="nl-tokens" title="${esc(title)}">${tokens}</span>` +
     `<span class="nl-bar" aria-hidden="true">` +
     `<span style="width:${(100 * used) / player.supply}%"></span></span>` +
     `</header>`
@@ -229,7 +306,7 @@ export function card(state, catalogue, p, size, preview = null) {
     header: header(state, p),
     viewBox,
     maxWidth: `${cols * MAX_CELL_PX[size]}px`,
-    areaLabel: `${player.whose} area: ${plural(player.tiles.length, "tile")}`,
+    areaLabel: areaWords(player),
     parts,
   };
 }

@@ -7,16 +7,18 @@
 
 import * as spec from "./drawing.js";
 import { card } from "./area.js";
+import { t, tc, tn } from "./i18n.js";
 import { esc } from "./tiles.js";
 import { polar } from "./wheel.js";
 import {
   behindWords,
+  guideOverWords,
   historyWords,
   lossMeaning,
   optionWords,
-  plural,
   reviewProgressWords,
   sentence,
+  sentences,
 } from "./words.js";
 
 /** @typedef {import("./types.js").State} State */
@@ -28,10 +30,19 @@ import {
 /** @typedef {import("./types.js").Tutorial} Tutorial */
 
 /** The classes a coach mark puts on the board's elements. */
-const MARK_CLASSES = ["nl-hint", "nl-played", "nl-suggested", "nl-guide"];
+const MARK_CLASSES = ["nl-hint", "nl-played", "nl-suggested", "nl-guide", "nl-click"];
 
-/** The words on an overlay's label, per mark (the guide's highlight has none: it pulses). */
-const TAGS = { hint: "★ hint", played: "played", suggested: "★ suggested" };
+/** The words on an overlay's label, per mark. The guided game lights what its text points at (no label)
+ * and labels only the one thing to click. */
+const TAGS = {
+  hint: () => tc("a label beside what the coach's hint suggests", "★ hint"),
+  played: () => tc("a label beside the action played, in a review", "played"),
+  suggested: () => tc("a label beside the coach's suggestion, in a review", "★ suggested"),
+  click: () => tc("a label beside what the guided game asks to click", "click here"),
+};
+
+/** @param {string} text @returns {number} how many of its characters are wide (CJK: a whole em, not 0.6) */
+const wide = (text) => text.match(/[\u3000-\u9fff\uff00-\uffef]/g)?.length ?? 0;
 
 /** @param {State} state @returns {boolean} whether an earlier position is on show (read-only) */
 export const browsing = (state) => Boolean(state.view) && state.view.now === false;
@@ -44,7 +55,7 @@ export function shownHint(state) {
 
 /**
  * @typedef {object} Target one mark: its kind and what it marks (one of the optional fields)
- * @property {"hint" | "played" | "suggested" | "guide"} kind
+ * @property {"hint" | "played" | "suggested" | "guide" | "click"} kind
  * @property {number} [space] a wheel space
  * @property {number} [player] the area of `cell` or `task`
  * @property {[number, number]} [cell]
@@ -84,6 +95,12 @@ function targets(state) {
     for (const track of lit.track ?? []) found.push({ kind: "guide", track });
     if (lit.button) found.push({ kind: "guide", button: lit.button });
   }
+  // The one click the step waits for, told apart from the rest of what the text points at.
+  const expects = state.tutorial?.expects;
+  if (expects?.action === "select") found.push({ kind: "click", space: expects.space });
+  else if (expects?.action === "take")
+    found.push({ kind: "click", player: expects.player, cell: expects.cell });
+  else if (expects) found.push({ kind: "click", button: expects.action });
   return found;
 }
 
@@ -104,7 +121,7 @@ function element(root, state, target) {
     return t < 0 ? null : root.querySelector(`[data-task="${target.player},${t},${k}"]`);
   }
   if (target.track !== undefined)
-    return root.querySelectorAll(".nl-track .nl-track-space")[target.track] ?? null;
+    return root.querySelectorAll(".nl-wheel .nl-track-space")[target.track] ?? null;
   if (target.button) return root.querySelector(`[data-action="${target.button}"]`);
   return null;
 }
@@ -135,8 +152,9 @@ const TAG = { wheel: 17, area: 14 };
 
 /** @param {string[]} kinds @param {number} x @param {number} y @param {number} font @returns {string} */
 function tag(kinds, x, y, font) {
-  const text = kinds.map((kind) => TAGS[kind]).join(" · ");
-  const [width, height] = [Math.round(text.length * font * 0.6 + font), Math.round(font * 1.55)];
+  const text = kinds.map((kind) => TAGS[kind]()).join(" · ");
+  const width = Math.round(text.length * font * 0.6 + font + wide(text) * font * 0.4);
+  const height = Math.round(font * 1.55);
   return (
     `<g class="nl-tag nl-mark-${kinds[0]}" transform="translate(${x} ${y})">` +
     `<rect x="${-width / 2}" y="${-height / 2}" width="${width}" height="${height}" rx="${height / 2}"/>` +
@@ -214,12 +232,13 @@ export function areaMarks(state, p) {
 
 // -- the history bar -----------------------------------------------------------------------------
 
-/** The history bar, drawn once: its slider is never replaced (it may be held by the pointer). */
+/** The history bar, drawn once: its slider is never replaced (it may be held by the pointer). Its words
+ * are put in by `labelCoach`. */
 export const HISTORY_HTML =
-  `<div class="nl-history" role="group" aria-label="history" hidden>` +
+  `<div class="nl-history" role="group" hidden>` +
   `<input type="range" class="nl-history-slider" data-role="history" min="0" max="0" value="0" step="1">` +
   `<span class="nl-history-label"></span>` +
-  `<button type="button" class="nl-button nl-back-now" data-action="now" hidden>Back to now</button></div>`;
+  `<button type="button" class="nl-button nl-back-now" data-action="now" hidden></button></div>`;
 
 /**
  * Bring the history bar in step with `state.view`, changing attributes in place. While the slider is
@@ -259,16 +278,29 @@ function setAttr(el, name, value) {
 // -- the guided game -----------------------------------------------------------------------------
 
 /** The guided game's panel, drawn once and filled in place (its status line is a live region). It takes
- * the focus when its Next button goes, so the focus never leaves the widget. */
+ * the focus when its Next button goes, so the focus never leaves the widget. Its words are put in by
+ * `labelCoach`. */
 export const TUTORIAL_HTML =
-  `<section class="nl-tutorial" aria-label="guided game" tabindex="-1" hidden>` +
+  `<section class="nl-tutorial" tabindex="-1" hidden>` +
   `<div class="nl-tutorial-head"><span class="nl-tutorial-progress"></span>` +
   `<progress class="nl-tutorial-bar" max="1" value="0"></progress>` +
-  `<button type="button" class="nl-button nl-next-step" data-action="next" hidden>Next</button></div>` +
+  `<button type="button" class="nl-button nl-next-step" data-action="next" hidden></button></div>` +
   `<p class="nl-tutorial-said"></p>` +
   `<h3 class="nl-tutorial-title"></h3><p class="nl-tutorial-text"></p>` +
   `<p class="nl-tutorial-prompt"></p>` +
   `<p class="nl-tutorial-refused" role="status"></p></section>`;
+
+/**
+ * Put the words of the history bar and the guided game's panel (drawn once) in the page's language: when
+ * the view is drawn first, and again when its language changes.
+ * @param {HTMLElement} root
+ */
+export function labelCoach(root) {
+  root.querySelector(".nl-history").setAttribute("aria-label", t("history"));
+  root.querySelector(".nl-back-now").textContent = t("Back to now");
+  root.querySelector(".nl-tutorial").setAttribute("aria-label", t("guided game"));
+  root.querySelector(".nl-next-step").textContent = t("Next");
+}
 
 /**
  * Fill the guided game's panel from `state.tutorial` (or hide it).
@@ -288,11 +320,11 @@ export function updateTutorial(panel, state) {
   const bar = /** @type {HTMLProgressElement} */ (panel.querySelector("progress"));
   bar.max = step.total;
   bar.value = step.done ? step.total : step.number;
-  setAttr(bar, "aria-label", `guided game: ${step.progress}`);
-  text("nl-tutorial-said", (step.said ?? []).join(" "));
+  setAttr(bar, "aria-label", t("guided game: {progress}", { progress: step.progress }));
+  text("nl-tutorial-said", sentences(step.said ?? []));
   text("nl-tutorial-title", step.title);
-  text("nl-tutorial-text", step.text);
-  text("nl-tutorial-prompt", step.done ? "The guided game is over: press New game to play on." : step.prompt);
+  text("nl-tutorial-text", step.done ? "" : step.text); // once over, the step's text is out of date
+  text("nl-tutorial-prompt", step.done ? guideOverWords() : step.prompt);
   text("nl-tutorial-refused", step.refused);
   const next = /** @type {HTMLButtonElement} */ (panel.querySelector("[data-action=next]"));
   const wanted = !step.done && step.highlight?.button === "next";
@@ -314,7 +346,13 @@ export function updateTutorial(panel, state) {
 export function hintPanel(state, open) {
   const hint = shownHint(state);
   if (!hint) return "";
-  const name = state.players[hint.player]?.name ?? "the player to move";
+  const panelName = t("hint");
+  const player = state.players[hint.player];
+  const whom = !player
+    ? t("Hint for the player to move:")
+    : player.you
+      ? tc("the player named You, the reader", "Hint for {name}:", { name: player.name })
+      : t("Hint for {name}:", { name: player.name });
   const others = hint.alternatives ?? [];
   const items = others
     .map(
@@ -323,14 +361,16 @@ export function hintPanel(state, open) {
         `<span class="nl-alt-reason">${esc(option.reason ?? "")}</span></li>`,
     )
     .join("");
+  const othersWords = t("Other options ({n}), best first", { n: others.length });
   const list = others.length
     ? `<details class="nl-alternatives"${open ? " open" : ""}>` +
-      `<summary>Other options (${others.length}), best first</summary><ol>${items}</ol></details>`
+      `<summary>${esc(othersWords)}</summary>` +
+      `<ol>${items}</ol></details>`
     : "";
   return (
-    `<section class="nl-panel nl-hint-panel" aria-label="hint">` +
+    `<section class="nl-panel nl-hint-panel" aria-label="${esc(panelName)}">` +
     `<p class="nl-hint-head"><span class="nl-hint-star" aria-hidden="true">★</span> ` +
-    `<b>Hint for ${esc(name)}:</b> ${esc(optionWords(hint))}</p>${list}</section>`
+    `<b>${esc(whom)}</b> ${esc(optionWords(hint))}</p>${list}</section>`
   );
 }
 
@@ -343,10 +383,10 @@ const inert = (html) => html.replace(/ (?:data-(?:player|cell|tile|task|roving)|
  * Player `p`'s area as `area` shows it, drawn as the board draws areas (area.js's card), with the
  * tile of `option` outlined.
  * @param {State} state @param {Catalogue} catalogue @param {number} p
- * @param {import("./types.js").PlayerState} area @param {CoachOption} option @param {string} caption
+ * @param {import("./types.js").PlayerState} area @param {CoachOption} option
  * @param {"played" | "suggested"} kind
  */
-function compareCard(state, catalogue, p, area, option, caption, kind) {
+function compareCard(state, catalogue, p, area, option, kind) {
   const shown = {
     ...state,
     players: state.players.map((player, i) => (i === p ? { ...player, ...area } : player)),
@@ -362,10 +402,14 @@ function compareCard(state, catalogue, p, area, option, caption, kind) {
       ? part.replace(`class="nl-placed`, `class="nl-placed nl-compare-new`)
       : part,
   );
+  const [caption, label] =
+    kind === "played"
+      ? [t("Played:"), t("Played: {played}", { played: c.areaLabel })]
+      : [t("Suggested:"), t("Suggested: {suggested}", { suggested: c.areaLabel })];
   return (
     `<figure class="nl-compare-side nl-compare-${kind}">` +
-    `<figcaption><b>${caption}</b>: ${esc(option?.words ?? "")}</figcaption>` +
-    `<section class="nl-compare-card" aria-label="${esc(`${caption}: ${c.areaLabel}`)}">` +
+    `<figcaption><b>${esc(caption)}</b> ${esc(option?.words ?? "")}</figcaption>` +
+    `<section class="nl-compare-card" aria-label="${esc(label)}">` +
     inert(c.header) +
     `<svg class="nl-area" viewBox="${c.viewBox}" role="group" aria-label="${esc(c.areaLabel)}" ` +
     `style="max-width:${c.maxWidth}">${inert(parts.join(""))}</svg></section></figure>`
@@ -383,9 +427,10 @@ function compareCard(state, catalogue, p, area, option, caption, kind) {
  */
 export function reviewPanel(review, state, catalogue, id) {
   if (!review || !review.status) return "";
+  const [name, title] = [t("review"), t("Review")];
   const head =
-    `<section class="nl-panel nl-review" aria-label="review">` +
-    `<h3 class="nl-review-title">Review</h3>` +
+    `<section class="nl-panel nl-review" aria-label="${esc(name)}">` +
+    `<h3 class="nl-review-title">${esc(title)}</h3>` +
     `<p class="nl-review-meaning">${esc(lossMeaning(review.unit ?? "tokens"))}</p>`;
   if (review.status === "working") {
     const words = reviewProgressWords(review.done ?? 0, review.total ?? 0);
@@ -398,16 +443,19 @@ export function reviewPanel(review, state, catalogue, id) {
   }
   if (review.status !== "ready") return head + `<p>${esc(review.status)}</p></section>`;
   const rows = [...(review.rows ?? [])].sort((a, b) => b.loss - a.loss);
-  if (!rows.length) return head + `<p>No action to review.</p></section>`;
+  const none = t("No action to review.");
+  if (!rows.length) return head + `<p>${esc(none)}</p></section>`;
   const open = review.open ?? state.view?.compare?.row ?? null;
   const detailsId = `${id}-review-open`;
   const stop = rows.some((row) => row.index === open) ? open : rows[0].index;
   const items = rows.map((row) => reviewRow(row, row.index === open, row.index === stop, detailsId));
   const opened = rows.find((row) => row.index === open);
+  const keys = t("↑ ↓ move between the rows; Enter opens or closes one.");
+  const rowsLabel = tn("{n} action, largest loss first", "{n} actions, largest loss first", rows.length);
   return (
     head +
-    `<ol class="nl-review-rows" aria-label="${esc(plural(rows.length, "action"))}, largest loss first">` +
-    `${items.join("")}</ol><p class="nl-review-keys">↑ ↓ move between the rows; Enter opens or closes one.</p>` +
+    `<ol class="nl-review-rows" aria-label="${esc(rowsLabel)}">${items.join("")}</ol>` +
+    `<p class="nl-review-keys">${esc(keys)}</p>` +
     `<div class="nl-review-open" id="${detailsId}">` +
     (opened ? reviewDetails(opened, state, catalogue) : "") +
     `</div></section>`
@@ -419,6 +467,7 @@ export function reviewPanel(review, state, catalogue, id) {
  * @param {string} detailsId @returns {string}
  */
 function reviewRow(row, open, tabStop, detailsId) {
+  const who = t("turn {turn} · {name}", { turn: row.turn, name: row.name });
   const big = row.loss >= 0.5 ? " nl-review-big" : "";
   return (
     `<li class="nl-review-item${open ? " nl-open" : ""}">` +
@@ -426,7 +475,7 @@ function reviewRow(row, open, tabStop, detailsId) {
     `data-roving="review" tabindex="${tabStop ? 0 : -1}" aria-expanded="${open}" ` +
     `aria-controls="${detailsId}">` +
     `<span class="nl-review-loss">${esc(row.loss_words)}</span>` +
-    `<span class="nl-review-who">turn ${row.turn} · ${esc(row.name)}</span>` +
+    `<span class="nl-review-who">${esc(who)}</span>` +
     `<span class="nl-review-played">${esc(row.played)}</span></button></li>`
   );
 }
@@ -437,18 +486,22 @@ function reviewRow(row, open, tabStop, detailsId) {
  * @param {ReviewRow} row @param {State} state @param {Catalogue} catalogue @returns {string}
  */
 function reviewDetails(row, state, catalogue) {
-  const title = `<p class="nl-review-head"><b>Turn ${row.turn} · ${esc(row.name)}</b> · loss: ${esc(row.loss_words)}</p>`;
+  const who = t("Turn {turn} · {name}", { turn: row.turn, name: row.name });
+  const loss = t("loss: {loss}", { loss: row.loss_words });
+  const title = `<p class="nl-review-head"><b>${esc(who)}</b> · ${esc(loss)}</p>`;
   const comment = row.comment ? `<p class="nl-review-comment">${esc(row.comment)}</p>` : "";
   const compare = state.view?.compare;
   if (!compare || compare.row !== row.index) {
-    const words = `<p>Played: ${esc(row.played)}</p><p>Suggested: ${esc(row.suggested)}</p>`;
+    const played = t("Played: {played}", { played: row.played });
+    const suggested = t("Suggested: {suggested}", { suggested: row.suggested });
+    const words = `<p>${esc(played)}</p><p>${esc(suggested)}</p>`;
     return title + words + comment;
   }
   const p = compare.player;
   const sides =
     `<div class="nl-compare-areas">` +
-    compareCard(state, catalogue, p, compare.played_area, compare.played, "Played", "played") +
-    compareCard(state, catalogue, p, compare.suggested_area, compare.suggested, "Suggested", "suggested") +
+    compareCard(state, catalogue, p, compare.played_area, compare.played, "played") +
+    compareCard(state, catalogue, p, compare.suggested_area, compare.suggested, "suggested") +
     `</div>`;
   return title + sides + comment;
 }
@@ -462,7 +515,9 @@ function reviewDetails(row, state, catalogue) {
 export function coachExplains(state) {
   const compare = state.view?.compare;
   if (compare) {
-    return `Played: ${sentence(compare.played?.words ?? "")} Suggested: ${sentence(compare.suggested?.words ?? "")}`;
+    const played = t("Played: {played}", { played: sentence(compare.played?.words ?? "") });
+    const suggested = t("Suggested: {suggested}", { suggested: sentence(compare.suggested?.words ?? "") });
+    return sentences([played, suggested]);
   }
   return shownHint(state)?.reason ?? null;
 }

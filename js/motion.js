@@ -62,8 +62,11 @@ export function createMotion(root) {
     if (fresh) requestAnimationFrame(() => requestAnimationFrame(() => marker.classList.remove("nl-still")));
   }
 
-  /** A copy of the taken tile over the wheel space it came from, sized and placed to fly to `target`. */
-  function launch([, , tile, space], target, spaces, catalogue) {
+  /**
+   * Where a taken tile flies from and to, in pixels over the root: read before any flyer is added, so
+   * that measuring every turn costs one layout (of the frame just painted), not one layout per turn.
+   */
+  function measure([, , , space], target, spaces) {
     const wheel = root.querySelector(".nl-wheel");
     const face = target?.querySelector(".nl-face");
     const to = face?.getBoundingClientRect();
@@ -71,8 +74,18 @@ export function createMotion(root) {
     const box = root.getBoundingClientRect();
     const ctm = wheel.getScreenCTM();
     const [x, y] = polar(spec.wheel.space, space, spaces);
-    const from = new DOMPoint(x, y).matrixTransform(ctm);
-    const size = spec.tile.face * spec.wheel.tile_scale * ctm.a;
+    return {
+      from: new DOMPoint(x, y).matrixTransform(ctm),
+      to,
+      box,
+      size: spec.tile.face * spec.wheel.tile_scale * ctm.a,
+    };
+  }
+
+  /** A copy of the taken tile over the wheel space it came from, sized and placed to fly to its area. */
+  function launch([, , tile], place, catalogue) {
+    if (!place) return null;
+    const { from, to, box, size } = place;
     const flyer = document.createElement("div");
     flyer.className = "nl-flyer";
     flyer.setAttribute("aria-hidden", "true");
@@ -126,8 +139,9 @@ export function createMotion(root) {
     const mine = generation;
     const launchAll = () => {
       if (mine !== generation) return;
+      const places = turns.map((turn, k) => measure(turn, targets[k], spaces));
       turns.forEach((turn, k) => {
-        const flyer = launch(turn, targets[k], spaces, catalogue);
+        const flyer = launch(turn, places[k], catalogue);
         const go = () => {
           turnMarker(turn[3], spaces, true);
           fly(flyer, targets[k]);

@@ -1,14 +1,15 @@
 // The words around the board: the headline, the buttons, what to do now, the solo score, the end's
 // summary and the log. They word what Python computed (the state); none judges a rule.
 
+import { LANGUAGES, t, tc } from "./i18n.js";
 import { esc, swatchSvg } from "./tiles.js";
-import { BROWSING_WORDS, choiceWords, tileWords } from "./words.js";
+import { browsingWords, chooseWords, guideOverWords, sentences, tileWords } from "./words.js";
 
 /** @typedef {import("./types.js").State} State */
 /** @typedef {import("./types.js").Catalogue} Catalogue */
 
-/** @param {State} state @returns {string} the name of the player to move, or "" once the game is over */
-const mover = (state) => (state.current === null ? "" : state.players[state.current].name);
+/** @param {State} state @returns {import("./types.js").PlayerState | null} the player to move, if any */
+const mover = (state) => (state.current === null ? null : state.players[state.current]);
 
 /**
  * The buttons: [action, text, the `can` flag that enables it (null: always), title]. "Bot plays for
@@ -17,38 +18,65 @@ const mover = (state) => (state.current === null ? "" : state.players[state.curr
  * @type {[string, (state: State) => string, string | null, (state: State, bot: string) => string][]}
  */
 const BUTTONS = [
-  ["refill", () => "Refill", "refill", () => "Refill the wheel (allowed with 1 or 2 tiles left)"],
-  ["undo", () => "Undo", "undo", () => "Take back the last move"],
-  ["redo", () => "Redo", "redo", () => "Play again what Undo took back"],
+  ["refill", () => t("Refill"), "refill", () => t("Refill the wheel (allowed with 1 or 2 tiles left)")],
+  ["undo", () => t("Undo"), "undo", () => t("Take back the last move")],
+  // TRANSLATORS: the button, and its title, that play again what the button "Undo" took back.
+  ["redo", () => t("Redo"), "redo", () => t("Play again what Undo took back")],
   [
     "end_phase_one",
-    () => "End phase 1",
+    () => t("End phase 1"),
     "end_phase_one",
     (state) =>
       state.can.end_phase_one
-        ? "End phase 1 now: its record is taken and the wheel is refilled for phase 2"
+        ? t("End phase 1 now: its record is taken and the wheel is refilled for phase 2")
         : state.solo?.phase === 1 && !state.over
           ? state.solo.goal
-          : "Phase 1 is over",
+          : t("Phase 1 is over"),
   ],
-  [
-    "bot",
-    (state) => (state.over ? "Bot plays" : `Bot plays for ${mover(state)}`),
-    "bot",
-    (state, bot) => `Let the ${bot} bot choose and place a tile for ${mover(state) || "the player to move"}`,
-  ],
-  ["hint", () => "Hint", "hint", () => "Ask the coach what to do now, and why"],
-  ["review", () => "Review", "review", () => "Let the coach review the game: where a move lost most"],
+  ["bot", botWords, "bot", botTitle],
+  ["hint", () => t("Hint"), "hint", () => t("Ask the coach what to do now, and why")],
+  ["review", () => t("Review"), "review", () => t("Let the coach review the game: where a move lost most")],
   [
     "new",
-    () => "New game",
+    () => t("New game"),
     null,
     (state) =>
       state.tutorial
-        ? "Leave the guided game for a game against the greedy bot"
-        : "Deal a new game with the same players",
+        ? t("Leave the guided game for a game against the greedy bot")
+        : t("Deal a new game with the same players"),
   ],
 ];
+
+/** @param {State} state @returns {string} the Bot button's words: "Bot plays for Ada" */
+function botWords(state) {
+  const player = mover(state);
+  if (state.over || !player) return t("Bot plays");
+  return player.you
+    ? tc("the player named You, the reader", "Bot plays for {name}", { name: player.name })
+    : t("Bot plays for {name}", { name: player.name });
+}
+
+/** @param {State} state @param {string} bot @returns {string} the Bot button's title */
+function botTitle(state, bot) {
+  const player = mover(state);
+  if (!player) return t("Let the {bot} bot choose and place a tile for the player to move", { bot });
+  const values = { bot, name: player.name };
+  return player.you
+    ? tc("the player named You, the reader", "Let the {bot} bot choose and place a tile for {name}", values)
+    : t("Let the {bot} bot choose and place a tile for {name}", values);
+}
+
+/** @param {State} state @returns {string} the language menu: every language in its own name */
+function languageMenu(state) {
+  const options = Object.entries(LANGUAGES)
+    .map(
+      ([code, name]) =>
+        `<option value="${esc(code)}" lang="${esc(code)}"${code === state.lang ? " selected" : ""}>${esc(name)}</option>`,
+    )
+    .join("");
+  const name = t("language");
+  return `<select class="nl-lang-pick" aria-label="${esc(name)}">${options}</select>`;
+}
 
 /** @param {State} state @param {string} botName the bot the Bot button asks @returns {string} */
 export function toolbar(state, botName) {
@@ -69,25 +97,41 @@ export function toolbar(state, botName) {
   const options = state.bot_names
     .map((n) => `<option value="${esc(n)}"${n === botName ? " selected" : ""}>${esc(n)}</option>`)
     .join("");
-  const pick = `<select class="nl-bot-pick" aria-label="the bot that Bot plays asks">${options}</select>`;
+  // TRANSLATORS: "Bot plays" is the name of the button beside this menu.
+  const label = t("the bot that Bot plays asks");
+  const pick = `<select class="nl-bot-pick" aria-label="${esc(label)}">${options}</select>`;
   buttons.splice(buttons.findIndex((b) => b.includes('data-action="bot"')) + 1, 0, pick);
-  return `<div class="nl-toolbar" role="toolbar" aria-label="game actions">${buttons.join("")}</div>`;
+  buttons.push(languageMenu(state));
+  const name = esc(t("game actions"));
+  return `<div class="nl-toolbar" role="toolbar" aria-label="${name}">${buttons.join("")}</div>`;
 }
 
 /** @param {State} state @returns {string} the headline, a heading whose name reads "Nova Luna Turn 4 …" */
 export function headline(state) {
-  let where;
-  if (state.over) {
-    where = state.solo
-      ? `Solo game over · score ${state.solo.total}`
-      : `Game over · ${state.players[state.over.winner].name} wins`;
-  } else {
-    where = state.solo
-      ? `Solo · phase ${state.solo.phase} of 2 · turn ${state.turn + 1}`
-      : `Turn ${state.turn + 1} · ${mover(state)} to move`;
-  }
   const brand = `<span class="nl-brand"><span aria-hidden="true">☾ </span>Nova Luna</span>`;
-  return `<h2 class="nl-headline">${brand} <span>${esc(where)}</span></h2>`;
+  // The words the page adds while the kernel thinks (widget.css shows them).
+  const busy = esc(t("thinking…"));
+  return `<h2 class="nl-headline" data-busy="${busy}">${brand} <span>${esc(where(state))}</span></h2>`;
+}
+
+/** @param {State} state @returns {string} where the game is: the turn and who moves, or the result */
+function where(state) {
+  if (state.solo) {
+    return state.over
+      ? t("Solo game over · score {score}", { score: state.solo.total })
+      : t("Solo · phase {phase} of 2 · turn {turn}", { phase: state.solo.phase, turn: state.turn + 1 });
+  }
+  if (state.over) {
+    const winner = state.players[state.over.winner];
+    return winner.you
+      ? tc("the player named You, the reader", "Game over · {name} win", { name: winner.name })
+      : t("Game over · {name} wins", { name: winner.name });
+  }
+  const player = mover(state);
+  const values = { turn: state.turn + 1, name: player.name };
+  return player.you
+    ? tc("the player named You, the reader", "Turn {turn} · {name} to move", values)
+    : t("Turn {turn} · {name} to move", values);
 }
 
 /**
@@ -95,42 +139,56 @@ export function headline(state) {
  * @param {State} state @param {Catalogue} catalogue @returns {string}
  */
 export function nowWords(state, catalogue) {
-  if (state.view && state.view.now === false) return BROWSING_WORDS;
+  if (state.view && state.view.now === false) return browsingWords();
   if (state.tutorial) {
-    return state.tutorial.done
-      ? "The guided game is over: press New game to play on."
-      : (state.tutorial.prompt ?? "Read the step above.");
+    return state.tutorial.done ? guideOverWords() : (state.tutorial.prompt ?? t("Read the step above."));
   }
-  if (state.over)
-    return "Press New game to play again with the same players (Undo takes the last move back).";
+  if (state.over) {
+    // TRANSLATORS: "New game" and "Undo" are the names of buttons.
+    return t("Press New game to play again with the same players (Undo takes the last move back).");
+  }
   const player = state.players[state.current];
-  if (player.bot)
-    return `${player.name} is played by the ${player.bot} bot: press Bot plays for ${player.name}.`;
+  if (player.bot) {
+    // TRANSLATORS: "Bot plays for {name}" is the name of a button.
+    return t("{name} is played by the {bot} bot: press Bot plays for {name}.", {
+      name: player.name,
+      bot: player.bot,
+    });
+  }
   if (state.selected !== null) {
     const id = state.wheel[state.selected];
-    return (
-      `Place ${id} (${tileWords(catalogue, id)}) in ${player.whose} area: click a lit cell ` +
-      "(★ n: fulfils n tasks). Esc cancels."
-    );
+    const values = { tile: id, what: tileWords(catalogue, id), name: player.name };
+    return player.you
+      ? tc(
+          "the player named You, the reader",
+          "Place {tile} ({what}) in your area: click a lit cell (★ n: fulfils n tasks). Esc cancels.",
+          values,
+        )
+      : t(
+          "Place {tile} ({what}) in {name}'s area: click a lit cell (★ n: fulfils n tasks). Esc cancels.",
+          values,
+        );
   }
-  const parts = [`${player.name}: choose ${choiceWords(state.choices.length)} on the wheel.`];
-  if (state.can.refill) parts.push("You may refill the wheel first.");
+  const parts = [chooseWords(player.name, state.choices.length)];
+  if (state.can.refill) parts.push(t("You may refill the wheel first."));
   if (state.solo) parts.unshift(state.solo.goal);
-  return parts.join(" ");
+  return sentences(parts);
 }
 
 /** @param {State} state @returns {string} the solo score as it adds up, or the end's summary */
 export function sidePanel(state) {
   const list = (lines) => `<ul>${lines.map((line) => `<li>${esc(line)}</li>`).join("")}</ul>`;
   if (state.over) {
+    const name = t("result");
     return (
-      `<section class="nl-panel nl-summary" aria-label="result"><b>${esc(state.over.text)}</b>` +
+      `<section class="nl-panel nl-summary" aria-label="${esc(name)}"><b>${esc(state.over.text)}</b>` +
       `${list(state.over.lines)}</section>`
     );
   }
   if (state.solo) {
+    const [name, head] = [t("solo score"), t("Solo score: lower is better")];
     return (
-      `<section class="nl-panel nl-solo" aria-label="solo score"><b>Solo score: lower is better</b>` +
+      `<section class="nl-panel nl-solo" aria-label="${esc(name)}"><b>${esc(head)}</b>` +
       `${list(state.solo.lines)}</section>`
     );
   }
@@ -147,8 +205,9 @@ export function logHtml(state, open) {
       return `<li class="nl-log-${kind}">${swatch}${esc(text)}</li>`;
     })
     .join("");
-  const summary = `<summary>Move log (latest first; game.log has every event)</summary>`;
+  const [title, name] = [t("Move log (latest first; game.log has every event)"), t("move log, latest first")];
+  const summary = `<summary>${esc(title)}</summary>`;
   // A list that scrolls is a Tab stop of its own, so it can be scrolled without a mouse.
-  const list = `<ol tabindex="0" aria-label="move log, latest first">${items}</ol>`;
+  const list = `<ol tabindex="0" aria-label="${esc(name)}">${items}</ol>`;
   return `<details class="nl-log"${open ? " open" : ""}>${summary}${list}</details>`;
 }

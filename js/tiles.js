@@ -2,6 +2,7 @@
 // Every colour has its own dot shape and letter, so nothing rests on telling colours apart.
 
 import * as spec from "./drawing.js";
+import { num } from "./i18n.js";
 
 /** @typedef {import("./types.js").Catalogue} Catalogue */
 /** @typedef {import("./types.js").Task} Task */
@@ -73,7 +74,7 @@ export function tileSvg(catalogue, id, cx, cy, task = null) {
     `<g class="nl-tile nl-${colour}" transform="translate(${cx} ${cy})">` +
     faceRect(`class="nl-face"`) +
     `<circle class="nl-cost-disc" cx="${x}" cy="${y}" r="${r}"/>` +
-    `<text class="nl-cost" x="${x}" y="${y + baseline}">${cost}</text>` +
+    `<text class="nl-cost" x="${x}" y="${y + baseline}">${num(cost)}</text>` +
     `<text class="nl-letter" x="${letterX}" y="${letterY}">${spec.tile_colours[colour].letter}</text>` +
     discs +
     `</g>`
@@ -81,7 +82,7 @@ export function tileSvg(catalogue, id, cx, cy, task = null) {
 }
 
 /**
- * A player's token: their colour (widget.css, from the spec) and their number.
+ * A player's token: their colour (widget.css, from the spec) and their number, in the language's digits.
  * @param {number} player
  * @param {number} [r] the radius
  * @returns {string}
@@ -89,7 +90,7 @@ export function tileSvg(catalogue, id, cx, cy, task = null) {
 export function tokenSvg(player, r = TOKEN.radius) {
   return (
     `<g class="nl-token nl-p${player}"><circle r="${r}"/>` +
-    `<text y="${r * TOKEN.number_y}" style="font-size:${r * TOKEN.number_size}px">${player + 1}</text></g>`
+    `<text y="${r * TOKEN.number_y}" style="font-size:${r * TOKEN.number_size}px">${num(player + 1)}</text></g>`
   );
 }
 

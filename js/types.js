@@ -31,7 +31,8 @@
 /**
  * @typedef {object} PlayerState
  * @property {string} name
- * @property {string} whose the name's possessive, before "area": "Ada's", "your" for a player named You
+ * @property {boolean} you whether the player is the reader, named You: the page words sentences about them
+ *   with messages of their own (context "the player named You, the reader": "your area", "You win")
  * @property {number} tokens tokens left to place
  * @property {number} supply tokens at the start
  * @property {number} time total moon-track steps taken (the turn order follows it)
@@ -228,6 +229,8 @@
  * @property {View} view the position of the history on show
  * @property {Hint | null} hint
  * @property {Tutorial | null} tutorial the guided game's step, or null in a game of one's own
+ * @property {string} lang the code of the language every sentence of the state is in; the page speaks it too
+ * @property {"ltr" | "rtl"} dir the language's direction: text and panels follow it, the boards keep theirs
  */
 
 /**
@@ -241,8 +244,9 @@
  * @typedef {{action: "hint" | "review" | "next"}} CoachIntent ask for a hint or a review; the guided game's Next
  * @typedef {{action: "show", turn: number | null}} ShowIntent show position `turn` of the history (null: now)
  * @typedef {{action: "open", row: number | null}} OpenIntent open a review row (null: close it)
+ * @typedef {{action: "language", lang: string}} LanguageIntent speak another language (a code of locale.json)
  * @typedef {SelectIntent | TakeIntent | WordIntent | BotIntent | HistoryIntent | CoachIntent | ShowIntent
- *   | OpenIntent} Intent
+ *   | OpenIntent | LanguageIntent} Intent
  */
 
 /**

@@ -1,8 +1,9 @@
 // The moon wheel: its selection spaces around, the moon marker, and the moon track inside.
 
 import * as spec from "./drawing.js";
+import { language, num, t, tc, tn } from "./i18n.js";
 import { esc, tileSvg, tokenSvg } from "./tiles.js";
-import { plural, tileWords } from "./words.js";
+import { list, pileWords, tileWords } from "./words.js";
 
 /** @typedef {import("./types.js").State} State */
 /** @typedef {import("./types.js").Catalogue} Catalogue */
@@ -31,15 +32,31 @@ const TAKER_INWARD = 64;
  */
 function spaceLabel(s, state, catalogue, taken) {
   const id = state.wheel[s];
-  const where = `wheel space ${s}${s === 0 ? " (new moon)" : ""}`;
+  const where =
+    s === 0 ? t("wheel space {space} (new moon)", { space: s }) : t("wheel space {space}", { space: s });
   if (!id) {
-    const what = s === state.marker ? "the moon marker" : "empty";
-    const took = taken ? `; ${state.players[taken[1]].name} took ${taken[2]} from here` : "";
-    return `${where}: ${what}${took}`;
+    const marker = s === state.marker;
+    if (!taken) return marker ? t("{where}: the moon marker", { where }) : t("{where}: empty", { where });
+    const values = { where, name: state.players[taken[1]].name, tile: taken[2] };
+    if (state.players[taken[1]].you) {
+      return marker
+        ? tc(
+            "the player named You, the reader",
+            "{where}: the moon marker; {name} took {tile} from here",
+            values,
+          )
+        : tc("the player named You, the reader", "{where}: empty; {name} took {tile} from here", values);
+    }
+    return marker
+      ? t("{where}: the moon marker; {name} took {tile} from here", values)
+      : t("{where}: empty; {name} took {tile} from here", values);
   }
   const pick = state.choices.indexOf(s);
-  const extra = pick < 0 ? "" : `, takeable (tile ${pick + 1} of ${state.choices.length})`;
-  return `${where}: ${tileWords(catalogue, id)}${extra}${state.selected === s ? ", chosen" : ""}`;
+  const values = { where, tile: tileWords(catalogue, id), pick: pick + 1, n: state.choices.length };
+  if (pick < 0) return t("{where}: {tile}", values);
+  return state.selected === s
+    ? t("{where}: {tile}, takeable (tile {pick} of {n}), chosen", values)
+    : t("{where}: {tile}, takeable (tile {pick} of {n})", values);
 }
 
 /**
@@ -73,7 +90,7 @@ function space(s, state, catalogue, tabStop, taken) {
       // On the tile's corner nearest the centre: far from the rim's space numbers.
       const [bx, by] = WHEEL.badge.map(Math.abs);
       const at = `${x > 1 ? -bx : bx} ${y > 1 ? -by : by}`;
-      const badge = `<circle r="${WHEEL.badge_radius}"/><text y="${WHEEL.badge_baseline}">${pick + 1}</text>`;
+      const badge = `<circle r="${WHEEL.badge_radius}"/><text y="${WHEEL.badge_baseline}">${num(pick + 1)}</text>`;
       art += `<g class="nl-pick" transform="translate(${at})">${badge}</g>`;
     }
   } else if (taken) {
@@ -97,16 +114,28 @@ const MOON_MARKER =
   `<g class="nl-moon-marker" aria-hidden="true"><g>` +
   `<path class="nl-moon" d="${WHEEL.crescent}" transform="scale(${WHEEL.moon_scale})"/></g></g>`;
 
-// The moon track's spaces are printed on the board: drawn once.
-const PRINTED_TRACK = Array.from({ length: spec.track_spaces }, (_, s) => {
-  const [x, y] = polar(TRACK.radius, s, spec.track_spaces).map(fix);
-  return (
-    `<circle class="nl-track-space${s === 0 ? " nl-new-moon" : ""}" cx="${x}" cy="${y}" r="${TRACK.space}"/>` +
-    `<text class="nl-track-no" x="${x}" y="${y + TRACK.number_baseline}">${s}</text>`
-  );
-}).join("");
+// The moon track's spaces are printed on the board: drawn once (per language, for its digits), a part of
+// their own, so that a move (which moves markers) redraws the markers only.
+const PRINTED_TRACK = new Map();
+const printedTrack = () => {
+  if (!PRINTED_TRACK.has(language())) {
+    PRINTED_TRACK.set(
+      language(),
+      `<g aria-hidden="true">` +
+        Array.from({ length: spec.track_spaces }, (_, s) => {
+          const [x, y] = polar(TRACK.radius, s, spec.track_spaces).map(fix);
+          return (
+            `<circle class="nl-track-space${s === 0 ? " nl-new-moon" : ""}" cx="${x}" cy="${y}" r="${TRACK.space}"/>` +
+            `<text class="nl-track-no" x="${x}" y="${y + TRACK.number_baseline}">${num(s)}</text>`
+          );
+        }).join("") +
+        `</g>`,
+    );
+  }
+  return PRINTED_TRACK.get(language());
+};
 
-/** @param {State} state @returns {string} the moon track and its markers */
+/** @param {State} state @returns {string} the markers on the moon track */
 function track(state) {
   const markers = state.track.flatMap(([s, stack]) =>
     stack.map((player, height) => {
@@ -117,13 +146,11 @@ function track(state) {
       return `<g class="nl-track-marker${turn}" transform="translate(${x} ${y})">${marker}</g>`;
     }),
   );
-  const names = state.players.map((p) => `${p.name} on space ${p.space}`).join(", ");
-  return (
-    `<g class="nl-track" role="img" aria-label="moon track: ${esc(names)}">` +
-    PRINTED_TRACK +
-    markers.join("") +
-    `</g>`
+  const names = list(
+    state.players.map((p) => t("{name} on space {space}", { name: p.name, space: p.space })),
   );
+  const label = esc(t("moon track: {markers}", { markers: names }));
+  return `<g class="nl-track" role="img" aria-label="${label}">` + markers.join("") + `</g>`;
 }
 
 // The draw pile's tiles per colour, a row of small tiles under the pile (the page's own geometry).
@@ -139,45 +166,64 @@ function pileColours(state) {
       return (
         `<g class="nl-left nl-${colour}" transform="translate(${x} ${LEFT.y})">` +
         `<rect x="${-half}" y="${-half}" width="${LEFT.size}" height="${LEFT.size}" rx="5"/>` +
-        `<text y="${LEFT.baseline}">${n}</text></g>`
+        `<text y="${LEFT.baseline}">${num(n)}</text></g>`
       );
     })
     .join("");
 }
 
-/** @param {State} state @returns {string} who is to move (or the solo standing, or the result), and the pile */
+/** @param {State} state @returns {string} who is to move (or the solo standing, or the result) */
 function centre(state) {
   const lines = [];
   if (state.over) {
-    const winner = state.players[state.over.winner].name;
-    lines.push(["nl-centre-big", state.solo ? `Score ${state.solo.total}` : `${winner} wins`]);
-    lines.push(["", state.over.reason === "last token" ? "last token placed" : "no tile left"]);
+    const winner = state.players[state.over.winner];
+    const wins = winner.you
+      ? tc("the player named You, the reader", "{name} win", { name: winner.name })
+      : t("{name} wins", { name: winner.name });
+    lines.push(["nl-centre-big", state.solo ? t("Score {score}", { score: state.solo.total }) : wins]);
+    const why =
+      state.over.reason === "last token"
+        ? tc("why a game ended, in its picture under the winner", "last token placed")
+        : tc("why a game ended, in its picture under the winner", "no tile left");
+    lines.push(["", why]);
   } else if (state.solo) {
-    lines.push(["nl-centre-big", `Phase ${state.solo.phase} of 2`]);
-    lines.push(["", `score ${state.solo.total} so far`]);
-    lines.push(["", "lower is better"]);
+    lines.push(["nl-centre-big", t("Phase {phase} of 2", { phase: state.solo.phase })]);
+    lines.push(["", t("score {score} so far", { score: state.solo.total })]);
+    lines.push(["", t("lower is better")]);
   } else {
     lines.push(["nl-centre-big", `${state.players[state.current].name}`]);
-    lines.push(["", "to move"]);
+    lines.push(["", tc("in a game's picture, under the name of the player whose turn it is", "to move")]);
   }
   const text = lines
     .map(
       ([cls, t], i) => `<text class="nl-centre ${cls}" y="${CENTRE.top + i * CENTRE.line}">${esc(t)}</text>`,
     )
     .join("");
+  return `<g class="nl-centre-group">${text}</g>`;
+}
+
+/**
+ * @param {State} state
+ * @returns {string} the draw pile and its tiles per colour: a part of their own, as they change only when
+ * the wheel is refilled (who is to move changes every turn)
+ */
+function pile(state) {
   const [x, y] = CENTRE.card;
   const card = `x="${x}" y="${y}" width="${CENTRE.card_size}" height="${CENTRE.card_size}" rx="${CENTRE.card_corner}"`;
   const [countX, countY] = CENTRE.count;
-  const left = Object.entries(state.pile_colours).map(([colour, n]) => `${n} ${colour}`);
-  const pile =
+  const named = tc("a label under the draw pile, in a game's picture", "draw pile");
+  const values = { colours: pileWords(state.pile_colours) };
+  const label = tn("draw pile: {n} tile ({colours})", "draw pile: {n} tiles ({colours})", state.pile, values);
+  const drawing =
     `<g class="nl-pile" transform="translate(${CENTRE.pile.join(" ")})" role="img" ` +
-    `aria-label="draw pile: ${plural(state.pile, "tile")} (${left.join(", ")})">` +
+    `aria-label="${esc(label)}">` +
     `<rect ${card} transform="translate(${CENTRE.card_offset.join(" ")})"/>` +
     `<rect ${card}/>` +
     `<path class="nl-pile-moon" d="${WHEEL.crescent}" transform="translate(-4 0) scale(0.45)"/>` +
-    `<text x="${countX}" y="${countY}">${state.pile}</text>` +
-    `<text class="nl-pile-label" x="0" y="${CENTRE.label_y}">draw pile</text></g>`;
-  return `<g class="nl-centre-group">${text}${pile}<g aria-hidden="true">${pileColours(state)}</g></g>`;
+    `<text x="${countX}" y="${countY}">${num(state.pile)}</text>` +
+    `<text class="nl-pile-label" x="0" y="${CENTRE.label_y}">` +
+    `${esc(named)}</text></g>`;
+  return `<g class="nl-centre-group">${drawing}<g aria-hidden="true">${pileColours(state)}</g></g>`;
 }
 
 /** @param {number} spaces @returns {string} the wheel spaces' numbers, the new moon's marked */
@@ -186,7 +232,7 @@ function labels(spaces) {
   for (let s = 0; s < spaces; s++) {
     const [x, y] = polar(WHEEL.label, s, spaces).map(fix);
     texts.push(
-      `<text class="nl-space-no" x="${x}" y="${y + WHEEL.label_baseline}">${s === 0 ? "● 0" : s}</text>`,
+      `<text class="nl-space-no" x="${x}" y="${y + WHEEL.label_baseline}">${s === 0 ? `● ${num(0)}` : num(s)}</text>`,
     );
   }
   return `<g aria-hidden="true">${texts.join("")}</g>`;
@@ -205,7 +251,12 @@ const BOARD =
  */
 export function wheelParts(state, catalogue) {
   const focusable = state.selected ?? state.choices[0] ?? state.marker;
-  const parts = [BOARD, labels(state.wheel.length), state.solo ? "<g></g>" : track(state), centre(state)];
+  const parts = [BOARD, labels(state.wheel.length)];
+  parts.push(
+    ...(state.solo ? ["<g></g>", "<g></g>"] : [printedTrack(), track(state)]),
+    centre(state),
+    pile(state),
+  );
   const taken = new Map(state.recent.map((turn) => [turn[3], turn])); // the latest take from each space
   state.wheel.forEach((_, s) => parts.push(space(s, state, catalogue, s === focusable, taken.get(s))));
   parts.push(MOON_MARKER);

@@ -2,7 +2,7 @@
 // rule and answers with a new state. Hover and focus feedback reads what the state already holds.
 
 import "./widget.css";
-import { card, focusPlayer, legalCells } from "./area.js";
+import { card, focusPlayer, legalCells, taskLabel } from "./area.js";
 import { readState } from "./bridge.js";
 import {
   HISTORY_HTML,
@@ -11,6 +11,7 @@ import {
   browsing,
   coachExplains,
   hintPanel,
+  labelCoach,
   markBoard,
   reviewPanel,
   shownHint,
@@ -19,11 +20,21 @@ import {
   wheelMarks,
 } from "./coach.js";
 import { setColours } from "./drawing.js";
+import { language, setLanguage, t, tn, tnc } from "./i18n.js";
 import { createMotion } from "./motion.js";
 import { headline, logHtml, nowWords, sidePanel, toolbar } from "./panels.js";
 import { tileSvg } from "./tiles.js";
 import { wheelParts } from "./wheel.js";
-import { BROWSING_WORDS, choiceWords, explainWords, plural, sentence, taskWords } from "./words.js";
+import {
+  browsingWords,
+  cellWords,
+  chooseFirstWords,
+  clauses,
+  earlierWords,
+  sentence,
+  sentences,
+  taskWords,
+} from "./words.js";
 
 /** @typedef {import("./types.js").State} State */
 /** @typedef {import("./types.js").Catalogue} Catalogue */
@@ -45,15 +56,18 @@ function keyOf(el) {
   if (d.action !== undefined) return `[data-action="${d.action}"]`;
   if (d.reviewRow !== undefined) return `[data-review-row="${d.reviewRow}"]`;
   if (el.classList.contains("nl-bot-pick")) return ".nl-bot-pick";
+  if (el.classList.contains("nl-lang-pick")) return ".nl-lang-pick";
   return null;
 }
 
 // What hover or focus explains: a task's chain, a placement's effect, a wheel tile.
 const EXPLAINS = "[data-task], [data-cell].nl-legal, [data-space]";
 
-// Shown in the explanation line while nothing is pointed at or focused.
-const EXPLAIN_TIP =
-  "Point at a wheel tile, a lit cell or a task (or move there with Tab and the arrow keys) to see what it does.";
+/** @returns {string} what the explanation line says while nothing is pointed at or focused */
+const explainTip = () =>
+  t(
+    "Point at a wheel tile, a lit cell or a task (or move there with Tab and the arrow keys) to see what it does.",
+  );
 
 /**
  * Whether a key runs the notebook cell (Shift, Ctrl, Cmd or Alt with Enter) or saves the notebook:
@@ -75,27 +89,27 @@ const SAID_MAX = 6;
  */
 function happened(before, state) {
   if (before && viewMoved(before, state)) {
-    return state.view.now ? "Back to the position now." : sentence(`Earlier position: ${state.view.label}`);
+    return state.view.now ? t("Back to the position now.") : sentence(earlierWords(state.view.label));
   }
   if (state.tutorial) {
     // The guided game says what the last click did in its own words (Luna's reply, a skip ahead).
     // (An empty one clears the line: the click before's words are no news.)
-    const said = (state.tutorial.said ?? []).join(" ");
-    return said !== (before?.tutorial?.said ?? []).join(" ") || !before ? said : null;
+    const said = sentences(state.tutorial.said ?? []);
+    return said !== sentences(before?.tutorial?.said ?? []) || !before ? said : null;
   }
   const hint = shownHint(state);
   const fresh = hint && (hint.version !== before?.hint?.version || hint.words !== before?.hint?.words);
   if (fresh && hint.words) return hint.words;
   const since = (id) => {
     const texts = state.log.filter(([entry]) => entry >= id).map(([, , , text]) => text);
-    return texts.length > SAID_MAX
-      ? ["Earlier moves are in the move log.", ...texts.slice(-SAID_MAX)]
-      : texts;
+    return sentences(
+      texts.length > SAID_MAX ? [t("Earlier moves are in the move log."), ...texts.slice(-SAID_MAX)] : texts,
+    );
   };
-  if (!before) return since(state.recent[0]?.[0] ?? state.log.at(-1)?.[0] ?? state.log_total).join(" ");
-  if (before.seed !== state.seed) return since(0).join(" ");
-  if (state.log_total > before.log_total) return since(before.log_total).join(" ");
-  if (state.log_total < before.log_total) return `Undone: back to turn ${state.turn + 1}.`;
+  if (!before) return since(state.recent[0]?.[0] ?? state.log.at(-1)?.[0] ?? state.log_total);
+  if (before.seed !== state.seed) return since(0);
+  if (state.log_total > before.log_total) return since(before.log_total);
+  if (state.log_total < before.log_total) return t("Undone: back to turn {turn}.", { turn: state.turn + 1 });
   return null;
 }
 
@@ -108,6 +122,46 @@ const viewMoved = (before, state) =>
   Boolean(before.view && state.view) &&
   (before.view.now === false || state.view.now === false) &&
   (before.view.turn !== state.view.turn || before.view.now !== state.view.now);
+
+/**
+ * Where a wheel tile pointed at could go in the area of the player to move, before it is chosen.
+ * @param {import("./types.js").PlayerState} player @param {Map<string, unknown[]>} cells its legal cells
+ * @returns {string} "In Ada's area it could go on 3 lit cells; ★ marks the 2 cells where it would fulfil tasks."
+ */
+function couldGoWords(player, cells) {
+  const n = [...cells.values()].filter((refs) => refs.length).length;
+  const values = { name: player.name };
+  if (!n) {
+    return player.you
+      ? tnc(
+          "the player named You, the reader",
+          "In your area it could go on {n} lit cell.",
+          "In your area it could go on {n} lit cells.",
+          cells.size,
+        )
+      : tn(
+          "In {name}'s area it could go on {n} lit cell.",
+          "In {name}'s area it could go on {n} lit cells.",
+          cells.size,
+          values,
+        );
+  }
+  const lit = tnc("lit cells a tile could go on", "{n} lit cell", "{n} lit cells", cells.size);
+  return player.you
+    ? tnc(
+        "the player named You, the reader",
+        "In your area it could go on {cells}; ★ marks the {n} cell where it would fulfil tasks.",
+        "In your area it could go on {cells}; ★ marks the {n} cells where it would fulfil tasks.",
+        n,
+        { cells: lit },
+      )
+    : tn(
+        "In {name}'s area it could go on {cells}; ★ marks the {n} cell where it would fulfil tasks.",
+        "In {name}'s area it could go on {cells}; ★ marks the {n} cells where it would fulfil tasks.",
+        n,
+        { ...values, cells: lit },
+      );
+}
 
 // The trait that holds the Review panel (synced apart from `state`, so that it is sent once).
 const REVIEW = "review_panel";
@@ -167,11 +221,11 @@ function render({ model, el }) {
     HISTORY_HTML +
     TUTORIAL_HTML +
     `<div class="nl-error" role="alert" hidden><span class="nl-error-text"></span>` +
-    `<button type="button" class="nl-dismiss" aria-label="dismiss the error">×</button></div>` +
+    `<button type="button" class="nl-dismiss">×</button></div>` +
     `<div class="nl-status"><p class="nl-said" role="status"></p><p class="nl-now"></p></div>` +
     `<p class="nl-explain"></p>` +
     `<div class="nl-main"><div class="nl-wheel-box">` +
-    `<svg class="nl-wheel" viewBox="-500 -500 1000 1000" role="group" aria-label="moon wheel">` +
+    `<svg class="nl-wheel" viewBox="-500 -500 1000 1000" role="group">` +
     `<g class="nl-wheel-parts"></g><g class="nl-marks" aria-hidden="true"></g></svg></div>` +
     `<div class="nl-side"><div class="nl-panel-box"></div><div class="nl-review-box"></div>` +
     `<div class="nl-big"></div><div class="nl-hint-box"></div></div></div>` +
@@ -183,6 +237,8 @@ function render({ model, el }) {
     slider: part("nl-history-slider"),
     tutorial: part("nl-tutorial"),
     error: part("nl-error"),
+    dismiss: part("nl-dismiss"),
+    wheelSvg: part("nl-wheel"),
     wheel: part("nl-wheel-parts"),
     wheelMarks: root.querySelector(".nl-wheel > .nl-marks"),
     review: part("nl-review-box"),
@@ -195,6 +251,21 @@ function render({ model, el }) {
     others: part("nl-others"),
     log: part("nl-log-box"),
   };
+
+  /**
+   * Word what follows in the state's language (the page's words are module-wide, and two widgets on a
+   * page may speak two languages); when it changed, set the root's language and direction and word
+   * again the parts drawn once. Every function that words something for the page calls it first.
+   */
+  function speak() {
+    setLanguage(state.lang ?? "en");
+    if (root.lang === language()) return;
+    root.lang = language();
+    root.dir = state.dir ?? "ltr";
+    parts.dismiss.setAttribute("aria-label", t("dismiss the error"));
+    parts.wheelSvg.setAttribute("aria-label", t("moon wheel"));
+    labelCoach(root);
+  }
 
   /** Replace an element's content only when its markup changed. */
   function patch(el, html, full) {
@@ -250,8 +321,11 @@ function render({ model, el }) {
    */
   function draw(full = false) {
     const started = performance.now();
+    speak();
     root.classList.remove("nl-busy");
     root.classList.toggle("nl-read-only", browsing(state));
+    // The guided game's panel says what happened and what to do: the status lines stay for screen readers.
+    root.classList.toggle("nl-guided", Boolean(state.tutorial));
     const focusKey = root.contains(document.activeElement) ? keyOf(document.activeElement) : null;
     const focus = focusPlayer(state);
     if (preview !== null && (state.selected !== null || !state.choices.includes(preview))) preview = null;
@@ -304,7 +378,7 @@ function render({ model, el }) {
   }
 
   /** What the explanation line says while nothing explained is pointed at or focused. */
-  const idleWords = () => coachExplains(state) ?? EXPLAIN_TIP;
+  const idleWords = () => coachExplains(state) ?? explainTip();
 
   function restoreFocus(focusKey) {
     if (focusKey && root.contains(document.activeElement) && pendingFocus === null) return; // part kept
@@ -344,6 +418,7 @@ function render({ model, el }) {
 
   /** Light up what an element explains: a task's chain, or what a placement would fulfil. */
   function highlight(target) {
+    speak();
     clearMarks();
     const d = target.dataset;
     if (d.space === undefined) showPreview(null);
@@ -361,7 +436,7 @@ function render({ model, el }) {
             ?.classList.add(touching.includes(i) ? "nl-touch" : "nl-chain");
         }
       }
-      explain(explainWords(catalogue, player, row) + (row[2] === 2 ? " A token covers it." : ""));
+      explain(taskLabel(catalogue, player, row));
     } else if (d.cell !== undefined && target.classList.contains("nl-legal")) {
       const p = Number(d.player);
       const player = state.players[p];
@@ -372,16 +447,23 @@ function render({ model, el }) {
       // A faint copy of the chosen tile on the cell: how the area would look.
       target.insertAdjacentHTML("beforeend", `<g class="nl-ghost">${tileSvg(catalogue, id, 0, 0)}</g>`);
       const names = refs.map(([x, y, k]) => {
-        if (x === cx && y === cy) return `${taskWords(catalogue[id][2][k])} on ${id} itself`;
-        const t = player.tiles.findIndex(([, tx, ty]) => tx === x && ty === y);
-        root.querySelector(`[data-task="${p},${t},${k}"]`)?.classList.add("nl-would");
-        return `${taskWords(catalogue[player.tiles[t][0]][2][k])} on ${player.tiles[t][0]}`;
+        if (x === cx && y === cy)
+          return t("{task} on {tile} itself", { task: taskWords(catalogue[id][2][k]), tile: id });
+        const i = player.tiles.findIndex(([, tx, ty]) => tx === x && ty === y);
+        root.querySelector(`[data-task="${p},${i},${k}"]`)?.classList.add("nl-would");
+        const tile = player.tiles[i][0];
+        return t("{task} on {tile}", { task: taskWords(catalogue[tile][2][k]), tile });
       });
+      const values = { tile: id, cell: cellWords(cx, cy), tasks: clauses(names) };
       explain(
-        `${id} at (${cx}, ${cy}) ` +
-          (names.length
-            ? `fulfils ${plural(names.length, "task")}: ${names.join("; ")}.`
-            : "fulfils no task."),
+        names.length
+          ? tn(
+              "{tile} at {cell} fulfils {n} task: {tasks}.",
+              "{tile} at {cell} fulfils {n} tasks: {tasks}.",
+              names.length,
+              values,
+            )
+          : t("{tile} at {cell} fulfils no task.", values),
       );
     } else if (d.space !== undefined) {
       target.classList.add("nl-hover");
@@ -390,19 +472,15 @@ function render({ model, el }) {
       const canPreview =
         player && !player.bot && !browsing(state) && state.selected === null && state.choices.includes(space);
       showPreview(canPreview ? space : null);
-      let words = target.getAttribute("aria-label");
-      if (canPreview) {
-        const cells = legalCells(state, space);
-        const fulfilling = [...cells.values()].filter((refs) => refs.length).length;
-        words +=
-          `. In ${player.whose} area it could go on ${plural(cells.size, "lit cell")}` +
-          (fulfilling ? `; ★ marks the ${plural(fulfilling, "cell")} where it would fulfil tasks.` : ".");
-      }
-      explain(words);
+      const words = target.getAttribute("aria-label");
+      explain(
+        canPreview ? sentences([sentence(words), couldGoWords(player, legalCells(state, space))]) : words,
+      );
     }
   }
 
   function activate(target, byKeyboard) {
+    speak();
     const d = target.dataset;
     if (d.action !== undefined) {
       if (d.action === "bot") send({ action: "bot", bot: botName, player: state.current ?? undefined });
@@ -414,7 +492,7 @@ function render({ model, el }) {
       send({ action: "open", row: openRow() === row ? null : row });
     } else if (browsing(state) && (d.space !== undefined || d.cell !== undefined)) {
       // An earlier position is a picture: Python would refuse the click, the page says why at once.
-      explain(BROWSING_WORDS);
+      explain(browsingWords());
     } else if (d.space !== undefined) {
       const space = Number(d.space);
       send({ action: "select", space: state.selected === space ? null : space });
@@ -422,9 +500,7 @@ function render({ model, el }) {
     } else if (d.cell !== undefined) {
       if (state.selected === null) {
         // Once the game is over no tile can be chosen: the "now" line says how it ended.
-        explain(
-          state.over ? state.over.text : `Choose ${choiceWords(state.choices.length)} on the wheel first.`,
-        );
+        explain(state.over ? state.over.text : chooseFirstWords(state.choices.length));
         return;
       }
       const [x, y] = d.cell.split(",").map(Number);
@@ -494,6 +570,7 @@ function render({ model, el }) {
 
   /** The pointer left (or focus left the widget): explain what keeps focus, else show the hint. */
   function onLeave() {
+    speak();
     const focused = root.contains(document.activeElement) ? document.activeElement.closest(EXPLAINS) : null;
     hoverKey = focused ? keyOf(focused) : null;
     if (focused) highlight(focused);
@@ -519,6 +596,9 @@ function render({ model, el }) {
 
   function onChange(event) {
     if (event.target.classList.contains("nl-bot-pick")) botName = event.target.value;
+    // Python words everything again in the language chosen, and the page follows the state's `lang`.
+    if (event.target.classList.contains("nl-lang-pick"))
+      send({ action: "language", lang: event.target.value });
   }
 
   /**
@@ -560,6 +640,7 @@ function render({ model, el }) {
   };
   /** The review trait: progress while Python works, then the rows; only its panel is redrawn. */
   const onReview = () => {
+    speak();
     const before = review;
     review = readReview(model);
     const focusKey = root.contains(document.activeElement) ? keyOf(document.activeElement) : null;
@@ -567,7 +648,12 @@ function render({ model, el }) {
     restoreFocus(focusKey);
     if (review.status === "ready" && before.status !== "ready") {
       const rows = review.rows?.length ?? 0;
-      setText(parts.said, `The review is ready: ${plural(rows, "action")}, the largest loss first.`);
+      const ready = tn(
+        "The review is ready: {n} action, the largest loss first.",
+        "The review is ready: {n} actions, the largest loss first.",
+        rows,
+      );
+      setText(parts.said, ready);
     }
   };
   const onCatalogue = () => {

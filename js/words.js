@@ -1,6 +1,9 @@
-// Words for labels and hints. The page never judges a rule: these only word what Python computed.
+// Words for labels and hints, in the widget's language (i18n.js). The page never judges a rule: these only
+// word what Python computed. Where the engine words the same thing (a task, a tile, an explanation), the
+// message is the engine's own msgid, so a translator meets one sentence twice, not two.
 
 import * as spec from "./drawing.js";
+import { num, t, tc, tn, tnc } from "./i18n.js";
 
 /** @typedef {import("./types.js").Catalogue} Catalogue */
 /** @typedef {import("./types.js").PlayerState} PlayerState */
@@ -12,19 +15,81 @@ const LETTER_COLOUR = Object.fromEntries(
   Object.entries(spec.tile_colours).map(([colour, { letter }]) => [letter, colour]),
 );
 
+/** A colour's name, as in "red tile, cost 3" (the engine's "R05 red 3"). */
+const COLOUR = {
+  red: () => tc("colour of a tile", "red"),
+  blue: () => tc("colour of a tile", "blue"),
+  teal: () => tc("colour of a tile", "teal"),
+  yellow: () => tc("colour of a tile", "yellow"),
+};
+
+/** A task's dots of one colour: "2 blue" (the count picks the form in Russian). */
+const DOTS = {
+  red: (n) => tnc("dots of a task", "{n} red", "{n} red", n),
+  blue: (n) => tnc("dots of a task", "{n} blue", "{n} blue", n),
+  teal: (n) => tnc("dots of a task", "{n} teal", "{n} teal", n),
+  yellow: (n) => tnc("dots of a task", "{n} yellow", "{n} yellow", n),
+};
+
+/** Tiles of a colour counted for a task, of those it needs: "2 of 3 blue". */
+const COUNTED = {
+  red: (counted, n) =>
+    tnc("tiles counted for a task", "{counted} of {n} red", "{counted} of {n} red", n, { counted }),
+  blue: (counted, n) =>
+    tnc("tiles counted for a task", "{counted} of {n} blue", "{counted} of {n} blue", n, { counted }),
+  teal: (counted, n) =>
+    tnc("tiles counted for a task", "{counted} of {n} teal", "{counted} of {n} teal", n, { counted }),
+  yellow: (counted, n) =>
+    tnc("tiles counted for a task", "{counted} of {n} yellow", "{counted} of {n} yellow", n, { counted }),
+};
+
+/** Tiles of a colour in the draw pile: "3 red". */
+const LEFT = {
+  red: (n) => tnc("tiles of a colour in the draw pile", "{n} red", "{n} red", n),
+  blue: (n) => tnc("tiles of a colour in the draw pile", "{n} blue", "{n} blue", n),
+  teal: (n) => tnc("tiles of a colour in the draw pile", "{n} teal", "{n} teal", n),
+  yellow: (n) => tnc("tiles of a colour in the draw pile", "{n} yellow", "{n} yellow", n),
+};
+
+/** @param {string[]} items @returns {string} "a, b, c" with the language's separator */
+export const list = (items) => items.join(tc("separator between the items of a list", ", "));
+
+/** @param {string[]} items @returns {string} "a; b; c" with the language's separator */
+export const clauses = (items) => items.join(tc("separator between clauses", "; "));
+
+/**
+ * @param {string[]} items sentences, each ending with its own full stop
+ * @returns {string} the sentences one after the other (a space between them, none in Japanese)
+ */
+export const sentences = (items) =>
+  items.length
+    ? items.reduce((first, second) => tc("two sentences in a row", "{first} {second}", { first, second }))
+    : "";
+
 /** @param {Task} task @returns {string} e.g. "2 red + 1 blue" */
 export function taskWords(task) {
-  return task.map(([colour, n]) => `${n} ${colour}`).join(" + ");
+  return task
+    .map(([colour, n]) => DOTS[colour](n))
+    .join(tc("separator between the colours of a task", " + "));
 }
 
-/** @param {Catalogue} catalogue @param {string} id @returns {string} */
+/** @param {Catalogue} catalogue @param {string} id @returns {string} "red tile, cost 3, tasks: 2 blue" */
 export function tileWords(catalogue, id) {
   const [colour, cost, tasks] = catalogue[id];
-  const what = tasks.length ? `tasks: ${tasks.map(taskWords).join("; ")}` : "no task";
-  return `${colour} tile, cost ${cost}, ${what}`;
+  const named = COLOUR[colour]();
+  if (!tasks.length) return t("{colour} tile, cost {cost}, no task", { colour: named, cost });
+  return t("{colour} tile, cost {cost}, tasks: {tasks}", {
+    colour: named,
+    cost,
+    tasks: clauses(tasks.map(taskWords)),
+  });
 }
 
-export const cellWords = (x, y) => `(${x}, ${y})`;
+/** @param {Record<string, number>} colours the draw pile's tiles per colour @returns {string} "3 red, 2 blue" */
+export const pileWords = (colours) => list(Object.entries(colours).map(([colour, n]) => LEFT[colour](n)));
+
+/** @param {number} x @param {number} y @returns {string} "(1, -2)" in the language's digits */
+export const cellWords = (x, y) => tc("a cell of an area", "({x}, {y})", { x, y });
 
 /**
  * The engine's explanation sentence (Board.explain), worded from the compact chain in the state.
@@ -36,51 +101,93 @@ export function explainWords(catalogue, player, row) {
   const [id, x, y] = player.tiles[tileIndex];
   const [colour, , tasks] = catalogue[id];
   const met = counts.every(([, needed, counted]) => counted >= needed);
-  const name = (i) => `${player.tiles[i][0]} at ${cellWords(player.tiles[i][1], player.tiles[i][2])}`;
+  const name = (i) =>
+    t("{tile} at {cell}", {
+      tile: player.tiles[i][0],
+      cell: cellWords(player.tiles[i][1], player.tiles[i][2]),
+    });
   const parts = counts.map(([letter, needed, counted, chain, touching]) => {
     const c = LETTER_COLOUR[letter];
-    let text = `${counted} of ${needed} ${c}`;
+    let count = COUNTED[c](counted, needed);
     if (chain.length) {
       const linked = chain.filter((i) => !touching.includes(i));
-      text += ` (${touching.map(name).join(", ")} touching`;
-      if (linked.length) text += `; ${linked.map(name).join(", ")} by chain`;
-      text += ")";
+      const near = list(touching.map(name));
+      count = linked.length
+        ? t("{count} ({touching} touching; {linked} by chain)", {
+            count,
+            touching: near,
+            linked: list(linked.map(name)),
+          })
+        : t("{count} ({touching} touching)", { count, touching: near });
     }
-    if (c === colour) text += ` (the ${id} itself never counts)`;
-    return text;
+    if (c === colour) count = t("{count} (the {tile} itself never counts)", { count, tile: id });
+    return count;
   });
-  const outcome = met ? "fulfilled" : "not fulfilled";
-  const head = `Task ${taskWords(tasks[k])} on ${id} at ${cellWords(x, y)} is ${outcome}: `;
-  return head + parts.join("; ") + ".";
+  const values = { task: taskWords(tasks[k]), tile: id, cell: cellWords(x, y), counts: clauses(parts) };
+  return met
+    ? t("Task {task} on {tile} at {cell} is fulfilled: {counts}.", values)
+    : t("Task {task} on {tile} at {cell} is not fulfilled: {counts}.", values);
 }
 
-export function ordinal(n) {
-  return ["1st", "2nd", "3rd", "4th"][n] ?? `${n + 1}th`;
-}
+/** A player's place in the ranking, on their badge at the end. */
+const PLACES = [
+  () => tc("a place in the ranking, on a player's badge", "1st"),
+  () => tc("a place in the ranking, on a player's badge", "2nd"),
+  () => tc("a place in the ranking, on a player's badge", "3rd"),
+  () => tc("a place in the ranking, on a player's badge", "4th"),
+];
 
-export const plural = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;
+/** @param {number} n a place from 0 @returns {string} "1st" */
+export const ordinal = (n) => PLACES[n]?.() ?? num(n + 1);
 
 /**
- * The takeable tiles as the wheel's badges number them (1 up to 3), for "choose …".
+ * "{name}: choose …" while the player to move is to take a tile: the takeable tiles as the wheel's badges
+ * number them (1 up to 3).
+ * @param {string} name @param {number} n how many tiles may be taken
+ * @returns {string}
+ */
+export function chooseWords(name, n) {
+  if (n === 1) return t("{name}: choose the tile marked 1 on the wheel.", { name });
+  if (n === 2) return t("{name}: choose tile 1 or 2 on the wheel.", { name });
+  return t("{name}: choose one of the tiles marked 1–{n} on the wheel.", { name, n });
+}
+
+/**
+ * What a click on a cell says before a tile is chosen.
  * @param {number} n how many tiles may be taken
  * @returns {string}
  */
-export function choiceWords(n) {
-  if (n === 1) return "the tile marked 1";
-  if (n === 2) return "tile 1 or 2";
-  return `one of the tiles marked 1–${n}`;
+export function chooseFirstWords(n) {
+  if (n === 1) return t("Choose the tile marked 1 on the wheel first.");
+  if (n === 2) return t("Choose tile 1 or 2 on the wheel first.");
+  return t("Choose one of the tiles marked 1–{n} on the wheel first.", { n });
 }
 
 // -- the coach's words ----------------------------------------------------------------------------
 
-/** What the page says when a click would change an earlier position. */
-export const BROWSING_WORDS = "This is an earlier position; press Back to now to play.";
+/** @returns {string} what the page says when a click would change an earlier position */
+// TRANSLATORS: "Back to now" is the name of the history bar's button.
+export const browsingWords = () => t("This is an earlier position; press Back to now to play.");
 
-/** @param {string} text @returns {string} the text ending with a full stop (or its own . ! ?) */
-export const sentence = (text) => (/[.!?…]$/.test(text) ? text : `${text}.`);
+/** @returns {string} what to do once the guided game is over */
+// TRANSLATORS: "New game" is the name of a button.
+export const guideOverWords = () => t("The guided game is over: press New game to play on.");
 
-/** @param {number} n @returns {string} a number of tokens or points to one decimal: "1.5", "2" */
-const decimal = (n) => String(Math.round(n * 10) / 10);
+/** @param {string} text @returns {string} the text ending with a full stop (or its own . ! ? in any script) */
+export const sentence = (text) => (/[.!?…。！？؟]$/.test(text) ? text : `${text}.`);
+
+/**
+ * @param {number} n a number of tokens to one decimal @returns {string | number} the number, a string
+ * with its decimal ("1.5" in the language's words), or a whole number as it is
+ */
+function decimal(n) {
+  const tenths = Math.round(n * 10);
+  if (tenths % 10 === 0) return tenths / 10;
+  return tc("a number with one decimal", "{whole}.{tenth}", {
+    whole: Math.trunc(tenths / 10),
+    tenth: Math.abs(tenths % 10),
+  });
+}
 
 /**
  * @param {import("./types.js").CoachOption} option
@@ -88,10 +195,14 @@ const decimal = (n) => String(Math.round(n * 10) / 10);
  */
 export function optionWords(option) {
   const action = option.action?.[0];
-  if (action === "refill") return "refill the wheel";
-  if (action === "end_phase_one") return "end phase 1";
+  if (action === "refill") return t("refill the wheel");
+  if (action === "end_phase_one") return t("end phase 1");
   if (option.tile != null && option.cell) {
-    return `${option.tile} from space ${option.space} at ${cellWords(...option.cell)}`;
+    return t("{tile} from space {space} at {cell}", {
+      tile: option.tile,
+      space: option.space,
+      cell: cellWords(...option.cell),
+    });
   }
   return option.words ?? "";
 }
@@ -99,18 +210,27 @@ export function optionWords(option) {
 /** @param {number} behind tokens the option trails the suggestion by @returns {string} */
 export function behindWords(behind) {
   const n = decimal(behind);
-  return n === "0" ? "as good" : `${n} ${n === "1" ? "token" : "tokens"} behind`;
+  if (n === 0) return t("as good");
+  // A count with a decimal takes no plural form of its own (as in the engine's review).
+  if (typeof n === "string") return t("{tokens} tokens behind", { tokens: n });
+  return tn("{n} token behind", "{n} tokens behind", n);
 }
 
 /** @param {"tokens" | "points"} unit @returns {string} what a review's loss means */
 export function lossMeaning(unit) {
   return unit === "points"
-    ? "Loss: how many points better (lower) the coach's suggestion looked for the score, a few turns ahead."
-    : "Loss: how many tokens better the coach's suggestion looked, a few turns ahead.";
+    ? t(
+        "Loss: how many points better (lower) the coach's suggestion looked for the score, a few turns ahead.",
+      )
+    : t("Loss: how many tokens better the coach's suggestion looked, a few turns ahead.");
 }
 
 /** @param {number} done @param {number} total @returns {string} */
-export const reviewProgressWords = (done, total) => `Reviewing ${done} of ${plural(total, "action")}…`;
+export const reviewProgressWords = (done, total) =>
+  tn("Reviewing {done} of {n} action…", "Reviewing {done} of {n} actions…", total, { done });
+
+/** @param {string} label the position in Python's words @returns {string} */
+export const earlierWords = (label) => t("Earlier position: {label}", { label });
 
 /**
  * The history bar's words: the slider's name, and the banner beside it.
@@ -118,8 +238,8 @@ export const reviewProgressWords = (done, total) => `Reviewing ${done} of ${plur
  * @returns {{slider: string, banner: string}}
  */
 export function historyWords(view) {
-  const slider = `history: position ${view.turn} of ${view.turns}`;
-  if (!view.now) return { slider, banner: `Earlier position: ${view.label}` };
-  if (view.turns === 0) return { slider, banner: "History: no action yet." };
-  return { slider, banner: "History: the position now. Move the slider to look back." };
+  const slider = t("history: position {turn} of {turns}", { turn: view.turn, turns: view.turns });
+  if (!view.now) return { slider, banner: earlierWords(view.label) };
+  if (view.turns === 0) return { slider, banner: t("History: no action yet.") };
+  return { slider, banner: t("History: the position now. Move the slider to look back.") };
 }

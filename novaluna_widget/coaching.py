@@ -147,7 +147,7 @@ def _option(game: Game, action: Action, seats: list[str | None], lang: str
     mover = game.current_player
     after = game.copy()
     after.play(action)
-    area = player_state(after.players[mover], seats[mover], lang)
+    area = player_state(after.players[mover], seats[mover])
     mark: dict[str, Any] = {"tile": None, "space": None, "cell": None}
     if isinstance(action, Move):
         taken = game.wheel[action.space]

@@ -31,7 +31,7 @@ from .bots import BOTS, Bot, play_turn
 from .errors import IllegalMove, quote
 from .game import Action, Game, Player
 from .i18n import LANGUAGES, RIGHT_TO_LEFT, Message, joined, message_of, msg, resolve
-from .story import Turn, end_words, solo_goal, solo_lines, summary, tell, whose
+from .story import Turn, end_words, is_you, solo_goal, solo_lines, summary, tell
 from .tiles import COLOURS, LETTERS, TILES
 
 __all__ = ["INTENTS", "LOG_TAIL", "BadIntent", "Field", "Seats", "bot_actions", "catalogue", "check_bot",
@@ -60,8 +60,8 @@ def game_state(
     ``wheel``: 12 tile ids or None; ``marker``; ``choices`` (takeable spaces, in order); ``pile``
     (draw pile count) and ``pile_colours`` (its tiles per colour: public, as 17 of each colour less
     those in sight); ``current`` (None once over); ``order`` (turn order); ``track``: ``[space,
-    [players bottom to top]]``; ``players``: name, ``whose`` (its possessive before "area": "Ada's", or
-    "your" for a player named You), tokens, supply, time, space, ``bot`` (the seat's
+    [players bottom to top]]``; ``players``: name, ``you`` (whether the player is the reader, named
+    You: the page has messages of their own for them), tokens, supply, time, space, ``bot`` (the seat's
     bot from ``seats``, or None), ``tiles`` (``[id, x, y]`` in placement order) and ``tasks`` (see
     ``_tasks``); ``moves``: the legal cells of the player to move and, for each takeable tile, what
     each cell would fulfil; ``recent``: the turns since the player to move last moved (see
@@ -86,7 +86,7 @@ def game_state(
         "current": None if game.is_over else game.current_player,
         "order": game.turn_order(),
         "track": _track(game),
-        "players": [player_state(p, seat, lang) for p, seat in zip(game.players, seats, strict=True)],
+        "players": [player_state(p, seat) for p, seat in zip(game.players, seats, strict=True)],
         "moves": _moves(game),
         "recent": _recent(game, turns),
         "log": [list(entry) for entry in entries],
@@ -140,13 +140,14 @@ def _track(game: Game) -> list[list[Any]]:
     return [] if track is None else [[space, stack] for space, stack in sorted(track.items())]
 
 
-def player_state(player: Player, seat: str | None, lang: str | None = None) -> dict[str, Any]:
-    """One player of ``state.players`` (see ``game_state``); ``seat`` is the bot playing it, or None;
-    ``whose`` in ``lang``."""
+def player_state(player: Player, seat: str | None) -> dict[str, Any]:
+    """One player of ``state.players`` (see ``game_state``); ``seat`` is the bot playing it, or None.
+    Nothing here is worded: the page words its labels about a player itself, ``you`` telling it
+    which messages to use."""
     board = player.board
     return {
         "name": player.name,
-        "whose": whose(player.name, lang),
+        "you": is_you(player.name),
         "tokens": player.tokens,
         "supply": player.supply,
         "time": player.time,

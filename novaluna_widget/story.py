@@ -64,18 +64,24 @@ def _you_names() -> frozenset[str]:
     return frozenset(YOU.in_language(lang).strip().casefold() for lang in LANGUAGES)
 
 
-def _is_you(name: str) -> bool:
+def is_you(name: str) -> bool:
+    """Whether the player of this name is the reader, told about as "you" (the page words sentences
+    about them with messages of their own)."""
     # The tutorials name the human seat "You": "You moves again" must read "You move again".
     return name.strip().casefold() in _you_names()
 
 
 def whose(name: str, lang: str | None = None) -> str:
-    """The possessive the page puts before "area": "Ada's", but "your" for a player named "You"."""
+    """The possessive of a name before "area": "Ada's", but "your" for a player named "You".
+
+    No longer used by the page, which words "Ada's area" as whole sentences of its own (js/); kept, with
+    its two messages, only while the catalogues are being translated, so that their template stays as it
+    is: remove it at the next ``make messages``."""
     return _whose(name).in_language(lang)
 
 
 def _whose(name: str) -> Message:
-    if _is_you(name):
+    if is_you(name):
         return cmsg("the player named You, the reader", "your")
     return cmsg("the possessive of a player's name, before area", "{name}'s", name=name)
 
@@ -90,7 +96,7 @@ def _where(board: Board, cell: Cell, name: str) -> Message:
     order = {c: i for i, c in enumerate(board.tiles)}
     earlier = [n for n in neighbours(cell) if n in order and order[n] < order[cell]]
     if not earlier:
-        if _is_you(name):
+        if is_you(name):
             return cmsg("the player named You, the reader", "as the first tile of your area")
         return cmsg("where a tile was placed", "as the first tile of their area")
     n = min(earlier, key=order.__getitem__)
@@ -144,7 +150,7 @@ def _turn_words(name: str, board: Board, turn: Turn, again: bool) -> Message:
     n = turn.covered
     args: dict[str, Value] = {"who": name, "tile": turn.tile, "space": turn.space,
                               "where": _where(board, turn.cell, name)}  # fmt: skip
-    if _is_you(name):
+    if is_you(name):
         if n and again:
             return cplural("the player named You, the reader",
                            "{who} took {tile} (space {space}), placed it {where}, covered {n} task, "
@@ -187,7 +193,7 @@ def _event_words(game: Game, event: Event, names: Sequence[str], lang: str) -> s
             return told.in_language(lang)
         assert event.player is not None
         who = names[event.player]
-        if _is_you(who):
+        if is_you(who):
             told = cplural("the player named You, the reader", "{who} refilled the wheel: {n} new tile.",
                            "{who} refilled the wheel: {n} new tiles.", new, who=who)  # fmt: skip
         else:
@@ -220,7 +226,7 @@ def _end(game: Game) -> Message:
         supply = game.players[0].supply
         over = (plural("Game over: all {n} tokens are placed.", "Game over: all {n} tokens are placed.",
                        supply) if supply > 1 else msg("Game over: the last token is placed."))  # fmt: skip
-    elif _is_you(names[winner]):
+    elif is_you(names[winner]):
         over = cmsg("the player named You, the reader", "Game over: {who} placed your last token.",
                     who=names[winner])  # fmt: skip
     else:

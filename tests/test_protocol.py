@@ -119,7 +119,7 @@ def test_the_page_state_adds_the_widget_fields_to_the_position():
     assert (s["version"], s["selected"], s["error"], s["answered"], s["bot"]) == (4, 2, "no", 3, "search")
     assert s["bot_names"] == list(BOTS) == ["random", "greedy", "search"]
     assert (s["lang"], s["dir"]) == ("en", "ltr")  # the package language unless told
-    assert list(s["players"][0]) == ["name", "whose", "tokens", "supply", "time", "space", "bot", "tiles",
+    assert list(s["players"][0]) == ["name", "you", "tokens", "supply", "time", "space", "bot", "tiles",
                                      "tasks"]  # fmt: skip
     assert [p["bot"] for p in s["players"]] == ["greedy", None]
 

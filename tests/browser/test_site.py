@@ -124,9 +124,14 @@ def test_the_site_opens_tutorial_1_offline_shows_its_pictures_and_plays_a_move(
 
     # The live widget replaced its picture. A None in the state (no tile chosen, no error) draws as
     # in JupyterLab: no cell lit before a tile is chosen, no "undefined" anywhere.
-    root = page.locator(".nl-root")
+    # Two widgets: the guided game (at its first step, its nulls read as in JupyterLab), then the game
+    # against the bot, which this test plays.
+    roots = page.locator(".nl-root")
+    root = roots.nth(1)
     expect(root.locator(".nl-takeable")).to_have_count(3, timeout=30_000)
-    assert root.count() == 1
+    assert roots.count() == 2
+    expect(roots.nth(0).locator("[data-tutorial-step]")).to_have_attribute("data-tutorial-step", "1")
+    assert "undefined" not in roots.nth(0).inner_text()
     assert root.locator(".nl-legal").count() == 0
     assert "undefined" not in root.inner_text()
     assert execute_python(page, "widget.game.turn") == "0"

@@ -1,0 +1,125 @@
+// The page's words in the widget's language. Every sentence the page builds itself is a gettext message of
+// the domain `novaluna_page` (its catalogues sit beside the engine's, in novaluna_widget/locale/), looked up
+// here in js/locale.json, which js/build_locale.py writes from the .po files with Babel. English has no
+// catalogue: its words are the msgids, and a message not yet translated is said in English.
+//
+// `make messages` extracts the calls of t, tc, tn and tnc with Babel's javascript extractor, which sees only
+// string literals (the context too) and misses a call inside another's arguments or inside a template
+// literal's ${…}: word into a const first (tests/test_i18n.py finds any call it would miss). A sentence is
+// one message with named placeholders, so that a translation may put them in any order; a sentence about
+// the player named You, the reader, has a message of its own (context "the player named You, the reader":
+// "your area", "You win"), picked by the state's `player.you`.
+
+import locale from "./locale.json";
+
+/** gettext's separator between a message's context and its msgid (the keys of locale.json). */
+const CONTEXT = "\u0004";
+
+/** @type {Record<string, string>} every language, by code, with its own name for itself */
+export const LANGUAGES = locale.languages;
+
+let lang = "en";
+/** @type {Map<string, string | string[]> | null} the catalogue of `lang` (null: English) */
+let found = null;
+/** @type {Intl.PluralRules | null} */
+let rules = null;
+/** @type {Record<string, number>} a plural category (Intl.PluralRules) → its form in the catalogue */
+let forms = {};
+/** @type {string | null} the language's digits 0–9, where they are not ASCII */
+let digits = null;
+
+/** Catalogues as maps, made once per language (a msgid never meets Object's own keys). */
+const catalogues = new Map();
+
+/**
+ * Speak `code` from now on (an unknown code speaks English). The page calls it before it words anything,
+ * with the language of the state it draws: cheap when the language is the same.
+ * @param {string} code
+ */
+export function setLanguage(code) {
+  if (code === lang) return;
+  lang = code in LANGUAGES ? code : "en";
+  if (!catalogues.has(lang)) catalogues.set(lang, new Map(Object.entries(locale.catalogues[lang] ?? {})));
+  found = lang === "en" ? null : catalogues.get(lang);
+  rules = lang === "en" ? null : new Intl.PluralRules(lang);
+  forms = locale.plural_index[lang] ?? {};
+  digits = locale.digits[lang] ?? null;
+  numbers.clear();
+}
+
+/** @returns {string} the language the page speaks */
+export const language = () => lang;
+
+/** Numbers in the language's own digits, as worded so far (the board says the same few again and again). */
+const numbers = new Map();
+
+/** @param {number} n a whole number @returns {string} it in the language's digits: "۶۸" in Persian */
+export function num(n) {
+  if (digits === null) return String(n);
+  let text = numbers.get(n);
+  if (text === undefined) {
+    text = String(n).replace(/[0-9]/g, (d) => digits[Number(d)]);
+    numbers.set(n, text);
+  }
+  return text;
+}
+
+/** @typedef {Record<string, string | number>} Values a message's placeholders: numbers get the digits */
+
+/** Each template with placeholders, split once: [words, name, words, name, …, words]. */
+const templates = new Map();
+
+/**
+ * The template with its placeholders filled (a missing value leaves its placeholder as it is). Wording runs
+ * hundreds of times a render (every label of every area), so a template is split once, not matched anew.
+ * @param {string} text @param {Values | undefined} values @param {number} [n]
+ */
+function fill(text, values, n) {
+  if (text.indexOf("{") < 0) return text;
+  let parts = templates.get(text);
+  if (parts === undefined) {
+    parts = text.split(/\{(\w+)\}/);
+    templates.set(text, parts);
+  }
+  let words = parts[0];
+  for (let i = 1; i < parts.length; i += 2) {
+    const value = values?.[parts[i]] ?? (parts[i] === "n" ? n : undefined);
+    words += value === undefined ? `{${parts[i]}}` : typeof value === "number" ? num(value) : value;
+    words += parts[i + 1];
+  }
+  return words;
+}
+
+/** The plural form for `n`: English's own, else the catalogue's form that Intl's category maps to. */
+function plural(key, one, many, n) {
+  const translated = found?.get(key);
+  if (!Array.isArray(translated)) return n === 1 ? one : many;
+  return translated[forms[rules.select(n)] ?? 0];
+}
+
+/**
+ * A sentence: `t("{who} takes {tile}.", {who, tile})`.
+ * @param {string} msgid @param {Values} [values] @returns {string}
+ */
+export const t = (msgid, values) => fill(/** @type {string} */ (found?.get(msgid) ?? msgid), values);
+
+/**
+ * A sentence whose English is the same as another's, but whose words elsewhere may differ.
+ * @param {string} context @param {string} msgid @param {Values} [values] @returns {string}
+ */
+export const tc = (context, msgid, values) =>
+  fill(/** @type {string} */ (found?.get(context + CONTEXT + msgid) ?? msgid), values);
+
+/**
+ * A sentence about a whole number `n` of things (`{n}` in it), in the plural form the language needs.
+ * @param {string} one @param {string} many @param {number} n @param {Values} [values] @returns {string}
+ */
+export const tn = (one, many, n, values) => fill(plural(one, one, many, n), values, n);
+
+/**
+ * `tn` with a context.
+ * @param {string} context @param {string} one @param {string} many @param {number} n @param {Values} [values]
+ * @returns {string}
+ */
+export const tnc = (context, one, many, n, values) =>
+  fill(plural(context + CONTEXT + one, one, many, n), values, n);
