@@ -15,19 +15,21 @@ from ..test_export import widget_outputs
 if TYPE_CHECKING:
     from playwright.sync_api import Page, Route
 
-# The widget's cell in the page nbconvert writes, found by its source.
-FIND_PICTURE_JS = """() => {
-    const cell = [...document.querySelectorAll('.jp-CodeCell')]
-        .find((c) => c.querySelector('.jp-InputArea')?.innerText.includes('NovaLunaWidget('));
-    const img = cell?.querySelector('.jp-OutputArea img');
-    const box = img?.getBoundingClientRect();
-    return cell && {
-        src: img?.getAttribute('src') ?? null,
-        loaded: img ? img.complete && img.naturalWidth > 0 : false,
-        width: box?.width ?? 0,
-        widgetViews: cell.querySelectorAll('script[type="application/vnd.jupyter.widget-view+json"]').length,
-    };
-}"""
+# The widgets' cells in the page nbconvert writes, found by their source (tutorial 1 has two: the guided
+# game and the game against the bot), in order.
+FIND_PICTURES_JS = """() => [...document.querySelectorAll('.jp-CodeCell')]
+    .filter((c) => /NovaLunaWidget[(.]/.test(c.querySelector('.jp-InputArea')?.innerText ?? ''))
+    .map((cell) => {
+        const img = cell.querySelector('.jp-OutputArea img');
+        const box = img?.getBoundingClientRect();
+        return {
+            src: img?.getAttribute('src') ?? null,
+            loaded: img ? img.complete && img.naturalWidth > 0 : false,
+            width: box?.width ?? 0,
+            widgetViews: cell.querySelectorAll(
+                'script[type="application/vnd.jupyter.widget-view+json"]').length,
+        };
+    })"""
 
 
 def test_exported_tutorial_shows_the_picture_offline(page: Page, executed_tutorial: Path) -> None:
@@ -45,12 +47,14 @@ def test_exported_tutorial_shows_the_picture_offline(page: Page, executed_tutori
 
     page.route("**/*", offline)
     page.goto(html.as_uri(), wait_until="load")
-    found = page.evaluate(FIND_PICTURE_JS)
-    assert found is not None, "the widget's cell is in the page"
-    assert found["widgetViews"] == 0 and found["loaded"] and found["width"] > 300, found
-    # It is the very picture the notebook saved with the widget's output.
-    (output,) = widget_outputs(json.loads(executed_tutorial.read_text()))
-    saved = "".join(output["data"]["image/svg+xml"])
-    prefix = "data:image/svg+xml;base64,"
-    assert found["src"].startswith(prefix) and base64.b64decode(found["src"][len(prefix):]).decode() == saved
+    found = page.evaluate(FIND_PICTURES_JS)
+    outputs = widget_outputs(json.loads(executed_tutorial.read_text()))
+    assert len(found) == len(outputs) == 2, found
+    for shown, output in zip(found, outputs, strict=True):
+        assert shown["widgetViews"] == 0 and shown["loaded"] and shown["width"] > 300, shown
+        # It is the very picture the notebook saved with the widget's output.
+        saved = "".join(output["data"]["image/svg+xml"])
+        prefix = "data:image/svg+xml;base64,"
+        assert shown["src"].startswith(prefix)
+        assert base64.b64decode(shown["src"][len(prefix):]).decode() == saved
     assert all(not url.startswith("file:") for url in blocked)
