@@ -262,7 +262,7 @@ def leaves(value: Any, path: str = "") -> dict[str, Any]:
 
 
 #: Where the state holds words: every other leaf is a code, a number, a name or an id.
-WORDED = (".log[", ".over.text", ".over.lines", ".solo.lines", ".solo.goal", ".solo.text", ".whose",
+WORDED = (".log[", ".over.text", ".over.lines", ".solo.lines", ".solo.goal", ".solo.text",
           ".view.label", ".words", ".reason", ".error", ".tutorial.", ".lang", ".dir")  # fmt: skip
 
 
@@ -313,10 +313,10 @@ REVIEWED = ("played", "suggested", "loss_words", "comment")
 
 
 def sentences(state: dict[str, Any], panel: dict[str, Any]) -> dict[str, str]:
-    """The sentences of a state and a review panel (not names: ``whose`` may be the name itself)."""
+    """The sentences of a state and a review panel."""
     found = {path: value for path, value in leaves(state).items()
              if _worded(path) and isinstance(value, str) and value
-             and not path.endswith((".whose", ".lang", ".dir"))}  # fmt: skip
+             and not path.endswith((".lang", ".dir"))}  # fmt: skip
     for k, row in enumerate(panel.get("rows", [])):
         found.update({f"review[{k}].{key}": row[key] for key in REVIEWED})
     return found
