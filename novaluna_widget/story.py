@@ -71,21 +71,6 @@ def is_you(name: str) -> bool:
     return name.strip().casefold() in _you_names()
 
 
-def whose(name: str, lang: str | None = None) -> str:
-    """The possessive of a name before "area": "Ada's", but "your" for a player named "You".
-
-    No longer used by the page, which words "Ada's area" as whole sentences of its own (js/); kept, with
-    its two messages, only while the catalogues are being translated, so that their template stays as it
-    is: remove it at the next ``make messages``."""
-    return _whose(name).in_language(lang)
-
-
-def _whose(name: str) -> Message:
-    if is_you(name):
-        return cmsg("the player named You, the reader", "your")
-    return cmsg("the possessive of a player's name, before area", "{name}'s", name=name)
-
-
 def where(board: Board, cell: Cell, name: str, lang: str | None = None) -> str:
     """Where the tile at ``cell`` went, by a neighbour placed before it ("right of B04"), or that it
     started the area."""

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from novaluna_widget import Game, Move, SoloGame
 from novaluna_widget.bots import make_bot, play_turn
-from novaluna_widget.story import end_words, solo_lines, summary, tell, where, whose
+from novaluna_widget.story import end_words, is_you, solo_lines, summary, tell, where
 
 from .positions import build
 
@@ -37,8 +37,8 @@ def test_you_takes_the_plural_verb_and_your_area():
     assert any(t.endswith(", and move again.") for t in texts)
 
 
-def test_whose_area():
-    assert [whose("Ada"), whose("You"), whose("you ")] == ["Ada's", "your", "your"]
+def test_a_player_named_you_is_told_about_as_you():
+    assert [is_you("Ada"), is_you("You"), is_you("you ")] == [False, True, True]
 
 
 def test_where_names_a_neighbour_placed_before():
