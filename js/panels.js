@@ -78,7 +78,22 @@ function languageMenu(state) {
   return `<select class="nl-lang-pick" aria-label="${esc(name)}">${options}</select>`;
 }
 
-/** @param {State} state @param {string} botName the bot the Bot button asks @returns {string} */
+/**
+ * The top bar's two shells, worded once per language; their contents are `headline` and `toolbar`, patched
+ * apart, so that a move never re-creates the buttons or the menus.
+ * @returns {string}
+ */
+export function topShell() {
+  // The words the page adds while the kernel thinks (widget.css shows them).
+  const busy = esc(t("thinking…"));
+  const name = esc(t("game actions"));
+  return `<h2 class="nl-headline" data-busy="${busy}"></h2><div class="nl-toolbar" role="toolbar" aria-label="${name}"></div>`;
+}
+
+/**
+ * The toolbar's items, one element each: the buttons, the bot menu and the language menu.
+ * @param {State} state @param {string} botName the bot the Bot button asks @returns {string[]}
+ */
 export function toolbar(state, botName) {
   // While an earlier position is on show nothing may change the game: Python sends every `can` false,
   // and New game waits too.
@@ -102,16 +117,13 @@ export function toolbar(state, botName) {
   const pick = `<select class="nl-bot-pick" aria-label="${esc(label)}">${options}</select>`;
   buttons.splice(buttons.findIndex((b) => b.includes('data-action="bot"')) + 1, 0, pick);
   buttons.push(languageMenu(state));
-  const name = esc(t("game actions"));
-  return `<div class="nl-toolbar" role="toolbar" aria-label="${name}">${buttons.join("")}</div>`;
+  return buttons;
 }
 
-/** @param {State} state @returns {string} the headline, a heading whose name reads "Nova Luna Turn 4 …" */
+/** @param {State} state @returns {string} the headline's words: its heading's name reads "Nova Luna Turn 4 …" */
 export function headline(state) {
   const brand = `<span class="nl-brand"><span aria-hidden="true">☾ </span>Nova Luna</span>`;
-  // The words the page adds while the kernel thinks (widget.css shows them).
-  const busy = esc(t("thinking…"));
-  return `<h2 class="nl-headline" data-busy="${busy}">${brand} <span>${esc(where(state))}</span></h2>`;
+  return `${brand} <span>${esc(where(state))}</span>`;
 }
 
 /** @param {State} state @returns {string} where the game is: the turn and who moves, or the result */
@@ -195,19 +207,26 @@ export function sidePanel(state) {
   return "";
 }
 
-/** @param {State} state @param {boolean} open @returns {string} the latest log entries, newest first */
-export function logHtml(state, open) {
-  const items = state.log
+/**
+ * The move log's shell, worded once per language (its entries are `logItems`, patched apart: a move adds
+ * one, and the rest stay).
+ * @param {boolean} open @returns {string}
+ */
+export function logShell(open) {
+  const [title, name] = [t("Move log (latest first; game.log has every event)"), t("move log, latest first")];
+  const summary = `<summary>${esc(title)}</summary>`;
+  // A list that scrolls is a Tab stop of its own, so it can be scrolled without a mouse.
+  const list = `<ol tabindex="0" aria-label="${esc(name)}"></ol>`;
+  return `<details class="nl-log"${open ? " open" : ""}>${summary}${list}</details>`;
+}
+
+/** @param {State} state @returns {string[]} the log's entries, newest first, one element each */
+export function logItems(state) {
+  return state.log
     .slice()
     .reverse()
     .map(([, kind, player, text]) => {
       const swatch = player === null ? "" : swatchSvg(player);
       return `<li class="nl-log-${kind}">${swatch}${esc(text)}</li>`;
-    })
-    .join("");
-  const [title, name] = [t("Move log (latest first; game.log has every event)"), t("move log, latest first")];
-  const summary = `<summary>${esc(title)}</summary>`;
-  // A list that scrolls is a Tab stop of its own, so it can be scrolled without a mouse.
-  const list = `<ol tabindex="0" aria-label="${esc(name)}">${items}</ol>`;
-  return `<details class="nl-log"${open ? " open" : ""}>${summary}${list}</details>`;
+    });
 }

@@ -22,7 +22,7 @@ import {
 import { setColours } from "./drawing.js";
 import { language, setLanguage, t, tn, tnc } from "./i18n.js";
 import { createMotion } from "./motion.js";
-import { headline, logHtml, nowWords, sidePanel, toolbar } from "./panels.js";
+import { headline, logItems, logShell, nowWords, sidePanel, toolbar, topShell } from "./panels.js";
 import { tileSvg } from "./tiles.js";
 import { wheelParts } from "./wheel.js";
 import {
@@ -189,7 +189,6 @@ function render({ model, el }) {
   /** @type {State} */
   let state = readState(model);
   let botName = state.bot;
-  let logOpen = true;
   let pendingFocus = null; // where keyboard focus goes after the next render: "cells" or "wheel"
   let hoverKey = null;
   let preview = null; // a takeable space pointed at before choosing: the area shows where it could go
@@ -250,6 +249,12 @@ function render({ model, el }) {
     big: part("nl-big"),
     others: part("nl-others"),
     log: part("nl-log-box"),
+    /** @type {Element | null} the headline, in the top bar's shell (worded by `speak`) */
+    headline: null,
+    /** @type {Element | null} the toolbar, in the top bar's shell */
+    toolbar: null,
+    /** @type {Element | null} the log's list of entries, in its shell */
+    logList: null,
   };
 
   /**
@@ -263,6 +268,13 @@ function render({ model, el }) {
     root.lang = language();
     root.dir = state.dir ?? "ltr";
     parts.dismiss.setAttribute("aria-label", t("dismiss the error"));
+    // The shells of the top bar and the log, worded anew: their contents are patched by `draw`, which
+    // follows (the log stays as open or closed as the reader left it).
+    parts.top.innerHTML = topShell();
+    [parts.headline, parts.toolbar] = parts.top.children;
+    const open = parts.log.firstElementChild?.open ?? true;
+    parts.log.innerHTML = logShell(open);
+    parts.logList = parts.log.querySelector("ol");
     parts.wheelSvg.setAttribute("aria-label", t("moon wheel"));
     labelCoach(root);
   }
@@ -275,18 +287,47 @@ function render({ model, el }) {
     }
   }
 
-  /** Replace only the children whose markup changed (each part is one element). A move or a choice
-   * touches a few spaces and cells; redrawing only those keeps clicks fast. */
+  /**
+   * Make `el`'s children the parts in `html` (each part is one element), keeping every child whose markup
+   * is still wanted, wherever it now stands: a move adds a tile and drops the lit cells, the log gains an
+   * entry at the top, and only those elements are made, moved or removed. Fewer changed elements keep
+   * the browser's style and layout work, and so the click, short.
+   * @param {Element} el @param {string[]} html @param {boolean} full
+   */
   function patchChildren(el, html, full) {
     const old = el.nlParts;
-    if (full || !old || old.length !== html.length || el.children.length !== html.length) {
+    el.nlParts = html;
+    if (full || !old || el.children.length !== old.length) {
       el.innerHTML = html.join("");
-    } else {
-      html.forEach((part, i) => {
-        if (part !== old[i]) el.children[i].outerHTML = part;
+      return;
+    }
+    /** @type {Map<string, Element[]>} the children by their markup (the same markup may stand twice) */
+    const kept = new Map();
+    old.forEach((markup, i) => {
+      const same = kept.get(markup);
+      if (same) same.push(el.children[i]);
+      else kept.set(markup, [el.children[i]]);
+    });
+    const wanted = html.map((markup) => kept.get(markup)?.shift() ?? null);
+    const missing = html.filter((_, i) => wanted[i] === null);
+    if (missing.length) {
+      // Parsed in one go, in `el`'s own kind of parent (an SVG group parses SVG).
+      const scratch = /** @type {Element} */ (el.cloneNode(false));
+      scratch.innerHTML = missing.join("");
+      if (scratch.children.length !== missing.length) {
+        el.innerHTML = html.join("");
+        return;
+      }
+      const made = [...scratch.children];
+      wanted.forEach((child, i) => {
+        if (child === null) wanted[i] = made.shift() ?? null;
       });
     }
-    el.nlParts = html;
+    for (const unwanted of kept.values()) for (const child of unwanted) child.remove();
+    wanted.forEach((child, i) => {
+      const here = el.children[i] ?? null;
+      if (child !== here) el.insertBefore(/** @type {Element} */ (child), here);
+    });
   }
 
   /**
@@ -329,7 +370,8 @@ function render({ model, el }) {
     const focusKey = root.contains(document.activeElement) ? keyOf(document.activeElement) : null;
     const focus = focusPlayer(state);
     if (preview !== null && (state.selected !== null || !state.choices.includes(preview))) preview = null;
-    patch(parts.top, headline(state) + toolbar(state, botName), full);
+    patch(parts.headline, headline(state), full);
+    patchChildren(parts.toolbar, toolbar(state, botName), full);
     updateHistory(parts.history, state, holding || wanted !== null || showing);
     updateTutorial(parts.tutorial, state);
     // The guided game refuses a click with a friendly sentence in its own panel, not as an error.
@@ -352,7 +394,7 @@ function render({ model, el }) {
     while (parts.others.children.length > others.length) parts.others.lastChild.remove();
     others.forEach((c, i) => patchCard(parts.others.children[i], c, full));
     patchMarks(full);
-    patch(parts.log, logHtml(state, logOpen), full);
+    patchChildren(parts.logList, logItems(state), full);
     restoreFocus(focusKey);
     const hovered = hoverKey && root.querySelector(hoverKey);
     if (hovered) highlight(hovered);
@@ -628,7 +670,6 @@ function render({ model, el }) {
   };
 
   function onToggle(event) {
-    if (event.target.classList?.contains("nl-log")) logOpen = event.target.open;
     if (event.target.classList?.contains("nl-alternatives")) optionsOpen = event.target.open;
   }
 
