@@ -49,6 +49,7 @@ CODE_WORDS = {
     "Move", "SoloGame", "Tile", "JSON", "None", "true", "false", "null", "str", "bytes", "random",
     "players", "areas", "stack", "start", "beginner", "seed", "shuffle_pile", "task_index",
     "novaluna_widget", "ID", "id", "x", "y", "M", "Nova", "Luna",
+    "Esc", "Tab", "Enter",  # keys, named as keyboards print them
 }  # fmt: skip
 #: The plural rules Babel writes for each language (gettext's Plural-Forms).
 PLURAL_FORMS = {
@@ -98,6 +99,10 @@ def forms(m: Message) -> list[str]:
 
 def fields(text: str) -> set[str]:
     return {name for _, name, _, _ in string.Formatter().parse(text) if name is not None}
+
+
+#: The context of a message to the reader, the player named You.
+YOU_CONTEXT = "the player named You, the reader"
 
 
 def english(m: Message) -> list[str]:
@@ -412,10 +417,11 @@ def test_the_page_catalogues_have_the_plural_rules_and_placeholders(lang):
         wanted = set().union(*map(fields, english(m)))
         assert len(forms(m)) == (1 if isinstance(m.id, str) else cat.num_plurals), m.id
         for form in forms(m):
-            assert not form or fields(form) == wanted, f"{lang}: {form!r} for {m.id!r}"
+            # A sentence to the reader may say "you" where the English names the player You.
+            dropped = {"name"} if m.context == YOU_CONTEXT else set()
+            assert not form or wanted - dropped <= fields(form) <= wanted, f"{lang}: {form!r} for {m.id!r}"
 
 
-@pytest.mark.xfail(strict=False, reason="the page's catalogues (novaluna_page.po) await their translators")
 @pytest.mark.parametrize("lang", OTHERS)
 def test_every_page_message_is_translated_and_none_is_fuzzy(lang):
     messages = list(page_entries(lang))
