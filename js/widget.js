@@ -362,12 +362,13 @@ function render({ model, el }) {
    */
   function draw(full = false) {
     const started = performance.now();
+    // Before `speak`, which words the shells anew when the language changed (the menu had the focus).
+    const focusKey = root.contains(document.activeElement) ? keyOf(document.activeElement) : null;
     speak();
     root.classList.remove("nl-busy");
     root.classList.toggle("nl-read-only", browsing(state));
     // The guided game's panel says what happened and what to do: the status lines stay for screen readers.
     root.classList.toggle("nl-guided", Boolean(state.tutorial));
-    const focusKey = root.contains(document.activeElement) ? keyOf(document.activeElement) : null;
     const focus = focusPlayer(state);
     if (preview !== null && (state.selected !== null || !state.choices.includes(preview))) preview = null;
     patch(parts.headline, headline(state), full);
