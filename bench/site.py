@@ -50,7 +50,8 @@ FIRST_WIDGET_JS = """() => new Promise((resolve) => {
 def visit(browser: Any, url: str, clicks: int) -> dict[str, Any]:
     """One cold visit: open the root, wait for the kernel, run tutorial 1 until its widget has drawn,
     then click a tile on and off ``clicks`` times."""
-    context = browser.new_context(viewport={"width": 1400, "height": 1000})
+    # English, whatever the machine's language: the root opens tutorial 1 in the browser's language.
+    context = browser.new_context(viewport={"width": 1400, "height": 1000}, locale="en-US")
     outside = block_other_hosts(context, url)
     requests: list[Any] = []
     context.on("requestfinished", lambda request: requests.append(request))

@@ -19,6 +19,12 @@ script exists:
   opens notebooks untrusted. The notebooks are copied with every code cell marked trusted (as
   ``jupyter trust`` does for ``make lab``): they are our own tutorials, and their saved outputs are the
   pictures the engine drew. A widget's saved output keeps only its picture (``copy_notebooks``).
+- **Every language**: the translated tutorials (``notebooks/ru/``, ``ja/``, ``fa/``: a folder for each
+  language of the package) go into folders of the same names, each file named with its language
+  (``ru/01_first_game.ru.ipynb``, see ``_contents_path``). A tutorial that exists in several languages
+  starts, in the site, with a line naming them in their own names, each a link to its copy
+  (``language_bar``); the site's root opens tutorial 1 in the language the address asks for
+  (``?lang=ru``), else in the browser's language, else in English (``root_page``).
 
 Downloads are cached under ``build/lite/cache/``; the whole build is skipped when a hash of its inputs
 (the package, the notebooks, ``site/``) matches the last successful build, so the browser test reuses it.
@@ -29,6 +35,7 @@ from __future__ import annotations
 
 import argparse
 import hashlib
+import html
 import importlib.metadata
 import json
 import shutil
@@ -36,7 +43,7 @@ import subprocess
 import sys
 import tarfile
 import zipfile
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -85,21 +92,33 @@ WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
 PICTURES = {"image/svg+xml", "text/html"}
 """What a widget's output also carries for where no widget can show: the position as a picture."""
 FIRST_NOTEBOOK = "01_first_game.ipynb"
-"""Where the site's root opens."""
+"""Where the site's root opens, in the visitor's language."""
+ENGLISH = "en"
+"""The language of the tutorials at the top of ``notebooks/``; the others have a folder each."""
+LANGUAGE_BAR = "site-languages"
+"""The id of the cell that ``language_bar`` puts first in a tutorial that exists in several languages."""
 ROOT_PAGE = """<!doctype html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
 <title>Nova Luna: the tutorials in your browser</title>
-<meta http-equiv="refresh" content="0; url={url}">
 <!-- Every JupyterLite page reads this (empty) configuration from its parent folders' index.html. -->
 <script id="jupyter-config-data" type="application/json" data-jupyter-lite-root=".">{{}}</script>
+<script>
+// Tutorial 1 in the language the address asks for (?lang=ru), else in the browser's first language
+// that has it, else in English.
+const first = {firsts};
+const asked = [new URLSearchParams(location.search).get("lang"), ...navigator.languages];
+const lang = asked.map((code) => (code ?? "").toLowerCase().split("-")[0])
+  .find((code) => Object.hasOwn(first, code)) ?? "{english}";
+location.replace("lab/index.html?path=" + first[lang]);
+</script>
 </head>
-<body><p>Opening <a href="{url}">the first tutorial</a>…</p></body>
+<body><p>Nova Luna, tutorial 1: {links}</p></body>
 </html>
 """
-"""The site's root page. JupyterLite's own sends the visitor to an empty JupyterLab instead; the apps
-read the configuration script of this page too, so it stays."""
+"""The site's root page (``root_page``). JupyterLite's own sends the visitor to an empty JupyterLab
+instead; the apps read the configuration script of this page too, so it stays."""
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -119,14 +138,16 @@ def main(argv: list[str] | None = None) -> int:
     return 0
 
 
-def inputs_digest() -> str:
-    """A hash of everything the site is made from: the package's wheel inputs, the notebooks and ``site/``
-    (which pins every tool and download)."""
-    paths = [REPO / "pyproject.toml", REPO / "README.md", *sorted((REPO / "notebooks").glob("*.ipynb")),
-             *_tree(REPO / "novaluna_widget"), *_tree(HERE)]  # fmt: skip
+def inputs_digest(notebooks: Path = REPO / "notebooks") -> str:
+    """A hash of everything the site is made from: the package's wheel inputs, the tutorials in every
+    language (``notebooks``) and ``site/`` (which pins every tool and download)."""
+    paths = [REPO / "pyproject.toml", REPO / "README.md", *_tree(REPO / "novaluna_widget"), *_tree(HERE)]
+    named = [(path, path.relative_to(REPO)) for path in paths]
+    named += [(path, path.relative_to(notebooks.parent))
+              for found in tutorials(notebooks).values() for path in found]  # fmt: skip
     digest = hashlib.sha256(sys.version.encode())
-    for path in paths:
-        digest.update(f"{path.relative_to(REPO)}\0".encode())
+    for path, name in named:
+        digest.update(f"{name}\0".encode())
         digest.update(hashlib.sha256(path.read_bytes()).digest())
     return digest.hexdigest()
 
@@ -155,7 +176,7 @@ def build() -> None:
     _run([sys.executable, "-m", "jupyter", "lite", "build", "--lite-dir", str(lite),
           "--contents", str(contents), "--output-dir", str(out), "--apps", "lab",
           "--no-sourcemaps", "--no-unused-shared-packages"], cwd=lite)  # fmt: skip
-    (out / "index.html").write_text(ROOT_PAGE.format(url=f"lab/index.html?path={FIRST_NOTEBOOK}"))
+    (out / "index.html").write_text(root_page(REPO / "notebooks"), encoding="utf-8")
     shutil.copy(out / "lab" / "favicon.ico", out / "favicon.ico")  # browsers ask the root for one
     check_offline(out)
     shutil.rmtree(SITE, ignore_errors=True)
@@ -366,24 +387,94 @@ def _sha256(path: Path) -> str:
 
 
 # -- contents and checks ----------------------------------------------------------------------------
+def languages() -> Mapping[str, str]:
+    """The package's languages by code, each with its own name (``novaluna_widget.i18n``). Imported from
+    the working tree when the package is not installed, as in the build venv: the engine imports
+    nothing but the standard library."""
+    if str(REPO) not in sys.path:
+        sys.path.append(str(REPO))
+    from novaluna_widget.i18n import LANGUAGES
+
+    return LANGUAGES
+
+
+def tutorials(notebooks: Path) -> dict[str, list[Path]]:
+    """The tutorials by language, in the package's order: English at the top of ``notebooks``, each
+    translation in the folder named by its language's code (``ru/``). Languages with none are left out,
+    and so are folders named by no language."""
+    found = {}
+    for lang in languages():
+        if paths := sorted((notebooks if lang == ENGLISH else notebooks / lang).glob("*.ipynb")):
+            found[lang] = paths
+    return found
+
+
 def copy_notebooks(source: Path, dest: Path) -> None:
-    """Copy the notebooks so that their saved pictures show before anything runs: every code cell
-    trusted (JupyterLab draws SVG only from trusted cells), and a widget's output reduced to the
-    picture saved with it. A saved widget view names a model in a kernel that is gone: JupyterLab would
-    show "Loading widget..." until the cell runs again. The saved widget state goes for the same reason."""
+    """Copy the tutorials of every language (``tutorials``; a translation into the folder of its
+    language, named as ``_contents_path`` says) so that their saved pictures show before anything runs:
+    every code cell trusted (JupyterLab draws SVG only from trusted cells), and a widget's output reduced
+    to the picture saved with it. A saved widget view names a model in a kernel that is gone: JupyterLab
+    would show "Loading widget..." until the cell runs again. The saved widget state goes for the same
+    reason. A tutorial that exists in several languages starts with their ``language_bar``."""
+    found = tutorials(source)
+    langs: dict[str, list[str]] = {}  # each tutorial's languages, by file name
+    for lang, paths in found.items():
+        for path in paths:
+            langs.setdefault(path.name, []).append(lang)
     dest.mkdir(parents=True)
-    for path in sorted(source.glob("*.ipynb")):
-        notebook = json.loads(path.read_text(encoding="utf-8"))
-        notebook["metadata"].pop("widgets", None)
-        for cell in notebook["cells"]:
-            if cell["cell_type"] == "code":
-                cell["metadata"]["trusted"] = True
-                for output in cell["outputs"]:
-                    data = output.get("data", {})
-                    if WIDGET_VIEW in data and PICTURES & data.keys():
-                        del data[WIDGET_VIEW]
-        dest.joinpath(path.name).write_text(json.dumps(notebook, indent=1, ensure_ascii=False) + "\n",
-                                            encoding="utf-8")
+    for lang, paths in found.items():
+        for path in paths:
+            notebook = json.loads(path.read_text(encoding="utf-8"))
+            notebook["metadata"].pop("widgets", None)
+            for cell in notebook["cells"]:
+                if cell["cell_type"] == "code":
+                    cell["metadata"]["trusted"] = True
+                    for output in cell["outputs"]:
+                        data = output.get("data", {})
+                        if WIDGET_VIEW in data and PICTURES & data.keys():
+                            del data[WIDGET_VIEW]
+            if len(langs[path.name]) > 1:
+                notebook["cells"].insert(0, language_bar(path.name, lang, langs[path.name]))
+            copy = dest / _contents_path(lang, path.name)
+            copy.parent.mkdir(exist_ok=True)
+            copy.write_text(json.dumps(notebook, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+
+
+def language_bar(name: str, lang: str, langs: Iterable[str]) -> dict[str, Any]:
+    """A Markdown cell naming the languages ``langs`` the tutorial ``name`` is in, each in its own name:
+    ``lang``, the language of this copy, in bold, and each other one a link to its copy (JupyterLab
+    opens a relative link to a notebook in the site itself)."""
+    names = languages()
+    words = []
+    for other in langs:
+        if other == lang:
+            words.append(f'<b lang="{other}">{html.escape(names[other])}</b>')
+        else:
+            href = _contents_path(other, name) if lang == ENGLISH else f"../{_contents_path(other, name)}"
+            words.append(f'<a href="{html.escape(href)}" lang="{other}">{html.escape(names[other])}</a>')
+    return {"cell_type": "markdown", "id": LANGUAGE_BAR, "metadata": {}, "source": " · ".join(words)}
+
+
+def _contents_path(lang: str, name: str) -> str:
+    """Where the tutorial ``name`` (its file name in ``notebooks/``) in ``lang`` is in the site's contents:
+    a translation's file name says its language too (``ru/01_first_game.ru.ipynb``), because JupyterLite
+    0.8.6 keys its sessions by file name alone: a second open notebook named like the first, in another
+    folder, would be handed the first one's session and get no kernel."""
+    return name if lang == ENGLISH else f"{lang}/{Path(name).stem}.{lang}{Path(name).suffix}"
+
+
+def root_page(notebooks: Path) -> str:
+    """The site's root page for the tutorials of ``notebooks``: it opens tutorial 1 in the language the
+    address asks for (``?lang=ru``), else in the browser's first language that has it, else in English,
+    and lists tutorial 1's languages, each in its own name, until it does."""
+    names = languages()
+    firsts = {lang: _contents_path(lang, FIRST_NOTEBOOK) for lang, paths in tutorials(notebooks).items()
+              if FIRST_NOTEBOOK in {path.name for path in paths}}  # fmt: skip
+    if ENGLISH not in firsts:
+        raise SystemExit(f"site: the site's root opens {FIRST_NOTEBOOK}, which is not among the tutorials")
+    links = " · ".join(f'<a href="lab/index.html?path={html.escape(path)}" lang="{lang}">'
+                       f"{html.escape(names[lang])}</a>" for lang, path in firsts.items())  # fmt: skip
+    return ROOT_PAGE.format(firsts=json.dumps(firsts, ensure_ascii=False), english=ENGLISH, links=links)
 
 
 def check_offline(site: Path) -> None:

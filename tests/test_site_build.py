@@ -8,8 +8,9 @@ import json
 import sys
 from pathlib import Path
 from types import ModuleType
+from typing import Any
 
-from .browser.lite import NOT_IN_PYODIDE
+from .browser.lite import NOT_IN_PYODIDE, TUTORIAL_1
 
 ROOT = Path(__file__).parents[1]
 WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
@@ -48,6 +49,99 @@ def test_notebooks_are_copied_trusted_with_each_widget_shown_as_its_picture(tmp_
     assert WIDGET_VIEW in code["outputs"][1]["data"], "a widget with no saved picture is left alone"
     assert "widgets" not in copied["metadata"]
     assert code["source"] == "w" and markdown["source"] == "# Title"
+
+
+def _notebook(*cells: dict[str, Any]) -> str:
+    return json.dumps({"nbformat": 4, "nbformat_minor": 5, "metadata": {}, "cells": list(cells)})
+
+
+def _widget_cell(title: str) -> dict[str, Any]:
+    """A code cell whose saved output is a widget with its picture, the picture saying ``title``."""
+    data = {WIDGET_VIEW: {"model_id": "gone"}, "image/svg+xml": f"<svg>{title}</svg>", "text/plain": "W"}
+    return {"cell_type": "code", "id": "w", "metadata": {}, "execution_count": 1, "source": "w",
+            "outputs": [{"output_type": "display_data", "metadata": {}, "data": data}]}  # fmt: skip
+
+
+def test_translations_go_into_their_language_folders_with_a_bar_linking_the_languages(tmp_path: Path) -> None:
+    source, dest = tmp_path / "in", tmp_path / "out"
+    for folder, name, title in [(".", "t.ipynb", "Title"), ("ru", "t.ipynb", "Заголовок"),
+                                ("fa", "t.ipynb", "عنوان"), ("ja", "only.ipynb", "題"),
+                                ("xx", "t.ipynb", "not a language of the package")]:  # fmt: skip
+        (source / folder).mkdir(parents=True, exist_ok=True)
+        heading = {"cell_type": "markdown", "id": "a", "metadata": {}, "source": f"# {title}"}
+        (source / folder / name).write_text(_notebook(heading, _widget_cell(title)))
+
+    site_build().copy_notebooks(source, dest)
+
+    copies = sorted(p.relative_to(dest).as_posix() for p in dest.rglob("*.ipynb"))
+    assert copies == ["fa/t.fa.ipynb", "ja/only.ja.ipynb", "ru/t.ru.ipynb", "t.ipynb"]
+    russian = json.loads((dest / "ru" / "t.ru.ipynb").read_text(encoding="utf-8"))
+    bar, title, code = russian["cells"]
+    assert bar["cell_type"] == "markdown" and bar["source"] == (
+        '<a href="../t.ipynb" lang="en">English</a> · <b lang="ru">Русский</b> · '
+        '<a href="../fa/t.fa.ipynb" lang="fa">فارسی</a>')
+    assert title["source"] == "# Заголовок"
+    assert code["metadata"] == {"trusted": True}
+    assert code["outputs"][0]["data"] == {"image/svg+xml": "<svg>Заголовок</svg>", "text/plain": "W"}
+    english = json.loads((dest / "t.ipynb").read_text(encoding="utf-8"))["cells"][0]["source"]
+    assert english == ('<b lang="en">English</b> · <a href="ru/t.ru.ipynb" lang="ru">Русский</a> · '
+                       '<a href="fa/t.fa.ipynb" lang="fa">فارسی</a>')  # fmt: skip
+    alone = json.loads((dest / "ja" / "only.ja.ipynb").read_text(encoding="utf-8"))
+    assert [cell["id"] for cell in alone["cells"]] == ["a", "w"], "a tutorial in one language has no bar"
+    assert alone["cells"][1]["metadata"] == {"trusted": True}
+
+
+def test_the_site_carries_the_translated_tutorials_trusted_with_their_pictures(tmp_path: Path) -> None:
+    build = site_build()
+    build.copy_notebooks(ROOT / "notebooks", tmp_path / "files")
+    for lang in ("ru", "ja", "fa"):
+        for path in sorted((ROOT / "notebooks" / lang).glob("*.ipynb")):
+            source = json.loads(path.read_text(encoding="utf-8"))
+            copied = tmp_path / "files" / lang / f"{path.stem}.{lang}.ipynb"
+            copy = json.loads(copied.read_text(encoding="utf-8"))
+            bar, *cells = copy["cells"]
+            assert bar["id"] == build.LANGUAGE_BAR
+            assert [c["source"] for c in cells] == [c["source"] for c in source["cells"]]
+            assert all(c["metadata"]["trusted"] for c in cells if c["cell_type"] == "code"), path
+            outputs = [output.get("data", {}) for cell in copy["cells"] for output in cell.get("outputs", [])]
+            assert not [data for data in outputs if WIDGET_VIEW in data and "image/svg+xml" in data], path
+            assert _pictures(copy) == _pictures(source) != [], path
+
+
+def _pictures(notebook: dict[str, Any]) -> list[str]:
+    """The SVG pictures saved in a notebook's outputs, in order."""
+    outputs = [output.get("data", {}) for cell in notebook["cells"] for output in cell.get("outputs", [])]
+    return [data["image/svg+xml"] for data in outputs if "image/svg+xml" in data]
+
+
+def test_the_root_page_offers_tutorial_1_in_every_language_in_its_own_name() -> None:
+    page = site_build().root_page(ROOT / "notebooks")
+    for lang, name in {"en": "English", "ru": "Русский", "ja": "日本語", "fa": "فارسی"}.items():
+        path = TUTORIAL_1[lang]
+        assert f'<a href="lab/index.html?path={path}" lang="{lang}">{name}</a>' in page
+        assert f'"{lang}": "{path}"' in page, "the script that picks the visitor's language knows it"
+
+
+def test_the_inputs_hash_follows_the_translated_tutorials(tmp_path: Path) -> None:
+    build = site_build()
+    notebooks = tmp_path / "notebooks"
+    (notebooks / "ru").mkdir(parents=True)
+    (notebooks / "t.ipynb").write_text(_notebook())
+    (notebooks / "ru" / "t.ipynb").write_text(_notebook())
+    before = build.inputs_digest(notebooks)
+
+    (notebooks / "ru" / "t.ipynb").write_text(_notebook({"cell_type": "markdown", "id": "a", "metadata": {},
+                                                          "source": "Привет"}))  # fmt: skip
+    changed = build.inputs_digest(notebooks)
+    (notebooks / "ja").mkdir()
+    (notebooks / "ja" / "t.ipynb").write_text(_notebook())
+    added = build.inputs_digest(notebooks)
+    (notebooks / "xx").mkdir()
+    (notebooks / "xx" / "t.ipynb").write_text(_notebook())
+
+    assert len({before, changed, added}) == 3
+    assert build.inputs_digest(notebooks) == added, "a folder named by no language is no input"
+    assert {"en", "ru", "ja", "fa"} <= build.tutorials(ROOT / "notebooks").keys()
 
 
 def test_a_tutorial_that_cannot_run_in_the_site_says_where_to_run_it() -> None:

@@ -19,7 +19,7 @@ from pathlib import Path
 from types import TracebackType
 from typing import TYPE_CHECKING, Any
 
-from .lab import _KERNEL_IDLE_JS, _NO_SPLASH_JS, LabError, _wait_for
+from .lab import _KERNEL_IDLE_JS, _NO_SPLASH_JS, KernelError, LabError, _wait_for
 
 if TYPE_CHECKING:
     from playwright.sync_api import BrowserContext, Page, Request, Route
@@ -27,7 +27,11 @@ if TYPE_CHECKING:
 REPO = Path(__file__).resolve().parents[2]
 SITE = REPO / "build" / "site"
 FIRST_NOTEBOOK = "01_first_game.ipynb"
-"""Where the site's root opens."""
+"""Where the site's root opens, for a visitor whose browser speaks none of the translations' languages."""
+TUTORIAL_1 = {"en": FIRST_NOTEBOOK, "ru": "ru/01_first_game.ru.ipynb", "ja": "ja/01_first_game.ja.ipynb",
+              "fa": "fa/01_first_game.fa.ipynb"}  # fmt: skip
+"""Tutorial 1 in each language, where the site has it: a translation's file name says its language too
+(JupyterLite keys its sessions by file name; see ``_contents_path`` in site/build.py)."""
 NOT_IN_PYODIDE = {"06_what_if.ipynb": "pandas and matplotlib (no Pyodide wheels on PyPI) and Dask"}
 """Tutorials that need what Pyodide cannot have offline: the site carries them to read, and their first
 cell says where to run them. Every other notebook must run in the site."""
@@ -153,6 +157,36 @@ def open_document(page: Page, path: str, *, timeout: float = 180.0) -> None:
     page.evaluate("(path) => { window.jupyterapp.commands.execute('docmanager:open', {path}); }", path)
     _wait_for_document(page, path, timeout)
     wait_for_kernel(page, timeout=timeout)
+
+
+def run_cell(page: Page, cell_id: str, *, timeout: float = 120.0) -> None:
+    """Run one cell of the open notebook, found by its id, as a visitor does with Ctrl+Enter, and wait
+    until it has run; raises :class:`KernelError` if it raised."""
+    page.evaluate("""(id) => {
+        const notebook = window.jupyterapp.shell.currentWidget.content;
+        const index = notebook.widgets.findIndex((cell) => cell.model.id === id);
+        if (index < 0) throw new Error(`the open notebook has no cell ${id}`);
+        notebook.activeCellIndex = index;
+        notebook.deselectAll();
+        const state = {done: false, error: null};
+        window.__novalunaRunCell = state;
+        window.jupyterapp.commands.execute('notebook:run-cell').then(
+            () => { state.done = true; },
+            (error) => { state.error = String(error); state.done = true; });
+    }""", cell_id)  # fmt: skip
+    _wait_for(page, """(id) => {
+        const widget = window.jupyterapp.shell.currentWidget;
+        const cell = widget.content.widgets.find((cell) => cell.model.id === id);
+        return window.__novalunaRunCell.done && widget.sessionContext.session?.kernel?.status === 'idle'
+            && cell.model.executionState !== 'running' && cell.model.executionCount !== null;
+    }""", arg=cell_id, what=f"cell {cell_id} to run", timeout=timeout)  # fmt: skip
+    raised: str | None = page.evaluate("""(id) => {
+        const cell = window.jupyterapp.shell.currentWidget.content.widgets.find((c) => c.model.id === id);
+        const error = cell.model.outputs.toJSON().find((output) => output.output_type === 'error');
+        return window.__novalunaRunCell.error ?? (error ? `${error.ename}: ${error.evalue}` : null);
+    }""", cell_id)  # fmt: skip
+    if raised is not None:
+        raise KernelError(f"cell {cell_id} raised {raised}")
 
 
 def close_document(page: Page) -> None:

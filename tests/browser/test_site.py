@@ -8,14 +8,23 @@ clicks also cross the bridge between Pyodide and the page both ways: a state hol
 chosen, no error) must draw as it does in JupyterLab, and deselecting a tile (the page's null) must
 reach Python as None. Every other tutorial that can run in Pyodide then runs, each in its own kernel.
 
-``make site`` rebuilds only when the site's inputs changed: about 40 s from nothing, 20 s after a change,
-nothing when they are unchanged. Pyodide starts a kernel in 12–30 s on a 2-core machine (more when the
-machine is busy), so the tests take 1.5–3.5 minutes.
+The translations: the root opens tutorial 1 in the language the address asks for (``?lang=ru``), else
+in the browser's, else in English; a browser speaking Russian lands in the Russian tutorial 1, whose
+widget speaks Russian in Pyodide, and whose language bar leads to the English one, which gets a kernel of
+its own.
+
+``make site`` rebuilds only when the site's inputs changed: about 40 s from nothing, 10–20 s after a
+change, nothing when they are unchanged. Pyodide starts a kernel in 12–30 s on a 2-core machine (more when
+the machine is busy), so the tests take 2–4.5 minutes.
 """
 
 from __future__ import annotations
 
+import json
+import re
+import urllib.parse
 from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -26,17 +35,21 @@ from .lab import KernelError, execute_python, run_all_cells, wait_for_python
 from .lite import (
     FIRST_NOTEBOOK,
     NOT_IN_PYODIDE,
+    REPO,
+    TUTORIAL_1,
     StaticSite,
+    _wait_for_document,
     block_other_hosts,
     build_site,
     close_document,
     open_document,
     open_site,
+    run_cell,
     wait_for_kernel,
 )
 
 if TYPE_CHECKING:
-    from playwright.sync_api import Browser, Page
+    from playwright.sync_api import Browser, Page, Route
 
 
 @dataclass
@@ -58,19 +71,26 @@ def site() -> Iterator[StaticSite]:
         yield server
 
 
-@pytest.fixture(scope="module")
-def visit(browser: Browser, site: StaticSite) -> Iterator[Visit]:
-    """A fresh browser context that may reach only the site, with the site's root opened."""
-    context = browser.new_context(viewport={"width": 1400, "height": 1000})
+@contextmanager
+def visitor(browser: Browser, site: StaticSite, locale: str) -> Iterator[Visit]:
+    """A tab in a fresh browser context that speaks ``locale`` and may reach only the site."""
+    context = browser.new_context(viewport={"width": 1400, "height": 1000}, locale=locale)
     outside = block_other_hosts(context, site.url)
     state = Visit(context.new_page(), outside)
     state.page.on("console", lambda message: state.console.append(f"{message.type}: {message.text}"))
     state.page.on("pageerror", lambda error: state.errors.append(str(error)))
     try:
-        open_site(state.page, site.url + "/")
         yield state
     finally:
         context.close()
+
+
+@pytest.fixture(scope="module")
+def visit(browser: Browser, site: StaticSite) -> Iterator[Visit]:
+    """A visitor whose browser speaks English, with the site's root opened."""
+    with visitor(browser, site, "en-US") as state:
+        open_site(state.page, site.url + "/")
+        yield state
 
 
 @pytest.fixture
@@ -80,6 +100,18 @@ def tab(visit: Visit, request: pytest.FixtureRequest) -> Iterator[Visit]:
     yield visit
     if request.node.stash.get(FAILED_KEY, False):
         _save_artifacts(request.node.nodeid, visit.page, visit.console + visit.errors)
+
+
+@pytest.fixture
+def russian_tab(browser: Browser, site: StaticSite, request: pytest.FixtureRequest) -> Iterator[Visit]:
+    """A tab of a visitor whose browser speaks Russian, nothing opened yet; kept like ``tab`` on failure."""
+    with visitor(browser, site, "ru-RU") as state:
+        yield state
+        if request.node.stash.get(FAILED_KEY, False):
+            _save_artifacts(request.node.nodeid, state.page, state.console + state.errors)
+
+
+WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
 
 
 def expect(target: Any) -> Any:
@@ -190,3 +222,70 @@ def test_every_other_tutorial_that_pyodide_can_run_runs_in_the_site(tab: Visit, 
     assert tab.outside == [], "requests for anything but the site"
     assert site.missing == [], "files the site lacks"
     assert tab.errors == [], "errors in the page"
+
+
+@pytest.mark.parametrize(("locale", "query", "opened"), [
+    ("en-US", "", "en"), ("ru-RU", "", "ru"), ("ja-JP", "", "ja"), ("fa", "", "fa"),
+    ("de-DE", "", "en"),  # a language the site lacks
+    ("ru-RU", "?lang=en", "en"), ("en-US", "?lang=fa", "fa"),  # the address wins over the browser
+    ("ja-JP", "?lang=xx", "ja"), ("en-US", "?lang=constructor", "en"),  # no such language
+])  # fmt: skip
+def test_the_root_opens_tutorial_1_in_the_language_asked_for_else_the_browsers_else_english(
+    browser: Browser, site: StaticSite, locale: str, query: str, opened: str
+) -> None:
+    with visitor(browser, site, locale) as visit:
+        page = visit.page
+        asked: list[str] = []
+
+        def lab(route: Route) -> None:  # where the root sends the visitor; JupyterLab itself is not needed
+            asked.append(route.request.url)
+            route.fulfill(body="", content_type="text/html")
+
+        page.route(re.compile(r"/lab/index\.html"), lab)
+        page.goto(f"{site.url}/{query}")
+        page.wait_for_url(re.compile(r"/lab/index\.html"))
+        (url,) = asked
+        assert urllib.parse.parse_qs(urllib.parse.urlsplit(url).query) == {"path": [TUTORIAL_1[opened]]}
+        assert visit.outside == [] and site.missing == []
+
+
+def test_a_russian_visitor_gets_tutorial_1_in_russian_and_its_widget_speaks_russian(
+    russian_tab: Visit, site: StaticSite
+) -> None:
+    page = russian_tab.page
+    open_site(page, site.url + "/", path=TUTORIAL_1["ru"])  # the browser speaks Russian: so does the root
+
+    # The language bar names tutorial 1's languages in their own names, and the saved pictures show.
+    bar = page.locator(".jp-Notebook .jp-Cell").first.locator(".jp-RenderedMarkdown")
+    expect(bar).to_have_text("English · Русский · 日本語 · فارسی")
+    expect(bar.locator('b[lang="ru"]')).to_have_text("Русский")
+    shown = page.evaluate(PICTURES_JS)
+    assert len(shown) >= 5, shown
+    assert [s for s in shown if s["width"] == 0] == [], "saved pictures that do not show"
+    assert any("jp-RenderedSVG" in s["output"] for s in shown), "the widget's saved picture (SVG)"
+
+    # Run the first widget cell alone (the guided game): the widget draws, speaking Russian. The page's
+    # own words are still being translated: the tutorial's text is Python's, worded in Russian.
+    source = json.loads((REPO / "notebooks" / "ru" / FIRST_NOTEBOOK).read_text(encoding="utf-8"))
+    (widget_cell, *_) = [cell["id"] for cell in source["cells"] if cell["cell_type"] == "code"
+                         and any(WIDGET_VIEW in out.get("data", {}) for out in cell["outputs"])]  # fmt: skip
+    wait_for_kernel(page)
+    run_cell(page, widget_cell, timeout=180)
+    root = page.locator(".nl-root").first
+    expect(root).to_have_attribute("lang", "ru", timeout=30_000)
+    expect(root).to_have_attribute("dir", "ltr")
+    text = root.locator(".nl-tutorial-text")
+    expect(text).to_have_text(re.compile(r"[А-Яа-яЁё]{4}"))
+    assert execute_python(page, "print(guided.lang, end='')") == "ru"
+    assert execute_python(page, "print(guided.state['tutorial']['text'], end='')") == text.inner_text()
+    assert "undefined" not in root.inner_text()
+
+    # Its language bar leads to the English tutorial 1, which gets a kernel of its own.
+    bar.get_by_role("link", name="English").click()
+    _wait_for_document(page, FIRST_NOTEBOOK, timeout=60)
+    wait_for_kernel(page)
+    assert execute_python(page, "print('guided' in globals(), end='')") == "False"
+
+    assert russian_tab.outside == [], "requests for anything but the site"
+    assert site.missing == [], "files the site lacks"
+    assert russian_tab.errors == [], "errors in the page"
