@@ -30,14 +30,15 @@ from .bots import SearchBot, best_place, closeness, missing, tokens_now
 from .errors import IllegalMove
 from .game import Action, Game, Move, action_data
 from .i18n import Message, Value, cell_words, cmsg, cplural, joined, msg, plural, resolve
+from .names import is_you
 from .solo import PENALTY, SMALL_STACK
 from .tiles import COLOUR_NAMES
 
 if TYPE_CHECKING:
     import pandas as pd
 
-__all__ = ["ALTERNATIVES", "MAX_LOSS", "NODES", "NOTABLE", "REVIEW_COLUMNS", "Hint", "Option", "hint",
-           "review", "reviewing"]
+__all__ = ["ALTERNATIVES", "MAX_LOSS", "NODES", "NOTABLE", "PROGRESS_UNIT", "REVIEW_COLUMNS", "Hint",
+           "Option", "hint", "review", "reviewing"]
 
 #: How many next-best options a hint lists besides its suggestion.
 ALTERNATIVES: Final = 3
@@ -53,6 +54,8 @@ MAX_LOSS: Final = 20.0
 #: take that follows it), ``player`` (seat index), ``played`` and ``suggested`` (actions, ready for
 #: ``game.play``), ``loss`` (tokens, see ``review``) and ``comment`` (sentences for the player).
 REVIEW_COLUMNS: Final = ["turn", "player", "played", "suggested", "loss", "comment"]
+#: The unit of a review's progress bar (tqdm's ``12/40 [00:03<00:05, 4.1action/s]``): an action reviewed.
+PROGRESS_UNIT: Final = cmsg("the unit of a review's progress bar: one action of the game reviewed", "action")
 
 
 @dataclass(frozen=True)
@@ -136,8 +139,9 @@ def review(game: Game, *, seed: int = 0, nodes: int = NODES, progress: bool = Fa
     import pandas as pd
     from tqdm.auto import tqdm
 
-    rows = tqdm(reviewing(game, seed=seed, nodes=nodes, lang=lang), total=len(game.history), unit="action",
-                disable=not progress)
+    lang = resolve(lang)
+    rows = tqdm(reviewing(game, seed=seed, nodes=nodes, lang=lang), total=len(game.history),
+                unit=PROGRESS_UNIT.in_language(lang), disable=not progress)  # fmt: skip
     return pd.DataFrame(list(rows), columns=REVIEW_COLUMNS)
 
 
@@ -417,10 +421,10 @@ def _then(game: Game, move: Move, effect: _Effect, who: str | None) -> Message:
         return plural("It adds {n} point to the solo score {note}.",
                       "It adds {n} points to the solo score {note}.", points, note=note)
     cost = taken.cost
-    # Mid-sentence, the mover of a hint, and a player named "You", are "you".
-    you = [(who is None and seat == game.current_player) or p.name.strip().lower() == "you"
-           for seat, p in enumerate(game.players)]
-    names: list[Value] = [_YOU if is_you else p.name for is_you, p in zip(you, game.players, strict=True)]
+    # Mid-sentence, the mover of a hint, and the reader (a player named "You" in any language), are "you".
+    you = [(who is None and seat == game.current_player) or is_you(p.name)
+           for seat, p in enumerate(game.players)]  # fmt: skip
+    names: list[Value] = [_YOU if yours else p.name for yours, p in zip(you, game.players, strict=True)]
     if after.winner is not None:
         winner = names[after.winner]
         if who:
@@ -449,7 +453,7 @@ def _then(game: Game, move: Move, effect: _Effect, who: str | None) -> Message:
     return _turn(cost, who or _YOU, bool(who), True, denied)
 
 
-#: "you", of the player a hint advises, or of a player called You, where a name would stand.
+#: "you", of the player a hint advises, or of the reader (``names.is_you``), where a name would stand.
 _YOU: Final = cmsg("a player addressed as you, where a name would stand", "you")
 
 

@@ -28,14 +28,21 @@ from .board import Board, Cell, TaskRef, neighbours
 from .errors import IllegalMove
 from .game import Action, Game, Move, action_data
 from .i18n import Message, Value, cell_words, cmsg, cplural, joined, msg, plural, resolve
+from .names import LUNA as _LUNA
+from .names import YOU as _YOU
+from .names import seat_names
 from .scenario import position
 from .tiles import COLOUR_NAMES, Tile
 
 __all__ = ["LUNA", "YOU", "Click", "Guide", "Highlight", "Reply", "Step", "steps"]
 
-#: The two seats: the reader, and the scripted opponent.
-YOU: Final = "You"
-LUNA: Final = "Luna"
+#: The two seats' names in English: the reader, and the scripted opponent. A guide names them in its own
+#: language (``names.YOU`` and ``names.LUNA``: «Вы» and «Луна» in Russian), and renames them when its
+#: language changes.
+YOU: Final = _YOU.in_language("en")
+LUNA: Final = _LUNA.in_language("en")
+#: The seats as the sentences name them, worded in the guide's language: the reader's (seat 0), Luna's.
+_NAMED: Final = (_YOU, _LUNA)
 
 #: The deal: 11 tiles on the wheel, chosen so that the first turns show each rule in turn. The draw pile
 #: starts with the tiles the refills take (the skipped turns' two refills, then the guide's own one).
@@ -45,7 +52,7 @@ _DRAW_PILE: Final = ("B14 Y01 B07 Y14 R16 Y09 R06 B13 B12 T13 T03 B11 Y04 R17 Y0
 _SEED: Final = 281  # shuffles the rest of the draw pile, which the story never reaches
 
 #: Luna's scripted turns in the first part, one after each of your turns from the third step on.
-_LUNA: Final = (Move(4, (0, 0)), Move(6, (1, 0)), Move(9, (1, 1)))
+_LUNAS_TURNS: Final = (Move(4, (0, 0)), Move(6, (1, 0)), Move(9, (1, 1)))
 #: The turns skipped between the chain and the refill (two greedy bots played them once), with Luna's
 #: optional refill among them; the refill you must make on the way is the engine's own.
 _SKIPPED: Final[tuple[Action, ...]] = (
@@ -207,14 +214,16 @@ class Guide:
     step shown (``number`` of ``total``) and ``click`` the click it waits for. ``check`` says whether
     a click from the page is that one, ``advance`` plays it. The guide owns its game: the page shows
     ``game`` and sends every click here instead of playing it itself. Its words are in ``lang`` (None:
-    the package language when the guide is made); set ``lang`` to change it."""
+    the package language when the guide is made); set ``lang`` to change it. The seats are named in
+    that language too (``names.YOU`` and ``names.LUNA``): a change of language renames them, in a game
+    rebuilt from the same position and history (``game`` is then a new ``Game``)."""
 
     def __init__(self, lang: str | None = None) -> None:
         self._lang = resolve(lang)
         self._script = _script()
         #: Every step, worded in ``lang``.
         self.steps = steps(self._lang)
-        self.game = _deal()
+        self.game = _deal(self._lang)
         self._index = 0  # the step shown
         self._click = 0  # the click of that step awaited
         self._said: list[Message] = []
@@ -228,6 +237,7 @@ class Guide:
     def lang(self, lang: str | None) -> None:
         self._lang = resolve(lang)
         self.steps = steps(self._lang)
+        self.game = _named(self.game, self._lang)
 
     @property
     def said(self) -> list[str]:
@@ -323,17 +333,34 @@ def _apply(game: Game, click: Click) -> None:
         game.play("refill")
 
 
-def _deal() -> Game:
-    """The game at the start: empty areas, both track markers stacked on the new moon, yours on top."""
-    return position({YOU: "", LUNA: ""}, wheel=_WHEEL, draw_pile=_DRAW_PILE, seed=_SEED)
+def _deal(lang: str) -> Game:
+    """The game at the start: empty areas, both track markers stacked on the new moon, yours on top; the
+    seats named in ``lang``."""
+    return position(dict.fromkeys(seat_names(lang), ""), wheel=_WHEEL, draw_pile=_DRAW_PILE, seed=_SEED)
+
+
+def _named(game: Game, lang: str) -> Game:
+    """``game`` with its seats named in ``lang``: the same game (itself if the names are already those),
+    else one rebuilt from its snapshot with the names changed (the same position, history and redo)."""
+    wanted = seat_names(lang)
+    if tuple(p.name for p in game.players) == wanted:
+        return game
+    data = game.snapshot()
+    del data["position"]  # replayed from the start, as coaching.past does
+    for player, name in zip(data["start"]["players"], wanted, strict=True):
+        player["name"] = name
+    return type(game).from_snapshot(data)
 
 
 # -- words ---------------------------------------------------------------------------------------
 # Every sentence is a whole message, so that a translation can order it as the language needs; a nested
 # message is a real sub-phrase (a tile, a task, where a tile goes, a list). The reader is "you" and Luna
-# is named: the sentences about a player come in a message for each.
-def _is_you(name: str) -> bool:
-    return name == YOU
+# is named: the sentences about a player come in a message for each. The script's game names its seats
+# in English, but the sentences never read those names: they name a seat by its number (``_NAMED``), in
+# the words of whichever language the sentence is read in.
+def _is_you(seat: int) -> bool:
+    """Whether ``seat`` is the reader's (the guide's seat 0, named ``names.YOU``)."""
+    return seat == 0
 
 
 def _sentences(first: Value, second: Value, *more: Value) -> Message:
@@ -419,15 +446,16 @@ def _task(board: Board, ref: TaskRef) -> Message:
     return msg('"{task}" on {tile}', task=t.tasks[ref[2]].words(), tile=t.id)
 
 
-def _where(board: Board, cell: Cell, name: str) -> Message:
-    """Where a tile goes on ``cell``, by the first tile already there that it touches along a side."""
+def _where(board: Board, cell: Cell, seat: int) -> Message:
+    """Where a tile goes on ``cell`` of the area of ``seat``, by the first tile already there that it
+    touches along a side."""
     for placed in board.tiles:
         side = _SIDES.get((cell[0] - placed[0], cell[1] - placed[1]))
         if side:
             return side(board[placed].id)
-    if _is_you(name):
+    if _is_you(seat):
         return msg("as the first tile of your area")
-    return msg("as the first tile of {name}'s area", name=name)
+    return msg("as the first tile of {name}'s area", name=_NAMED[seat])
 
 
 def _counted(board: Board, ref: TaskRef) -> Message:
@@ -456,10 +484,10 @@ def _corner(board: Board, ref: TaskRef) -> Message | None:
 
 
 def _tokens(game: Game, seat: int) -> Message:
-    name, left = game.players[seat].name, game.players[seat].tokens
-    if _is_you(name):
+    left = game.players[seat].tokens
+    if _is_you(seat):
         return plural("You have {n} token left.", "You have {n} tokens left.", left)
-    return plural("{name} has {n} token left.", "{name} has {n} tokens left.", left, name=name)
+    return plural("{name} has {n} token left.", "{name} has {n} tokens left.", left, name=_NAMED[seat])
 
 
 # -- one turn, played and told -------------------------------------------------------------------
@@ -486,17 +514,17 @@ class _Played:
 def _play(game: Game, move: Move) -> _Played:
     seat = game.current_player
     player, taken = game.players[seat], _at(game, move.space)
-    where, before = _where(player.board, move.cell, player.name), player.time
+    where, before = _where(player.board, move.cell, seat), player.time
     covered = tuple(sorted(game.play(move)))
     return _Played(seat, taken, move, where, covered, before, player.time)
 
 
 def _track(game: Game, played: _Played) -> Message:
     """The track marker's move, and who moves next because of it (the rearmost; of a stack the top)."""
-    mover, other = game.players[played.seat], game.players[1 - played.seat]
+    other = game.players[1 - played.seat]
     args: dict[str, Value] = {**played.spaces, "space": other.space}
-    you = _is_you(mover.name)
-    name = other.name if you else mover.name  # the player who is not you
+    you = _is_you(played.seat)
+    name = _NAMED[1 - played.seat if you else played.seat]  # the player who is not you
     if game.current_player != played.seat:
         if you:
             return msg("Your track marker moved from track space {start} to {end}, past {name}'s on track "
@@ -520,7 +548,7 @@ def _track(game: Game, played: _Played) -> Message:
 def _reply(game: Game, move: Move) -> tuple[Action, Message]:
     """One of Luna's scripted turns, played and told."""
     played = _play(game, move)
-    name = game.players[played.seat].name
+    name = _NAMED[played.seat]
     board = game.players[played.seat].board
     args: dict[str, Value] = {"name": name, "tile": _tile(played.tile), "space": move.space,
                               "where": played.where, "track": _track(game, played)}  # fmt: skip
@@ -549,7 +577,7 @@ def _take(game: Game, move: Move, tell: Callable[[_Played], Message], context: H
     words what it did."""
     seat = game.current_player
     board, t = game.players[seat].board, _at(game, move.space)
-    where = _where(board, move.cell, game.players[seat].name)
+    where = _where(board, move.cell, seat)
     cell = cell_words(move.cell)
     light = Highlight(cells=(move.cell, *context.cells), tasks=context.tasks, area=seat)
     prompt = msg("Click cell {cell}, {where}.", cell=cell, where=where)
@@ -578,7 +606,7 @@ def _welcome(game: Game, number: int) -> _Step:
                   "when it first matters. Each task you fulfil in your area gets one of your {n} tokens: "
                   "whoever places all of them first wins. On a turn you take a tile from the moon wheel, "
                   "which costs time, and place it in your area. You move "
-                  "first.", supply, name=LUNA)  # fmt: skip
+                  "first.", supply, name=_LUNA)  # fmt: skip
     stack = Highlight(track=tuple(sorted({p.space for p in game.players})))
     return _Step(number, "goal", cmsg("guided game step title", "Welcome"), text, (_next(context=stack),))
 
@@ -617,8 +645,8 @@ def _time(game: Game, number: int) -> _Step:
 def _who_moves(game: Game, number: int) -> _Step:
     you, luna = game.players
     start = game.snapshot()["start"]["players"]
-    top = game.players[max(range(len(start)), key=lambda i: start[i]["arrival"])].name
-    args: dict[str, Value] = {"name": LUNA, "yours": you.space, "theirs": luna.space}
+    top = max(range(len(start)), key=lambda i: start[i]["arrival"])  # the seat on top of the stack
+    args: dict[str, Value] = {"name": _LUNA, "yours": you.space, "theirs": luna.space}
     if _is_you(top):
         text = msg("Who moves next? Not the next player round the table, but the player whose track marker "
                    "is rearmost on the moon track. Yours stands on track space {yours} and {name}'s on "
@@ -630,10 +658,10 @@ def _who_moves(game: Game, number: int) -> _Step:
                    "{theirs}, so {name} moves next. At the start both lay in one stack on track space 0; of "
                    "a stack the one on top moves, and {name}'s lay on top, so {name} "
                    "began.", **args)  # fmt: skip
-    click = _next(msg("Press Next to watch {name}'s turn.", name=LUNA),
+    click = _next(msg("Press Next to watch {name}'s turn.", name=_LUNA),
                   context=Highlight(track=(you.space, luna.space)))  # fmt: skip
     return _Step(number, "who moves next", cmsg("guided game step title", "Who moves next"), text, (click,),
-                 (_reply(game, _LUNA[0]),))  # fmt: skip
+                 (_reply(game, _LUNAS_TURNS[0]),))  # fmt: skip
 
 
 def _next_to(game: Game, number: int) -> _Step:
@@ -656,7 +684,7 @@ def _next_to(game: Game, number: int) -> _Step:
 
     clicks = (_select(game, 5), _take(game, Move(5, (1, 0)), tell, Highlight(cells=tuple(cells))))
     title = cmsg("guided game step title", "Next to your tiles")
-    return _Step(number, "next to your tiles", title, text, clicks, (_reply(game, _LUNA[1]),))
+    return _Step(number, "next to your tiles", title, text, clicks, (_reply(game, _LUNAS_TURNS[1]),))
 
 
 def _first_task(game: Game, number: int) -> _Step:
@@ -674,7 +702,7 @@ def _first_task(game: Game, number: int) -> _Step:
 
     clicks = (_select(game, 7), _take(game, Move(7, (1, 1)), tell))
     return _Step(number, "first task", cmsg("guided game step title", "A first task fulfilled"), text, clicks,
-                 (_reply(game, _LUNA[2]),))  # fmt: skip
+                 (_reply(game, _LUNAS_TURNS[2]),))  # fmt: skip
 
 
 def _chain(game: Game, number: int) -> _Step:
@@ -711,13 +739,13 @@ def _skip_ahead(game: Game, number: int) -> _Step:
         plural("Let's skip ahead in this game: you took {n} more tile and {name} {theirs}, and both areas "
                "have grown.",
                "Let's skip ahead in this game: you took {n} more tiles and {name} {theirs}, and both areas "
-               "have grown.", taken[0], name=LUNA, theirs=taken[1]),
+               "have grown.", taken[0], name=_LUNA, theirs=taken[1]),
         plural("You have {n} token left and {name} only {theirs}.",
-               "You have {n} tokens left and {name} only {theirs}.", you.tokens, name=LUNA,
+               "You have {n} tokens left and {name} only {theirs}.", you.tokens, name=_LUNA,
                theirs=luna.tokens),
         msg("The moon track is a circle that track markers go round again and again: yours now stands on "
             "track space {yours} and {name}'s on {theirs}, so you are rearmost and move.", yours=you.space,
-            name=LUNA, theirs=luna.space))  # fmt: skip
+            name=_LUNA, theirs=luna.space))  # fmt: skip
     click = _next(context=Highlight(track=(you.space, luna.space)))
     return _Step(number, "skip ahead", cmsg("guided game step title", "Later in the game"), text, (click,),
                  skipped=_SKIPPED)  # fmt: skip
@@ -752,7 +780,7 @@ def _in_a_row(game: Game, number: int) -> _Step:
     t = _at(game, 11)
     text = msg("Your track marker stands on track space {yours} and {name}'s on {theirs}. {tile} costs only "
                "{cost}: after it you are still rearmost, so you move again at once.", yours=you.space,
-               name=LUNA, theirs=luna.space, tile=t.id, cost=t.cost)  # fmt: skip
+               name=_LUNA, theirs=luna.space, tile=t.id, cost=t.cost)  # fmt: skip
 
     def tell(played: _Played) -> Message:
         board = game.players[0].board
@@ -781,18 +809,16 @@ def _end(game: Game, number: int) -> _Step:
             cell=cell_words(move.cell), tiles=_and(near)))  # fmt: skip
 
     def tell(played: _Played) -> Message:
+        # Only you ever place a tile in the guide (Luna's turns are replies, never the last click), and the
+        # game ends the moment the mover places their last token, with the mover the winner: so the end is
+        # always your win, and told as one.
+        assert _is_you(played.seat) and game.end_reason == "last token" and game.winner == played.seat
         (ref,) = played.covered
-        winner = game.players[game.winner or 0].name
-        args: dict[str, Value] = {"task": _task(board, ref), "why": _counted(board, ref)}
-        if _is_you(winner):
-            won = msg("{task} is fulfilled: {why}. That was your last token, so the game is over and you "
-                      "win!", **args)  # fmt: skip
-        else:
-            won = msg("{task} is fulfilled: {why}. That was your last token, so the game is over and {name} "
-                      "wins!", name=winner, **args)  # fmt: skip
+        won = msg("{task} is fulfilled: {why}. That was your last token, so the game is over and you win!",
+                  task=_task(board, ref), why=_counted(board, ref))  # fmt: skip
         return _sentences(
             won, plural("{name} still had {n} token left.", "{name} still had {n} tokens left.",
-                        game.players[1].tokens, name=LUNA),
+                        game.players[1].tokens, name=_LUNA),
             msg("Now you know every rule: try a whole game of your own."))  # fmt: skip
 
     clicks = (_select(game, move.space), _take(game, move, tell))
@@ -808,8 +834,8 @@ _BEATS: Final[tuple[Callable[[Game, int], _Step], ...]] = (
 @cache
 def _script() -> tuple[_Step, ...]:
     """Every step of the guided game with its sentences as messages, written by playing the whole script
-    once on a fresh deal."""
-    game = _deal()
+    once on a fresh deal (its seats named in English, which no sentence reads: see ``_NAMED``)."""
+    game = _deal("en")
     return tuple(beat(game, number) for number, beat in enumerate(_BEATS, 1))
 
 

@@ -10,6 +10,18 @@ words never depend on a catalogue; the others come from the gettext catalogues s
 Values are worded in the same language as the sentence around them: an int gets the language's digits,
 a nested ``Message`` or a ``Joined`` list is worded in turn, a str (a name, a tile id, a quoted value)
 is left as it is.
+
+In a language written right to left (``RIGHT_TO_LEFT``: Persian), a value that is not the language's own
+words is kept apart from the words around it by Unicode's first-strong isolate (``ISOLATE``, U+2068, and
+``END_ISOLATE``, U+2069) where it fills a placeholder or joins a list: a str (a name like ``Ann``, a tile
+id like ``R07``, a quoted value), a negative number (``-۲``), and a ``Notation`` (a cell, ``(۱، -۲)``).
+Otherwise the bidirectional algorithm of whatever shows plain text (``print``, a notebook's output, a log)
+would run the Latin letters, digits and minus signs of neighbouring values together with the punctuation
+between them, and show them out of order. Each isolate takes its own direction from its first strong
+letter, so a Persian name stays right to left and ``R07`` left to right; a sentence's own words, and a
+nested sentence (worded in the language), are not isolated, so a sentence still starts with a letter of
+its language and is read right to left even when its first value is a name. A browser shows the isolates
+as nothing; English, Russian and Japanese never get them.
 """
 
 from __future__ import annotations
@@ -21,7 +33,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from functools import cache
 from importlib.resources import files
 from types import MappingProxyType
-from typing import Final, Protocol
+from typing import ClassVar, Final, Protocol
 
 #: Every language there is, by code, with its own name for itself.
 LANGUAGES: Final[Mapping[str, str]] = MappingProxyType(
@@ -33,6 +45,10 @@ RIGHT_TO_LEFT: Final = frozenset({"fa"})
 ENVIRONMENT: Final = "NOVALUNA_LANG"
 #: The gettext domain: ``locale/<lang>/LC_MESSAGES/novaluna.mo``.
 DOMAIN: Final = "novaluna"
+#: Unicode's first-strong isolate and its end (U+2068, U+2069): around a value from code in a sentence of
+#: a right-to-left language, so that it keeps its own direction (see the module docstring).
+ISOLATE: Final = "\u2068"
+END_ISOLATE: Final = "\u2069"
 #: Languages whose rulebook writes its own digits (the Persian rulebook: ``۶۸ کاشی``).
 _DIGITS: Final = {"fa": str.maketrans("0123456789", "۰۱۲۳۴۵۶۷۸۹")}
 
@@ -116,12 +132,25 @@ def word(value: Value, lang: str) -> str:
     return value.in_language(lang)
 
 
+def _filled(value: Value, lang: str) -> str:
+    """A value as it fills a placeholder or joins a list: its words (``word``), isolated in a language
+    written right to left if they are not the language's own (a str, a negative number, a ``Notation``)."""
+    words = word(value, lang)
+    if lang not in RIGHT_TO_LEFT or not words:
+        return words
+    if isinstance(value, (str, bool, Notation)) or (isinstance(value, int) and value < 0):
+        return f"{ISOLATE}{words}{END_ISOLATE}"
+    return words
+
+
 class Message:
     """A sentence as data: the English text with placeholders (``msgid``, and ``plural`` for a count
     ``n``, which fills ``{n}``), an optional gettext ``context`` and the values. Made by ``msg``,
     ``plural``, ``cmsg`` and ``cplural``, the names ``make messages`` extracts."""
 
     __slots__ = ("args", "context", "msgid", "n", "plural")
+    #: Whether its values from code are isolated in a right-to-left language (``_filled``).
+    _isolates: ClassVar[bool] = True
 
     def __init__(self, msgid: str, args: Mapping[str, Value], plural: str | None = None, n: int = 0,
                  context: str | None = None) -> None:  # fmt: skip
@@ -147,7 +176,8 @@ class Message:
         return self._words(resolve(lang))
 
     def _words(self, lang: str) -> str:
-        values = {key: word(value, lang) for key, value in self.args.items()}
+        fill = _filled if lang in RIGHT_TO_LEFT and self._isolates else word
+        values = {key: fill(value, lang) for key, value in self.args.items()}
         if self.plural is not None:
             values["n"] = _digits(self.n, lang)
         return self.template(lang).format_map(values)
@@ -212,7 +242,8 @@ class Joined:
         return self._words(resolve(lang))
 
     def _words(self, lang: str) -> str:
-        return SEPARATORS[self.separator]._words(lang).join([word(item, lang) for item in self.items])
+        fill = _filled if lang in RIGHT_TO_LEFT else word
+        return SEPARATORS[self.separator]._words(lang).join([fill(item, lang) for item in self.items])
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Joined):
@@ -228,10 +259,21 @@ class Joined:
         return f"Joined({list(self.items)!r})"
 
 
+class Notation(Message):
+    """A message that is a notation read left to right as one whole, like a cell ``(1, -2)``: in a
+    right-to-left language the sentence it fills is kept apart from it by an isolate, and its own values
+    are not isolated within it (see the module docstring)."""
+
+    __slots__ = ()
+    _isolates: ClassVar[bool] = False
+
+
 def cell_words(cell: Sequence[int]) -> Message:
     """A cell of an area as a reader sees it: ``(1, -2)``, in the language's digits and punctuation
-    (``(۱، -۲)`` in Persian). Here because the log (below the board) and the board both name cells."""
-    return cmsg("a cell of an area", "({x}, {y})", x=cell[0], y=cell[1])
+    (``(۱، -۲)`` in Persian), a ``Notation``. Here because the log (below the board) and the board both
+    name cells."""
+    words = cmsg("a cell of an area", "({x}, {y})", x=cell[0], y=cell[1])
+    return Notation(words.msgid, words.args, context=words.context)
 
 
 def joined(items: Iterable[Value], separator: str = "list") -> Joined:

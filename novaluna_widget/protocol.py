@@ -30,8 +30,9 @@ from .board import Board
 from .bots import BOTS, Bot, play_turn
 from .errors import IllegalMove, quote
 from .game import Action, Game, Player
-from .i18n import LANGUAGES, RIGHT_TO_LEFT, Message, joined, message_of, msg, resolve
-from .story import Turn, end_words, is_you, solo_goal, solo_lines, summary, tell
+from .i18n import LANGUAGES, RIGHT_TO_LEFT, Message, cmsg, joined, message_of, msg, resolve
+from .names import is_you
+from .story import Turn, end_words, solo_goal, solo_lines, summary, tell
 from .tiles import COLOURS, LETTERS, TILES
 
 __all__ = ["INTENTS", "LOG_TAIL", "BadIntent", "Field", "Seats", "bot_actions", "catalogue", "check_bot",
@@ -111,8 +112,8 @@ def page_state(
     """The whole ``state`` the page draws: ``position`` (from ``game_state``, or a past one), then
     ``version`` (intents must name it), ``selected`` (the space chosen and not yet placed), ``error``
     (why the last intent was refused), ``answered`` (intents handled: each gets a new state, so the page
-    knows it was heard even when nothing else changed), ``bot`` (what Bot move asks), ``bot_names``, and
-    the coach's fields: ``view`` (the position of the history on show, ``coaching.view_state``),
+    knows it was heard even when nothing else changed), ``bot`` (what the Bot button asks), ``bot_names``,
+    and the coach's fields: ``view`` (the position of the history on show, ``coaching.view_state``),
     ``hint`` (``coaching.hint_state`` or None), ``tutorial`` (the guided game's step, or None),
     ``can`` flags added to the position's (``hint``, ``review``), and the language the words are in:
     ``lang`` (its code; None: the package language) and ``dir`` (``direction``)."""
@@ -344,8 +345,8 @@ def parse_intent(content: object) -> dict[str, Any]:
 
 def check_intent(intent: Mapping[str, Any], game: Game, seats: Sequence[str | None], version: int) -> None:
     """Refuse (``IllegalMove``) a well-formed intent made on another ``version`` of the picture, or a
-    move for a seat that may not make it: not the player to move, a bot's seat (but for Bot move), or
-    any move once the game is over. Selections are ``check_selection``'s."""
+    move for a seat that may not make it: not the player to move, a bot's seat (but for the Bot button,
+    "Bot plays for …"), or any move once the game is over. Selections are ``check_selection``'s."""
     if intent["version"] != version:
         raise IllegalMove(msg("that click was made on an older picture (version {old}, now {now}); the board "
                               "is up to date now, please try again", old=intent["version"], now=version))
@@ -364,8 +365,11 @@ def check_intent(intent: Mapping[str, Any], game: Game, seats: Sequence[str | No
         raise IllegalMove(msg("it is {name}'s turn, not {other}'s: place the tile in {name}'s area",
                               name=name, other=game.players[player].name))  # fmt: skip
     seat = seats[current]
-    if seat is not None and action != "bot":
-        raise IllegalMove(msg("{name} is played by the {bot} bot: press Bot move to let it play", name=name,
+    if seat is not None and action != "bot":  # the button's words as the page shows them (js/panels.js)
+        if is_you(name):
+            raise IllegalMove(cmsg("the player named You, the reader", "{name} are played by the {bot} bot: "
+                                   "press Bot plays for {name}", name=name, bot=seat))  # fmt: skip
+        raise IllegalMove(msg("{name} is played by the {bot} bot: press Bot plays for {name}", name=name,
                               bot=seat))  # fmt: skip
     if action == "take":
         check_selection(game, intent["space"])

@@ -37,10 +37,16 @@ def load(text: str | bytes, cls: type[G]) -> G:
         data = json.loads(text)
     except RecursionError:
         raise SaveError(msg("not a novaluna_widget save file: the JSON is nested too deeply")) from None
-    except ValueError as err:  # bad JSON, bad UTF-8, or a number too long to read
-        why = str(err)[:100]  # the parser's own words, in English
-        raise SaveError(msg("not a novaluna_widget save file: the JSON does not parse ({why})",
-                            why=why)) from None  # fmt: skip
+    # Where the text stops being JSON, in words of any language (the parser's own words are English).
+    except json.JSONDecodeError as err:
+        raise SaveError(msg("not a novaluna_widget save file: the JSON does not parse (line {line}, column "
+                            "{column})", line=err.lineno, column=err.colno)) from None  # fmt: skip
+    except UnicodeDecodeError as err:
+        raise SaveError(msg("not a novaluna_widget save file: the JSON does not parse (byte {byte} is not "
+                            "text)", byte=err.start)) from None  # fmt: skip
+    except ValueError:  # the one other thing json refuses: a number too long to convert
+        raise SaveError(msg("not a novaluna_widget save file: the JSON does not parse (a number is too "
+                            "long)")) from None  # fmt: skip
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise SaveError(msg('not a novaluna_widget save file: expected "format": "{format}"', format=FORMAT))
     version = data.get("version")

@@ -19,22 +19,19 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
-from functools import cache
 from typing import Final
 
 from .board import Board, Cell, neighbours
 from .events import Event, ranking_words
 from .game import Game, ScoreSheet
-from .i18n import LANGUAGES, Message, Value, cmsg, cplural, msg, plural, resolve
+from .i18n import Message, Value, cmsg, cplural, msg, plural, resolve
+from .names import YOU as YOU  # the reader's name, kept here for callers of story.YOU
+from .names import is_you
 from .solo import PENALTY, SMALL_STACK
 
 #: (id, kind, player or None, sentence); ``id`` is the index in ``game.log`` of the entry's first event,
 #: so the page can tell which entries are new since it last drew.
 Entry = tuple[int, str, int | None, str]
-
-#: The name the guided game gives the player it talks to; a player of that name (in any language, any
-#: case, spaces around it) is told about as "you".
-YOU: Final = cmsg("the name the guided game gives the player", "You")
 
 #: Where a tile went, seen from a neighbour placed before it: (dx, dy) → words. y grows downward.
 _SIDES: Final[dict[Cell, Callable[[str], Message]]] = {
@@ -56,19 +53,6 @@ class Turn:
     space: int
     cell: Cell
     covered: int
-
-
-@cache
-def _you_names() -> frozenset[str]:
-    """``YOU`` in every language, folded: the names a player is told about as "you" by."""
-    return frozenset(YOU.in_language(lang).strip().casefold() for lang in LANGUAGES)
-
-
-def is_you(name: str) -> bool:
-    """Whether the player of this name is the reader, told about as "you" (the page words sentences
-    about them with messages of their own)."""
-    # The tutorials name the human seat "You": "You moves again" must read "You move again".
-    return name.strip().casefold() in _you_names()
 
 
 def where(board: Board, cell: Cell, name: str, lang: str | None = None) -> str:

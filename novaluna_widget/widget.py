@@ -32,7 +32,8 @@ from .coaching import BROWSING, TUTORIAL_ONLY, compare, hint_state, past, positi
 from .errors import IllegalMove, quote
 from .game import Action, Game, Move
 from .guide import Guide
-from .i18n import Message, check_language, get_language, message_of, msg, word
+from .i18n import Message, check_language, cmsg, get_language, message_of, msg, word
+from .names import is_you
 from .protocol import (
     BadIntent,
     Seats,
@@ -51,7 +52,7 @@ if TYPE_CHECKING:
     import pandas as pd
 
 _STATIC: Final = Path(__file__).parent / "static"
-#: The bot the "Bot move" button uses unless told otherwise.
+#: The bot the Bot button ("Bot plays for …") uses unless told otherwise.
 DEFAULT_BOT: Final = "greedy"
 
 Source = Literal["page", "python", "bot"]
@@ -250,7 +251,7 @@ class NovaLunaWidget(anywidget.AnyWidget):
 
     @property
     def bot(self) -> str:
-        """The bot that "Bot move" and ``bot_move()`` ask unless told otherwise."""
+        """The bot that the Bot button ("Bot plays for …") and ``bot_move()`` ask unless told otherwise."""
         return self._bot_name
 
     @bot.setter
@@ -382,15 +383,19 @@ class NovaLunaWidget(anywidget.AnyWidget):
     # -- the language --------------------------------------------------------------------------
     def _set_language(self, lang: object) -> None:
         """Speak ``lang`` from now on (``widget.lang = ...`` and the ``language`` intent): every sentence
-        on show is worded again, the position and its version stay as they are. An unknown language is a
-        ``ValueError`` listing the languages there are."""
+        on show is worded again, the position and its version stay as they are (in the guided game, whose
+        seats are named in its language, ``game`` becomes the same game with the seats renamed). An unknown
+        language is a ``ValueError`` listing the languages there are."""
         lang = check_language(lang)
         if lang == self.lang:
             return
         self._notice()  # first a change made behind the widget's back: what is re-worded is what is on show
         self.set_trait("lang", lang)
         if self._guide is not None:
-            self._guide.lang = lang
+            self._guide.lang = lang  # which names the seats in the new language: the same game, renamed
+            if self._guide.game is not self._game:
+                self._game = self._guide.game
+                self._seen = (id(self._game), *self._seen[1:])  # the same position: the same version
         if self._hint is not None:  # the coach words its reason once: asked again (same seed, same move)
             self._give_hint()
         if self._reviewed is not None:  # the rows' own words are cheap; the comments are the coach's
@@ -466,6 +471,10 @@ class NovaLunaWidget(anywidget.AnyWidget):
             bot = self._bot_to_move()
             if bot is not None:
                 name = self._game.players[self._game.current_player].name
+                if is_you(name):
+                    raise IllegalMove(cmsg("the player named You, the reader", "{name} are played by the "
+                                           "{bot} bot: hints are for the players who move", name=name,
+                                           bot=bot))  # fmt: skip
                 raise IllegalMove(msg("{name} is played by the {bot} bot: hints are for the players who move",
                                       name=name, bot=bot))  # fmt: skip
             self._give_hint()
@@ -581,7 +590,8 @@ class NovaLunaWidget(anywidget.AnyWidget):
             rows: list[dict[str, Any]] = []
             self.set_trait("review_panel", {"status": "working", "done": 0, "total": total})
             reviewing = coach.reviewing(game, lang=lang)
-            for row in tqdm(reviewing, total=total, unit="action", disable=not progress):
+            unit = coach.PROGRESS_UNIT.in_language(lang)
+            for row in tqdm(reviewing, total=total, unit=unit, disable=not progress):
                 rows.append(row)
                 self.set_trait("review_panel", {"status": "working", "done": len(rows), "total": total})
             reviewed[1][lang] = rows  # kept only once complete
@@ -642,7 +652,7 @@ class NovaLunaWidget(anywidget.AnyWidget):
         return self._bot_players[name]
 
     def _play_bot_seats(self) -> None:
-        """Let bot seats move until a human is to move (a game of bots only moves with Bot move)."""
+        """Let bot seats move until a human is to move (a game of bots only moves with the Bot button)."""
         while self._has_human_seat() and (bot := self._bot_to_move()) is not None:
             self._bot_turn(bot)
 

@@ -387,6 +387,20 @@ def test_a_hint_is_the_same_in_every_language_but_its_words(asked):
         assert data == wanted
 
 
+def test_the_reader_is_you_whatever_language_named_them():
+    # The guided game names the reader in its language ("Вы" in Russian): the coach tells about that
+    # player as "you" just as about a player named "You", and about a player of another name by name.
+    said = {}
+    for name in ("You", "Вы", "Ann"):
+        game = Game([name, "Bo"], seed=1)
+        bot = GreedyBot(seed=1)
+        while len(game.history) < 4:
+            play_turn(game, bot)
+        said[name] = [row["comment"].replace(name, "NAME") for row in reviewing(game, nodes=NODES, lang="ru")]
+    assert said["Вы"] == said["You"] != said["Ann"]
+    assert any("ход переходит к вам" in comment for comment in said["Вы"])
+
+
 def test_the_coach_speaks_the_package_language(asked):
     game = three_tasks()
     game.play(Move(2, (-1, 0)))

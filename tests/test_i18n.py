@@ -22,7 +22,8 @@ import re
 import shutil
 import string
 import subprocess
-from collections.abc import Iterator
+import unicodedata
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -32,10 +33,15 @@ from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 
 import novaluna_widget as nl
-from novaluna_widget import Game, IllegalMove, SoloGame, i18n
+from novaluna_widget import Game, IllegalMove, Move, SoloGame, i18n
+from novaluna_widget.errors import PositionError
 from novaluna_widget.events import to_event, tokens_left
+from novaluna_widget.i18n import cell_words, joined, msg
+from novaluna_widget.protocol import game_state
+from novaluna_widget.render import board_svg, game_svg
 from novaluna_widget.save import SaveError
 from novaluna_widget.scenario import ScenarioError, area, position
+from novaluna_widget.story import tell
 from novaluna_widget.text import game_text
 from tests.test_golden import playthrough
 
@@ -282,8 +288,9 @@ def test_whole_games_are_told_in_every_language(lang):
             assert "{" not in sentence
             if lang == "ja":
                 assert not re.search(rf"{JAPANESE} | {JAPANESE}", sentence), sentence
-            if lang == "fa":  # digits are Persian but in tile ids (R03) and the seed
-                assert not re.search("[0-9]", re.sub(rf"{TILE_ID}|بذر \d+", "", sentence)), sentence
+            if lang == "fa":  # digits are Persian but in tile ids (R03) and the seed (code, so isolated)
+                seed = r"بذر \u2068\d+\u2069"
+                assert not re.search("[0-9]", re.sub(rf"{TILE_ID}|{seed}", "", sentence)), sentence
 
 
 @pytest.mark.parametrize("name", ["game2", "solo"])
@@ -297,6 +304,168 @@ def test_golden_playthrough_in_every_language(name, lang, language):
         path.parent.mkdir(exist_ok=True)
         path.write_text(text, encoding="utf-8")
     assert text == path.read_text(encoding="utf-8"), f"{path} differs; see the module docstring"
+
+
+# -- right to left: values from code kept apart ------------------------------------------------------
+ISOLATE, END = "\u2068", "\u2069"
+
+
+def outside_isolates(text: str) -> str:
+    """``text`` without its isolates and what they hold (which must pair up)."""
+    kept, depth = [], 0
+    for char in text:
+        if char == ISOLATE:
+            depth += 1
+        elif char == END:
+            depth -= 1
+            assert depth >= 0, f"an isolate ends that never began in {text!r}"
+        elif depth == 0:
+            kept.append(char)
+    assert depth == 0, f"an isolate that never ends in {text!r}"
+    return "".join(kept)
+
+
+def first_strong(text: str) -> str | None:
+    """The bidirectional class of the first strong letter outside the isolates (what sets a line's
+    direction in plain text): L, R or AL."""
+    classes = (unicodedata.bidirectional(char) for char in outside_isolates(text))
+    return next((c for c in classes if c in ("L", "R", "AL")), None)
+
+
+def test_a_persian_sentence_keeps_each_value_from_code_apart():
+    placed = msg("{who} places {tile} at {cell}.", who="Ann", tile="R07", cell=cell_words((1, -2)))
+    persian = placed.in_language("fa")
+    # The name, the tile id and the cell (a left-to-right notation, its minus sign with its digit) each
+    # stand in an isolate of their own; nothing left to right is left between the Persian words.
+    for value in ("Ann", "R07", "(۱، -۲)"):
+        assert f"{ISOLATE}{value}{END}" in persian, persian
+    assert not re.search("[A-Za-z0-9()-]", outside_isolates(persian)), persian
+    assert first_strong(persian) == "AL"  # the line still reads right to left, though it starts with Ann
+    # A negative number, a list of ids and a name in Persian; a number of the sentence's own is not kept
+    # apart (its digits read as they are).
+    values = msg("{a} {b} {c} {d}", a=-2, b=joined(["R07", "B05"]), c="سارا", d=3)
+    told = values.in_language("fa")
+    assert told == f"{ISOLATE}-۲{END} {ISOLATE}R07{END}، {ISOLATE}B05{END} {ISOLATE}سارا{END} ۳"
+    # A cell on its own (a label, a column of the text view) needs no isolate: nothing stands around it.
+    assert cell_words((1, -2)).in_language("fa") == "(۱، -۲)"
+    # Every other language has no isolates.
+    assert placed.in_language("en") == "Ann places R07 at (1, -2)."
+    for lang in ("en", "ru", "ja"):
+        assert not re.search(f"[{ISOLATE}{END}]", placed.in_language(lang) + values.in_language(lang))
+
+
+def test_whole_persian_games_read_right_to_left_with_code_kept_apart():
+    for game in (Game(["Ann", "Bo", "Cy"], seed=3), SoloGame(seed=4)):
+        while not game.is_over:
+            game.play(game.legal_actions()[-1] if game.can_end_phase_one else game.legal_moves()[0])
+        said = [*every_sentence(game, "fa"), *(entry[3] for entry in tell(game, 60, "fa")[0])]
+        for sentence in said:
+            assert first_strong(sentence) in ("R", "AL"), sentence
+            # tile ids, names and Latin letters only in isolates (a code word a translator wrote aside)
+            assert not re.search(rf"{TILE_ID}|Ann|Bo|Cy|Solo", outside_isolates(sentence)), sentence
+        for lang in ("en", "ru", "ja"):
+            words = [*every_sentence(game, lang), game_text(game, lang), game_svg(game, lang=lang)]
+            assert not any(ISOLATE in text or END in text for text in words), lang
+
+
+# -- no English in a game read in another language ----------------------------------------------------
+#: Latin words an output may hold besides ``CODE_WORDS``: the players' names here and the kind of game,
+#: a class name (``Nova Luna, Game seed 3``).
+OUTPUT_WORDS = CODE_WORDS | {"Ann", "Cy", "Player", "Solo", "Game"}
+
+
+def english_in(text: str) -> list[str]:
+    """The Latin words of three letters or more in ``text`` that are not code, a name or a tile id."""
+    text = re.sub(rf"<[^>]*>|&\w+;|{CODE}", " ", text)  # markup of a picture, then code
+    return sorted({word for word in re.findall(r"[A-Za-z_]+", text) if len(word) >= 3} - OUTPUT_WORDS)
+
+
+def refused(act: Callable[[], object], lang: str) -> str:
+    """What ``act`` is refused with (an engine error), in ``lang``."""
+    with pytest.raises((IllegalMove, PositionError, TypeError, ValueError)) as caught:
+        act()
+    return i18n.in_language(caught.value, lang)
+
+
+def outputs(lang: str) -> dict[str, list[str]]:
+    """What a player reads of whole games through the public API, by where it comes from, in ``lang``:
+    the log and ``explain``, the text view, the page's log, end and solo score (``game_state``), the
+    pictures' words, the errors of illegal moves and of bad saves and positions."""
+    said: dict[str, list[str]] = {}
+
+    def see(where: str, *texts: str) -> None:
+        said.setdefault(where, []).extend(t for t in texts if t)
+
+    def illegal(game: Game, action: Any) -> str:
+        return refused(lambda: game.copy().play(action), lang)
+
+    for game in (Game(["Ann", "Bo", "Cy"], seed=3), SoloGame(seed=4)):
+        see("game start", game_text(game, lang), game_svg(game, lang=lang))
+        while not game.is_over:
+            mover = game.players[game.current_player].board
+            see("illegal move", illegal(game, Move(99, (0, 0))))
+            if len(mover):  # a cell far from the area's tiles
+                see("illegal move", illegal(game, Move(game.choices()[0], (9, 9))))
+            if not game.can_refill:
+                see("illegal move", illegal(game, "refill"))
+            if not game.can_end_phase_one:
+                see("illegal move", illegal(game, "end_phase_one"))
+            game.play(game.legal_actions()[-1] if game.can_end_phase_one else game.legal_moves()[0])
+            if len(game.history) % 9 == 0:
+                see("text view", game_text(game, lang))
+                see("area picture", board_svg(mover, labels=list(mover.tiles)[:2], lang=lang))
+                state = game_state(game, lang=lang)
+                see("page log", *(entry[3] for entry in state["log"]))
+                solo = state["solo"] or {}
+                see("solo score", *solo.get("lines", []), solo.get("goal", ""))
+        see("log and explain", *every_sentence(game, lang))
+        state = game_state(game, lang=lang)
+        see("page log", *(entry[3] for entry in state["log"]))
+        see("the end", state["over"]["text"], *state["over"]["lines"])
+        see("solo score", *(state["solo"] or {}).get("lines", []))
+        see("text view", game_text(game, lang))
+        see("game picture", game_svg(game, lang=lang))
+        see("illegal move", illegal(game, Move(1, (0, 0))))
+        undone = game.copy()
+        while undone.can_undo:
+            undone.undo()
+        see("illegal move", refused(undone.undo, lang), refused(game.redo, lang))
+    see("bad save", *(refused(lambda text=text: Game.from_json(text), lang) for text in (
+        "{nope", b"\xff\xfe", '{"format": "novaluna_widget.save", "version": 7}', "[]",
+        Game(2, seed=1).to_json().replace('"seed": 1', '"seed": 2'))))
+    see("bad position", refused(lambda: position(["Y07@0,0 B02@5,5", "R01@0,0"]), lang),
+        refused(lambda: position(["Y07@0,0", "Y07@0,0"]), lang), refused(lambda: Game(9), lang))
+    return said
+
+
+@pytest.mark.parametrize("lang", OTHERS)
+def test_a_whole_game_read_in_another_language_has_no_english(lang):
+    for where, texts in outputs(lang).items():
+        for text in texts:
+            assert english_in(text) == [], (where, text[:300])
+
+
+def test_the_check_for_english_finds_every_kind_of_output_in_english():
+    # The check has teeth: in English, each kind of output it reads has words it would report.
+    for where, texts in outputs("en").items():
+        assert any(english_in(text) for text in texts), where
+
+
+def test_the_bot_seats_refusal_names_the_button_as_the_page_words_it():
+    # "press Bot plays for Ada": the page's button (js/panels.js), in each language the page has words for.
+    game = Game(["Ann", "Bo"], seed=3)
+    seats: list[str | None] = [None, None]
+    seats[game.current_player] = "greedy"
+    name = game.players[game.current_player].name
+    take = {"action": "take", "version": 1, "space": 1, "cell": [0, 0], "player": game.current_player}
+    from novaluna_widget.protocol import check_intent
+
+    for lang in ("en", *OTHERS):
+        button = "Bot plays for {name}" if lang == "en" else next(
+            (m.string for m in page_entries(lang) if m.id == "Bot plays for {name}" and not m.context), "")
+        if button:
+            said = refused(lambda: check_intent(take, game, seats, 1), lang)
+            assert button.format(name=name) in said.replace(ISOLATE, "").replace(END, ""), (lang, said)
 
 
 # -- errors -------------------------------------------------------------------------------------------

@@ -314,6 +314,16 @@ def test_check_intent_refuses_stale_clicks_and_moves_out_of_turn():
     bot_seat[mover] = "random"
     with pytest.raises(IllegalMove, match="played by the random bot"):
         check_intent(take, game, bot_seat, 5)
+    # The refusal names the button as the page labels it ("Bot plays for Ada", js/panels.js).
+    name = game.players[mover].name
+    with pytest.raises(IllegalMove) as refused:
+        check_intent(take, game, bot_seat, 5)
+    assert str(refused.value) == f"{name} is played by the random bot: press Bot plays for {name}"
+    reader = Game(["Bo", "You"], seed=3)  # You to move
+    assert reader.players[reader.current_player].name == "You"
+    with pytest.raises(IllegalMove) as refused:
+        check_intent({**take, "player": 1}, reader, [None, "greedy"], 5)
+    assert str(refused.value) == "You are played by the greedy bot: press Bot plays for You"
     check_intent({"action": "bot", "version": 5}, game, bot_seat, 5)  # Bot move may play a bot's seat
     check_intent({"action": "undo", "version": 5}, game, bot_seat, 5)  # not a move: any seat
     over = played_out(Game(2, seed=9), 200)

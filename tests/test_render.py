@@ -286,7 +286,9 @@ def test_persian_labels_read_right_to_left_in_a_left_to_right_picture() -> None:
     worded = [t for t in texts if t.get("direction") == "rtl"]
     assert all(t.get("unicode-bidi") == "embed" for t in worded)
     mover = game.players[game.current_player].name
-    name = next(t for t in worded if t.text and t.text.startswith(mover) and t.get("font-size") == "15")
+    # A name in a Persian sentence is kept apart from the words around it (i18n: a Unicode isolate).
+    name = next(t for t in worded if t.text and t.text.startswith(f"\u2068{mover}\u2069")
+                and t.get("font-size") == "15")  # fmt: skip
     english = next(t for t in parse(game_svg(game)).iter(f"{SVG}text") if t.text == f"{mover} · to move")
     assert (name.get("x"), name.get("y")) == (english.get("x"), english.get("y"))
     assert english.get("text-anchor") is None and name.get("text-anchor") == "end"  # its left edge at x
@@ -302,9 +304,12 @@ def test_cell_labels_are_worded_as_the_sentences_word_cells() -> None:
         svg = board_svg(board, labels=[(0, 0), (1, 1)], lang=lang)
         parse(svg)
         assert f">{cell_words((1, 1)).in_language(lang)}</text>" in svg
-        assert cell_words((0, 0)).in_language(lang) in svg and ">Y11 " in svg
+        assert f"{cell_words((0, 0)).in_language(lang)}" in svg
+    assert ">Y11 (0, 0)</text>" in board_svg(board, labels=[(0, 0)], lang="en")
     assert ">(1,1)</text>" in board_svg(board, labels=[(1, 1)], lang="ja")
     assert ">(۱، ۱)</text>" in board_svg(board, labels=[(1, 1)], lang="fa")
+    # In Persian the tile id and the cell beside it are each kept apart from the right-to-left label.
+    assert ">\u2068Y11\u2069 \u2068(۰، ۰)\u2069</text>" in board_svg(board, labels=[(0, 0)], lang="fa")
 
 
 def test_the_package_language_is_the_default(language) -> None:

@@ -39,6 +39,22 @@ def test_you_takes_the_plural_verb_and_your_area():
 
 def test_a_player_named_you_is_told_about_as_you():
     assert [is_you("Ada"), is_you("You"), is_you("you ")] == [False, True, True]
+    # The guided game's name for the reader in every language is "you", whatever language it is read in.
+    assert [is_you(name) for name in ("Вы", " вы", "あなた", "شما")] == [True] * 4
+    assert not any(is_you(name) for name in ("Luna", "Луна", "ルナ", "لونا", "Вы Bo", ""))
+
+
+def test_the_reader_is_you_in_every_language():
+    # A game the guided game named in Russian, told in Russian and in English: the reader's own words.
+    for name in ("You", "Вы"):
+        game = Game([name, "Bo"], seed=4)
+        bot = make_bot("greedy", seed=1)
+        while game.turn < 6:
+            play_turn(game, bot)
+        for lang, yours in (("en", "the first tile of your area"), ("ru", "первым тайлом своего планшета")):
+            told = tell(game, 10, lang)[0]
+            texts = [text for _, kind, player, text in told if kind == "turn" and player == 0]
+            assert any(yours in text for text in texts), (name, lang)
 
 
 def test_where_names_a_neighbour_placed_before():

@@ -235,6 +235,26 @@ def test_the_guided_game_speaks_the_language():
     assert w.guide.lang == "ja" and w.state["tutorial"]["prompt"] == Guide(lang="ja").state()["prompt"]
 
 
+def test_the_guided_games_seats_are_named_in_the_widgets_language():
+    w = NovaLunaWidget.tutorial(lang="ru")
+    assert [(p["name"], p["you"]) for p in w.state["players"]] == [("Вы", True), ("Луна", False)]
+    assert "Луна" in w.state["tutorial"]["text"]
+    for _ in range(3):
+        assert w.guide is not None and w.guide.click is not None
+        intent(w, **w.guide.click.intent)
+    version, history, selected = w.version, w.game.history, w.selected
+    intent(w, "language", lang="fa")  # the same game, its seats renamed: the picture's version stays
+    assert w.guide is not None and w.game is w.guide.game and w.last_error is None
+    assert [(p["name"], p["you"]) for p in w.state["players"]] == [("شما", True), ("لونا", False)]
+    assert (w.version, w.game.history, w.selected) == (version, history, selected)
+    assert all("Луна" not in entry[3] and "Вы" not in entry[3] for entry in w.state["log"])
+    intent(w, **w.guide.click.intent)  # the page's clicks still fit
+    assert w.last_error is None and w.version == version + 1
+    intent(w, "new")  # a game against the greedy bot, its seats named as they were
+    assert [p.name for p in w.game.players] == ["شما", "لونا"] and w.bots == {1: "greedy"}
+    assert [p["you"] for p in w.state["players"]] == [True, False]
+
+
 def test_the_picture_is_drawn_in_the_language():
     w = NovaLunaWidget(seed=3, lang="fa")
     assert w.to_svg() == game_svg(w.game, lang="fa")
