@@ -18,7 +18,9 @@ move.
 writes each message to the socket at once, and Nagle's algorithm holds a small write back until the
 browser acknowledges the one before, which a delayed acknowledgement can put off by tens of ms. Users'
 servers run without it (the default here too); nothing of this ships with the package.
-Usage: ``python bench/widget.py [--moves N] [--nodelay]``.
+``--lang ru`` (or ja, fa) measures the widget in that language: its words are longer, and the page looks them
+up in its catalogue.
+Usage: ``python bench/widget.py [--moves N] [--nodelay] [--lang CODE]``.
 """
 
 from __future__ import annotations
@@ -45,14 +47,16 @@ from tests.browser.lab import (  # noqa: E402
 )
 
 LATE = (
-    "from novaluna_widget import NovaLunaWidget\n"
-    "late = NovaLunaWidget(players=4, seed=6, bots={1: 'greedy', 2: 'greedy', 3: 'greedy'})\n"
+    "from novaluna_widget import NovaLunaWidget, set_language\n"
+    "set_language({lang!r})\n"
+    "late = NovaLunaWidget(players=4, seed=6, bots={{1: 'greedy', 2: 'greedy', 3: 'greedy'}})\n"
     "while late.game.turn < 60: late.bot_move('greedy')\n"
     "late"
 )
 PLAY = (
-    "from novaluna_widget import NovaLunaWidget\n"
-    "w = NovaLunaWidget(players=['You', 'Bo'], seed=3, bots={1: 'greedy'})\n"
+    "from novaluna_widget import NovaLunaWidget, set_language\n"
+    "set_language({lang!r})\n"
+    "w = NovaLunaWidget(players=['You', 'Bo'], seed=3, bots={{1: 'greedy'}})\n"
     "w"
 )
 
@@ -179,26 +183,27 @@ def main() -> None:
     parser.add_argument(
         "--nodelay", action="store_true", help="measure with a server whose kernel websocket sets TCP_NODELAY"
     )
+    parser.add_argument("--lang", default="en", help="the widget's language (default en)")
     args = parser.parse_args()
     websocket = "the server's websocket " + ("with TCP_NODELAY" if args.nodelay else "without TCP_NODELAY")
     print(
         f"machine: {platform.processor() or platform.machine()}, {os.cpu_count()} cores, "
         f"Python {platform.python_version()}, Chromium headless, load average "
-        f"{' '.join(f'{x:.2f}' for x in os.getloadavg())}"
+        f"{' '.join(f'{x:.2f}' for x in os.getloadavg())}, the widget in {args.lang!r}"
     )
     with tempfile.TemporaryDirectory() as config, tempfile.TemporaryDirectory() as tmp:
         if args.nodelay:
             use_nodelay(Path(config))
-        measure(Path(tmp), args.moves, websocket)
+        measure(Path(tmp), args.moves, websocket, args.lang)
 
 
-def measure(folder: Path, moves: int, websocket: str) -> None:
+def measure(folder: Path, moves: int, websocket: str, lang: str) -> None:
     """Start JupyterLab in ``folder`` and Chromium, and print the figures."""
     from playwright.sync_api import sync_playwright
 
     with JupyterLab(folder) as lab, sync_playwright() as pw:
-        write_notebook(lab.root_dir / "play.ipynb", [PLAY])
-        write_notebook(lab.root_dir / "late.ipynb", [LATE])
+        write_notebook(lab.root_dir / "play.ipynb", [PLAY.format(lang=lang)])
+        write_notebook(lab.root_dir / "late.ipynb", [LATE.format(lang=lang)])
         browser = launch_chromium(pw)
         page = browser.new_page(viewport={"width": 1400, "height": 1000})
 

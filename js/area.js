@@ -3,7 +3,7 @@
 import * as spec from "./drawing.js";
 import { num, t, tc, tn, tnc } from "./i18n.js";
 import { esc, faceRect, swatchSvg, tileSvg, tokenSvg } from "./tiles.js";
-import { cellWords, explainWords, ordinal, sentences, tileWords } from "./words.js";
+import { botWord, cellWords, explainWords, ordinal, sentences, tileWords } from "./words.js";
 
 /** @typedef {import("./types.js").State} State */
 /** @typedef {import("./types.js").Catalogue} Catalogue */
@@ -226,7 +226,7 @@ function header(state, p) {
     badges.push(`<span class="nl-badge nl-badge-turn">${esc(toMove)}</span>`);
   }
   if (player.bot) {
-    const bot = t("bot: {bot}", { bot: player.bot });
+    const bot = t("bot: {bot}", { bot: botWord(state, player.bot) });
     badges.push(`<span class="nl-badge">${esc(bot)}</span>`);
   }
   if (state.over && state.players.length > 1) {

@@ -3,7 +3,7 @@
 
 import { LANGUAGES, t, tc } from "./i18n.js";
 import { esc, swatchSvg } from "./tiles.js";
-import { browsingWords, chooseWords, guideOverWords, sentences, tileWords } from "./words.js";
+import { botWord, browsingWords, chooseWords, guideOverWords, sentences, tileWords } from "./words.js";
 
 /** @typedef {import("./types.js").State} State */
 /** @typedef {import("./types.js").Catalogue} Catalogue */
@@ -33,7 +33,7 @@ const BUTTONS = [
           ? state.solo.goal
           : t("Phase 1 is over"),
   ],
-  ["bot", botWords, "bot", botTitle],
+  ["bot", botButtonWords, "bot", botTitle],
   ["hint", () => t("Hint"), "hint", () => t("Ask the coach what to do now, and why")],
   ["review", () => t("Review"), "review", () => t("Let the coach review the game: where a move lost most")],
   [
@@ -42,13 +42,13 @@ const BUTTONS = [
     null,
     (state) =>
       state.tutorial
-        ? t("Leave the guided game for a game against the greedy bot")
+        ? t("Leave the guided game for a game against the {bot} bot", { bot: botWord(state, "greedy") })
         : t("Deal a new game with the same players"),
   ],
 ];
 
 /** @param {State} state @returns {string} the Bot button's words: "Bot plays for Ada" */
-function botWords(state) {
+function botButtonWords(state) {
   const player = mover(state);
   if (state.over || !player) return t("Bot plays");
   return player.you
@@ -59,8 +59,9 @@ function botWords(state) {
 /** @param {State} state @param {string} bot @returns {string} the Bot button's title */
 function botTitle(state, bot) {
   const player = mover(state);
-  if (!player) return t("Let the {bot} bot choose and place a tile for the player to move", { bot });
-  const values = { bot, name: player.name };
+  const word = botWord(state, bot);
+  if (!player) return t("Let the {bot} bot choose and place a tile for the player to move", { bot: word });
+  const values = { bot: word, name: player.name };
   return player.you
     ? tc("the player named You, the reader", "Let the {bot} bot choose and place a tile for {name}", values)
     : t("Let the {bot} bot choose and place a tile for {name}", values);
@@ -110,7 +111,10 @@ export function toolbar(state, botName) {
     },
   );
   const options = state.bot_names
-    .map((n) => `<option value="${esc(n)}"${n === botName ? " selected" : ""}>${esc(n)}</option>`)
+    .map(
+      (n) =>
+        `<option value="${esc(n)}"${n === botName ? " selected" : ""}>${esc(botWord(state, n))}</option>`,
+    )
     .join("");
   // TRANSLATORS: "Bot plays" is the name of the button beside this menu.
   const label = t("the bot that Bot plays asks");
@@ -164,7 +168,7 @@ export function nowWords(state, catalogue) {
     // TRANSLATORS: "Bot plays for {name}" is the name of a button.
     return t("{name} is played by the {bot} bot: press Bot plays for {name}.", {
       name: player.name,
-      bot: player.bot,
+      bot: botWord(state, player.bot),
     });
   }
   if (state.selected !== null) {

@@ -225,7 +225,8 @@
  * @property {string | null} error why the last intent was refused
  * @property {number} answered intents handled (each gets a new state)
  * @property {string} bot the bot Bot move asks
- * @property {string[]} bot_names every bot
+ * @property {string[]} bot_names every bot, by the name Python knows it by
+ * @property {Record<string, string>} bot_words each bot's name in the state's language
  * @property {View} view the position of the history on show
  * @property {Hint | null} hint
  * @property {Tutorial | null} tutorial the guided game's step, or null in a game of one's own

@@ -243,3 +243,10 @@ export function historyWords(view) {
   if (view.turns === 0) return { slider, banner: t("History: no action yet.") };
   return { slider, banner: t("History: the position now. Move the slider to look back.") };
 }
+
+/**
+ * A bot's name in the page's language, as Python words it ("greedy" is «жадный» in Russian); the menu's
+ * values and the intents keep the name Python knows it by.
+ * @param {import("./types.js").State} state @param {string} bot @returns {string}
+ */
+export const botWord = (state, bot) => state.bot_words[bot] ?? bot;

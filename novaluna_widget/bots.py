@@ -16,6 +16,7 @@ from typing import Any, Protocol
 from .board import Board, Cell, TaskRef, neighbours
 from .errors import IllegalMove
 from .game import Action, Game, Move
+from .i18n import Message, cmsg
 from .solo import PENALTY
 
 __all__ = ["BOTS", "Bot", "GreedyBot", "RandomBot", "SearchBot", "best_place", "closeness", "make_bot",
@@ -409,6 +410,12 @@ def _is_take(action: Action) -> int:
 
 #: The bots by name, for the command line, ``simulate`` and the widget.
 BOTS: dict[str, type] = {"random": RandomBot, "greedy": GreedyBot, "search": SearchBot}
+#: Each bot's name as a player reads it ("greedy" is «жадный» in Russian); code names a bot as in ``BOTS``.
+BOT_WORDS: dict[str, Message] = {
+    "random": cmsg("a bot's name: it plays a legal move at random", "random"),
+    "greedy": cmsg("a bot's name: it takes the move that fulfils the most tasks now", "greedy"),
+    "search": cmsg("a bot's name: it looks a few moves ahead", "search"),
+}
 
 
 def make_bot(name: str, seed: int | None = None, **options: Any) -> Bot:

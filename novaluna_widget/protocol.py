@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from typing import Any, Final
 
 from .board import Board
-from .bots import BOTS, Bot, play_turn
+from .bots import BOT_WORDS, BOTS, Bot, play_turn
 from .errors import IllegalMove, quote
 from .game import Action, Game, Player
 from .i18n import LANGUAGES, RIGHT_TO_LEFT, Message, cmsg, joined, message_of, msg, resolve
@@ -112,14 +112,17 @@ def page_state(
     """The whole ``state`` the page draws: ``position`` (from ``game_state``, or a past one), then
     ``version`` (intents must name it), ``selected`` (the space chosen and not yet placed), ``error``
     (why the last intent was refused), ``answered`` (intents handled: each gets a new state, so the page
-    knows it was heard even when nothing else changed), ``bot`` (what the Bot button asks), ``bot_names``,
+    knows it was heard even when nothing else changed), ``bot`` (what the Bot button asks), ``bot_names``
+    (as code names them) and ``bot_words`` (each as a player reads it),
     and the coach's fields: ``view`` (the position of the history on show, ``coaching.view_state``),
     ``hint`` (``coaching.hint_state`` or None), ``tutorial`` (the guided game's step, or None),
     ``can`` flags added to the position's (``hint``, ``review``), and the language the words are in:
     ``lang`` (its code; None: the package language) and ``dir`` (``direction``)."""
     lang = resolve(lang)
     return {**position, "version": version, "selected": selected, "error": error, "answered": answered,
-            "bot": bot, "bot_names": list(BOTS), "view": dict(view), "hint": hint, "tutorial": tutorial,
+            "bot": bot, "bot_names": list(BOTS), "bot_words": {name: BOT_WORDS[name].in_language(lang)
+                                                               for name in BOTS},
+            "view": dict(view), "hint": hint, "tutorial": tutorial,
             "can": {**position["can"], **(can or {})}, "lang": lang, "dir": direction(lang)}  # fmt: skip
 
 
@@ -368,9 +371,9 @@ def check_intent(intent: Mapping[str, Any], game: Game, seats: Sequence[str | No
     if seat is not None and action != "bot":  # the button's words as the page shows them (js/panels.js)
         if is_you(name):
             raise IllegalMove(cmsg("the player named You, the reader", "{name} are played by the {bot} bot: "
-                                   "press Bot plays for {name}", name=name, bot=seat))  # fmt: skip
+                                   "press Bot plays for {name}", name=name, bot=BOT_WORDS[seat]))  # fmt: skip
         raise IllegalMove(msg("{name} is played by the {bot} bot: press Bot plays for {name}", name=name,
-                              bot=seat))  # fmt: skip
+                              bot=BOT_WORDS[seat]))  # fmt: skip
     if action == "take":
         check_selection(game, intent["space"])
 

@@ -27,7 +27,7 @@ import anywidget
 import traitlets
 
 from . import coach, kinds
-from .bots import Bot, make_bot
+from .bots import BOT_WORDS, Bot, make_bot
 from .coaching import BROWSING, TUTORIAL_ONLY, compare, hint_state, past, position_at, review_row, view_state
 from .errors import IllegalMove, quote
 from .game import Action, Game, Move
@@ -474,9 +474,9 @@ class NovaLunaWidget(anywidget.AnyWidget):
                 if is_you(name):
                     raise IllegalMove(cmsg("the player named You, the reader", "{name} are played by the "
                                            "{bot} bot: hints are for the players who move", name=name,
-                                           bot=bot))  # fmt: skip
+                                           bot=BOT_WORDS[bot]))  # fmt: skip
                 raise IllegalMove(msg("{name} is played by the {bot} bot: hints are for the players who move",
-                                      name=name, bot=bot))  # fmt: skip
+                                      name=name, bot=BOT_WORDS[bot]))  # fmt: skip
             self._give_hint()
         elif action == "select":
             self._select(intent["space"])

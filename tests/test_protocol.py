@@ -112,12 +112,17 @@ def test_the_page_state_adds_the_widget_fields_to_the_position():
     assert list(s) == ["kind", "seed", "turn", "wheel", "marker", "choices", "pile", "pile_colours",
                        "current", "order", "track", "players", "moves", "recent", "log", "log_total",
                        "over", "solo", "can", "version", "selected", "error", "answered", "bot",
-                       "bot_names", "view", "hint", "tutorial", "lang", "dir"]  # fmt: skip
+                       "bot_names", "bot_words", "view", "hint", "tutorial", "lang", "dir"]  # fmt: skip
     assert {k: s[k] for k in position_ if k != "can"} == {k: v for k, v in position_.items() if k != "can"}
     assert s["can"] == {**position_["can"], "hint": True, "review": False}
     assert (s["view"], s["hint"], s["tutorial"]) == (view, None, None)
     assert (s["version"], s["selected"], s["error"], s["answered"], s["bot"]) == (4, 2, "no", 3, "search")
     assert s["bot_names"] == list(BOTS) == ["random", "greedy", "search"]
+    assert s["bot_words"] == {"random": "random", "greedy": "greedy", "search": "search"}
+    # A player reads each bot's name in the state's language; the menu's values stay the code's names.
+    ru = page_state(position_, version=4, selected=None, error=None, answered=0, bot="greedy", view=view,
+                    lang="ru")
+    assert ru["bot_names"] == list(BOTS) and ru["bot_words"]["greedy"] == "жадный"
     assert (s["lang"], s["dir"]) == ("en", "ltr")  # the package language unless told
     assert list(s["players"][0]) == ["name", "you", "tokens", "supply", "time", "space", "bot", "tiles",
                                      "tasks"]  # fmt: skip

@@ -1,13 +1,12 @@
 """The widget in Persian and Russian in a real browser: the root says its language and direction, Persian
 reads right to left while the boards keep their geometry, the language menu switches (Python re-words, the
-page follows), nothing is cut off at 800 and 1280 px, and axe finds no violation.
-
-The page's own catalogues (novaluna_page.po) may still be untranslated: its words are then English, which
-these tests do not mind; the screenshots in tests/artifacts/ show what a reader sees."""
+page follows), nothing is cut off at 800 and 1280 px, no English word is left anywhere a reader or a screen
+reader meets it, and axe finds no violation. The screenshots in tests/artifacts/ show what a reader sees."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+import re
+from typing import TYPE_CHECKING, Any
 
 import pytest
 
@@ -57,6 +56,30 @@ CLIPPED = """(root) => {
 }"""
 
 
+# Every word the widget holds: its text (the live region's and the SVG titles' too) and the attributes a
+# screen reader or a tooltip says. The language menu names each language in its own words.
+WORDS = """(root) => {
+  const found = [];
+  const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+  for (let node; (node = walker.nextNode()); )
+    if (!node.parentElement.closest('.nl-lang-pick')) found.push(node.textContent);
+  const names = ['title', 'aria-label', 'aria-valuetext', 'aria-roledescription', 'data-busy'];
+  for (const el of root.querySelectorAll('*'))
+    for (const name of names) if (el.hasAttribute(name)) found.push(el.getAttribute(name));
+  return found;
+}"""
+# What may stay Latin: the game's name, tile ids and the colour letters they begin with (on each tile), the
+# players' names, keys as keyboards print them, and game.log (Python's name for the whole log).
+NOT_ENGLISH = re.compile(r"Nova Luna|(?<![A-Za-z0-9])[RBTY](\d\d)?(?![A-Za-z0-9])"
+                         r"|\b(You|Bo|Cy|Dee|Esc|Tab|Enter)\b|'game\.log'")
+
+
+def english_words(root: Any) -> list[str]:
+    """The widget's words with Latin letters in them that are not names, ids or keys."""
+    return sorted({text.strip() for text in root.evaluate(WORDS)
+                   if re.search(r"[A-Za-z]", NOT_ENGLISH.sub("", text))})  # fmt: skip
+
+
 # Where each wheel space is drawn, within the wheel, in hundredths of the wheel's width.
 SPACES = """(root) => {
     const wheel = root.querySelector('.nl-wheel').getBoundingClientRect();
@@ -78,6 +101,7 @@ def test_nothing_is_cut_off_and_axe_is_clean(page: Page, lab: JupyterLab, lang: 
         page.wait_for_timeout(300)
     assert (root.get_attribute("lang"), root.get_attribute("dir")) == (lang, "rtl" if lang == "fa" else "ltr")
     assert root.evaluate(CLIPPED) == [], "at the start"
+    assert english_words(root) == [], "at the start"
     assert axe_violations(page) == [], "at the start"
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     root.screenshot(path=ARTIFACTS / f"widget-{lang}-{width}.png", animations="disabled")
@@ -86,6 +110,7 @@ def test_nothing_is_cut_off_and_axe_is_clean(page: Page, lab: JupyterLab, lang: 
     wait_for_python(page, "w.selected is not None")
     wait_drawn(page, root)
     assert root.evaluate(CLIPPED) == [], "a tile chosen"
+    assert english_words(root) == [], "a tile chosen"
     assert axe_violations(page) == [], "a tile chosen"
     root.screenshot(path=ARTIFACTS / f"widget-{lang}-{width}-chosen.png", animations="disabled")
     assert kernel_json(page, "[w.lang, w.state['lang']]") == [lang, lang]
