@@ -282,19 +282,31 @@ def test_ctrl_c_cancels_the_games_queued_on_any_executor() -> None:
             return super().choose(game)
 
     Counted.made.clear()
-    with ThreadPoolExecutor(1) as pool, pytest.raises(KeyboardInterrupt):
-        simulate(20, [CtrlC, "greedy"], seed=1, progress=False, executor=pool, chunksize=1)
+    # Python's own Ctrl-C handler, even when the suite was started where SIGINT is ignored (a shell without
+    # job control starts background commands so).
+    before = signal.signal(signal.SIGINT, signal.default_int_handler)
+    try:
+        with ThreadPoolExecutor(1) as pool, pytest.raises(KeyboardInterrupt):
+            simulate(20, [CtrlC, "greedy"], seed=1, progress=False, executor=pool, chunksize=1)
+    finally:
+        signal.signal(signal.SIGINT, before)
     assert len(Counted.made) <= 2
 
 
 # -- Ctrl-C with the default pool, for real --------------------------------------------------------
+def heeds_ctrl_c() -> None:
+    """In the child before it runs: SIGINT does what it does for a command started in a terminal, even
+    when the suite runs where it is ignored (a shell without job control starts background commands so)."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 def interrupt(command: list[str], whole_group: bool) -> tuple[int, str, float]:
     """Start ``command`` in a process group of its own and, once it writes to stderr (it has started
     playing), send SIGINT: to the whole group as Ctrl-C in a terminal does, or to the command alone as
     ``kill -INT`` does. Return its exit code, its stderr and the seconds it took to exit after the
     signal; fail if any process of the group (a worker) outlives it by more than a moment."""
     child = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
-                             start_new_session=True)
+                             start_new_session=True, preexec_fn=heeds_ctrl_c)
     assert child.stderr is not None
     watchdog = threading.Timer(60, os.killpg, (child.pid, signal.SIGKILL))  # never hang the suite
     watchdog.start()
