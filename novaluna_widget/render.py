@@ -32,7 +32,21 @@ from . import track, wheel
 from .board import Board, Cell, TaskRef, as_cell
 from .events import tokens_left
 from .game import Game
-from .i18n import RIGHT_TO_LEFT, Message, Value, cell_words, cmsg, joined, msg, number, plural, resolve, word
+from .i18n import (
+    RIGHT_TO_LEFT,
+    Message,
+    Value,
+    cell_words,
+    cmsg,
+    cplural,
+    joined,
+    msg,
+    number,
+    plural,
+    resolve,
+    word,
+)
+from .names import is_you
 from .tiles import Tile
 
 
@@ -347,6 +361,16 @@ def _track(stacks: dict[int, list[int]], lang: str) -> str:
     return "".join(parts)
 
 
+def _wins(name: str) -> Message:
+    """The winner, in large letters at the wheel's centre. The player named You, the reader
+    (``names.is_you``), has messages of their own in the words a sentence uses for "you" ("You win",
+    Russian «Вы победили»), as in the log (``story``); their context is written out in each call, where
+    ``make messages`` can read it."""
+    if is_you(name):
+        return cmsg("the player named You, the reader", "{name} win", name=name)
+    return msg("{name} wins", name=name)
+
+
 #: How a finished game's picture says why it ended (``Game.end_reason``).
 _ENDED: Final = {
     "last token": cmsg("why a game ended, in its picture under the winner", "last token placed"),
@@ -359,16 +383,19 @@ def _centre(game: Game, lang: str) -> str:
     sheet = game.score_sheet()  # the solo game's standing replaces "who is to move"
     lines: list[Value]
     if game.is_over:
-        big = (msg("{name} wins", name=players[game.winner or 0].name) if sheet is None
-               else msg("Score {total}", total=sheet["total"]))  # fmt: skip
+        winner = players[game.winner or 0].name
+        big = _wins(winner) if sheet is None else msg("Score {total}", total=sheet["total"])
         lines = [big, _ENDED["last token" if game.end_reason == "last token" else "no tile"]]
     elif sheet is not None:
         lines = [msg("Phase {phase}", phase=sheet["phase"]),
                  msg("small stack {small} · large {large}", small=sheet["small"], large=sheet["large"]),
                  msg("score so far {total}", total=sheet["total"])]  # fmt: skip
     else:
+        name = players[game.current_player].name
         turn = cmsg("in a game's picture, under the name of the player whose turn it is", "to move")
-        lines = [players[game.current_player].name, turn]
+        if is_you(name):
+            turn = cmsg("the player named You, the reader", "to move")
+        lines = [name, turn]
     text = "".join(
         _label(0, _CENTRE["top"] + _CENTRE["line"] * i, line, 36 if i == 0 else 24, lang,
                font_weight=700 if i == 0 else 400, text_anchor="middle", fill="#fff",
@@ -447,32 +474,48 @@ def _svg(width: float, height: float, body: str, title: Message, lang: str) -> s
 
 
 def _board_title(board: Board) -> Message:
-    """An area's title: in English, ``Nova Luna area: `` and the area's ``repr``."""
+    """An area's title (its label for screen readers and its tooltip): how many tiles it has and where,
+    in words, e.g. ``Nova Luna area: 2 tiles (T03 on cell (0, 0), R16 on cell (1, 0))``."""
     if not board:
-        return msg("Nova Luna area: Board(empty)")
-    cells = joined(f"{t.id}@{x},{y}" for (x, y), t in board.tiles.items())  # as a scenario writes them
-    return plural("Nova Luna area: Board({n} tiles: {cells})", "Nova Luna area: Board({n} tiles: {cells})",
-                  len(board), cells=cells)  # fmt: skip
+        return msg("Nova Luna area: empty")
+    cells = joined(cmsg("a tile and its cell, in the title of an area's picture", "{tile} on cell {cell}",
+                        tile=t.id, cell=cell_words(cell)) for cell, t in board.tiles.items())  # fmt: skip
+    return plural("Nova Luna area: {n} tile ({cells})", "Nova Luna area: {n} tiles ({cells})", len(board),
+                  cells=cells)  # fmt: skip
 
 
 def _game_title(game: Game) -> Message:
-    """A game's title: in English, ``Nova Luna: `` and the game's ``repr`` (``tests/test_render.py`` checks
-    that they agree); the seed is written as code writes it, the kind of game is its class's name."""
-    kind, seed, turn, sheet = type(game).__name__, str(game.seed), game.turn, game.score_sheet()
+    """A game's title (its label for screen readers and its tooltip), in words: the kind of game, its seed
+    (as code writes it, to type it in again), the turn and who is to move or has won, e.g.
+    ``Nova Luna: a 2-player game, seed 14, turn 0, Ada to move``. The player named You, the reader, has
+    messages of their own ("You win")."""
+    seed, turn, sheet = str(game.seed), game.turn, game.score_sheet()
     if sheet is not None:  # the solo game: its phase, then its score
         if game.is_over:
-            return msg("Nova Luna: <{kind} seed {seed}, turn {turn}, over, score {total}>", kind=kind,
-                       seed=seed, turn=turn, total=sheet["total"])  # fmt: skip
-        return msg("Nova Luna: <{kind} seed {seed}, turn {turn}, phase {phase}>", kind=kind, seed=seed,
-                   turn=turn, phase=sheet["phase"])  # fmt: skip
+            return msg("Nova Luna: a solo game, seed {seed}, turn {turn}, over: score {total}", seed=seed,
+                       turn=turn, total=sheet["total"])  # fmt: skip
+        return msg("Nova Luna: a solo game, seed {seed}, turn {turn}, phase {phase}", seed=seed, turn=turn,
+                   phase=sheet["phase"])  # fmt: skip
     players = len(game.players)
     if game.is_over:
-        return plural("Nova Luna: <{kind} {n} players, seed {seed}, turn {turn}, over, {name} wins>",
-                      "Nova Luna: <{kind} {n} players, seed {seed}, turn {turn}, over, {name} wins>", players,
-                      kind=kind, seed=seed, turn=turn, name=game.players[game.winner or 0].name)  # fmt: skip
-    return plural("Nova Luna: <{kind} {n} players, seed {seed}, turn {turn}, {name} to move>",
-                  "Nova Luna: <{kind} {n} players, seed {seed}, turn {turn}, {name} to move>", players,
-                  kind=kind, seed=seed, turn=turn, name=game.players[game.current_player].name)  # fmt: skip
+        name = game.players[game.winner or 0].name
+        if is_you(name):
+            return cplural("the player named You, the reader",
+                           "Nova Luna: a {n}-player game, seed {seed}, turn {turn}, over: {name} win",
+                           "Nova Luna: a {n}-player game, seed {seed}, turn {turn}, over: {name} win",
+                           players, seed=seed, turn=turn, name=name)  # fmt: skip
+        return plural("Nova Luna: a {n}-player game, seed {seed}, turn {turn}, over: {name} wins",
+                      "Nova Luna: a {n}-player game, seed {seed}, turn {turn}, over: {name} wins", players,
+                      seed=seed, turn=turn, name=name)  # fmt: skip
+    name = game.players[game.current_player].name
+    if is_you(name):
+        return cplural("the player named You, the reader",
+                       "Nova Luna: a {n}-player game, seed {seed}, turn {turn}, {name} to move",
+                       "Nova Luna: a {n}-player game, seed {seed}, turn {turn}, {name} to move",
+                       players, seed=seed, turn=turn, name=name)  # fmt: skip
+    return plural("Nova Luna: a {n}-player game, seed {seed}, turn {turn}, {name} to move",
+                  "Nova Luna: a {n}-player game, seed {seed}, turn {turn}, {name} to move", players,
+                  seed=seed, turn=turn, name=name)  # fmt: skip
 
 
 def board_svg(
@@ -503,8 +546,12 @@ def _panel(
     p = game.players[index]
     grid, grid_width, grid_height = _grid(p.board, p.covered, index, cell, False, lang)
     turn = not game.is_over and game.current_player == index
-    name = cmsg("a player's panel in a game's picture, when it is their turn", "{name} · to move",
-                name=p.name) if turn else p.name  # fmt: skip
+    name: Value = p.name
+    if turn and is_you(p.name):
+        name = cmsg("the player named You, the reader", "{name} · to move", name=p.name)
+    elif turn:
+        name = cmsg("a player's panel in a game's picture, when it is their turn", "{name} · to move",
+                    name=p.name)  # fmt: skip
     left = tokens_left(p.tokens)
     supply = cmsg("a player's panel in a game's picture", "{tokens} · time {time}", tokens=left,
                   time=p.time) if timed else left  # fmt: skip

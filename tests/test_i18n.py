@@ -258,6 +258,23 @@ def test_russian_plural_forms_of_an_area_and_a_task():
     assert "0 из 1 красного" in why and "2 из 1 синего" in why
 
 
+#: A Russian preposition right before a player's name: the name would have to be declined («против Луны»),
+#: and names are never declined here (docs/glossary.ru.md), so a sentence says «против игрока {name}».
+RUSSIAN_PREPOSITION = re.compile(r"(?<![\w-])(без|в|во|для|до|за|из|к|ко|на|над|о|об|от|перед|по|под|при|про|"
+                                 r"против|с|со|у|через)\s+\{(name|who|winner)\}", re.IGNORECASE)
+
+
+def test_russian_never_declines_a_name_in_the_guide_and_the_log():
+    """«против игрока Луна», «первым ходил игрок Луна»: not «против Луна», «за Луна»."""
+    told = [form for m in entries("ru") for form in forms(m)
+            if any(path.endswith(("guide.py", "story.py")) for path, _ in m.locations)]  # fmt: skip
+    assert told
+    assert [form for form in told if RUSSIAN_PREPOSITION.search(form)] == []
+    assert RUSSIAN_PREPOSITION.search("Вы сыграете одну игру против {name}")  # the check has teeth
+    # The game's name stays «Nova Luna», as everywhere in Russian, never declined either.
+    assert [form for m in entries("ru") for form in forms(m) if re.search("Нов[аоуы] Лун", form)] == []
+
+
 def test_japanese_counts_tiles_and_tokens_with_counters():
     board = area("Y07@0,0 B02@1,0 B03@1,1")
     assert board.explain((0, 0), 1).in_language("ja") == (

@@ -151,8 +151,8 @@ def test_the_aid_speaks_the_glossarys_words() -> None:
 def test_the_pictures_are_the_engines() -> None:
     html = aid.build_html()
     assert html.count("<svg ") == 4  # the wheel and the rulebook's examples 1, 2 and 7
-    assert "<title>Nova Luna: &lt;Game 3 players" in html
-    assert html.count("<title>Nova Luna area: Board(") == 3
+    assert "<title>Nova Luna: a 3-player game, seed 0, turn 0, Player 3 to move</title>" in html
+    assert html.count("<title>Nova Luna area: ") == 3
     game = aid.wheel_position()
     assert game.players[game.current_player].name == "Player 3"
     assert game.choices() == [4, 5, 7]  # the empty wheel spaces 3 and 6 are skipped

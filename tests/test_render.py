@@ -106,7 +106,7 @@ def test_names_are_escaped() -> None:
 def test_board_svg_shows_an_area_with_tokens_on_fulfilled_tasks() -> None:
     empty = board_svg(Board())
     parse(empty)
-    assert FACE not in empty and "Board(empty)" in empty
+    assert FACE not in empty and "Nova Luna area: empty" in empty
     placements = [("R04", (0, 0)), ("R05", (1, 0)), ("R06", (2, 0)), ("B01", (0, 1))]
     board = Board((tile(t), cell) for t, cell in placements)
     svg = board_svg(board)
@@ -177,7 +177,7 @@ def test_a_picture_shows_untrusted_and_stands_in_for_a_live_widget() -> None:
     html = str(bundle["text/html"])
     found = re.fullmatch(r"<img src='data:image/svg\+xml;base64,([\w+/=]+)' alt='([^']*)'>", html)
     assert found and base64.b64decode(found[1]).decode() == bundle["image/svg+xml"]
-    assert found[2] == "Nova Luna area: Board(3 tiles: Y11@0,0, B01@-1,0, B04@1,0)"
+    assert found[2] == "Nova Luna area: 3 tiles (Y11 on cell (0, 0), B01 on cell (-1, 0), B04 on cell (1, 0))"
     assert bundle["text/plain"] == repr(shown) == f"Picture({found[2]})"  # stable, for nbval
     game = Game(["Ada", "Bo"], seed=3)
     assert picture(game)._repr_mimebundle_()["image/svg+xml"] == game_svg(game)
@@ -186,7 +186,8 @@ def test_a_picture_shows_untrusted_and_stands_in_for_a_live_widget() -> None:
     live = picture(game, live=w)._repr_mimebundle_()
     assert live["application/vnd.jupyter.widget-view+json"]["model_id"] == w.model_id  # type: ignore[index]
     assert str(live["text/html"]).startswith("<img src='data:image/svg+xml;base64,")
-    assert live["text/plain"] == f"Picture(Nova Luna: {game!r})"
+    mover = game.players[game.current_player].name
+    assert live["text/plain"] == f"Picture(Nova Luna: a 2-player game, seed 3, turn 0, {mover} to move)"
     with pytest.raises(TypeError):
         picture(game, labels=True)
     with pytest.raises(TypeError):
@@ -242,19 +243,105 @@ def _titles(svg: str) -> tuple[str, str]:
     return root.get("aria-label", ""), "" if title is None else title.text or ""
 
 
-def test_english_titles_are_the_reprs_they_always_were() -> None:
-    """A picture's title is a message (worded in any language) whose English is the repr of what it
-    shows, as before: notebooks' saved outputs and alt texts stay the same."""
+def test_titles_are_sentences_not_reprs() -> None:
+    """A picture's title (its label for screen readers, its tooltip, its text in a notebook) says what it
+    shows in words: the kind of game, its seed, the turn and who is to move or has won; an area's tiles and
+    their cells. It is not the ``repr`` of what it shows, which stays code."""
+    game = Game(["Ada", "Bo"], seed=14)
+    mover = game.players[game.current_player].name
+    assert _titles(game_svg(game)) == (f"Nova Luna: a 2-player game, seed 14, turn 0, {mover} to move",) * 2
+    assert _titles(wheel_svg(game)) == _titles(game_svg(game))
+    over = played(Game(3, seed=3), 400)
+    winner = over.players[over.winner or 0].name
+    assert _titles(game_svg(over)) == (
+        f"Nova Luna: a 3-player game, seed 3, turn {over.turn}, over: {winner} wins",) * 2  # fmt: skip
+    solo = SoloGame(seed=1)
+    assert _titles(game_svg(solo)) == ("Nova Luna: a solo game, seed 1, turn 0, phase 1",) * 2
+    solo_over = played(solo.copy(), 400)
+    total = solo_over.score_sheet()["total"]  # type: ignore[index]
+    assert _titles(game_svg(solo_over)) == (
+        f"Nova Luna: a solo game, seed 1, turn {solo_over.turn}, over: score {total}",) * 2  # fmt: skip
+    board = example(1).board()
+    assert _titles(board_svg(board)) == (
+        "Nova Luna area: 3 tiles (Y11 on cell (0, 0), B01 on cell (-1, 0), B04 on cell (1, 0))",) * 2
+    one = Board([(tile("T03"), (0, 0))])
+    assert _titles(board_svg(one)) == ("Nova Luna area: 1 tile (T03 on cell (0, 0))",) * 2
+    assert _titles(board_svg(Board())) == ("Nova Luna area: empty",) * 2
+    assert _titles(tiles_svg([tile("R01"), tile("B17")])) == ("Nova Luna tiles: R01, B17",) * 2
+    # The reprs stay as they were: they are code.
+    assert repr(game).startswith("<Game 2 players, seed 14") and repr(board).startswith("Board(3 tiles: ")
+
+
+@pytest.mark.parametrize("lang", ["ru", "ja", "fa"])
+def test_titles_in_other_languages_have_no_code_words(lang: str) -> None:
     games: list[Game] = [Game(n, seed=n) for n in (2, 3, 4)] + [SoloGame(seed=1)]
     games += [played(g.copy(), 400, seed) for seed, g in enumerate(games)]
-    assert all(g.is_over for g in games[4:])
     for game in games:
-        assert _titles(game_svg(game)) == (f"Nova Luna: {game!r}",) * 2
-        assert _titles(wheel_svg(game)) == (f"Nova Luna: {game!r}",) * 2
-        for p in game.players:
-            assert _titles(board_svg(p.board)) == (f"Nova Luna area: {p.board!r}",) * 2
-    assert _titles(board_svg(Board())) == ("Nova Luna area: Board(empty)",) * 2
-    assert _titles(tiles_svg([tile("R01"), tile("B17")])) == ("Nova Luna tiles: R01, B17",) * 2
+        titles = [_titles(game_svg(game, lang=lang))[0]] + [
+            _titles(board_svg(p.board, lang=lang))[0] for p in game.players]  # fmt: skip
+        for title in titles:
+            assert not re.search(r"Game|Board|[<>@]", title), title
+        assert str(game.seed) in titles[0]  # the seed, as code writes it, to type it in again
+
+
+def test_the_titles_read_as_sentences_in_every_language() -> None:
+    game, area = Game(["Ada", "Bo"], seed=14), Board([(tile("T03"), (0, 0)), (tile("R16"), (-1, 0))])
+    mover = game.players[game.current_player].name
+    russian = f"Nova Luna: игра для 2 игроков, сид 14, ход 0, ходит {mover}"
+    assert _titles(game_svg(game, lang="ru"))[0] == russian
+    assert _titles(game_svg(game, lang="ja"))[0] == f"ノヴァルナ：2人プレイ、シード14、ターン0、{mover}の手番"
+    assert _titles(game_svg(game, lang="fa"))[0] == (
+        f"نوا لونا: بازی ۲ نفره، بذر \u206814\u2069، نوبت ۰، نوبت با \u2068{mover}\u2069")  # fmt: skip
+    assert _titles(board_svg(area, lang="ru"))[0] == (
+        "Планшет Nova Luna: 2 тайла (T03 в клетке (0, 0), R16 в клетке (-1, 0))")  # fmt: skip
+    japanese = "ノヴァルナのエリア：タイル2枚（マス(0,0)にT03、マス(-1,0)にR16）"
+    assert _titles(board_svg(area, lang="ja"))[0] == japanese
+    assert _titles(board_svg(area, lang="fa"))[0] == (
+        "صفحه‌ی نوا لونا: ۲ کاشی (\u2068T03\u2069 در جایگاه \u2068(۰، ۰)\u2069، "
+        "\u2068R16\u2069 در جایگاه \u2068(-۱، ۰)\u2069)")  # fmt: skip
+
+
+def _texts(svg: str) -> list[str]:
+    return [t.text or "" for t in parse(svg).iter(f"{SVG}text")]
+
+
+def _to_move(name: str, other: str) -> Game:
+    """A new game (seed 3) in which the player named ``name`` moves first: which seat moves first is the
+    seed's, whatever the names."""
+    game = Game([name, other], seed=3)
+    return game if game.players[game.current_player].name == name else Game([other, name], seed=3)
+
+
+def test_the_reader_is_told_to_move_in_their_own_words() -> None:
+    """The player named You, the reader (names.is_you), is "you" in the words beside and under their name:
+    Russian «Вы · ходите», not «Вы · ходит»; Persian says the page's neutral «نوبت بازی» to everyone; and
+    Japanese puts 「手番」 under the name at the wheel's centre, as the page's badge says."""
+    ru, ru_other = (_texts(game_svg(_to_move(a, b), lang="ru")) for a, b in (("Вы", "Луна"), ("Луна", "Вы")))
+    assert "Вы · ходите" in ru and "ходите" in ru and "ходит" not in ru
+    assert "Луна · ходит" in ru_other and "ходит" in ru_other
+    assert _titles(game_svg(_to_move("Вы", "Луна"), lang="ru"))[0].endswith(", ходите Вы")
+    ja, ja_other = (_texts(game_svg(_to_move(a, b), lang="ja"))
+                    for a, b in (("あなた", "ルナ"), ("ルナ", "あなた")))  # fmt: skip
+    assert "あなたの手番" in ja and "手番" in ja and "の手番" not in ja
+    assert "ルナの手番" in ja_other and "手番" in ja_other
+    fa, fa_other = (_texts(game_svg(_to_move(a, b), lang="fa"))
+                    for a, b in (("شما", "لونا"), ("لونا", "شما")))  # fmt: skip
+    assert "\u2068شما\u2069 · نوبت بازی" in fa and "نوبت بازی" in fa
+    assert "\u2068لونا\u2069 · نوبت بازی" in fa_other and "نوبت بازی" in fa_other
+    assert not any("نوبت اوست" in t for t in fa + fa_other)
+    assert "You · to move" in _texts(game_svg(_to_move("You", "Bo")))
+
+
+def test_the_reader_wins_in_their_own_words() -> None:
+    over = played(Game(["Ann", "Bob"], seed=5), 400)
+    winner = over.players[over.winner or 0].name
+    you = Game.from_json(over.to_json().replace(f'"{winner}"', '"You"'))
+    assert you.is_over and you.players[you.winner or 0].name == "You"
+    assert "You win" in _texts(game_svg(you)) and _titles(game_svg(you))[0].endswith(", over: You win")
+    vy = Game.from_json(over.to_json().replace(f'"{winner}"', '"Вы"'))
+    assert "Вы победили" in _texts(game_svg(vy, lang="ru"))
+    assert _titles(game_svg(vy, lang="ru"))[0].endswith("игра окончена: победили Вы")
+    assert f"{winner} wins" in _texts(game_svg(over))
 
 
 def test_a_picture_in_another_language_says_which_and_uses_its_digits() -> None:
