@@ -222,7 +222,9 @@ function header(state, p) {
   const player = state.players[p];
   const badges = [];
   if (state.current === p) {
-    const toMove = tc("a badge beside the name of the player to move", "to move");
+    const toMove = player.you
+      ? tc("the player named You, the reader", "to move")
+      : tc("a badge beside the name of the player to move", "to move");
     badges.push(`<span class="nl-badge nl-badge-turn">${esc(toMove)}</span>`);
   }
   if (player.bot) {

@@ -191,8 +191,11 @@ function centre(state) {
     lines.push(["", t("score {score} so far", { score: state.solo.total })]);
     lines.push(["", t("lower is better")]);
   } else {
-    lines.push(["nl-centre-big", `${state.players[state.current].name}`]);
-    lines.push(["", tc("in a game's picture, under the name of the player whose turn it is", "to move")]);
+    const player = state.players[state.current];
+    const toMove = player.you
+      ? tc("the player named You, the reader", "to move")
+      : tc("in a game's picture, under the name of the player whose turn it is", "to move");
+    lines.push(["nl-centre-big", player.name], ["", toMove]);
   }
   const text = lines
     .map(
