@@ -424,7 +424,8 @@ def _then(game: Game, move: Move, effect: _Effect, who: str | None) -> Message:
     # Mid-sentence, the mover of a hint, and the reader (a player named "You" in any language), are "you".
     you = [(who is None and seat == game.current_player) or is_you(p.name)
            for seat, p in enumerate(game.players)]  # fmt: skip
-    names: list[Value] = [_YOU if yours else p.name for yours, p in zip(you, game.players, strict=True)]
+    names: list[Value] = [_YOU if yours else _named(p.name)
+                          for yours, p in zip(you, game.players, strict=True)]  # fmt: skip
     if after.winner is not None:
         winner = names[after.winner]
         if who:
@@ -450,11 +451,18 @@ def _then(game: Game, move: Move, effect: _Effect, who: str | None) -> Message:
     nxt = after.current_player
     if nxt != game.current_player:
         return _turn(cost, names[nxt], bool(who), False, denied)
-    return _turn(cost, who or _YOU, bool(who), True, denied)
+    return _turn(cost, _named(who) if who else _YOU, bool(who), True, denied)
 
 
 #: "you", of the player a hint advises, or of the reader (``names.is_you``), where a name would stand.
 _YOU: Final = cmsg("a player addressed as you, where a name would stand", "you")
+
+
+def _named(name: str) -> Message:
+    """Another player, where ``_YOU`` would stand: the moves go to them, a tile is kept from them. Russian
+    says «игроку Ann» (names are never declined); the other languages say the name."""
+    return cmsg("another player, where 'you' would stand: the move goes to them, a tile is kept from them",
+                "{name}", name=name)
 
 
 def _turn(n: int, who: Value, past: bool, again: bool, denied: Message | None) -> Message:

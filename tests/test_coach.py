@@ -399,6 +399,9 @@ def test_the_reader_is_you_whatever_language_named_them():
         said[name] = [row["comment"].replace(name, "NAME") for row in reviewing(game, nodes=NODES, lang="ru")]
     assert said["Вы"] == said["You"] != said["Ann"]
     assert any("ход переходит к вам" in comment for comment in said["Вы"])
+    # A name is never declined: "to Bo" is «к игроку Bo», not «к Bo».
+    others = " ".join(said["Ann"])
+    assert "к игроку " in others and "к Bo" not in others and "к NAME" not in others
 
 
 def test_the_coach_speaks_the_package_language(asked):
