@@ -24,9 +24,11 @@ js/node_modules: js/package-lock.json
 	@if command -v npm >/dev/null; then cd js && npm ci --no-audit --no-fund --silent && touch node_modules; \
 	else echo "npm not found: the test that static/ matches js/ will be skipped"; fi
 
+# Two workers (the CI machine's cores), each given whole files: a notebook's cells run in order, and each
+# worker starts its own JupyterLab and Chromium for the browser tests.
 test: $(STAMP) js/node_modules
 	bash .ci/install-chromium.sh
-	$(PY) -m pytest
+	$(PY) -m pytest -n 2 --dist loadfile
 
 bench: $(STAMP)
 	for script in bench/*.py; do echo "== $$script"; $(PY) $$script || exit 1; done
