@@ -155,7 +155,8 @@ function placedTile(state, catalogue, p, t, rows, firstTask) {
   const [id, x, y] = player.tiles[t];
   // The turns since the player to move last moved stay marked, the latest most.
   const recent = state.recent.findIndex(([, q, tile]) => q === p && tile === id);
-  const mark = recent < 0 ? "" : recent === state.recent.length - 1 ? " nl-recent nl-last" : " nl-recent";
+  const mark =
+    recent < 0 ? [] : recent === state.recent.length - 1 ? ["nl-recent", "nl-last"] : ["nl-recent"];
   const task = (k, dx, dy, inner) => {
     const row = rows.get(`${t},${k}`);
     const status = row ? row[2] : 0;
@@ -171,13 +172,10 @@ function placedTile(state, catalogue, p, t, rows, firstTask) {
     );
   };
   const tileLabel = placedWords(player, cellWords(x, y), id, tileWords(catalogue, id), recent >= 0);
-  return (
-    `<g class="nl-placed${mark}" data-player="${p}" data-cell="${x},${y}" ` +
-    `data-tile="${p},${t}" role="group" aria-label="${esc(tileLabel)}" ` +
-    `transform="translate(${x * CELL} ${y * CELL})">` +
-    tileSvg(catalogue, id, 0, 0, task) +
-    `</g>`
-  );
+  const attrs =
+    `data-player="${p}" data-cell="${x},${y}" data-tile="${p},${t}" role="group" ` +
+    `aria-label="${esc(tileLabel)}" transform="translate(${x * CELL} ${y * CELL})"`;
+  return tileSvg(catalogue, id, task, ["nl-placed", ...mark], attrs);
 }
 
 /**

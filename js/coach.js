@@ -270,8 +270,12 @@ export function updateHistory(bar, state, keepValue) {
   }
 }
 
-/** @param {Element} el @param {string} name @param {string} value */
-function setAttr(el, name, value) {
+/**
+ * Set an attribute only when its value changes: setting an area's viewBox, even to the same value, makes
+ * the browser lay out its whole drawing again (about 1.5 ms an area).
+ * @param {Element} el @param {string} name @param {string} value
+ */
+export function setAttr(el, name, value) {
   if (el.getAttribute(name) !== value) el.setAttribute(name, value);
 }
 

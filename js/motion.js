@@ -90,7 +90,7 @@ export function createMotion(root) {
     flyer.className = "nl-flyer";
     flyer.setAttribute("aria-hidden", "true");
     const view = `${-HALF_FACE} ${-HALF_FACE} ${2 * HALF_FACE} ${2 * HALF_FACE}`;
-    flyer.innerHTML = `<svg viewBox="${view}">${tileSvg(catalogue, tile, 0, 0)}</svg>`;
+    flyer.innerHTML = `<svg viewBox="${view}">${tileSvg(catalogue, tile)}</svg>`;
     const [dx, dy] = [from.x - size / 2 - to.left, from.y - size / 2 - to.top];
     Object.assign(flyer.style, {
       left: `${to.left - box.left}px`,

@@ -84,7 +84,7 @@ function space(s, state, catalogue, tabStop, taken) {
   if (id) {
     art =
       `<rect class="nl-halo" ${square}/>` +
-      `<g transform="scale(${WHEEL.tile_scale})">${tileSvg(catalogue, id, 0, 0, zoomedDisc)}</g>`;
+      tileSvg(catalogue, id, zoomedDisc, [], `transform="scale(${WHEEL.tile_scale})"`);
     hit = `<rect class="nl-hit" ${square}/>`;
     if (pick >= 0) {
       // On the tile's corner nearest the centre: far from the rim's space numbers.

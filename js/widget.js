@@ -14,6 +14,7 @@ import {
   labelCoach,
   markBoard,
   reviewPanel,
+  setAttr,
   shownHint,
   updateHistory,
   updateTutorial,
@@ -343,16 +344,16 @@ function render({ model, el }) {
         `<g class="nl-area-parts"></g><g class="nl-marks" aria-hidden="true"></g></svg></section>`;
     }
     const section = slot.firstElementChild;
-    section.className = c.className;
-    section.setAttribute("aria-label", c.label);
+    setAttr(section, "class", c.className);
+    setAttr(section, "aria-label", c.label);
     if (full || section.nlHeader !== c.header) {
       section.firstElementChild.outerHTML = c.header;
       section.nlHeader = c.header;
     }
     const svg = section.lastElementChild;
-    svg.setAttribute("viewBox", c.viewBox);
-    svg.setAttribute("aria-label", c.areaLabel);
-    svg.style.maxWidth = c.maxWidth;
+    setAttr(svg, "viewBox", c.viewBox);
+    setAttr(svg, "aria-label", c.areaLabel);
+    if (svg.style.maxWidth !== c.maxWidth) svg.style.maxWidth = c.maxWidth;
     patchChildren(svg.firstElementChild, c.parts, full);
   }
 
@@ -488,7 +489,7 @@ function render({ model, el }) {
       const [cx, cy] = d.cell.split(",").map(Number);
       target.classList.add("nl-hover");
       // A faint copy of the chosen tile on the cell: how the area would look.
-      target.insertAdjacentHTML("beforeend", `<g class="nl-ghost">${tileSvg(catalogue, id, 0, 0)}</g>`);
+      target.insertAdjacentHTML("beforeend", `<g class="nl-ghost">${tileSvg(catalogue, id)}</g>`);
       const names = refs.map(([x, y, k]) => {
         if (x === cx && y === cy)
           return t("{task} on {tile} itself", { task: taskWords(catalogue[id][2][k]), tile: id });
