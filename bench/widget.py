@@ -14,13 +14,14 @@ Runs JupyterLab and Debian's Chromium (as the browser tests do) and prints:
 Targets (issues 3 and 10): p95 click-to-re-render <= 100 ms, full render <= 16 ms, <= 20 KB synced per
 move.
 
-``--nodelay`` measures, and only measures, a server whose kernel websocket sets TCP_NODELAY: jupyter_server
-writes each message to the socket at once, and Nagle's algorithm holds a small write back until the
-browser acknowledges the one before, which a delayed acknowledgement can put off by tens of ms. Users'
-servers run without it (the default here too); nothing of this ships with the package.
+The server sends kernel messages at once: installing the package enables its server extension
+(``novaluna_widget/server.py``), which sets TCP_NODELAY on kernel websockets. ``--delayed`` measures the
+server without it, as jupyter_server is by default: Nagle's algorithm holds the kernel's answer back until
+the browser acknowledges the message before it (the kernel's "busy"), which a delayed acknowledgement can
+put off by 40 ms.
 ``--lang ru`` (or ja, fa) measures the widget in that language: its words are longer, and the page looks them
 up in its catalogue.
-Usage: ``python bench/widget.py [--moves N] [--nodelay] [--lang CODE]``.
+Usage: ``python bench/widget.py [--moves N] [--delayed] [--lang CODE]``.
 """
 
 from __future__ import annotations
@@ -120,28 +121,8 @@ DRAW_JS = """([rootIndex, runs, layout]) => {
 }"""
 
 
-# A kernel websocket that sets TCP_NODELAY, for ``--nodelay``: a module the server imports, and the
-# server config that names it (found through JUPYTER_CONFIG_PATH and PYTHONPATH).
-NODELAY_MODULE = """from jupyter_server.services.kernels.connection.channels import (
-    ZMQChannelsWebsocketConnection,
-)
-
-
-class NoDelayConnection(ZMQChannelsWebsocketConnection):
-    def connect(self):
-        self.websocket_handler.set_nodelay(True)
-        return super().connect()
-"""
-NODELAY_CONFIG = {"ServerApp": {"kernel_websocket_connection_class": "nl_nodelay.NoDelayConnection"}}
-
-
-def use_nodelay(folder: Path) -> None:
-    """Make the JupyterLab started next (it inherits this environment) set TCP_NODELAY on kernel
-    websockets."""
-    (folder / "nl_nodelay.py").write_text(NODELAY_MODULE)
-    (folder / "jupyter_server_config.json").write_text(json.dumps(NODELAY_CONFIG))
-    for name in ("PYTHONPATH", "JUPYTER_CONFIG_PATH"):
-        os.environ[name] = os.pathsep.join(filter(None, [str(folder), os.environ.get(name)]))
+# ``--delayed``: the server without the package's extension (kernel messages wait behind Nagle's algorithm).
+DELAYED_ARGS = ["--ServerApp.jpserver_extensions=novaluna_widget.server=False"]
 
 
 def p(values: list[float], q: float) -> float:
@@ -181,27 +162,27 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--moves", type=int, default=40, help="moves to play by clicking (default 40)")
     parser.add_argument(
-        "--nodelay", action="store_true", help="measure with a server whose kernel websocket sets TCP_NODELAY"
+        "--delayed",
+        action="store_true",
+        help="measure the server without the package's extension (no TCP_NODELAY on kernel websockets)",
     )
     parser.add_argument("--lang", default="en", help="the widget's language (default en)")
     args = parser.parse_args()
-    websocket = "the server's websocket " + ("with TCP_NODELAY" if args.nodelay else "without TCP_NODELAY")
+    websocket = "the server's websocket " + ("without TCP_NODELAY" if args.delayed else "with TCP_NODELAY")
     print(
         f"machine: {platform.processor() or platform.machine()}, {os.cpu_count()} cores, "
         f"Python {platform.python_version()}, Chromium headless, load average "
         f"{' '.join(f'{x:.2f}' for x in os.getloadavg())}, the widget in {args.lang!r}"
     )
-    with tempfile.TemporaryDirectory() as config, tempfile.TemporaryDirectory() as tmp:
-        if args.nodelay:
-            use_nodelay(Path(config))
-        measure(Path(tmp), args.moves, websocket, args.lang)
+    with tempfile.TemporaryDirectory() as tmp:
+        measure(Path(tmp), args.moves, websocket, args.lang, DELAYED_ARGS if args.delayed else [])
 
 
-def measure(folder: Path, moves: int, websocket: str, lang: str) -> None:
+def measure(folder: Path, moves: int, websocket: str, lang: str, server_args: list[str]) -> None:
     """Start JupyterLab in ``folder`` and Chromium, and print the figures."""
     from playwright.sync_api import sync_playwright
 
-    with JupyterLab(folder) as lab, sync_playwright() as pw:
+    with JupyterLab(folder, server_args=server_args) as lab, sync_playwright() as pw:
         write_notebook(lab.root_dir / "play.ipynb", [PLAY.format(lang=lang)])
         write_notebook(lab.root_dir / "late.ipynb", [LATE.format(lang=lang)])
         browser = launch_chromium(pw)

@@ -41,3 +41,6 @@ def test_wheel_ships_tile_data_and_the_built_view(tmp_path):
     names = set(zipfile.ZipFile(wheel).namelist())
     assert {"novaluna_widget/tiles.json", "novaluna_widget/drawing.json", "novaluna_widget/py.typed"} <= names
     assert {"novaluna_widget/static/widget.js", "novaluna_widget/static/widget.css"} <= names
+    # The server extension is enabled where the wheel is installed (novaluna_widget/server.py).
+    config = "etc/jupyter/jupyter_server_config.d/novaluna_widget.json"
+    assert any(name.endswith(f".data/data/{config}") for name in names), sorted(names)

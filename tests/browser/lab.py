@@ -107,13 +107,20 @@ class JupyterLab:
     """
 
     def __init__(
-        self, root_dir: Path, *, python: str = sys.executable, startup_timeout: float = 60.0
+        self,
+        root_dir: Path,
+        *,
+        python: str = sys.executable,
+        startup_timeout: float = 60.0,
+        server_args: Sequence[str] = (),
     ) -> None:
         self.root_dir = Path(root_dir).resolve()
         """The folder the server serves; notebook paths are relative to it."""
         self.python = python
         """The interpreter that runs the server, and so the ``python3`` kernel."""
         self.startup_timeout = startup_timeout
+        self.server_args = list(server_args)
+        """More command-line options for the server (``bench/widget.py --delayed`` turns an extension off)."""
         self.port = 0
         self.startup_seconds = 0.0
         """How long :meth:`start` waited for the first HTTP answer."""
@@ -178,6 +185,7 @@ class JupyterLab:
             "--JupyterNotebookApp.expose_app_in_browser=True",  # Notebook 7 at /notebooks/, same server
             "--LabApp.news_url=None",
             "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate",
+            *self.server_args,
         ]  # fmt: skip
         with self.log_path.open("wb") as log:
             self._process = subprocess.Popen(
