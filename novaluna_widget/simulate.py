@@ -8,7 +8,8 @@ the same table whatever the executor and however many workers it has.
 
 Every argument is checked before the first game, so a mistake costs no waiting. Ctrl-C or a bot's
 failure cancels the games not yet started, on any executor; the default pool also ends the games under
-way, so Ctrl-C returns at once.
+way, so Ctrl-C returns at once. Ctrl-C is held while ``concurrent.futures`` holds its locks and acted on
+between them (within ``_POLL`` seconds): raised inside them it could leave a lock taken for ever.
 
 pandas and tqdm are imported only when a table is built, so worker processes stay light.
 """
@@ -20,9 +21,12 @@ import math
 import os
 import pickle
 import signal
-from collections.abc import Callable, Iterable, Mapping, Sequence
-from concurrent.futures import Executor, Future, ProcessPoolExecutor, as_completed
+import threading
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from concurrent.futures import FIRST_COMPLETED, Executor, Future, ProcessPoolExecutor, wait
+from contextlib import contextmanager
 from numbers import Real
+from types import FrameType
 from typing import TYPE_CHECKING, Any
 
 from .board import whole_number
@@ -46,6 +50,8 @@ COLUMNS = ["game", "seed", "seat", "bot", "bot_seed", "order", "rank", "winner",
 SOLO_COLUMNS = [*COLUMNS, "score", "phase_one", "final"]
 #: Seconds a terminated worker process may take to go before it is killed.
 _GRACE = 1.0
+#: Seconds between looks, while waiting for games, for a Ctrl-C held meanwhile.
+_POLL = 0.05
 
 #: One game to play: its number, the deal's seed, and per seat the bot spec, its label and its seed.
 Deal = tuple[int, int, tuple[tuple[BotSpec, str, int], ...]]
@@ -124,17 +130,18 @@ def simulate(
         _check_picklable(seats)
     deals = [_deal(seed, g, seats, rotate) for g in range(n_games)]
     chunks = [deals[i : i + size] for i in range(0, n_games, size)]
-    if executor is not None:
-        rows = _run(chunks, beginner, executor, progress, n_games)
-    else:
-        pool = ProcessPoolExecutor(max(1, min(workers or os.cpu_count() or 1, len(chunks))),
-                                   initializer=_ignore_ctrl_c)
-        try:
-            rows = _run(chunks, beginner, pool, progress, n_games)
-        except BaseException:
-            _stop(pool)
-            raise
-        pool.shutdown()
+    with _ctrl_c_held() as ctrl_c:
+        if executor is not None:
+            rows = _run(chunks, beginner, executor, progress, n_games, ctrl_c)
+        else:
+            pool = ProcessPoolExecutor(max(1, min(workers or os.cpu_count() or 1, len(chunks))),
+                                       initializer=_ignore_ctrl_c)
+            try:
+                rows = _run(chunks, beginner, pool, progress, n_games, ctrl_c)
+            except BaseException:
+                _stop(pool)
+                raise
+            pool.shutdown()
     return _table(rows, solo=len(seats) == 1)
 
 
@@ -206,10 +213,40 @@ def _ignore_ctrl_c() -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
+@contextmanager
+def _ctrl_c_held() -> Iterator[Callable[[], None]]:
+    """Hold Ctrl-C (SIGINT) and yield a call that acts on it, by the handler that was in place (Python's
+    raises ``KeyboardInterrupt``, so does a Jupyter kernel's), at a point of our choosing. Raised where
+    it lands, it can land while ``concurrent.futures`` has taken some of the futures' locks one by one
+    (``wait`` and ``as_completed`` do): nothing releases them, the pool's manager thread waits for them
+    for ever, and so does the interpreter's exit, which joins that thread. Held only where Python runs
+    handlers (the main thread) and only if one is set (not where SIGINT is ignored); a Ctrl-C held
+    during the last shutdown is acted on once it is over."""
+    previous = signal.getsignal(signal.SIGINT)
+    if not callable(previous) or threading.current_thread() is not threading.main_thread():
+        yield lambda: None
+        return
+    held: list[tuple[int, FrameType | None]] = []
+
+    def act() -> None:
+        if held:
+            signum, frame = held[0]
+            held.clear()
+            previous(signum, frame)
+
+    signal.signal(signal.SIGINT, lambda signum, frame: held.append((signum, frame)))
+    try:
+        yield act
+    finally:
+        signal.signal(signal.SIGINT, previous)
+    act()
+
+
 def _run(chunks: list[list[Deal]], beginner: bool, executor: Executor, progress: bool,
-         total: int) -> list[dict[str, Any]]:
-    """Play the chunks on ``executor`` and return the rows in game order. On Ctrl-C or the first
-    failure the chunks not started yet are cancelled, whoever owns the executor, before the error goes on."""
+         total: int, ctrl_c: Callable[[], None]) -> list[dict[str, Any]]:
+    """Play the chunks on ``executor`` and return the rows in game order, acting on a held Ctrl-C
+    (``ctrl_c``) while waiting. On Ctrl-C or the first failure the chunks not started yet are cancelled,
+    whoever owns the executor, before the error goes on."""
     from tqdm.auto import tqdm
 
     futures: dict[Future[list[dict[str, Any]]], int] = {}
@@ -218,10 +255,14 @@ def _run(chunks: list[list[Deal]], beginner: bool, executor: Executor, progress:
         for n, chunk in enumerate(chunks):
             futures[executor.submit(play_chunk, chunk, beginner)] = n
         with tqdm(total=total, unit="game", disable=not progress) as bar:
-            for future in as_completed(futures):
-                rows = future.result()
-                results[futures[future]] = rows
-                bar.update(len({r["game"] for r in rows}))
+            pending = set(futures)
+            while pending:
+                ctrl_c()
+                done, pending = wait(pending, timeout=_POLL, return_when=FIRST_COMPLETED)
+                for future in sorted(done, key=futures.__getitem__):  # the first game's failure first
+                    rows = future.result()
+                    results[futures[future]] = rows
+                    bar.update(len({r["game"] for r in rows}))
     except BaseException:  # the games still to come are of no use now
         for future in futures:
             future.cancel()

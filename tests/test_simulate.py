@@ -320,16 +320,20 @@ def interrupt(command: list[str], whole_group: bool) -> tuple[int, str, float]:
         took = time.perf_counter() - sent
     finally:
         watchdog.cancel()
+    assert_group_gone(child.pid)
+    return code, err.decode(), took
+
+
+def assert_group_gone(group: int) -> None:
+    """Fail if any process of ``group`` (a worker) outlives its leader by more than a moment."""
     for _ in range(40):
         try:
-            os.killpg(child.pid, 0)
+            os.killpg(group, 0)
         except ProcessLookupError:
-            break
+            return
         time.sleep(0.05)
-    else:
-        os.killpg(child.pid, signal.SIGKILL)
-        pytest.fail("worker processes outlived the command")
-    return code, err.decode(), took
+    os.killpg(group, signal.SIGKILL)
+    pytest.fail("worker processes outlived the command")
 
 
 SLOW_GAMES = """
@@ -360,6 +364,49 @@ def test_ctrl_c_with_the_default_pool_returns_at_once_and_leaves_no_workers(tmp_
     assert code == -signal.SIGINT and err.rstrip().endswith("KeyboardInterrupt")
     assert err.count("Traceback") == 1  # the main process's: the workers stay quiet
     assert took < 3  # it was 23 s: every worker finished its chunk first
+
+
+CTRL_C_AMID_LOCKS = """
+import os, signal, sys, time
+import concurrent.futures._base as futures_base
+from novaluna_widget.simulate import simulate
+
+take_all = futures_base._AcquireFutures.__enter__
+
+def take_one_then_ctrl_c(self):
+    # Ctrl-C lands after the first of the futures' locks is taken, as it can when the machine is busy.
+    if hasattr(take_one_then_ctrl_c, "pressed"):
+        return take_all(self)
+    take_one_then_ctrl_c.pressed = True
+    futures = list(self.futures)
+    futures[0]._condition.acquire()
+    os.kill(os.getpid(), signal.SIGINT)
+    time.sleep(0.05)  # Python runs the SIGINT handler here
+    for future in futures[1:]:
+        future._condition.acquire()
+
+futures_base._AcquireFutures.__enter__ = take_one_then_ctrl_c
+if __name__ == "__main__":
+    simulate(200, ["greedy", "greedy"], seed=1, progress=False, workers=2)
+"""
+
+
+@POSIX
+def test_ctrl_c_amid_the_futures_locks_still_ends_the_run(tmp_path: Path) -> None:
+    # Raised where it landed, the KeyboardInterrupt left a future's lock taken: the pool's manager thread
+    # waited for it for ever, and the interpreter's exit for the manager thread (CI saw it hang).
+    script = tmp_path / "ctrl_c_amid_locks.py"
+    script.write_text(CTRL_C_AMID_LOCKS)
+    child = subprocess.Popen([sys.executable, str(script)], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+                             start_new_session=True, preexec_fn=heeds_ctrl_c)
+    try:
+        _, err = child.communicate(timeout=60)
+    except subprocess.TimeoutExpired:
+        os.killpg(child.pid, signal.SIGKILL)
+        child.communicate()
+        pytest.fail("the run never ended after Ctrl-C")
+    assert child.returncode == -signal.SIGINT and err.decode().rstrip().endswith("KeyboardInterrupt")
+    assert_group_gone(child.pid)
 
 
 # -- summaries -------------------------------------------------------------------------------------
