@@ -409,6 +409,47 @@ def test_ctrl_c_amid_the_futures_locks_still_ends_the_run(tmp_path: Path) -> Non
     assert_group_gone(child.pid)
 
 
+def _children(pid: int) -> list[int]:
+    return [int(child) for child in Path(f"/proc/{pid}/task/{pid}/children").read_text().split()]
+
+
+def _printed(kc: Any, code: str) -> str:
+    """What running ``code`` in the kernel prints; fails unless it runs without error."""
+    out: list[str] = []
+    reply = kc.execute_interactive(code, timeout=60, output_hook=lambda m: out.append(
+        m["content"]["text"] if m["msg_type"] == "stream" else ""))
+    assert reply["content"]["status"] == "ok", reply["content"]
+    return "".join(out)
+
+
+@pytest.mark.skipif(not Path("/proc/self/task").exists(), reason="reads child processes from /proc")
+def test_the_kernels_interrupt_stops_a_simulation_and_the_notebook_goes_on() -> None:
+    # An analyst's notebook: the Interrupt button sends the kernel SIGINT, as Ctrl-C does.
+    from jupyter_client.manager import start_new_kernel
+
+    km, kc = start_new_kernel(kernel_name="python3")
+    try:
+        pid = int(_printed(kc, "from os import getpid\nfrom novaluna_widget.simulate import simulate\n"
+                               "print(getpid())"))
+        kc.execute('table = simulate(400, ["search", "search"], seed=1, progress=False, workers=2)',
+                   stop_on_error=False)  # the next cell is not aborted: as when run later by hand
+        for _ in range(200):  # until both workers play
+            if len(_children(pid)) >= 2:
+                break
+            time.sleep(0.05)
+        assert len(_children(pid)) >= 2, "the simulation's workers never started"
+        km.interrupt_kernel()
+        sent = time.perf_counter()
+        reply = kc.get_shell_msg(timeout=30)["content"]
+        took = time.perf_counter() - sent
+        assert reply["status"] == "error" and reply["ename"] == "KeyboardInterrupt"
+        assert took < 3 and _children(pid) == []
+        assert _printed(kc, "print('table' in dir(), 6 * 7)") == "False 42\n"
+    finally:
+        kc.stop_channels()
+        km.shutdown_kernel(now=True)
+
+
 # -- summaries -------------------------------------------------------------------------------------
 @pytest.fixture(scope="module")
 def eight() -> pd.DataFrame:
