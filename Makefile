@@ -25,10 +25,11 @@ js/node_modules: js/package-lock.json
 	else echo "npm not found: the test that static/ matches js/ will be skipped"; fi
 
 # Two workers (the CI machine's cores), each given whole files: a notebook's cells run in order, and each
-# worker starts its own JupyterLab and Chromium for the browser tests.
+# worker starts its own JupyterLab and Chromium for the browser tests. Files go out in collection order,
+# where the files marked `first` lead (xdist's own order, by number of tests, sent the longest file last).
 test: $(STAMP) js/node_modules
 	bash .ci/install-chromium.sh
-	$(PY) -m pytest -n 2 --dist loadfile
+	$(PY) -m pytest -n 2 --dist loadfile --no-loadscope-reorder
 
 bench: $(STAMP)
 	for script in bench/*.py; do echo "== $$script"; $(PY) $$script || exit 1; done

@@ -17,6 +17,11 @@ settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "default"))
 ROOT = Path(__file__).resolve().parents[1]
 
 
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Tests marked ``first`` (files that take minutes) run before the others, each file's in its order."""
+    items.sort(key=lambda item: item.get_closest_marker("first") is None)
+
+
 @pytest.fixture(scope="session")
 def executed_tutorial(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """Tutorial 1, copied and executed as ``make notebooks`` executes the shipped tutorials (its recipe,

@@ -25,7 +25,7 @@ from pathlib import Path
 
 import pytest
 
-pytestmark = pytest.mark.slow
+pytestmark = [pytest.mark.slow, pytest.mark.first]
 
 REPO = Path(__file__).resolve().parents[1]
 BINDER = REPO / "binder"

@@ -51,6 +51,8 @@ from .lite import (
 if TYPE_CHECKING:
     from playwright.sync_api import Browser, Page, Route
 
+pytestmark = pytest.mark.first
+
 
 @dataclass
 class Visit:
