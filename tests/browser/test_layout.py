@@ -1,5 +1,6 @@
 """The widget's layout in a real browser: nothing moves under a resting pointer, the wheel fits the window
-and symbols stay legible from 800 to 1920 px, and "what to do now" stays on show whatever is explained."""
+and symbols stay legible from 800 to 1920 px, "what to do now" stays on show whatever is explained, and
+a narrow widget keeps its lines of words wide."""
 
 from __future__ import annotations
 
@@ -138,3 +139,20 @@ def test_the_wheel_fits_the_window_and_symbols_stay_legible(
     root.screenshot(path=ARTIFACTS / f"widget-{width}-light.png", animations="disabled")
     change_theme(page, DARK_THEME)
     root.screenshot(path=ARTIFACTS / f"widget-{width}-dark.png", animations="disabled")
+
+
+def test_a_narrow_widget_keeps_its_lines_of_words_wide(page: Page, lab: JupyterLab) -> None:
+    """An 800 px window with the file browser open leaves the widget under 400 px: each line of words
+    still spans most of it (the history's words once stood in a column a word wide beside the slider)."""
+    page.set_viewport_size({"width": 800, "height": 900})
+    root = show_widget(page, lab, "narrow", MIDGAME)
+    widths = root.evaluate("""(root) => {
+        const width = (el) => el.getBoundingClientRect().width;
+        const lines = ['.nl-history-label', '.nl-said', '.nl-now', '.nl-explain'];
+        const each = lines.map((sel) => [sel, width(root.querySelector(sel))]);
+        return {root: width(root), ...Object.fromEntries(each)};
+    }""")
+    assert widths["root"] < 520, widths  # the narrow layout is what this test is about
+    assert all(width >= 0.8 * widths["root"] for sel, width in widths.items() if sel != "root"), widths
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    root.screenshot(path=ARTIFACTS / "widget-narrow.png", animations="disabled")
