@@ -108,7 +108,8 @@ site: $(LITE_VENV)/.installed
 	$(LITE_VENV)/bin/python site/build.py
 
 lint: $(STAMP)
-	$(VENV)/bin/ruff check novaluna_widget tests bench site js/build_locale.py
+	$(VENV)/bin/ruff check novaluna_widget tests bench site docs js/build_locale.py
+	$(VENV)/bin/ruff format --check novaluna_widget tests bench site docs js/build_locale.py
 	$(VENV)/bin/mypy
 	$(VENV)/bin/lint-imports --no-logo
 

@@ -77,8 +77,10 @@ def main() -> None:
     print(f"machine: {platform.machine()}, {cores} cores, Python {platform.python_version()}")
 
     base, greedy = median_ms(random_game, 50), median_ms(greedy_game, 50)
-    print(f"greedy 4-player game: median {greedy:.1f} ms "
-          f"(random-move game {base:.1f} ms, ratio {greedy / base:.1f})")
+    print(
+        f"greedy 4-player game: median {greedy:.1f} ms "
+        f"(random-move game {base:.1f} ms, ratio {greedy / base:.1f})"
+    )
 
     start = time.perf_counter()
     simulate(1000, ["greedy"] * 4, seed=0, progress=False)
@@ -93,10 +95,14 @@ def main() -> None:
     wins = sum(won for won, _ in results)
     low, high = wilson(wins, args.games)
     turns = [t for _, times in results for t in times]
-    print(f"SearchBot (nodes={args.nodes}) vs GreedyBot, {args.games} 2-player games, seats alternating: "
-          f"won {wins} = {wins / args.games:.1%} (95% CI {low:.1%}–{high:.1%}); {wall:.0f} s wall")
-    print(f"SearchBot per turn over {len(turns)} turns, {cores} games at once: "
-          f"CPU {spread([c for c, _ in turns])}; wall {spread([w for _, w in turns])}")
+    print(
+        f"SearchBot (nodes={args.nodes}) vs GreedyBot, {args.games} 2-player games, seats alternating: "
+        f"won {wins} = {wins / args.games:.1%} (95% CI {low:.1%}–{high:.1%}); {wall:.0f} s wall"
+    )
+    print(
+        f"SearchBot per turn over {len(turns)} turns, {cores} games at once: "
+        f"CPU {spread([c for c, _ in turns])}; wall {spread([w for _, w in turns])}"
+    )
     print(f"load average after the run: {', '.join(f'{v:.1f}' for v in os.getloadavg())}")
 
 

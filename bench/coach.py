@@ -73,10 +73,14 @@ def bench_review(label: str, bots: list[Bot]) -> None:
     start_cpu, start_wall = time.process_time(), time.perf_counter()
     table = review(game, progress=True)
     cpu, wall = time.process_time() - start_cpu, time.perf_counter() - start_wall
-    print(f"review of a whole 2-player game, {label} ({len(table)} actions, {game.turn} tiles taken): "
-          f"CPU {cpu:.1f} s, wall {wall:.1f} s")
-    print(f"  loss per player (tokens): {table.groupby('player')['loss'].sum().round(1).to_dict()}; "
-          f"played as suggested: {(table['played'] == table['suggested']).mean():.0%}")
+    print(
+        f"review of a whole 2-player game, {label} ({len(table)} actions, {game.turn} tiles taken): "
+        f"CPU {cpu:.1f} s, wall {wall:.1f} s"
+    )
+    print(
+        f"  loss per player (tokens): {table.groupby('player')['loss'].sum().round(1).to_dict()}; "
+        f"played as suggested: {(table['played'] == table['suggested']).mean():.0%}"
+    )
     print("  the costliest actions:")
     for row in table.nlargest(3, "loss").itertuples():
         print(f"    turn {row.turn}, player {row.player}, loss {row.loss:.2f}: {row.comment}")
@@ -95,8 +99,9 @@ def bench_widget() -> None:
         start = time.perf_counter()
         w.show_turn(k)
         steps.append(time.perf_counter() - start)
-    print(f"history slider, a finished 4-player game ({len(late.history)} actions), one step: "
-          f"{spread(steps)}")
+    print(
+        f"history slider, a finished 4-player game ({len(late.history)} actions), one step: {spread(steps)}"
+    )
     game = play_game(Game(2, seed=2024), [SearchBot(seed=1), GreedyBot(seed=2)])
     start = time.perf_counter()
     coach.review(game)
@@ -105,8 +110,10 @@ def bench_widget() -> None:
     start = time.perf_counter()
     w.review(progress=False)
     panel = time.perf_counter() - start
-    print(f"review in the widget, {len(game.history)} actions: {panel:.1f} s, of which the panel's rows "
-          f"(beyond coach.review, {alone:.1f} s): {1000 * (panel - alone):.0f} ms")
+    print(
+        f"review in the widget, {len(game.history)} actions: {panel:.1f} s, of which the panel's rows "
+        f"(beyond coach.review, {alone:.1f} s): {1000 * (panel - alone):.0f} ms"
+    )
     opens = []
     for row in w.review_panel["rows"][:10]:
         start = time.perf_counter()
@@ -119,8 +126,10 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--positions", type=int, default=200, help="positions to hint (split over 4 kinds)")
     args = parser.parse_args()
-    print(f"machine: {platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}, "
-          f"load average {', '.join(f'{v:.1f}' for v in os.getloadavg())}")
+    print(
+        f"machine: {platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}, "
+        f"load average {', '.join(f'{v:.1f}' for v in os.getloadavg())}"
+    )
     bench_hints(args.positions)
     bench_review("the search bot against the greedy bot", [SearchBot(seed=1), GreedyBot(seed=2)])
     # The longest a game can be: random moves until the tiles run out, 68 positions to review.

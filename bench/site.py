@@ -60,8 +60,9 @@ def visit(browser: Any, url: str, clicks: int) -> dict[str, Any]:
     open_site(page, url + "/")
     wait_for_kernel(page)
     kernel = time.monotonic() - started
-    run_started = page.evaluate("() => { window.jupyterapp.commands.execute('notebook:run-all-cells');"
-                                " return performance.now(); }")  # fmt: skip
+    run_started = page.evaluate(
+        "() => { window.jupyterapp.commands.execute('notebook:run-all-cells'); return performance.now(); }"
+    )
     drawn_at = page.evaluate(FIRST_WIDGET_JS)
     widget = time.monotonic() - started
     run_all_cells(page)  # Run All is under way: this waits for the last cell and raises on errors
@@ -73,8 +74,14 @@ def visit(browser: Any, url: str, clicks: int) -> dict[str, Any]:
     context.close()
     if outside:
         raise SystemExit(f"the site asked for other hosts: {outside}")
-    return {"kernel": kernel, "widget": widget, "run": (drawn_at - run_started) / 1000, "fetched": fetched,
-            "drawn": [t[0] for t in timings], "painted": [t[1] for t in timings]}  # fmt: skip
+    return {
+        "kernel": kernel,
+        "widget": widget,
+        "run": (drawn_at - run_started) / 1000,
+        "fetched": fetched,
+        "drawn": [t[0] for t in timings],
+        "painted": [t[1] for t in timings],
+    }
 
 
 def main() -> None:
@@ -84,8 +91,10 @@ def main() -> None:
     args = parser.parse_args()
     from playwright.sync_api import sync_playwright
 
-    print(f"machine: {platform.processor() or platform.machine()}, {os.cpu_count()} cores, "
-          f"Python {platform.python_version()}, Chromium headless; the site served from localhost")
+    print(
+        f"machine: {platform.processor() or platform.machine()}, {os.cpu_count()} cores, "
+        f"Python {platform.python_version()}, Chromium headless; the site served from localhost"
+    )
     folder = build_site()
     files = [f for f in folder.rglob("*") if f.is_file()]
     print(f"site size: {sum(f.stat().st_size for f in files) / 1e6:.1f} MB in {len(files)} files")
@@ -94,16 +103,22 @@ def main() -> None:
         visits = [visit(browser, site.url, args.clicks) for _ in range(args.visits)]
         browser.close()
     print(f"a first visit fetches {statistics.median(v['fetched'] for v in visits) / 1e6:.1f} MB")
-    for key, what in (("kernel", "page open -> kernel idle"),
-                      ("widget", "page open -> first widget rendered (Run All at kernel idle)"),
-                      ("run", "Run All -> first widget rendered")):  # fmt: skip
+    for key, what in (
+        ("kernel", "page open -> kernel idle"),
+        ("widget", "page open -> first widget rendered (Run All at kernel idle)"),
+        ("run", "Run All -> first widget rendered"),
+    ):
         times = [v[key] for v in visits]
-        print(f"{what}: median {statistics.median(times):.1f} s (min {min(times):.1f}, "
-              f"max {max(times):.1f}; {len(times)} cold visits)")
+        print(
+            f"{what}: median {statistics.median(times):.1f} s (min {min(times):.1f}, "
+            f"max {max(times):.1f}; {len(times)} cold visits)"
+        )
     drawn = [t for v in visits for t in v["drawn"]]
     painted = [t for v in visits for t in v["painted"]]
-    print(f"click -> drawn: p50 {p(drawn, 50):.0f} ms, p95 {p(drawn, 95):.0f} ms; click -> painted: "
-          f"p50 {p(painted, 50):.0f} ms, p95 {p(painted, 95):.0f} ms ({len(painted)} clicks)")
+    print(
+        f"click -> drawn: p50 {p(drawn, 50):.0f} ms, p95 {p(drawn, 95):.0f} ms; click -> painted: "
+        f"p50 {p(painted, 50):.0f} ms, p95 {p(painted, 95):.0f} ms ({len(painted)} clicks)"
+    )
     print(f"files the site lacked: {site.missing or 'none'}")
 
 

@@ -97,17 +97,30 @@ def _parser(lang: str) -> argparse.ArgumentParser:
     commands = parser.add_subparsers(required=True, metavar="command")
 
     sim = commands.add_parser("simulate", help=_help(msg("play many bot games and print win rates"), lang))
-    sim.add_argument("--games", type=_whole(lang, 1), default=100,
-                     help=_help(msg("how many games (default {default})", default="100"), lang))
+    sim.add_argument(
+        "--games",
+        type=_whole(lang, 1),
+        default=100,
+        help=_help(msg("how many games (default {default})", default="100"), lang),
+    )
     _bot_arguments(sim, lang)
-    sim.add_argument("--workers", type=_whole(lang, 1), default=None,
-                     help=_help(msg("worker processes (default: all cores)"), lang))
-    sim.add_argument("--beginner", action="store_true",
-                     help=_help(msg("the beginner variant's token counts"), lang))
-    sim.add_argument("--no-progress", dest="progress", action="store_false",
-                     help=_help(msg("no progress bar"), lang))
-    sim.add_argument("--csv", type=_writable(lang),
-                     help=_help(msg("also write the per-player table to this CSV file"), lang))
+    sim.add_argument(
+        "--workers",
+        type=_whole(lang, 1),
+        default=None,
+        help=_help(msg("worker processes (default: all cores)"), lang),
+    )
+    sim.add_argument(
+        "--beginner", action="store_true", help=_help(msg("the beginner variant's token counts"), lang)
+    )
+    sim.add_argument(
+        "--no-progress", dest="progress", action="store_false", help=_help(msg("no progress bar"), lang)
+    )
+    sim.add_argument(
+        "--csv",
+        type=_writable(lang),
+        help=_help(msg("also write the per-player table to this CSV file"), lang),
+    )
     sim.set_defaults(run=_simulate, command=sim)
 
     play = commands.add_parser("play", help=_help(msg("print one bot game move by move"), lang))
@@ -120,23 +133,52 @@ def _lang_argument(parser: argparse.ArgumentParser, lang: str) -> None:
     """``--lang``, on the command line and on each command: ``main`` has read it already (``_language``),
     so the parsers only check it and show it in their help."""
     names = joined(f"{code} ({name})" for code, name in LANGUAGES.items())
-    parser.add_argument("--lang", choices=list(LANGUAGES), default=argparse.SUPPRESS, metavar="LANG",
-                        help=_help(msg("the language of what is printed: {languages} (default {default}, the "
-                                       "package language)", languages=names, default=get_language()), lang))
+    parser.add_argument(
+        "--lang",
+        choices=list(LANGUAGES),
+        default=argparse.SUPPRESS,
+        metavar="LANG",
+        help=_help(
+            msg(
+                "the language of what is printed: {languages} (default {default}, the package language)",
+                languages=names,
+                default=get_language(),
+            ),
+            lang,
+        ),
+    )
 
 
 def _bot_arguments(parser: argparse.ArgumentParser, lang: str) -> None:
     bots = joined(BOTS)
-    parser.add_argument("--bots", type=_names(lang), default=["greedy", "greedy"],
-                        help=_help(msg("one per seat, comma-separated ({bots}; default greedy,greedy); a "
-                                       "single bot plays solo", bots=bots), lang))
-    parser.add_argument("--players", type=_whole(lang, 1, MOST_SEATS),
-                        help=_help(msg("seats (1–4, 1 is solo): the bots repeat in turn to fill them"), lang))
-    parser.add_argument("--seed", type=_whole(lang, 0, SEEDS - 1, "2**64 - 1"), default=0,
-                        help=_help(msg("master seed (default {default})", default="0"), lang))
-    parser.add_argument("--nodes", type=_whole(lang, 1),
-                        help=_help(msg("search bot: positions per move (default {default})", default="4000"),
-                                   lang))
+    parser.add_argument(
+        "--bots",
+        type=_names(lang),
+        default=["greedy", "greedy"],
+        help=_help(
+            msg(
+                "one per seat, comma-separated ({bots}; default greedy,greedy); a single bot plays solo",
+                bots=bots,
+            ),
+            lang,
+        ),
+    )
+    parser.add_argument(
+        "--players",
+        type=_whole(lang, 1, MOST_SEATS),
+        help=_help(msg("seats (1–4, 1 is solo): the bots repeat in turn to fill them"), lang),
+    )
+    parser.add_argument(
+        "--seed",
+        type=_whole(lang, 0, SEEDS - 1, "2**64 - 1"),
+        default=0,
+        help=_help(msg("master seed (default {default})", default="0"), lang),
+    )
+    parser.add_argument(
+        "--nodes",
+        type=_whole(lang, 1),
+        help=_help(msg("search bot: positions per move (default {default})", default="4000"), lang),
+    )
     _lang_argument(parser, lang)
 
 
@@ -146,8 +188,11 @@ def _whole(
     """An argparse type: a whole number from ``least`` (to ``most``), else a usage error saying which.
     The bounds are shown as they are typed (``2**64 - 1``), in ASCII digits."""
     shown = most_shown or str(most)
-    allowed = (msg("a whole number, {least} or more", least=str(least)) if most is None
-               else msg("a whole number from {least} to {most}", least=str(least), most=shown))
+    allowed = (
+        msg("a whole number, {least} or more", least=str(least))
+        if most is None
+        else msg("a whole number from {least} to {most}", least=str(least), most=shown)
+    )
 
     def whole(text: str) -> int:
         try:
@@ -158,7 +203,7 @@ def _whole(
             raise argparse.ArgumentTypeError(_refused(allowed, str(number), lang))
         return number
 
-    return whole  # fmt: skip
+    return whole
 
 
 def _refused(allowed: Message, value: str, lang: str) -> str:
@@ -171,20 +216,32 @@ def _names(lang: str) -> Callable[[str], list[str]]:
     def names(text: str) -> list[str]:
         found = [n.strip() for n in text.split(",") if n.strip()]
         if not found:
-            raise argparse.ArgumentTypeError(msg(
-                "name 1 to {most} bots, comma-separated ({bots}), not {value}", most=str(MOST_SEATS),
-                bots=joined(BOTS), value=repr(text)).in_language(lang))
+            raise argparse.ArgumentTypeError(
+                msg(
+                    "name 1 to {most} bots, comma-separated ({bots}), not {value}",
+                    most=str(MOST_SEATS),
+                    bots=joined(BOTS),
+                    value=repr(text),
+                ).in_language(lang)
+            )
         if unknown := [n for n in found if n not in BOTS]:
-            raise argparse.ArgumentTypeError(msg("unknown bot {name}; bots are {bots}", name=repr(unknown[0]),
-                                                 bots=joined(BOTS)).in_language(lang))
+            raise argparse.ArgumentTypeError(
+                msg(
+                    "unknown bot {name}; bots are {bots}", name=repr(unknown[0]), bots=joined(BOTS)
+                ).in_language(lang)
+            )
         if len(found) > MOST_SEATS:
-            raise argparse.ArgumentTypeError(plural(
-                "Nova Luna seats 1 (solo) to {most} players; {n} bot given",
-                "Nova Luna seats 1 (solo) to {most} players; {n} bots given", len(found),
-                most=str(MOST_SEATS)).in_language(lang))
+            raise argparse.ArgumentTypeError(
+                plural(
+                    "Nova Luna seats 1 (solo) to {most} players; {n} bot given",
+                    "Nova Luna seats 1 (solo) to {most} players; {n} bots given",
+                    len(found),
+                    most=str(MOST_SEATS),
+                ).in_language(lang)
+            )
         return found
 
-    return names  # fmt: skip
+    return names
 
 
 def _writable(lang: str) -> Callable[[str], str]:
@@ -195,24 +252,29 @@ def _writable(lang: str) -> Callable[[str], str]:
     def writable(text: str) -> str:
         path = Path(text)
         if path.is_dir():
-            raise argparse.ArgumentTypeError(msg("{path} is a directory; name a file in it",
-                                                 path=text).in_language(lang))
+            raise argparse.ArgumentTypeError(
+                msg("{path} is a directory; name a file in it", path=text).in_language(lang)
+            )
         if not path.parent.is_dir():
-            where = msg("no directory {directory} to write {name} in", directory=repr(str(path.parent)),
-                        name=path.name)
+            where = msg(
+                "no directory {directory} to write {name} in",
+                directory=repr(str(path.parent)),
+                name=path.name,
+            )
             raise argparse.ArgumentTypeError(where.in_language(lang))
         existed = path.exists()
         try:
             with path.open("a"):
                 pass
         except OSError as err:
-            raise argparse.ArgumentTypeError(msg("cannot write {path}: {reason}", path=text,
-                                                 reason=str(err.strerror)).in_language(lang)) from None
+            raise argparse.ArgumentTypeError(
+                msg("cannot write {path}: {reason}", path=text, reason=str(err.strerror)).in_language(lang)
+            ) from None
         if not existed:
             path.unlink()
         return text
 
-    return writable  # fmt: skip
+    return writable
 
 
 def _check(args: argparse.Namespace) -> None:
@@ -221,9 +283,14 @@ def _check(args: argparse.Namespace) -> None:
     lang: str = args.lang
     seats = len(args.bots) if args.players is None else args.players
     if seats < len(args.bots):
-        command.error(plural("--players {players} leaves bots out: {n} bot given",
-                             "--players {players} leaves bots out: {n} bots given", len(args.bots),
-                             players=str(seats)).in_language(lang))  # fmt: skip
+        command.error(
+            plural(
+                "--players {players} leaves bots out: {n} bot given",
+                "--players {players} leaves bots out: {n} bots given",
+                len(args.bots),
+                players=str(seats),
+            ).in_language(lang)
+        )
     if args.nodes is not None and "search" not in args.bots:
         command.error(msg("--nodes is the search bot's budget, and no seat plays search").in_language(lang))
     if args.beginner and seats == 1:
@@ -247,8 +314,14 @@ def _simulate(args: argparse.Namespace) -> str:
 
     lang: str = args.lang
     seats = _seats(args)
-    df = simulate(args.games, seats, seed=args.seed, beginner=args.beginner, progress=args.progress,
-                  workers=args.workers)  # fmt: skip
+    df = simulate(
+        args.games,
+        seats,
+        seed=args.seed,
+        beginner=args.beginner,
+        progress=args.progress,
+        workers=args.workers,
+    )
     if args.csv:
         df.to_csv(args.csv, index=False)
     table = summary(df)
@@ -260,10 +333,23 @@ def _simulate(args: argparse.Namespace) -> str:
         table = table.rename(columns=heading, index=heading, level=0)
         table.index = table.index.set_names([heading[str(name)] for name in table.index.names])
     bots, seed = joined(args.bots), str(args.seed)
-    words = (plural("{n} solo game, bots {bots}, seed {seed}", "{n} solo games, bots {bots}, seed {seed}",
-                    args.games, bots=bots, seed=seed) if len(seats) == 1
-             else plural("{n} game, bots {bots}, seed {seed}", "{n} games, bots {bots}, seed {seed}",
-                         args.games, bots=bots, seed=seed))  # fmt: skip
+    words = (
+        plural(
+            "{n} solo game, bots {bots}, seed {seed}",
+            "{n} solo games, bots {bots}, seed {seed}",
+            args.games,
+            bots=bots,
+            seed=seed,
+        )
+        if len(seats) == 1
+        else plural(
+            "{n} game, bots {bots}, seed {seed}",
+            "{n} games, bots {bots}, seed {seed}",
+            args.games,
+            bots=bots,
+            seed=seed,
+        )
+    )
     with pd.option_context("display.unicode.east_asian_width", lang == "ja"):  # wide characters align
         shown = table.to_string(float_format=lambda v: f"{v:.2f}")
     return words.in_language(lang) + "\n" + str(shown)
@@ -275,8 +361,10 @@ def _play(args: argparse.Namespace) -> str:
     lang: str = args.lang
     seats = _seats(args)
     game = new_game(len(seats), seed=args.seed)
-    bots = [make_bot(s, seed=args.seed + i) if isinstance(s, str) else s(seed=args.seed + i)
-            for i, s in enumerate(seats)]  # fmt: skip
+    bots = [
+        make_bot(s, seed=args.seed + i) if isinstance(s, str) else s(seed=args.seed + i)
+        for i, s in enumerate(seats)
+    ]
     play_game(game, bots)
     told = [e.in_language(lang) for e in game.log if e.kind not in ("move", "place")]  # a take says enough
     return "\n".join([*told, "", game_text(game, lang)])

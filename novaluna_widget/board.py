@@ -72,14 +72,18 @@ _NAMED = 12
 #: decides the form in Russian: ``1 из 3 синих``).
 _OF: Final[dict[str, Callable[[int, int], Message]]] = {
     "red": lambda counted, n: cplural(
-        "tiles counted for a task", "{counted} of {n} red", "{counted} of {n} red", n, counted=counted),
+        "tiles counted for a task", "{counted} of {n} red", "{counted} of {n} red", n, counted=counted
+    ),
     "blue": lambda counted, n: cplural(
-        "tiles counted for a task", "{counted} of {n} blue", "{counted} of {n} blue", n, counted=counted),
+        "tiles counted for a task", "{counted} of {n} blue", "{counted} of {n} blue", n, counted=counted
+    ),
     "teal": lambda counted, n: cplural(
-        "tiles counted for a task", "{counted} of {n} teal", "{counted} of {n} teal", n, counted=counted),
+        "tiles counted for a task", "{counted} of {n} teal", "{counted} of {n} teal", n, counted=counted
+    ),
     "yellow": lambda counted, n: cplural(
-        "tiles counted for a task", "{counted} of {n} yellow", "{counted} of {n} yellow", n, counted=counted),
-}  # fmt: skip
+        "tiles counted for a task", "{counted} of {n} yellow", "{counted} of {n} yellow", n, counted=counted
+    ),
+}
 
 
 def _at(cell: Cell, tiles: Mapping[Cell, Tile]) -> Message:
@@ -209,8 +213,9 @@ class Board:
         if found not in self._tiles:
             if self._tiles:
                 where = joined(map(cell_words, self._tiles))
-                raise IllegalMove(msg("no tile at {cell}; tiles are at {cells}", cell=cell_words(found),
-                                      cells=where))  # fmt: skip
+                raise IllegalMove(
+                    msg("no tile at {cell}; tiles are at {cells}", cell=cell_words(found), cells=where)
+                )
             raise IllegalMove(msg("no tile at {cell}; the area is empty", cell=cell_words(found)))
         return found
 
@@ -235,18 +240,36 @@ class Board:
     def check(self, t: Tile, cell: object) -> Cell:
         """The cell as ``(x, y)`` ints if ``t`` may go on it; else ``IllegalMove``, saying why and which
         cells are legal."""
-        if (type(cell) is tuple and len(cell) == 2 and type(cell[0]) is int and type(cell[1]) is int
-                and cell in self._open and type(t) is Tile and t not in self._tiles.values()):  # fmt: skip
+        if (
+            type(cell) is tuple
+            and len(cell) == 2
+            and type(cell[0]) is int
+            and type(cell[1]) is int
+            and cell in self._open
+            and type(t) is Tile
+            and t not in self._tiles.values()
+        ):
             return cell  # the common case: an empty cell next to a tile, which is a pair of ints
         if not isinstance(t, Tile):
             raise IllegalMove(msg("expected a Tile, not {value}", value=quote(t)))
         cell = as_cell(cell)
         if cell in self._tiles:
-            raise IllegalMove(msg("cell {cell} already holds {tile}; {allowed}", cell=cell_words(cell),
-                                  tile=self._tiles[cell].id, allowed=self._allowed()))  # fmt: skip
+            raise IllegalMove(
+                msg(
+                    "cell {cell} already holds {tile}; {allowed}",
+                    cell=cell_words(cell),
+                    tile=self._tiles[cell].id,
+                    allowed=self._allowed(),
+                )
+            )
         if self._tiles and cell not in self._open:
-            raise IllegalMove(msg("cell {cell} touches none of your tiles; {allowed}", cell=cell_words(cell),
-                                  allowed=self._allowed()))  # fmt: skip
+            raise IllegalMove(
+                msg(
+                    "cell {cell} touches none of your tiles; {allowed}",
+                    cell=cell_words(cell),
+                    allowed=self._allowed(),
+                )
+            )
         if t in self._tiles.values():
             raise IllegalMove(msg("tile {tile} is already in this area", tile=t.id))
         return cell
@@ -255,8 +278,12 @@ class Board:
         cells = self.legal_cells()
         named = joined(cell_words(c) for c in cells[:_NAMED])
         if len(cells) > _NAMED:
-            return plural("legal cells: {cells} … ({n} in all)", "legal cells: {cells} … ({n} in all)",
-                          len(cells), cells=named)  # fmt: skip
+            return plural(
+                "legal cells: {cells} … ({n} in all)",
+                "legal cells: {cells} … ({n} in all)",
+                len(cells),
+                cells=named,
+            )
         return msg("legal cells: {cells}", cells=named)
 
     def place(self, t: Tile, cell: Cell) -> frozenset[TaskRef]:
@@ -402,14 +429,26 @@ class Board:
         index = whole_number(task_index)
         if index is None or not 0 <= index < len(t.tasks):
             if t.tasks:
-                raise IllegalMove(plural(
-                    "tile {tile} at {cell} has {n} task(s); task_index must be 0 to {last}, not {value}",
-                    "tile {tile} at {cell} has {n} task(s); task_index must be 0 to {last}, not {value}",
-                    len(t.tasks), tile=t.id, cell=cell_words(cell), last=len(t.tasks) - 1,
-                    value=quote(task_index)))  # fmt: skip
-            raise IllegalMove(msg("tile {tile} at {cell} has 0 task(s); task_index must be nothing: it has "
-                                  "no task, not {value}", tile=t.id, cell=cell_words(cell),
-                                  value=quote(task_index)))  # fmt: skip
+                raise IllegalMove(
+                    plural(
+                        "tile {tile} at {cell} has {n} task(s); task_index must be 0 to {last}, not {value}",
+                        "tile {tile} at {cell} has {n} task(s); task_index must be 0 to {last}, not {value}",
+                        len(t.tasks),
+                        tile=t.id,
+                        cell=cell_words(cell),
+                        last=len(t.tasks) - 1,
+                        value=quote(task_index),
+                    )
+                )
+            raise IllegalMove(
+                msg(
+                    "tile {tile} at {cell} has 0 task(s); task_index must be nothing: it has "
+                    "no task, not {value}",
+                    tile=t.id,
+                    cell=cell_words(cell),
+                    value=quote(task_index),
+                )
+            )
         task_index = index
         task = t.tasks[task_index]
         counts = []
@@ -428,15 +467,23 @@ class Board:
                 linked = [m for m in c.chain if m not in c.touching]
                 touching = joined(_at(m, self._tiles) for m in c.touching)
                 if linked:
-                    part = msg("{count} ({touching} touching; {linked} by chain)", count=part,
-                               touching=touching, linked=joined(_at(m, self._tiles) for m in linked))
+                    part = msg(
+                        "{count} ({touching} touching; {linked} by chain)",
+                        count=part,
+                        touching=touching,
+                        linked=joined(_at(m, self._tiles) for m in linked),
+                    )
                 else:
                     part = msg("{count} ({touching} touching)", count=part, touching=touching)
             if c.colour == t.colour:
                 part = msg("{count} (the {tile} itself never counts)", count=part, tile=t.id)
             parts.append(part)
-        args: dict[str, Value] = {"task": task.words(), "tile": t.id, "cell": cell_words(cell),
-                                  "counts": joined(parts, "clauses")}  # fmt: skip
+        args: dict[str, Value] = {
+            "task": task.words(),
+            "tile": t.id,
+            "cell": cell_words(cell),
+            "counts": joined(parts, "clauses"),
+        }
         if all(c.met for c in counts):
             return msg("Task {task} on {tile} at {cell} is fulfilled: {counts}.", **args)
         return msg("Task {task} on {tile} at {cell} is not fulfilled: {counts}.", **args)
@@ -479,7 +526,8 @@ class Board:
         rows = [
             "     " + "".join(number(x, lang).rjust(4) for x in range(x0, x1 + 1)),
             *(
-                number(y, lang).rjust(4) + " "
+                number(y, lang).rjust(4)
+                + " "
                 + "".join(
                     f"  {self._tiles[(x, y)].letter}" if (x, y) in self._tiles else "   ."
                     for x in range(x0, x1 + 1)

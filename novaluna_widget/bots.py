@@ -19,8 +19,20 @@ from .game import Action, Game, Move
 from .i18n import Message, cmsg
 from .solo import PENALTY
 
-__all__ = ["BOTS", "Bot", "GreedyBot", "RandomBot", "SearchBot", "best_place", "closeness", "make_bot",
-           "missing", "play_game", "play_turn", "tokens_now"]
+__all__ = [
+    "BOTS",
+    "Bot",
+    "GreedyBot",
+    "RandomBot",
+    "SearchBot",
+    "best_place",
+    "closeness",
+    "make_bot",
+    "missing",
+    "play_game",
+    "play_turn",
+    "tokens_now",
+]
 
 
 class Bot(Protocol):
@@ -290,8 +302,9 @@ class SearchBot:
                 break
         return values
 
-    def _values(self, worlds: list[Game], me: int, depth: int, budget: _Budget | None,
-                also: tuple[Action, ...]) -> dict[Action, float]:
+    def _values(
+        self, worlds: list[Game], me: int, depth: int, budget: _Budget | None, also: tuple[Action, ...]
+    ) -> dict[Action, float]:
         """The searched first actions (and ``also``) with their values for seat ``me``, averaged over the
         worlds searched: one is enough when no line reaches the draw pile."""
         totals: dict[Action, float] = {}
@@ -348,8 +361,10 @@ class _Search:
     def root(self, depth: int, also: tuple[Action, ...] = ()) -> list[tuple[Action, float]]:
         """The value of each first action searched, and of each action in ``also`` left out."""
         marks = _marks(self.world)
-        found = [(action, self._value(child, cm, depth - _is_take(action)))
-                 for action, child, cm, _ in self._children(self.world, marks)]
+        found = [
+            (action, self._value(child, cm, depth - _is_take(action)))
+            for action, child, cm, _ in self._children(self.world, marks)
+        ]
         searched = {action for action, _ in found}
         for action in also:
             if action not in searched:
@@ -397,8 +412,10 @@ class _Search:
             return marks[0][1] - sheet["total"] / PENALTY
         if game.is_over:
             return 1000.0 if game.winner == self.me else -1000.0
-        worth = [(p.supply - p.tokens) - self.bot.tempo * p.time + m[1]
-                 for p, m in zip(game.players, marks, strict=True)]
+        worth = [
+            (p.supply - p.tokens) - self.bot.tempo * p.time + m[1]
+            for p, m in zip(game.players, marks, strict=True)
+        ]
         mine = worth.pop(self.me)
         return mine - max(worth)
 

@@ -37,8 +37,19 @@ from .tiles import COLOUR_NAMES
 if TYPE_CHECKING:
     import pandas as pd
 
-__all__ = ["ALTERNATIVES", "MAX_LOSS", "NODES", "NOTABLE", "PROGRESS_UNIT", "REVIEW_COLUMNS", "Hint",
-           "Option", "hint", "review", "reviewing"]
+__all__ = [
+    "ALTERNATIVES",
+    "MAX_LOSS",
+    "NODES",
+    "NOTABLE",
+    "PROGRESS_UNIT",
+    "REVIEW_COLUMNS",
+    "Hint",
+    "Option",
+    "hint",
+    "review",
+    "reviewing",
+]
 
 #: How many next-best options a hint lists besides its suggestion.
 ALTERNATIVES: Final = 3
@@ -105,8 +116,11 @@ class Hint(Option):
     alternatives: tuple[Option, ...]
 
     def to_data(self) -> dict[str, Any]:
-        return {**super().to_data(), "player": self.player,
-                "alternatives": [a.to_data() for a in self.alternatives]}
+        return {
+            **super().to_data(),
+            "player": self.player,
+            "alternatives": [a.to_data() for a in self.alternatives],
+        }
 
 
 def hint(game: Game, *, seed: int = 0, nodes: int = NODES, lang: str | None = None) -> Hint:
@@ -119,14 +133,19 @@ def hint(game: Game, *, seed: int = 0, nodes: int = NODES, lang: str | None = No
     lang = resolve(lang)
     ranked = _evaluate(game, seed, nodes)
     best = ranked[0][1]
-    first, *rest = [_option(game, action, value, best, lang)
-                    for action, value in [ranked[0], *_runners_up(ranked)]]
-    return Hint(**{f.name: getattr(first, f.name) for f in fields(Option)},
-                player=game.current_player, alternatives=tuple(rest))
+    first, *rest = [
+        _option(game, action, value, best, lang) for action, value in [ranked[0], *_runners_up(ranked)]
+    ]
+    return Hint(
+        **{f.name: getattr(first, f.name) for f in fields(Option)},
+        player=game.current_player,
+        alternatives=tuple(rest),
+    )
 
 
-def review(game: Game, *, seed: int = 0, nodes: int = NODES, progress: bool = False,
-           lang: str | None = None) -> pd.DataFrame:
+def review(
+    game: Game, *, seed: int = 0, nodes: int = NODES, progress: bool = False, lang: str | None = None
+) -> pd.DataFrame:
     """Every action of ``game.history``, replayed from the start and measured against the coach.
 
     One row per action (``REVIEW_COLUMNS``). ``loss`` is how many tokens worse the action taken was than
@@ -140,13 +159,18 @@ def review(game: Game, *, seed: int = 0, nodes: int = NODES, progress: bool = Fa
     from tqdm.auto import tqdm
 
     lang = resolve(lang)
-    rows = tqdm(reviewing(game, seed=seed, nodes=nodes, lang=lang), total=len(game.history),
-                unit=PROGRESS_UNIT.in_language(lang), disable=not progress)  # fmt: skip
+    rows = tqdm(
+        reviewing(game, seed=seed, nodes=nodes, lang=lang),
+        total=len(game.history),
+        unit=PROGRESS_UNIT.in_language(lang),
+        disable=not progress,
+    )
     return pd.DataFrame(list(rows), columns=REVIEW_COLUMNS)
 
 
-def reviewing(game: Game, *, seed: int = 0, nodes: int = NODES, lang: str | None = None
-              ) -> Iterator[dict[str, Any]]:  # fmt: skip
+def reviewing(
+    game: Game, *, seed: int = 0, nodes: int = NODES, lang: str | None = None
+) -> Iterator[dict[str, Any]]:
     """``review``'s rows one by one, as dicts keyed by ``REVIEW_COLUMNS``, in the order of
     ``game.history``: for a caller that shows its own progress (the widget's Review panel)."""
     lang = resolve(lang)  # checked now, not at the first row
@@ -169,8 +193,14 @@ def _review_row(game: Game, played: Action, seed: int, nodes: int, lang: str) ->
     loss = best - dict(ranked)[played]
     mover = game.current_player
     comment = _comment(game, played, suggested, loss)
-    return {"turn": game.turn + 1, "player": mover, "played": played, "suggested": suggested,
-            "loss": round(min(loss, MAX_LOSS), 3), "comment": comment.in_language(lang)}
+    return {
+        "turn": game.turn + 1,
+        "player": mover,
+        "played": played,
+        "suggested": suggested,
+        "loss": round(min(loss, MAX_LOSS), 3),
+        "comment": comment.in_language(lang),
+    }
 
 
 def _comment(game: Game, played: Action, suggested: Action, loss: float) -> Message:
@@ -182,8 +212,12 @@ def _comment(game: Game, played: Action, suggested: Action, loss: float) -> Mess
         return msg("{played} The coach suggests the same.", played=done)
     if loss < NOTABLE:
         return msg("{played} About as good as the coach's suggestion.", played=done)
-    return msg("{played} Better: {instead} {by_how_much}", played=done,
-               instead=_instead(game, played, effect, suggested), by_how_much=_by_how_much(game, loss))
+    return msg(
+        "{played} Better: {instead} {by_how_much}",
+        played=done,
+        instead=_instead(game, played, effect, suggested),
+        by_how_much=_by_how_much(game, loss),
+    )
 
 
 def _by_how_much(game: Game, loss: float) -> Message:
@@ -192,9 +226,11 @@ def _by_how_much(game: Game, loss: float) -> Message:
         return msg("Looking a few turns ahead, that may well decide the game.")
     if game.score_sheet() is not None:
         # round() rounds as the format ".0f" does (half to even), so the English is as before
-        return plural("Looking a few turns ahead, that is about {n} point of score better.",
-                      "Looking a few turns ahead, that is about {n} points of score better.",
-                      round(loss * PENALTY))  # fmt: skip
+        return plural(
+            "Looking a few turns ahead, that is about {n} point of score better.",
+            "Looking a few turns ahead, that is about {n} points of score better.",
+            round(loss * PENALTY),
+        )
     shown = f"{loss:.1f}"
     whole, tenth = shown.split(".")
     # A count with a decimal takes no plural form of its own: one message for 1.0 token, one for the rest.
@@ -215,8 +251,11 @@ def _instead(game: Game, played: Action, done: _Effect, suggested: Action) -> Me
     board = effect.after.players[mover].board
     cell, outcome = cell_words(suggested.cell), _outcome(board, effect)
     if closeness(board) > closeness(done.after.players[mover].board):
-        return msg("place it at {cell} instead, {outcome}, which brings more open tasks close to being "
-                   "covered.", cell=cell, outcome=outcome)  # fmt: skip
+        return msg(
+            "place it at {cell} instead, {outcome}, which brings more open tasks close to being covered.",
+            cell=cell,
+            outcome=outcome,
+        )
     return msg("place it at {cell} instead, {outcome}.", cell=cell, outcome=outcome)
 
 
@@ -293,8 +332,19 @@ def _option(game: Game, action: Action, value: float, best: float, lang: str) ->
         return Option(action, reason, value, best - value, None, None, None, None, (), (), next_player)
     taken = game.wheel[action.space]
     assert taken is not None
-    return Option(action, reason, value, best - value, action.space, taken.id, action.cell, taken.cost,
-                  effect.covers, effect.sets_up, next_player)
+    return Option(
+        action,
+        reason,
+        value,
+        best - value,
+        action.space,
+        taken.id,
+        action.cell,
+        taken.cost,
+        effect.covers,
+        effect.sets_up,
+        next_player,
+    )
 
 
 # -- the words -----------------------------------------------------------------------------------
@@ -302,8 +352,9 @@ def _option(game: Game, action: Action, value: float, best: float, lang: str) ->
 # a nested message is a real sub-phrase (the tasks covered, the tasks left short, a count). Advice to
 # the player to move, the same advice after "Better:" in a review, and what a player did are separate
 # messages (the tense, and the capital, differ).
-def _words(game: Game, action: Action, effect: _Effect, who: str | None = None, *, better: bool = False
-           ) -> Message:  # fmt: skip
+def _words(
+    game: Game, action: Action, effect: _Effect, who: str | None = None, *, better: bool = False
+) -> Message:
     """What the action does, in one or two sentences: advice to the player to move ("Take …"; "take …"
     after "Better:" if ``better``), or, given their name in ``who``, what they did ("Ann took …")."""
     if isinstance(action, Move):
@@ -311,30 +362,48 @@ def _words(game: Game, action: Action, effect: _Effect, who: str | None = None, 
     fresh = _fresh(game)
     if action == "refill":
         if who:
-            return plural("{who} refilled the wheel with {n} fresh tile from the draw pile.",
-                          "{who} refilled the wheel with {n} fresh tiles from the draw pile.", fresh, who=who)
+            return plural(
+                "{who} refilled the wheel with {n} fresh tile from the draw pile.",
+                "{who} refilled the wheel with {n} fresh tiles from the draw pile.",
+                fresh,
+                who=who,
+            )
         if better:
-            return cmsg("advice after 'Better:' in a review",
-                        "refill the wheel first: {why}. Then you take a tile as usual.",
-                        why=_offer(game, fresh))  # fmt: skip
+            return cmsg(
+                "advice after 'Better:' in a review",
+                "refill the wheel first: {why}. Then you take a tile as usual.",
+                why=_offer(game, fresh),
+            )
         return msg("Refill the wheel first: {why}. Then you take a tile as usual.", why=_offer(game, fresh))
     if who:
-        return plural("{who} ended phase 1, and the wheel was refilled with {n} fresh tile.",
-                      "{who} ended phase 1, and the wheel was refilled with {n} fresh tiles.", fresh, who=who)
+        return plural(
+            "{who} ended phase 1, and the wheel was refilled with {n} fresh tile.",
+            "{who} ended phase 1, and the wheel was refilled with {n} fresh tiles.",
+            fresh,
+            who=who,
+        )
     if better:
-        return cplural("advice after 'Better:' in a review",
-                       "end phase 1 now, as the {small} tokens of the small stack are placed and every "
-                       "further tile taken in phase 1 counts twice in your score. The wheel is then refilled "
-                       "with {n} fresh tile.",
-                       "end phase 1 now, as the {small} tokens of the small stack are placed and every "
-                       "further tile taken in phase 1 counts twice in your score. The wheel is then refilled "
-                       "with {n} fresh tiles.", fresh, small=SMALL_STACK)  # fmt: skip
-    return plural("End phase 1 now, as the {small} tokens of the small stack are placed and every further "
-                  "tile taken in phase 1 counts twice in your score. The wheel is then refilled with {n} "
-                  "fresh tile.",
-                  "End phase 1 now, as the {small} tokens of the small stack are placed and every further "
-                  "tile taken in phase 1 counts twice in your score. The wheel is then refilled with {n} "
-                  "fresh tiles.", fresh, small=SMALL_STACK)  # fmt: skip
+        return cplural(
+            "advice after 'Better:' in a review",
+            "end phase 1 now, as the {small} tokens of the small stack are placed and every "
+            "further tile taken in phase 1 counts twice in your score. The wheel is then refilled "
+            "with {n} fresh tile.",
+            "end phase 1 now, as the {small} tokens of the small stack are placed and every "
+            "further tile taken in phase 1 counts twice in your score. The wheel is then refilled "
+            "with {n} fresh tiles.",
+            fresh,
+            small=SMALL_STACK,
+        )
+    return plural(
+        "End phase 1 now, as the {small} tokens of the small stack are placed and every further "
+        "tile taken in phase 1 counts twice in your score. The wheel is then refilled with {n} "
+        "fresh tile.",
+        "End phase 1 now, as the {small} tokens of the small stack are placed and every further "
+        "tile taken in phase 1 counts twice in your score. The wheel is then refilled with {n} "
+        "fresh tiles.",
+        fresh,
+        small=SMALL_STACK,
+    )
 
 
 def _move_words(game: Game, move: Move, effect: _Effect, who: str | None, better: bool) -> Message:
@@ -342,16 +411,25 @@ def _move_words(game: Game, move: Move, effect: _Effect, who: str | None, better
     assert taken is not None
     board = effect.after.players[game.current_player].board
     args: dict[str, Value] = {
-        "tile": taken.id, "colour": COLOUR_NAMES[taken.colour], "space": move.space,
-        "cell": cell_words(move.cell), "outcome": _outcome(board, effect),
-        "then": _then(game, move, effect, who)}  # fmt: skip
+        "tile": taken.id,
+        "colour": COLOUR_NAMES[taken.colour],
+        "space": move.space,
+        "cell": cell_words(move.cell),
+        "outcome": _outcome(board, effect),
+        "then": _then(game, move, effect, who),
+    }
     if who:
-        return msg("{who} took {tile} ({colour}) from space {space} and placed it at {cell}, {outcome}. "
-                   "{then}", who=who, **args)  # fmt: skip
+        return msg(
+            "{who} took {tile} ({colour}) from space {space} and placed it at {cell}, {outcome}. {then}",
+            who=who,
+            **args,
+        )
     if better:
-        return cmsg("advice after 'Better:' in a review",
-                    "take {tile} ({colour}) from space {space} and place it at {cell}, {outcome}. {then}",
-                    **args)  # fmt: skip
+        return cmsg(
+            "advice after 'Better:' in a review",
+            "take {tile} ({colour}) from space {space} and place it at {cell}, {outcome}. {then}",
+            **args,
+        )
     return msg("Take {tile} ({colour}) from space {space} and place it at {cell}, {outcome}. {then}", **args)
 
 
@@ -362,19 +440,33 @@ def _outcome(board: Board, effect: _Effect) -> Message:
     if refs:
         short = _short(board, refs)
         if covers:
-            return cplural("what a move does", "covering {tasks} ({n} token) and leaving {short}",
-                           "covering {tasks} ({n} tokens) and leaving {short}", covers,
-                           tasks=_tasks(board, effect.covers), short=short)  # fmt: skip
+            return cplural(
+                "what a move does",
+                "covering {tasks} ({n} token) and leaving {short}",
+                "covering {tasks} ({n} tokens) and leaving {short}",
+                covers,
+                tasks=_tasks(board, effect.covers),
+                short=short,
+            )
         return cmsg("what a move does", "covering no task yet but leaving {short}", short=short)
     if covers:
-        return cplural("what a move does", "covering {tasks} ({n} token)", "covering {tasks} ({n} tokens)",
-                       covers, tasks=_tasks(board, effect.covers))  # fmt: skip
+        return cplural(
+            "what a move does",
+            "covering {tasks} ({n} token)",
+            "covering {tasks} ({n} tokens)",
+            covers,
+            tasks=_tasks(board, effect.covers),
+        )
     if not effect.opens:
         return cmsg("what a move does", "covering no task yet")
     x, y, _ = effect.opens[0]
-    return cplural("what a move does", "covering no task yet but opening {n} task on {tile}",
-                   "covering no task yet but opening {n} tasks on {tile}", len(effect.opens),
-                   tile=board[(x, y)].id)  # fmt: skip
+    return cplural(
+        "what a move does",
+        "covering no task yet but opening {n} task on {tile}",
+        "covering no task yet but opening {n} tasks on {tile}",
+        len(effect.opens),
+        tile=board[(x, y)].id,
+    )
 
 
 #: A task one tile short of the colour it lacks: "4 red on R02 one red short".
@@ -392,8 +484,13 @@ def _short(board: Board, refs: Sequence[TaskRef]) -> Value:
     if len(refs) <= 2:
         return _and([_SHORT[_lacking(board, ref)](_tasks(board, [ref])) for ref in refs])
     on = sorted({board[(x, y)].id for x, y, _ in refs})
-    return cplural("tasks a move leaves one tile short", "{n} task one tile short (on {tiles})",
-                   "{n} tasks one tile short (on {tiles})", len(refs), tiles=joined(on))  # fmt: skip
+    return cplural(
+        "tasks a move leaves one tile short",
+        "{n} task one tile short (on {tiles})",
+        "{n} tasks one tile short (on {tiles})",
+        len(refs),
+        tiles=joined(on),
+    )
 
 
 def _then(game: Game, move: Move, effect: _Effect, who: str | None) -> Message:
@@ -409,45 +506,78 @@ def _then(game: Game, move: Move, effect: _Effect, who: str | None) -> Message:
         note = msg("(lower is better; phase-1 tiles count twice)") if twice else msg("(lower is better)")
         if who:
             if after.is_over:
-                return plural("It added {n} point to the solo score {note}, and the game ended.",
-                              "It added {n} points to the solo score {note}, and the game ended.", points,
-                              note=note)  # fmt: skip
-            return plural("It added {n} point to the solo score {note}.",
-                          "It added {n} points to the solo score {note}.", points, note=note)
+                return plural(
+                    "It added {n} point to the solo score {note}, and the game ended.",
+                    "It added {n} points to the solo score {note}, and the game ended.",
+                    points,
+                    note=note,
+                )
+            return plural(
+                "It added {n} point to the solo score {note}.",
+                "It added {n} points to the solo score {note}.",
+                points,
+                note=note,
+            )
         if after.is_over:
-            return plural("It adds {n} point to the solo score {note}, and the game ends.",
-                          "It adds {n} points to the solo score {note}, and the game ends.", points,
-                          note=note)  # fmt: skip
-        return plural("It adds {n} point to the solo score {note}.",
-                      "It adds {n} points to the solo score {note}.", points, note=note)
+            return plural(
+                "It adds {n} point to the solo score {note}, and the game ends.",
+                "It adds {n} points to the solo score {note}, and the game ends.",
+                points,
+                note=note,
+            )
+        return plural(
+            "It adds {n} point to the solo score {note}.",
+            "It adds {n} points to the solo score {note}.",
+            points,
+            note=note,
+        )
     cost = taken.cost
     # Mid-sentence, the mover of a hint, and the reader (a player named "You" in any language), are "you".
-    you = [(who is None and seat == game.current_player) or is_you(p.name)
-           for seat, p in enumerate(game.players)]  # fmt: skip
-    names: list[Value] = [_YOU if yours else _named(p.name)
-                          for yours, p in zip(you, game.players, strict=True)]  # fmt: skip
+    you = [
+        (who is None and seat == game.current_player) or is_you(p.name) for seat, p in enumerate(game.players)
+    ]
+    names: list[Value] = [
+        _YOU if yours else _named(p.name) for yours, p in zip(you, game.players, strict=True)
+    ]
     if after.winner is not None:
         winner = names[after.winner]
         if who:
-            return plural("It cost {n} time on the moon track, and the game ended: {winner} won.",
-                          "It cost {n} time on the moon track, and the game ended: {winner} won.", cost,
-                          winner=winner)  # fmt: skip
+            return plural(
+                "It cost {n} time on the moon track, and the game ended: {winner} won.",
+                "It cost {n} time on the moon track, and the game ended: {winner} won.",
+                cost,
+                winner=winner,
+            )
         if you[after.winner]:
-            return plural("It costs {n} time on the moon track, and the game ends: you win.",
-                          "It costs {n} time on the moon track, and the game ends: you win.", cost)
-        return plural("It costs {n} time on the moon track, and the game ends: {winner} wins.",
-                      "It costs {n} time on the moon track, and the game ends: {winner} wins.", cost,
-                      winner=winner)  # fmt: skip
+            return plural(
+                "It costs {n} time on the moon track, and the game ends: you win.",
+                "It costs {n} time on the moon track, and the game ends: you win.",
+                cost,
+            )
+        return plural(
+            "It costs {n} time on the moon track, and the game ends: {winner} wins.",
+            "It costs {n} time on the moon track, and the game ends: {winner} wins.",
+            cost,
+            winner=winner,
+        )
     rival, gain = _denied(game, move)
     denied = None
     if gain and who:
-        denied = plural("it also kept {tile} from {rival}, who could have covered {n} task with it",
-                        "it also kept {tile} from {rival}, who could have covered {n} tasks with it", gain,
-                        tile=taken.id, rival=names[rival])  # fmt: skip
+        denied = plural(
+            "it also kept {tile} from {rival}, who could have covered {n} task with it",
+            "it also kept {tile} from {rival}, who could have covered {n} tasks with it",
+            gain,
+            tile=taken.id,
+            rival=names[rival],
+        )
     elif gain:
-        denied = plural("it also keeps {tile} from {rival}, who could cover {n} task with it",
-                        "it also keeps {tile} from {rival}, who could cover {n} tasks with it", gain,
-                        tile=taken.id, rival=names[rival])  # fmt: skip
+        denied = plural(
+            "it also keeps {tile} from {rival}, who could cover {n} task with it",
+            "it also keeps {tile} from {rival}, who could cover {n} tasks with it",
+            gain,
+            tile=taken.id,
+            rival=names[rival],
+        )
     nxt = after.current_player
     if nxt != game.current_player:
         return _turn(cost, names[nxt], bool(who), False, denied)
@@ -461,8 +591,11 @@ _YOU: Final = cmsg("a player addressed as you, where a name would stand", "you")
 def _named(name: str) -> Message:
     """Another player, where ``_YOU`` would stand: the moves go to them, a tile is kept from them. Russian
     says «игроку Ann» (names are never declined); the other languages say the name."""
-    return cmsg("another player, where 'you' would stand: the move goes to them, a tile is kept from them",
-                "{name}", name=name)
+    return cmsg(
+        "another player, where 'you' would stand: the move goes to them, a tile is kept from them",
+        "{name}",
+        name=name,
+    )
 
 
 def _turn(n: int, who: Value, past: bool, again: bool, denied: Message | None) -> Message:
@@ -470,30 +603,61 @@ def _turn(n: int, who: Value, past: bool, again: bool, denied: Message | None) -
     kept from an opponent (a clause, or None): what happened if ``past``, else advice."""
     if past and again:
         if denied is None:
-            return plural("It cost {n} time on the moon track, and {who} moved again.",
-                          "It cost {n} time on the moon track, and {who} moved again.", n, who=who)
-        return plural("It cost {n} time on the moon track, and {who} moved again; {denied}.",
-                      "It cost {n} time on the moon track, and {who} moved again; {denied}.", n, who=who,
-                      denied=denied)  # fmt: skip
+            return plural(
+                "It cost {n} time on the moon track, and {who} moved again.",
+                "It cost {n} time on the moon track, and {who} moved again.",
+                n,
+                who=who,
+            )
+        return plural(
+            "It cost {n} time on the moon track, and {who} moved again; {denied}.",
+            "It cost {n} time on the moon track, and {who} moved again; {denied}.",
+            n,
+            who=who,
+            denied=denied,
+        )
     if past:
         if denied is None:
-            return plural("It cost {n} time on the moon track, and {who} moved next.",
-                          "It cost {n} time on the moon track, and {who} moved next.", n, who=who)
-        return plural("It cost {n} time on the moon track, and {who} moved next; {denied}.",
-                      "It cost {n} time on the moon track, and {who} moved next; {denied}.", n, who=who,
-                      denied=denied)  # fmt: skip
+            return plural(
+                "It cost {n} time on the moon track, and {who} moved next.",
+                "It cost {n} time on the moon track, and {who} moved next.",
+                n,
+                who=who,
+            )
+        return plural(
+            "It cost {n} time on the moon track, and {who} moved next; {denied}.",
+            "It cost {n} time on the moon track, and {who} moved next; {denied}.",
+            n,
+            who=who,
+            denied=denied,
+        )
     if again:
         if denied is None:
-            return plural("It costs {n} time on the moon track, and you move again.",
-                          "It costs {n} time on the moon track, and you move again.", n)
-        return plural("It costs {n} time on the moon track, and you move again; {denied}.",
-                      "It costs {n} time on the moon track, and you move again; {denied}.", n, denied=denied)
+            return plural(
+                "It costs {n} time on the moon track, and you move again.",
+                "It costs {n} time on the moon track, and you move again.",
+                n,
+            )
+        return plural(
+            "It costs {n} time on the moon track, and you move again; {denied}.",
+            "It costs {n} time on the moon track, and you move again; {denied}.",
+            n,
+            denied=denied,
+        )
     if denied is None:
-        return plural("It costs {n} time on the moon track, and {who} moves next.",
-                      "It costs {n} time on the moon track, and {who} moves next.", n, who=who)
-    return plural("It costs {n} time on the moon track, and {who} moves next; {denied}.",
-                  "It costs {n} time on the moon track, and {who} moves next; {denied}.", n, who=who,
-                  denied=denied)  # fmt: skip
+        return plural(
+            "It costs {n} time on the moon track, and {who} moves next.",
+            "It costs {n} time on the moon track, and {who} moves next.",
+            n,
+            who=who,
+        )
+    return plural(
+        "It costs {n} time on the moon track, and {who} moves next; {denied}.",
+        "It costs {n} time on the moon track, and {who} moves next; {denied}.",
+        n,
+        who=who,
+        denied=denied,
+    )
 
 
 def _denied(game: Game, move: Move) -> tuple[int, int]:
@@ -516,15 +680,22 @@ def _offer(game: Game, fresh: int) -> Message:
     best = max(tokens_now(game).values(), default=0)
     brings = cplural("tiles a refill brings", "{n} fresh tile", "{n} fresh tiles", fresh)
     if best == 0:
-        return plural("the tile left on the wheel covers no task now, and a refill brings {fresh} from "
-                      "the draw pile",
-                      "the {n} tiles left on the wheel cover no task now, and a refill brings {fresh} from "
-                      "the draw pile", left, fresh=brings)  # fmt: skip
-    return plural("a refill brings {fresh} from the draw pile to choose from, where the tile left on the "
-                  "wheel covers at most {tasks} now",
-                  "a refill brings {fresh} from the draw pile to choose from, where the {n} tiles left on "
-                  "the wheel cover at most {tasks} now", left, fresh=brings,
-                  tasks=cplural("tasks a tile could cover", "{n} task", "{n} tasks", best))  # fmt: skip
+        return plural(
+            "the tile left on the wheel covers no task now, and a refill brings {fresh} from the draw pile",
+            "the {n} tiles left on the wheel cover no task now, and a refill brings {fresh} from "
+            "the draw pile",
+            left,
+            fresh=brings,
+        )
+    return plural(
+        "a refill brings {fresh} from the draw pile to choose from, where the tile left on the "
+        "wheel covers at most {tasks} now",
+        "a refill brings {fresh} from the draw pile to choose from, where the {n} tiles left on "
+        "the wheel cover at most {tasks} now",
+        left,
+        fresh=brings,
+        tasks=cplural("tasks a tile could cover", "{n} task", "{n} tasks", best),
+    )
 
 
 def _fresh(game: Game) -> int:
@@ -533,17 +704,25 @@ def _fresh(game: Game) -> int:
 
 
 def _and(items: Sequence[Value]) -> Value:
-    """"a", "a and b", "a, b and c" (the list's separator, and the "and", of the language)."""
+    """ "a", "a and b", "a, b and c" (the list's separator, and the "and", of the language)."""
     if len(items) == 1:
         return items[0]
-    return cmsg("a list of two or more, the last after 'and'", "{items} and {last}", items=joined(items[:-1]),
-                last=items[-1])  # fmt: skip
+    return cmsg(
+        "a list of two or more, the last after 'and'",
+        "{items} and {last}",
+        items=joined(items[:-1]),
+        last=items[-1],
+    )
 
 
 def _tasks(board: Board, refs: Iterable[TaskRef]) -> Value:
     """Tasks with their tiles: "2 blue on Y11, 1 red + 1 yellow on Y11 and 3 teal on B05"."""
-    return _and([msg("{task} on {tile}", task=board[(x, y)].tasks[i].words(), tile=board[(x, y)].id)
-                 for x, y, i in refs])  # fmt: skip
+    return _and(
+        [
+            msg("{task} on {tile}", task=board[(x, y)].tasks[i].words(), tile=board[(x, y)].id)
+            for x, y, i in refs
+        ]
+    )
 
 
 def _lacking(board: Board, ref: TaskRef) -> str:

@@ -21,14 +21,27 @@ from .protocol import game_state, player_state
 from .solo import PENALTY
 from .story import tell
 
-__all__ = ["BROWSING", "TUTORIAL_ONLY", "action_words", "compare", "hint_state", "loss_words", "past",
-           "position_at", "read_only", "review_row", "view_state"]
+__all__ = [
+    "BROWSING",
+    "TUTORIAL_ONLY",
+    "action_words",
+    "compare",
+    "hint_state",
+    "loss_words",
+    "past",
+    "position_at",
+    "read_only",
+    "review_row",
+    "view_state",
+]
 
 #: Why a move is refused while an earlier position is on show.
 BROWSING: Final = msg("this is an earlier position of the game; press Back to now to play")
 #: Why Hint, Review, history, Undo, Redo and the bots wait until the guided game is over.
-TUTORIAL_ONLY: Final = msg("In the guided game, follow the steps: Hint, Review, history, Undo and the bots "
-                           "come with your own games. Press New game when the guide is done.")
+TUTORIAL_ONLY: Final = msg(
+    "In the guided game, follow the steps: Hint, Review, history, Undo and the bots "
+    "come with your own games. Press New game when the guide is done."
+)
 
 
 def past(game: Game, k: int) -> Game:
@@ -36,8 +49,13 @@ def past(game: Game, k: int) -> Game:
     ``IllegalMove`` if there is no such position."""
     n = len(game.history)
     if type(k) is not int or not 0 <= k <= n:
-        raise IllegalMove(msg("there is no position {k} in this game: positions run from 0 (the start) to "
-                              "{n}", k=repr(k), n=n))  # fmt: skip
+        raise IllegalMove(
+            msg(
+                "there is no position {k} in this game: positions run from 0 (the start) to {n}",
+                k=repr(k),
+                n=n,
+            )
+        )
     data = {**game.snapshot(), "redo": []}
     data["history"] = data["history"][:k]
     del data["position"]
@@ -46,8 +64,7 @@ def past(game: Game, k: int) -> Game:
 
 def read_only(position: Mapping[str, Any]) -> dict[str, Any]:
     """A position the page shows but may not play on: no legal cells, every button that plays off."""
-    return {**position, "moves": {"cells": [], "fulfil": []},
-            "can": {key: False for key in position["can"]}}  # fmt: skip
+    return {**position, "moves": {"cells": [], "fulfil": []}, "can": {key: False for key in position["can"]}}
 
 
 def position_at(game: Game, k: int, seats: list[str | None], lang: str | None = None) -> dict[str, Any]:
@@ -55,8 +72,9 @@ def position_at(game: Game, k: int, seats: list[str | None], lang: str | None = 
     return read_only(game_state(past(game, k), seats, lang))
 
 
-def view_state(game: Game, shown: int | None, compared: dict[str, Any] | None = None,
-               lang: str | None = None) -> dict[str, Any]:  # fmt: skip
+def view_state(
+    game: Game, shown: int | None, compared: dict[str, Any] | None = None, lang: str | None = None
+) -> dict[str, Any]:
     """``state.view``: the position on show (``turn``, from 0 at the start to ``turns``, the number of
     actions so far), whether it is the position now, its ``label`` in words of ``lang``, and the
     ``compare`` of an open review row."""
@@ -64,8 +82,13 @@ def view_state(game: Game, shown: int | None, compared: dict[str, Any] | None = 
     if shown is None:
         label = msg("the position now").in_language(lang)
         return {"turn": turns, "turns": turns, "now": True, "label": label, "compare": None}
-    return {"turn": shown, "turns": turns, "now": False, "label": _label(game, shown, resolve(lang)),
-            "compare": compared}  # fmt: skip
+    return {
+        "turn": shown,
+        "turns": turns,
+        "now": False,
+        "label": _label(game, shown, resolve(lang)),
+        "compare": compared,
+    }
 
 
 #: The full stops a sentence of the log may end with, dropped where it becomes a label.
@@ -73,7 +96,7 @@ _STOPS: Final = ".。"
 
 
 def _label(game: Game, k: int, lang: str) -> str:
-    """"the start of the game", or "after action 12 of 40: Bo took R07 (space 3), …"."""
+    """ "the start of the game", or "after action 12 of 40: Bo took R07 (space 3), …"."""
     if k == 0:
         return msg("the start of the game").in_language(lang)
     entries, _ = tell(past(game, k), 1, lang)
@@ -100,8 +123,9 @@ def _action(game: Game, action: Action) -> Message:
     if isinstance(action, Move):
         taken = game.wheel[action.space]
         tile: Message | str = msg("a tile") if taken is None else taken.id
-        return msg("{tile} from space {space} at {cell}", tile=tile, space=action.space,
-                   cell=cell_words(action.cell))  # fmt: skip
+        return msg(
+            "{tile} from space {space} at {cell}", tile=tile, space=action.space, cell=cell_words(action.cell)
+        )
     return msg("refill the wheel") if action == "refill" else msg("end phase 1")
 
 
@@ -134,15 +158,22 @@ def review_row(game: Game, index: int, row: Mapping[str, Any], lang: str | None 
     loss = float(row["loss"])
     player = int(row["player"])
     comment = row["comment"]
-    return {"index": index, "turn": int(row["turn"]), "player": player, "name": game.players[player].name,
-            "played": action_words(game, row["played"], lang),
-            "suggested": action_words(game, row["suggested"], lang), "loss": loss,
-            "loss_words": _loss(game, loss).in_language(lang),
-            "comment": comment if isinstance(comment, str) else word(comment, lang)}  # fmt: skip
+    return {
+        "index": index,
+        "turn": int(row["turn"]),
+        "player": player,
+        "name": game.players[player].name,
+        "played": action_words(game, row["played"], lang),
+        "suggested": action_words(game, row["suggested"], lang),
+        "loss": loss,
+        "loss_words": _loss(game, loss).in_language(lang),
+        "comment": comment if isinstance(comment, str) else word(comment, lang),
+    }
 
 
-def _option(game: Game, action: Action, seats: list[str | None], lang: str
-            ) -> tuple[dict[str, Any], dict[str, Any]]:  # fmt: skip
+def _option(
+    game: Game, action: Action, seats: list[str | None], lang: str
+) -> tuple[dict[str, Any], dict[str, Any]]:
     """What to mark for ``action`` at ``game`` (space, tile, cell, words), and the mover's area after it."""
     mover = game.current_player
     after = game.copy()
@@ -155,8 +186,9 @@ def _option(game: Game, action: Action, seats: list[str | None], lang: str
     return {**mark, "words": action_words(game, action, lang), "action": action_data(action)}, area
 
 
-def compare(game: Game, index: int, row: Mapping[str, Any], seats: list[str | None],
-            lang: str | None = None) -> dict[str, Any]:  # fmt: skip
+def compare(
+    game: Game, index: int, row: Mapping[str, Any], seats: list[str | None], lang: str | None = None
+) -> dict[str, Any]:
     """``view.compare`` for the open review row of action ``index`` (``coach.review``'s ``row``): the
     move played and the suggestion at the position before it, and the mover's area after each, worded
     in ``lang``."""
@@ -164,5 +196,11 @@ def compare(game: Game, index: int, row: Mapping[str, Any], seats: list[str | No
     before = past(game, index)
     played, played_area = _option(before, row["played"], seats, lang)
     suggested, suggested_area = _option(before, row["suggested"], seats, lang)
-    return {"row": index, "player": int(row["player"]), "played": played, "suggested": suggested,
-            "played_area": played_area, "suggested_area": suggested_area}  # fmt: skip
+    return {
+        "row": index,
+        "player": int(row["player"]),
+        "played": played,
+        "suggested": suggested,
+        "played_area": played_area,
+        "suggested_area": suggested_area,
+    }

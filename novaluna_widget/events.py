@@ -46,8 +46,10 @@ def tokens_left(n: int) -> Message:
 
 def ranking_words(names: Sequence[str], ranking: Sequence[int]) -> Message:
     """``Ranking: 1. Ann, 2. Bo``."""
-    places = joined(cmsg("a place in the ranking", "{place}. {name}", place=p + 1, name=names[i])
-                    for p, i in enumerate(ranking))  # fmt: skip
+    places = joined(
+        cmsg("a place in the ranking", "{place}. {name}", place=p + 1, name=names[i])
+        for p, i in enumerate(ranking)
+    )
     return msg("Ranking: {places}", places=places)
 
 
@@ -67,64 +69,129 @@ def to_event(raw: tuple[Any, ...], names: Sequence[str], boards: Sequence[Any]) 
     if kind == "setup":
         _, seed, stack = raw
         order = joined(names[i] for i in reversed(stack))
-        return Event(kind, None, {"seed": seed, "stack": list(stack)},
-                     msg("New game (seed {seed}); turn order from the top of the start stack: {order}.",
-                         seed=str(seed), order=order))  # fmt: skip
+        return Event(
+            kind,
+            None,
+            {"seed": seed, "stack": list(stack)},
+            msg(
+                "New game (seed {seed}); turn order from the top of the start stack: {order}.",
+                seed=str(seed),
+                order=order,
+            ),
+        )
     if kind == "refill":
         _, player, mandatory, placed = raw
-        spaces: Value = joined(msg("{tile} on space {space}", tile=str(tid), space=_count(s))
-                               for s, tid in placed)  # fmt: skip
+        spaces: Value = joined(
+            msg("{tile} on space {space}", tile=str(tid), space=_count(s)) for s, tid in placed
+        )
         if not placed:
             spaces = msg("no tile left to draw")
-        told = (msg("{who} must refill the wheel: {spaces}.", who=names[player], spaces=spaces) if mandatory
-                else msg("{who} refills the wheel: {spaces}.", who=names[player], spaces=spaces))  # fmt: skip
+        told = (
+            msg("{who} must refill the wheel: {spaces}.", who=names[player], spaces=spaces)
+            if mandatory
+            else msg("{who} refills the wheel: {spaces}.", who=names[player], spaces=spaces)
+        )
         return Event(kind, player, {"mandatory": mandatory, "placed": [list(p) for p in placed]}, told)
     if kind == "take":
         _, player, space, tid = raw
-        return Event(kind, player, {"space": space, "tile": tid},
-                     msg("{who} takes {tile} from space {space}.", who=names[player], tile=tile(tid).words(),
-                         space=_count(space)))  # fmt: skip
+        return Event(
+            kind,
+            player,
+            {"space": space, "tile": tid},
+            msg(
+                "{who} takes {tile} from space {space}.",
+                who=names[player],
+                tile=tile(tid).words(),
+                space=_count(space),
+            ),
+        )
     if kind == "move":
         _, player, before, after, under = raw
-        args: dict[str, Value] = {"who": names[player], "start": _count(before) % 24,
-                                  "end": _count(after) % 24, "time": after}  # fmt: skip
+        args: dict[str, Value] = {
+            "who": names[player],
+            "start": _count(before) % 24,
+            "end": _count(after) % 24,
+            "time": after,
+        }
         if under:
-            told = msg("{who} moves on the moon track from {start} to {end} (time {time}), on top of "
-                       "{under}.", under=joined(names[i] for i in under), **args)  # fmt: skip
+            told = msg(
+                "{who} moves on the moon track from {start} to {end} (time {time}), on top of {under}.",
+                under=joined(names[i] for i in under),
+                **args,
+            )
         else:
             told = msg("{who} moves on the moon track from {start} to {end} (time {time}).", **args)
         return Event(kind, player, {"from": before, "to": after, "on_top_of": list(under)}, told)
     if kind == "place":
         _, player, tid, cell = raw
-        return Event(kind, player, {"tile": tid, "cell": list(cell)},
-                     msg("{who} places {tile} at {cell}.", who=names[player], tile=str(tid),
-                         cell=cell_words((_count(cell[0]), _count(cell[1])))))  # fmt: skip
+        return Event(
+            kind,
+            player,
+            {"tile": tid, "cell": list(cell)},
+            msg(
+                "{who} places {tile} at {cell}.",
+                who=names[player],
+                tile=str(tid),
+                cell=cell_words((_count(cell[0]), _count(cell[1]))),
+            ),
+        )
     if kind == "cover":
         _, player, refs, left = raw
         tiles = boards[player].tiles
-        what = joined((msg("{task} on {tile}", task=tiles[(x, y)].tasks[i].words(), tile=tiles[(x, y)].id)
-                       for x, y, i in refs), "clauses")  # fmt: skip
-        return Event(kind, player, {"tasks": [list(r) for r in refs], "tokens_left": left},
-                     msg("{who} covers {tasks} ({what}); {left}.", who=names[player], what=what,
-                         tasks=cplural("tasks covered", "{n} task", "{n} tasks", len(refs)),
-                         left=tokens_left(_count(left))))  # fmt: skip
+        what = joined(
+            (
+                msg("{task} on {tile}", task=tiles[(x, y)].tasks[i].words(), tile=tiles[(x, y)].id)
+                for x, y, i in refs
+            ),
+            "clauses",
+        )
+        return Event(
+            kind,
+            player,
+            {"tasks": [list(r) for r in refs], "tokens_left": left},
+            msg(
+                "{who} covers {tasks} ({what}); {left}.",
+                who=names[player],
+                what=what,
+                tasks=cplural("tasks covered", "{n} task", "{n} tasks", len(refs)),
+                left=tokens_left(_count(left)),
+            ),
+        )
     if kind == "phase":
         _, record, tiles_cost, missing = raw
-        return Event(kind, 0, {"record": record, "tiles": tiles_cost, "missing": missing},
-                     plural("Phase 1 ends: tiles {tiles} + 10 × {n} tokens not placed = {record}. The wheel "
-                            "is refilled for phase 2.",
-                            "Phase 1 ends: tiles {tiles} + 10 × {n} tokens not placed = {record}. The wheel "
-                            "is refilled for phase 2.", _count(missing), tiles=_count(tiles_cost),
-                            record=_count(record)))  # fmt: skip
+        return Event(
+            kind,
+            0,
+            {"record": record, "tiles": tiles_cost, "missing": missing},
+            plural(
+                "Phase 1 ends: tiles {tiles} + 10 × {n} tokens not placed = {record}. The wheel "
+                "is refilled for phase 2.",
+                "Phase 1 ends: tiles {tiles} + 10 × {n} tokens not placed = {record}. The wheel "
+                "is refilled for phase 2.",
+                _count(missing),
+                tiles=_count(tiles_cost),
+                record=_count(record),
+            ),
+        )
     if kind == "score":
         _, phase_one, final, total = raw
-        return Event(kind, 0, {"phase_one": phase_one, "final": final, "total": total},
-                     msg("Solo score: {phase_one} (phase 1) + {final} (end) = {total}; lower is better.",
-                         phase_one=_count(phase_one), final=_count(final), total=_count(total)))  # fmt: skip
+        return Event(
+            kind,
+            0,
+            {"phase_one": phase_one, "final": final, "total": total},
+            msg(
+                "Solo score: {phase_one} (phase 1) + {final} (end) = {total}; lower is better.",
+                phase_one=_count(phase_one),
+                final=_count(final),
+                total=_count(total),
+            ),
+        )
     if kind == "end":
         _, reason, winner, ranking = raw
-        over = {"last token": msg("Game over: {who} placed their last token.", who=names[winner]),
-                "no tile": msg("Game over: no tile can be taken any more.")}[reason]  # fmt: skip
+        over = {
+            "last token": msg("Game over: {who} placed their last token.", who=names[winner]),
+            "no tile": msg("Game over: no tile can be taken any more."),
+        }[reason]
         if len(names) > 1:
             over = msg("{end} {ranking}.", end=over, ranking=ranking_words(names, ranking))
         return Event(kind, winner, {"reason": reason, "winner": winner, "ranking": list(ranking)}, over)

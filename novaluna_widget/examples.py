@@ -123,6 +123,7 @@ EXAMPLES: tuple[RulebookExample, ...] = (
 def example(number: int) -> RulebookExample:
     """The rulebook's example ``number`` (1–8)."""
     if not isinstance(number, int) or not 1 <= number <= len(EXAMPLES):
-        raise ValueError(msg("the rulebook has examples 1 to {last}, not {value}", last=len(EXAMPLES),
-                             value=repr(number)))  # fmt: skip
+        raise ValueError(
+            msg("the rulebook has examples 1 to {last}, not {value}", last=len(EXAMPLES), value=repr(number))
+        )
     return EXAMPLES[number - 1]

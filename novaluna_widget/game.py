@@ -49,8 +49,9 @@ def check_seed(seed: object) -> int:
         raise TypeError(msg("seed must be a whole number or None, not {value}", value=quote(seed)))
     if not 0 <= number < SEEDS:
         # random.Random(-5) deals as 5 does, and a huge seed cannot be saved: neither is a seed here.
-        raise ValueError(msg("seed must be a whole number from 0 to 2**64 - 1, not {value}",
-                             value=quote(number, 40)))  # fmt: skip
+        raise ValueError(
+            msg("seed must be a whole number from 0 to 2**64 - 1, not {value}", value=quote(number, 40))
+        )
     return number
 
 
@@ -159,9 +160,15 @@ def read_actions(raw: Any, where: str) -> list[Action]:
         elif isinstance(a, list) and len(a) == 1 and a[0] in ("refill", "end_phase_one"):
             actions.append(a[0])
         else:
-            raise PositionError(msg('{where}[{n}] is not an action: {value} (expected ["take", space, x, y], '
-                                    '["refill"] or ["end_phase_one"])', where=where, n=str(n),
-                                    value=quote(a)))  # fmt: skip
+            raise PositionError(
+                msg(
+                    '{where}[{n}] is not an action: {value} (expected ["take", space, x, y], '
+                    '["refill"] or ["end_phase_one"])',
+                    where=where,
+                    n=str(n),
+                    value=quote(a),
+                )
+            )
     return actions
 
 
@@ -176,7 +183,6 @@ class ScoreSheet(TypedDict):
     final: int
     total: int
     text: str
-
 
 
 class Player:
@@ -272,8 +278,14 @@ class Game:
     def _names(self, players: int | Sequence[str]) -> list[str]:
         low, high = self.SEATS
         if isinstance(players, bool) or not isinstance(players, (int, list, tuple)):
-            raise TypeError(msg("players is a number ({low}–{high}) or a list of {low}–{high} names, not "
-                                "{value}", low=low, high=high, value=repr(players)))  # fmt: skip
+            raise TypeError(
+                msg(
+                    "players is a number ({low}–{high}) or a list of {low}–{high} names, not {value}",
+                    low=low,
+                    high=high,
+                    value=repr(players),
+                )
+            )
         if isinstance(players, int):
             if not low <= players <= high:
                 raise ValueError(_seats(low, high, players))
@@ -477,13 +489,20 @@ class Game:
         if type(action) is Move and self._over is None:  # the common case, e.g. from legal_moves()
             space, cell = action
             choices = self._choices if self._choices is not None else self.choices()
-            if (type(space) is int and space in choices and type(cell) is tuple and len(cell) == 2
-                    and type(cell[0]) is int and type(cell[1]) is int
-                    and self._players[self._current].board.is_legal(cell)):  # fmt: skip
+            if (
+                type(space) is int
+                and space in choices
+                and type(cell) is tuple
+                and len(cell) == 2
+                and type(cell[0]) is int
+                and type(cell[1]) is int
+                and self._players[self._current].board.is_legal(cell)
+            ):
                 return action
         if self._over is not None:
-            raise IllegalMove(msg("the game is over ({reason}); no more moves",
-                                  reason=END_REASONS[self._over[0]]))  # fmt: skip
+            raise IllegalMove(
+                msg("the game is over ({reason}); no more moves", reason=END_REASONS[self._over[0]])
+            )
         if isinstance(action, str):
             return self._check_word(action)
         if not isinstance(action, tuple) or len(action) != 2:
@@ -493,8 +512,13 @@ class Game:
         if number is None or number not in choices:
             # The space as given (a str "4" is no space) but in the reader's digits when it is a number.
             given: Value = number if number is not None and type(action[0]) is int else quote(action[0])
-            raise IllegalMove(msg("space {space} is not among the next three tiles: {choices}", space=given,
-                                  choices=joined(choices)))  # fmt: skip
+            raise IllegalMove(
+                msg(
+                    "space {space} is not among the next three tiles: {choices}",
+                    space=given,
+                    choices=joined(choices),
+                )
+            )
         tile_there = self._wheel[number]
         assert tile_there is not None
         return _move(number, self._players[self._current].board.check(tile_there, action[1]))
@@ -506,8 +530,13 @@ class Game:
                 why = msg("the draw pile is empty")
                 if self._pile:  # then the wheel holds none, or 3 or more: never 1
                     why = plural("the wheel holds {n} tiles", "the wheel holds {n} tiles", left)
-                raise IllegalMove(msg("no refill now: {why}; you may refill only when 1 or 2 tiles are left "
-                                      "and the draw pile has tiles", why=why))  # fmt: skip
+                raise IllegalMove(
+                    msg(
+                        "no refill now: {why}; you may refill only when 1 or 2 tiles are left "
+                        "and the draw pile has tiles",
+                        why=why,
+                    )
+                )
             return "refill"
         raise IllegalMove(msg("unknown action {value}: actions are a Move or 'refill'", value=quote(word)))
 
@@ -630,8 +659,9 @@ class Game:
         ``shuffle_pile=rng`` shuffles the copy's face-down draw pile: a search that looks past a refill
         then guesses the hidden order instead of reading it."""
         if shuffle_pile is not None and not isinstance(shuffle_pile, random.Random):
-            raise TypeError(msg("shuffle_pile is a random.Random (or None), not {value}",
-                                value=quote(shuffle_pile)))  # fmt: skip
+            raise TypeError(
+                msg("shuffle_pile is a random.Random (or None), not {value}", value=quote(shuffle_pile))
+            )
         other = self.__class__.__new__(self.__class__)
         other.__dict__.update(self.__dict__)
         other._wheel = list(self._wheel)
@@ -677,30 +707,36 @@ class Game:
         made = Game.KINDS.get(kind) if isinstance(kind, str) else None
         if made is None:
             kinds = ", ".join(map(repr, Game.KINDS))
-            raise PositionError(msg("unknown kind {kind}; a game is one of: {kinds}", kind=repr(kind),
-                                    kinds=kinds))  # fmt: skip
+            raise PositionError(
+                msg("unknown kind {kind}; a game is one of: {kinds}", kind=repr(kind), kinds=kinds)
+            )
         if not issubclass(made, cls):
-            raise PositionError(msg("the data holds a {found}, not a {wanted}", found=made.__name__,
-                                    wanted=cls.__name__))  # fmt: skip
+            raise PositionError(
+                msg("the data holds a {found}, not a {wanted}", found=made.__name__, wanted=cls.__name__)
+            )
         seed, beginner, start = data["seed"], data["beginner"], data["start"]
         if not whole(seed) or not 0 <= seed < SEEDS:
-            raise PositionError(msg("the seed must be a whole number from 0 to 2**64 - 1, not {value}",
-                                    value=quote(seed, 40)))  # fmt: skip
+            raise PositionError(
+                msg("the seed must be a whole number from 0 to 2**64 - 1, not {value}", value=quote(seed, 40))
+            )
         if not isinstance(beginner, bool):
             raise PositionError(msg("beginner must be true or false, not {value}", value=quote(beginner)))
-        check_position(start, "start", made.SEATS, made.supply(made.SEATS[1]), made.EXTRA_FIELDS,
-                       made._check_extra)  # fmt: skip
+        check_position(
+            start, "start", made.SEATS, made.supply(made.SEATS[1]), made.EXTRA_FIELDS, made._check_extra
+        )
         if start["events"]:  # a dealt game starts exactly as its seed deals it
             names = [p["name"] for p in start["players"]]
             try:
                 dealt = made._dealt(names, seed, beginner)
             except ValueError as err:
                 raise PositionError(msg("start: {error}", error=message_of(err))) from None
-            found = first_difference(start, _plain(dealt._start), "start",
-                                     msg("in the deal of seed {seed}", seed=str(seed)))  # fmt: skip
+            found = first_difference(
+                start, _plain(dealt._start), "start", msg("in the deal of seed {seed}", seed=str(seed))
+            )
             if found:
-                raise PositionError(msg("the start is not the deal its seed makes: {difference}",
-                                        difference=found))  # fmt: skip
+                raise PositionError(
+                    msg("the start is not the deal its seed makes: {difference}", difference=found)
+                )
         elif beginner and not made.BEGINNER:
             raise PositionError(msg("the {kind} has no beginner variant", kind=made.__name__))
         game = made.__new__(made)
@@ -711,8 +747,9 @@ class Game:
         if "position" in data:
             found = first_difference(data["position"], _plain(game._position()), "position")
             if found:
-                raise PositionError(msg("the saved position does not match its history: {difference}",
-                                        difference=found))  # fmt: skip
+                raise PositionError(
+                    msg("the saved position does not match its history: {difference}", difference=found)
+                )
         return game
 
     def _replay_checked(self, history: list[Action], redo: list[Action]) -> None:
@@ -721,15 +758,27 @@ class Game:
             try:
                 self.play(action)
             except IllegalMove as err:
-                raise PositionError(msg("history[{n}] ({action}) cannot be played: {error}", n=str(n),
-                                        action=_action_words(action), error=err.message)) from None
+                raise PositionError(
+                    msg(
+                        "history[{n}] ({action}) cannot be played: {error}",
+                        n=str(n),
+                        action=_action_words(action),
+                        error=err.message,
+                    )
+                ) from None
         trial = self.copy()
         for n in range(len(redo) - 1, -1, -1):  # the next action to redo is the last
             try:
                 trial.play(redo[n])
             except IllegalMove as err:
-                raise PositionError(msg("redo[{n}] ({action}) cannot be played: {error}", n=str(n),
-                                        action=_action_words(redo[n]), error=err.message)) from None
+                raise PositionError(
+                    msg(
+                        "redo[{n}] ({action}) cannot be played: {error}",
+                        n=str(n),
+                        action=_action_words(redo[n]),
+                        error=err.message,
+                    )
+                ) from None
         self._redo = redo
 
     @classmethod
@@ -838,8 +887,12 @@ END_REASONS: Final[dict[str, Message]] = {
 
 
 def _seats(low: int, high: int, given: int) -> Message:
-    return msg("Nova Luna is for {low}–{high} players (SoloGame for one), not {given}", low=low, high=high,
-               given=given)  # fmt: skip
+    return msg(
+        "Nova Luna is for {low}–{high} players (SoloGame for one), not {given}",
+        low=low,
+        high=high,
+        given=given,
+    )
 
 
 def _action_words(action: Action) -> Value:

@@ -47,8 +47,10 @@ _NAMED: Final = (_YOU, _LUNA)
 #: The deal: 11 tiles on the wheel, chosen so that the first turns show each rule in turn. The draw pile
 #: starts with the tiles the refills take (the skipped turns' two refills, then the guide's own one).
 _WHEEL: Final = "M T04 B05 R07 T09 Y11 R10 R13 Y06 Y13 B02 T02"
-_DRAW_PILE: Final = ("B14 Y01 B07 Y14 R16 Y09 R06 B13 B12 T13 T03 B11 Y04 R17 Y05 Y08 R15 T15 B01 Y16 "
-                     "R01 B10 Y10 T12 Y02 T11 B09 T17 T08")
+_DRAW_PILE: Final = (
+    "B14 Y01 B07 Y14 R16 Y09 R06 B13 B12 T13 T03 B11 Y04 R17 Y05 Y08 R15 T15 B01 Y16 "
+    "R01 B10 Y10 T12 Y02 T11 B09 T17 T08"
+)
 _SEED: Final = 281  # shuffles the rest of the draw pile, which the story never reaches
 
 #: Luna's scripted turns in the first part, one after each of your turns from the third step on.
@@ -56,12 +58,31 @@ _LUNAS_TURNS: Final = (Move(4, (0, 0)), Move(6, (1, 0)), Move(9, (1, 1)))
 #: The turns skipped between the chain and the refill (two greedy bots played them once), with Luna's
 #: optional refill among them; the refill you must make on the way is the engine's own.
 _SKIPPED: Final[tuple[Action, ...]] = (
-    Move(11, (0, 1)), Move(3, (1, -1)), "refill", Move(6, (1, -1)), Move(9, (0, -1)), Move(11, (2, 0)),
-    Move(2, (0, -1)), Move(4, (-1, 1)), Move(7, (2, -1)), Move(8, (-1, 0)), Move(10, (-1, -1)),
-    Move(5, (-1, 0)), Move(1, (0, 2)), Move(0, (1, 2)), Move(3, (-2, -1)), Move(5, (-2, 0)),
-    Move(8, (-1, 1)), Move(11, (-1, 2)), Move(1, (-2, 1)), Move(2, (-2, 2)), Move(4, (2, 2)),
-    Move(7, (-1, 2)), Move(9, (1, -2)),
-)  # fmt: skip
+    Move(11, (0, 1)),
+    Move(3, (1, -1)),
+    "refill",
+    Move(6, (1, -1)),
+    Move(9, (0, -1)),
+    Move(11, (2, 0)),
+    Move(2, (0, -1)),
+    Move(4, (-1, 1)),
+    Move(7, (2, -1)),
+    Move(8, (-1, 0)),
+    Move(10, (-1, -1)),
+    Move(5, (-1, 0)),
+    Move(1, (0, 2)),
+    Move(0, (1, 2)),
+    Move(3, (-2, -1)),
+    Move(5, (-2, 0)),
+    Move(8, (-1, 1)),
+    Move(11, (-1, 2)),
+    Move(1, (-2, 1)),
+    Move(2, (-2, 2)),
+    Move(4, (2, 2)),
+    Move(7, (-1, 2)),
+    Move(9, (1, -2)),
+)
+
 
 # -- the data the page reads ---------------------------------------------------------------------
 @dataclass(frozen=True)
@@ -78,9 +99,14 @@ class Highlight:
     area: int = 0
 
     def to_data(self) -> dict[str, Any]:
-        return {"spaces": list(self.spaces), "cells": [list(c) for c in self.cells],
-                "tasks": [list(t) for t in self.tasks], "track": list(self.track), "button": self.button,
-                "area": self.area}
+        return {
+            "spaces": list(self.spaces),
+            "cells": [list(c) for c in self.cells],
+            "tasks": [list(t) for t in self.tasks],
+            "track": list(self.track),
+            "button": self.button,
+            "area": self.area,
+        }
 
 
 @dataclass(frozen=True)
@@ -115,15 +141,23 @@ class Click:
         ``player`` (which a refill may name) the player to move."""
         if not isinstance(intent, Mapping):
             return False
-        given = {key: list(value) if isinstance(value, tuple) else value
-                 for key, value in intent.items() if key != "version"}
+        given = {
+            key: list(value) if isinstance(value, tuple) else value
+            for key, value in intent.items()
+            if key != "version"
+        }
         if "player" in given and self.action in ("refill", "next") and given["player"] == self.player:
             del given["player"]
         return given == self.intent
 
     def to_data(self) -> dict[str, Any]:
-        return {"intent": self.intent, "prompt": self.prompt, "refusal": self.refusal,
-                "answer": self.answer, "highlight": self.highlight.to_data()}
+        return {
+            "intent": self.intent,
+            "prompt": self.prompt,
+            "refusal": self.refusal,
+            "answer": self.answer,
+            "highlight": self.highlight.to_data(),
+        }
 
 
 @dataclass(frozen=True)
@@ -156,8 +190,15 @@ class Step:
 
     def to_data(self) -> dict[str, Any]:
         replies = [{"action": action_data(r.action), "text": r.text} for r in self.replies]
-        return {"number": self.number, "rule": self.rule, "title": self.title, "text": self.text,
-                "clicks": [c.to_data() for c in self.clicks], "after": self.after, "replies": replies}
+        return {
+            "number": self.number,
+            "rule": self.rule,
+            "title": self.title,
+            "text": self.text,
+            "clicks": [c.to_data() for c in self.clicks],
+            "after": self.after,
+            "replies": replies,
+        }
 
 
 #: No highlight beyond a click's target.
@@ -180,8 +221,16 @@ class _Click:
 
     def worded(self, lang: str) -> Click:
         answer = "" if self.answer is None else self.answer.in_language(lang)
-        return Click(self.action, self.prompt.in_language(lang), self.refusal.in_language(lang), answer,
-                     self.highlight, self.space, self.cell, self.player)  # fmt: skip
+        return Click(
+            self.action,
+            self.prompt.in_language(lang),
+            self.refusal.in_language(lang),
+            answer,
+            self.highlight,
+            self.space,
+            self.cell,
+            self.player,
+        )
 
 
 @dataclass(frozen=True)
@@ -198,10 +247,15 @@ class _Step:
     skipped: tuple[Action, ...] = ()
 
     def worded(self, lang: str) -> Step:
-        return Step(self.number, self.rule, self.title.in_language(lang), self.text.in_language(lang),
-                    tuple(c.worded(lang) for c in self.clicks),
-                    tuple(Reply(action, text.in_language(lang)) for action, text in self.replies),
-                    self.skipped)  # fmt: skip
+        return Step(
+            self.number,
+            self.rule,
+            self.title.in_language(lang),
+            self.text.in_language(lang),
+            tuple(c.worded(lang) for c in self.clicks),
+            tuple(Reply(action, text.in_language(lang)) for action, text in self.replies),
+            self.skipped,
+        )
 
 
 # -- the driver ----------------------------------------------------------------------------------
@@ -317,11 +371,22 @@ class Guide:
         text, the click awaited (its ``prompt``, the ``expects`` intent and the ``highlight``), what the
         last click did (``said``) and ``done``, in the guide's language."""
         click = self.click
-        awaited = {"prompt": None, "expects": None, "highlight": None} if click is None else {
-            "prompt": click.prompt, "expects": click.intent, "highlight": click.highlight.to_data()}
-        return {"number": self.number, "total": self.total, "progress": self.progress,
-                "rule": self.step.rule, "title": self.step.title, "text": self.step.text, **awaited,
-                "said": self.said, "done": self.done}
+        awaited = (
+            {"prompt": None, "expects": None, "highlight": None}
+            if click is None
+            else {"prompt": click.prompt, "expects": click.intent, "highlight": click.highlight.to_data()}
+        )
+        return {
+            "number": self.number,
+            "total": self.total,
+            "progress": self.progress,
+            "rule": self.step.rule,
+            "title": self.step.title,
+            "text": self.step.text,
+            **awaited,
+            "said": self.said,
+            "done": self.done,
+        }
 
 
 def _apply(game: Game, click: Click) -> None:
@@ -372,11 +437,15 @@ def _sentences(first: Value, second: Value, *more: Value) -> Message:
 
 
 def _and(items: Sequence[Value]) -> Value:
-    """"a", "a and b", "a, b and c" (the list's separator, and the "and", of the language)."""
+    """ "a", "a and b", "a, b and c" (the list's separator, and the "and", of the language)."""
     if len(items) == 1:
         return items[0]
-    return cmsg("a list of two or more, the last after 'and'", "{items} and {last}", items=joined(items[:-1]),
-                last=items[-1])  # fmt: skip
+    return cmsg(
+        "a list of two or more, the last after 'and'",
+        "{items} and {last}",
+        items=joined(items[:-1]),
+        last=items[-1],
+    )
 
 
 def _tile(t: Tile) -> Message:
@@ -407,18 +476,34 @@ _CHAIN: Final[dict[str, Message]] = {
 #: How many tiles of its colour a task has of those it needs (``n``): "1 of the 2 blue tiles it needs".
 _HAS: Final[dict[str, Callable[[int, int], Message]]] = {
     "red": lambda counted, n: cplural(
-        "tiles a task has of those it needs", "{counted} of the {n} red tile it needs",
-        "{counted} of the {n} red tiles it needs", n, counted=counted),
+        "tiles a task has of those it needs",
+        "{counted} of the {n} red tile it needs",
+        "{counted} of the {n} red tiles it needs",
+        n,
+        counted=counted,
+    ),
     "blue": lambda counted, n: cplural(
-        "tiles a task has of those it needs", "{counted} of the {n} blue tile it needs",
-        "{counted} of the {n} blue tiles it needs", n, counted=counted),
+        "tiles a task has of those it needs",
+        "{counted} of the {n} blue tile it needs",
+        "{counted} of the {n} blue tiles it needs",
+        n,
+        counted=counted,
+    ),
     "teal": lambda counted, n: cplural(
-        "tiles a task has of those it needs", "{counted} of the {n} teal tile it needs",
-        "{counted} of the {n} teal tiles it needs", n, counted=counted),
+        "tiles a task has of those it needs",
+        "{counted} of the {n} teal tile it needs",
+        "{counted} of the {n} teal tiles it needs",
+        n,
+        counted=counted,
+    ),
     "yellow": lambda counted, n: cplural(
-        "tiles a task has of those it needs", "{counted} of the {n} yellow tile it needs",
-        "{counted} of the {n} yellow tiles it needs", n, counted=counted),
-}  # fmt: skip
+        "tiles a task has of those it needs",
+        "{counted} of the {n} yellow tile it needs",
+        "{counted} of the {n} yellow tiles it needs",
+        n,
+        counted=counted,
+    ),
+}
 #: Where a tile goes, by the side of a tile already there that it touches.
 _SIDES: Final[dict[Cell, Callable[[str], Message]]] = {
     (1, 0): lambda tile: cmsg("where a tile goes, by a tile it touches", "right of {tile}", tile=tile),
@@ -467,9 +552,17 @@ def _counted(board: Board, ref: TaskRef) -> Message:
     touch = plural("{tiles} touches it", "{tiles} touch it", len(touching), tiles=_and(touching))
     if not linked:
         return touch
-    return cmsg("the tiles that fulfil a task", "{touching}, and {linked}", touching=touch,
-                linked=plural("{tiles} counts through the chain", "{tiles} count through the chain",
-                              len(linked), tiles=_and(linked)))  # fmt: skip
+    return cmsg(
+        "the tiles that fulfil a task",
+        "{touching}, and {linked}",
+        touching=touch,
+        linked=plural(
+            "{tiles} counts through the chain",
+            "{tiles} count through the chain",
+            len(linked),
+            tiles=_and(linked),
+        ),
+    )
 
 
 def _corner(board: Board, ref: TaskRef) -> Message | None:
@@ -478,8 +571,11 @@ def _corner(board: Board, ref: TaskRef) -> Message | None:
     for count in why.colours:
         for c in count.chain:
             if abs(c[0] - why.cell[0]) == abs(c[1] - why.cell[1]) == 1:
-                return msg("{tile} touches {task_tile} only at a corner, which on its own never counts.",
-                           tile=board[c].id, task_tile=why.tile.id)  # fmt: skip
+                return msg(
+                    "{tile} touches {task_tile} only at a corner, which on its own never counts.",
+                    tile=board[c].id,
+                    task_tile=why.tile.id,
+                )
     return None
 
 
@@ -527,22 +623,46 @@ def _track(game: Game, played: _Played) -> Message:
     name = _NAMED[1 - played.seat if you else played.seat]  # the player who is not you
     if game.current_player != played.seat:
         if you:
-            return msg("Your track marker moved from track space {start} to {end}, past {name}'s on track "
-                       "space {space}: {name} is rearmost now, so {name} moves "
-                       "next.", name=name, **args)  # fmt: skip
-        return msg("{name}'s track marker moved from track space {start} to {end}, past yours on track space "
-                   "{space}: you are rearmost now, so you move next.", name=name, **args)  # fmt: skip
+            return msg(
+                "Your track marker moved from track space {start} to {end}, past {name}'s on track "
+                "space {space}: {name} is rearmost now, so {name} moves "
+                "next.",
+                name=name,
+                **args,
+            )
+        return msg(
+            "{name}'s track marker moved from track space {start} to {end}, past yours on track space "
+            "{space}: you are rearmost now, so you move next.",
+            name=name,
+            **args,
+        )
     if played.after < other.time:
         if you:
-            return msg("Your track marker moved from track space {start} to {end}, still behind {name}'s on "
-                       "track space {space}: you move again.", name=name, **args)  # fmt: skip
-        return msg("{name}'s track marker moved from track space {start} to {end}, still behind yours on "
-                   "track space {space}: {name} moves again.", name=name, **args)  # fmt: skip
+            return msg(
+                "Your track marker moved from track space {start} to {end}, still behind {name}'s on "
+                "track space {space}: you move again.",
+                name=name,
+                **args,
+            )
+        return msg(
+            "{name}'s track marker moved from track space {start} to {end}, still behind yours on "
+            "track space {space}: {name} moves again.",
+            name=name,
+            **args,
+        )
     if you:
-        return msg("Your track marker moved from track space {start} to {end}, on top of {name}'s on track "
-                   "space {space}: you move again.", name=name, **args)  # fmt: skip
-    return msg("{name}'s track marker moved from track space {start} to {end}, on top of yours on track "
-               "space {space}: {name} moves again.", name=name, **args)  # fmt: skip
+        return msg(
+            "Your track marker moved from track space {start} to {end}, on top of {name}'s on track "
+            "space {space}: you move again.",
+            name=name,
+            **args,
+        )
+    return msg(
+        "{name}'s track marker moved from track space {start} to {end}, on top of yours on track "
+        "space {space}: {name} moves again.",
+        name=name,
+        **args,
+    )
 
 
 def _reply(game: Game, move: Move) -> tuple[Action, Message]:
@@ -550,29 +670,47 @@ def _reply(game: Game, move: Move) -> tuple[Action, Message]:
     played = _play(game, move)
     name = _NAMED[played.seat]
     board = game.players[played.seat].board
-    args: dict[str, Value] = {"name": name, "tile": _tile(played.tile), "space": move.space,
-                              "where": played.where, "track": _track(game, played)}  # fmt: skip
+    args: dict[str, Value] = {
+        "name": name,
+        "tile": _tile(played.tile),
+        "space": move.space,
+        "where": played.where,
+        "track": _track(game, played),
+    }
     if played.covered:
-        return move, msg("{name} took {tile} from wheel space {space} and placed it {where}, covering "
-                         "{tasks}. {tokens} "
-                         "{track}", tasks=_and([_task(board, ref) for ref in played.covered]),
-                         tokens=_tokens(game, played.seat), **args)  # fmt: skip
+        return move, msg(
+            "{name} took {tile} from wheel space {space} and placed it {where}, covering "
+            "{tasks}. {tokens} "
+            "{track}",
+            tasks=_and([_task(board, ref) for ref in played.covered]),
+            tokens=_tokens(game, played.seat),
+            **args,
+        )
     return move, msg("{name} took {tile} from wheel space {space} and placed it {where}. {track}", **args)
 
 
 def _select(game: Game, space: int, context: Highlight = _NOTHING) -> _Click:
     """Choosing the tile on ``space``: one of the next three tiles, named by its number 1–3."""
     t = _at(game, space)
-    args: dict[str, Value] = {"number": game.choices().index(space) + 1, "tile": _TO_CLICK[t.colour](t.id),
-                              "space": space}  # fmt: skip
+    args: dict[str, Value] = {
+        "number": game.choices().index(space) + 1,
+        "tile": _TO_CLICK[t.colour](t.id),
+        "space": space,
+    }
     light = Highlight(spaces=(space,), tasks=context.tasks, track=context.track)
-    return _Click("select", msg("Click tile {number}, {tile} on wheel space {space}.", **args),
-                  msg("Not that one, please: click tile {number}, {tile} on wheel space {space}.", **args),
-                  msg("You chose {tile}.", tile=_tile(t)), light, space=space)  # fmt: skip
+    return _Click(
+        "select",
+        msg("Click tile {number}, {tile} on wheel space {space}.", **args),
+        msg("Not that one, please: click tile {number}, {tile} on wheel space {space}.", **args),
+        msg("You chose {tile}.", tile=_tile(t)),
+        light,
+        space=space,
+    )
 
 
-def _take(game: Game, move: Move, tell: Callable[[_Played], Message], context: Highlight = _NOTHING
-          ) -> _Click:  # fmt: skip
+def _take(
+    game: Game, move: Move, tell: Callable[[_Played], Message], context: Highlight = _NOTHING
+) -> _Click:
     """Placing the chosen tile on ``move.cell``: plays the move on the script's game, and ``tell``
     words what it did."""
     seat = game.current_player
@@ -581,8 +719,9 @@ def _take(game: Game, move: Move, tell: Callable[[_Played], Message], context: H
     cell = cell_words(move.cell)
     light = Highlight(cells=(move.cell, *context.cells), tasks=context.tasks, area=seat)
     prompt = msg("Click cell {cell}, {where}.", cell=cell, where=where)
-    refusal = msg("Not there, please: place {tile} on cell {cell}, {where}.", tile=t.id, cell=cell,
-                  where=where)  # fmt: skip
+    refusal = msg(
+        "Not there, please: place {tile} on cell {cell}, {where}.", tile=t.id, cell=cell, where=where
+    )
     answer = tell(_play(game, move))
     return _Click("take", prompt, refusal, answer, light, space=move.space, cell=move.cell, player=seat)
 
@@ -598,48 +737,69 @@ def _next(prompt: Message | None = None, context: Highlight = _NOTHING) -> _Clic
 # -- the steps -----------------------------------------------------------------------------------
 def _welcome(game: Game, number: int) -> _Step:
     supply = game.players[0].supply
-    text = plural("Welcome to Nova Luna! You play one game against {name}, and each step teaches a rule just "
-                  "when it first matters. Each task you fulfil in your area gets one of your {n} tokens: "
-                  "whoever places all of them first wins. On a turn you take a tile from the moon wheel, "
-                  "which costs time, and place it in your area. You move first.",
-                  "Welcome to Nova Luna! You play one game against {name}, and each step teaches a rule just "
-                  "when it first matters. Each task you fulfil in your area gets one of your {n} tokens: "
-                  "whoever places all of them first wins. On a turn you take a tile from the moon wheel, "
-                  "which costs time, and place it in your area. You move "
-                  "first.", supply, name=_LUNA)  # fmt: skip
+    text = plural(
+        "Welcome to Nova Luna! You play one game against {name}, and each step teaches a rule just "
+        "when it first matters. Each task you fulfil in your area gets one of your {n} tokens: "
+        "whoever places all of them first wins. On a turn you take a tile from the moon wheel, "
+        "which costs time, and place it in your area. You move first.",
+        "Welcome to Nova Luna! You play one game against {name}, and each step teaches a rule just "
+        "when it first matters. Each task you fulfil in your area gets one of your {n} tokens: "
+        "whoever places all of them first wins. On a turn you take a tile from the moon wheel, "
+        "which costs time, and place it in your area. You move "
+        "first.",
+        supply,
+        name=_LUNA,
+    )
     stack = Highlight(track=tuple(sorted({p.space for p in game.players})))
     return _Step(number, "goal", cmsg("guided game step title", "Welcome"), text, (_next(context=stack),))
 
 
 def _next_three(game: Game, number: int) -> _Step:
     spaces = game.choices()
-    text = msg("The moon marker stands by wheel space {marker}. You may take only one of the next three "
-               "tiles clockwise after it, numbered 1 to 3 on the wheel: {tiles}, on wheel spaces {spaces}. "
-               "Empty wheel spaces are "
-               "skipped.", marker=game.marker, tiles=_and([_at(game, s).id for s in spaces]),
-               spaces=_and(spaces))  # fmt: skip
+    text = msg(
+        "The moon marker stands by wheel space {marker}. You may take only one of the next three "
+        "tiles clockwise after it, numbered 1 to 3 on the wheel: {tiles}, on wheel spaces {spaces}. "
+        "Empty wheel spaces are "
+        "skipped.",
+        marker=game.marker,
+        tiles=_and([_at(game, s).id for s in spaces]),
+        spaces=_and(spaces),
+    )
     title = cmsg("guided game step title", "The next three tiles")
     return _Step(number, "next three tiles", title, text, (_select(game, 2),))
 
 
 def _time(game: Game, number: int) -> _Step:
     t = _at(game, 2)
-    text = plural("Taking a tile costs time: the number in its top-left corner. {tile} costs {n}, so your "
-                  "track marker moves {n} track space along the moon track. Your first tile may go anywhere "
-                  "in your area.",
-                  "Taking a tile costs time: the number in its top-left corner. {tile} costs {n}, so your "
-                  "track marker moves {n} track spaces along the moon track. Your first tile may go anywhere "
-                  "in your area.", t.cost, tile=t.id)  # fmt: skip
+    text = plural(
+        "Taking a tile costs time: the number in its top-left corner. {tile} costs {n}, so your "
+        "track marker moves {n} track space along the moon track. Your first tile may go anywhere "
+        "in your area.",
+        "Taking a tile costs time: the number in its top-left corner. {tile} costs {n}, so your "
+        "track marker moves {n} track spaces along the moon track. Your first tile may go anywhere "
+        "in your area.",
+        t.cost,
+        tile=t.id,
+    )
 
     def tell(played: _Played) -> Message:
-        return msg("Your track marker moved from track space {start} to {end}. The moon marker moved to "
-                   "wheel space {marker}, where {tile} lay, so the next three tiles are now on wheel spaces "
-                   "{spaces}.",
-                   marker=game.marker, tile=played.tile.id, spaces=_and(game.choices()),
-                   **played.spaces)  # fmt: skip
+        return msg(
+            "Your track marker moved from track space {start} to {end}. The moon marker moved to "
+            "wheel space {marker}, where {tile} lay, so the next three tiles are now on wheel spaces "
+            "{spaces}.",
+            marker=game.marker,
+            tile=played.tile.id,
+            spaces=_and(game.choices()),
+            **played.spaces,
+        )
 
-    return _Step(number, "time", cmsg("guided game step title", "Time on the moon track"), text,
-                 (_take(game, Move(2, (0, 0)), tell),))  # fmt: skip
+    return _Step(
+        number,
+        "time",
+        cmsg("guided game step title", "Time on the moon track"),
+        text,
+        (_take(game, Move(2, (0, 0)), tell),),
+    )
 
 
 def _who_moves(game: Game, number: int) -> _Step:
@@ -648,39 +808,61 @@ def _who_moves(game: Game, number: int) -> _Step:
     top = max(range(len(start)), key=lambda i: start[i]["arrival"])  # the seat on top of the stack
     args: dict[str, Value] = {"name": _LUNA, "yours": you.space, "theirs": luna.space}
     if _is_you(top):
-        text = msg("Who moves next? Not the next player round the table, but the player whose track marker "
-                   "is rearmost on the moon track. Yours stands on track space {yours} and {name}'s on "
-                   "{theirs}, so {name} moves next. At the start both lay in one stack on track space 0; of "
-                   "a stack the one on top moves, and yours lay on top, so you began.", **args)  # fmt: skip
+        text = msg(
+            "Who moves next? Not the next player round the table, but the player whose track marker "
+            "is rearmost on the moon track. Yours stands on track space {yours} and {name}'s on "
+            "{theirs}, so {name} moves next. At the start both lay in one stack on track space 0; of "
+            "a stack the one on top moves, and yours lay on top, so you began.",
+            **args,
+        )
     else:
-        text = msg("Who moves next? Not the next player round the table, but the player whose track marker "
-                   "is rearmost on the moon track. Yours stands on track space {yours} and {name}'s on "
-                   "{theirs}, so {name} moves next. At the start both lay in one stack on track space 0; of "
-                   "a stack the one on top moves, and {name}'s lay on top, so {name} "
-                   "began.", **args)  # fmt: skip
-    click = _next(msg("Press Next to watch {name}'s turn.", name=_LUNA),
-                  context=Highlight(track=(you.space, luna.space)))  # fmt: skip
-    return _Step(number, "who moves next", cmsg("guided game step title", "Who moves next"), text, (click,),
-                 (_reply(game, _LUNAS_TURNS[0]),))  # fmt: skip
+        text = msg(
+            "Who moves next? Not the next player round the table, but the player whose track marker "
+            "is rearmost on the moon track. Yours stands on track space {yours} and {name}'s on "
+            "{theirs}, so {name} moves next. At the start both lay in one stack on track space 0; of "
+            "a stack the one on top moves, and {name}'s lay on top, so {name} "
+            "began.",
+            **args,
+        )
+    click = _next(
+        msg("Press Next to watch {name}'s turn.", name=_LUNA),
+        context=Highlight(track=(you.space, luna.space)),
+    )
+    return _Step(
+        number,
+        "who moves next",
+        cmsg("guided game step title", "Who moves next"),
+        text,
+        (click,),
+        (_reply(game, _LUNAS_TURNS[0]),),
+    )
 
 
 def _next_to(game: Game, number: int) -> _Step:
     cells = game.players[0].board.legal_cells()
-    text = plural("From your second tile on, each tile goes on an empty cell next to one of your tiles, "
-                  "along a side: touching only at a corner is not enough. Your area has {n} such cell now: "
-                  "{cells}.",
-                  "From your second tile on, each tile goes on an empty cell next to one of your tiles, "
-                  "along a side: touching only at a corner is not enough. Your area has {n} such cells now: "
-                  "{cells}.",
-                  len(cells), cells=_and([cell_words(c) for c in cells]))  # fmt: skip
+    text = plural(
+        "From your second tile on, each tile goes on an empty cell next to one of your tiles, "
+        "along a side: touching only at a corner is not enough. Your area has {n} such cell now: "
+        "{cells}.",
+        "From your second tile on, each tile goes on an empty cell next to one of your tiles, "
+        "along a side: touching only at a corner is not enough. Your area has {n} such cells now: "
+        "{cells}.",
+        len(cells),
+        cells=_and([cell_words(c) for c in cells]),
+    )
 
     def tell(played: _Played) -> Message:
         why = game.players[0].board.explain(played.move.cell, 2)
         (count,) = why.colours
         has = _HAS[count.colour](count.counted, count.needed)
-        return msg('{tile} lies {where}. Its task "{task}" has {has} so far. {track}', tile=played.tile.id,
-                   where=played.where, task=why.tile.tasks[2].words(), has=has,
-                   track=_track(game, played))  # fmt: skip
+        return msg(
+            '{tile} lies {where}. Its task "{task}" has {has} so far. {track}',
+            tile=played.tile.id,
+            where=played.where,
+            task=why.tile.tasks[2].words(),
+            has=has,
+            track=_track(game, played),
+        )
 
     clicks = (_select(game, 5), _take(game, Move(5, (1, 0)), tell, Highlight(cells=tuple(cells))))
     title = cmsg("guided game step title", "Next to your tiles")
@@ -689,36 +871,60 @@ def _next_to(game: Game, number: int) -> _Step:
 
 def _first_task(game: Game, number: int) -> _Step:
     t = _at(game, 7)
-    text = msg("A task is fulfilled when enough tiles of its colours touch its tile along a side: one tile "
-               "for each dot. Then one of your tokens goes on it. {tile} asks for {tasks}.", tile=t.id,
-               tasks=_asks(t))  # fmt: skip
+    text = msg(
+        "A task is fulfilled when enough tiles of its colours touch its tile along a side: one tile "
+        "for each dot. Then one of your tokens goes on it. {tile} asks for {tasks}.",
+        tile=t.id,
+        tasks=_asks(t),
+    )
 
     def tell(played: _Played) -> Message:
         board = game.players[0].board
         (ref,) = played.covered
-        return msg("Your first token: {task} is fulfilled, because {why}. {tokens} {track}",
-                   task=_task(board, ref), why=_counted(board, ref), tokens=_tokens(game, 0),
-                   track=_track(game, played))  # fmt: skip
+        return msg(
+            "Your first token: {task} is fulfilled, because {why}. {tokens} {track}",
+            task=_task(board, ref),
+            why=_counted(board, ref),
+            tokens=_tokens(game, 0),
+            track=_track(game, played),
+        )
 
     clicks = (_select(game, 7), _take(game, Move(7, (1, 1)), tell))
-    return _Step(number, "first task", cmsg("guided game step title", "A first task fulfilled"), text, clicks,
-                 (_reply(game, _LUNAS_TURNS[2]),))  # fmt: skip
+    return _Step(
+        number,
+        "first task",
+        cmsg("guided game step title", "A first task fulfilled"),
+        text,
+        clicks,
+        (_reply(game, _LUNAS_TURNS[2]),),
+    )
 
 
 def _chain(game: Game, number: int) -> _Step:
-    text = msg("Tiles of one colour joined along their sides form a chain. When one tile of a chain touches "
-               "a task's tile, the task counts the whole chain.")
+    text = msg(
+        "Tiles of one colour joined along their sides form a chain. When one tile of a chain touches "
+        "a task's tile, the task counts the whole chain."
+    )
 
     def tell(played: _Played) -> Message:
         board = game.players[0].board
-        tasks = joined((msg("{task}: {why}", task=_task(board, ref), why=_counted(board, ref))
-                        for ref in played.covered), "clauses")  # fmt: skip
+        tasks = joined(
+            (
+                msg("{task}: {why}", task=_task(board, ref), why=_counted(board, ref))
+                for ref in played.covered
+            ),
+            "clauses",
+        )
         partners = [board[c].id for c in board.chain(played.move.cell, played.tile.colour)[0]]
-        formed = plural("{tile} and {partners} now form {chain}, and {n} task is fulfilled through it. "
-                        "{tasks}.",
-                        "{tile} and {partners} now form {chain}, and {n} tasks are fulfilled through it. "
-                        "{tasks}.", len(played.covered), tile=played.tile.id, partners=_and(partners),
-                        chain=_CHAIN[played.tile.colour], tasks=tasks)  # fmt: skip
+        formed = plural(
+            "{tile} and {partners} now form {chain}, and {n} task is fulfilled through it. {tasks}.",
+            "{tile} and {partners} now form {chain}, and {n} tasks are fulfilled through it. {tasks}.",
+            len(played.covered),
+            tile=played.tile.id,
+            partners=_and(partners),
+            chain=_CHAIN[played.tile.colour],
+            tasks=tasks,
+        )
         corner = _corner(board, played.covered[0])
         told = [formed, *([] if corner is None else [corner]), _tokens(game, 0), _track(game, played)]
         return _sentences(*told)
@@ -736,62 +942,113 @@ def _skip_ahead(game: Game, number: int) -> _Step:
         game.play(action)
     you, luna = game.players
     text = _sentences(
-        plural("Let's skip ahead in this game: you took {n} more tile and {name} {theirs}, and both areas "
-               "have grown.",
-               "Let's skip ahead in this game: you took {n} more tiles and {name} {theirs}, and both areas "
-               "have grown.", taken[0], name=_LUNA, theirs=taken[1]),
-        plural("You have {n} token left and {name} only {theirs}.",
-               "You have {n} tokens left and {name} only {theirs}.", you.tokens, name=_LUNA,
-               theirs=luna.tokens),
-        msg("The moon track is a circle that track markers go round again and again: yours now stands on "
-            "track space {yours} and {name}'s on {theirs}, so you are rearmost and move.", yours=you.space,
-            name=_LUNA, theirs=luna.space))  # fmt: skip
+        plural(
+            "Let's skip ahead in this game: you took {n} more tile and {name} {theirs}, and both areas "
+            "have grown.",
+            "Let's skip ahead in this game: you took {n} more tiles and {name} {theirs}, and both areas "
+            "have grown.",
+            taken[0],
+            name=_LUNA,
+            theirs=taken[1],
+        ),
+        plural(
+            "You have {n} token left and {name} only {theirs}.",
+            "You have {n} tokens left and {name} only {theirs}.",
+            you.tokens,
+            name=_LUNA,
+            theirs=luna.tokens,
+        ),
+        msg(
+            "The moon track is a circle that track markers go round again and again: yours now stands on "
+            "track space {yours} and {name}'s on {theirs}, so you are rearmost and move.",
+            yours=you.space,
+            name=_LUNA,
+            theirs=luna.space,
+        ),
+    )
     click = _next(context=Highlight(track=(you.space, luna.space)))
-    return _Step(number, "skip ahead", cmsg("guided game step title", "Later in the game"), text, (click,),
-                 skipped=_SKIPPED)  # fmt: skip
+    return _Step(
+        number,
+        "skip ahead",
+        cmsg("guided game step title", "Later in the game"),
+        text,
+        (click,),
+        skipped=_SKIPPED,
+    )
 
 
 def _refill(game: Game, number: int) -> _Step:
     left = game.choices()
     text = _sentences(
-        plural("Only {n} tile is left on the wheel, {tiles}, and it would not fulfil a task in your area.",
-               "Only {n} tiles are left on the wheel, {tiles}, and neither would fulfil a task in your area.",
-               len(left), tiles=_and([_at(game, s).id for s in left])),
-        msg("When 1 or 2 tiles are left at the start of your turn and the draw pile has tiles, you may "
+        plural(
+            "Only {n} tile is left on the wheel, {tiles}, and it would not fulfil a task in your area.",
+            "Only {n} tiles are left on the wheel, {tiles}, and neither would fulfil a task in your area.",
+            len(left),
+            tiles=_and([_at(game, s).id for s in left]),
+        ),
+        msg(
+            "When 1 or 2 tiles are left at the start of your turn and the draw pile has tiles, you may "
             "refill the wheel before you take a tile: each empty wheel space gets a tile from the draw pile, "
             "from the one nearest the moon marker clockwise. The moon marker's own space stays empty. (With "
-            "no tile left, you must refill.)"))  # fmt: skip
+            "no tile left, you must refill.)"
+        ),
+    )
     game.play("refill")
     placed = game.recent_log(1)[0].data["placed"]
     answer = _sentences(
-        plural("The refill put {n} tile from the draw pile on the empty wheel spaces, from wheel space "
-               "{space} clockwise.",
-               "The refill put {n} tiles from the draw pile on the empty wheel spaces, from wheel space "
-               "{space} clockwise.", len(placed), space=placed[0][0]),
-        msg("The next three tiles are now {tiles}.", tiles=_and([_at(game, s).id for s in game.choices()])))
-    click = _Click("refill", msg("Press Refill."), msg("First the refill, please: press Refill."),
-                   answer, Highlight(spaces=tuple(left), button="refill"),
-                   player=game.current_player)  # fmt: skip
+        plural(
+            "The refill put {n} tile from the draw pile on the empty wheel spaces, from wheel space "
+            "{space} clockwise.",
+            "The refill put {n} tiles from the draw pile on the empty wheel spaces, from wheel space "
+            "{space} clockwise.",
+            len(placed),
+            space=placed[0][0],
+        ),
+        msg("The next three tiles are now {tiles}.", tiles=_and([_at(game, s).id for s in game.choices()])),
+    )
+    click = _Click(
+        "refill",
+        msg("Press Refill."),
+        msg("First the refill, please: press Refill."),
+        answer,
+        Highlight(spaces=tuple(left), button="refill"),
+        player=game.current_player,
+    )
     return _Step(number, "refill", cmsg("guided game step title", "The optional refill"), text, (click,))
 
 
 def _in_a_row(game: Game, number: int) -> _Step:
     you, luna = game.players
     t = _at(game, 11)
-    text = msg("Your track marker stands on track space {yours} and {name}'s on {theirs}. {tile} costs only "
-               "{cost}: after it you are still rearmost, so you move again at once.", yours=you.space,
-               name=_LUNA, theirs=luna.space, tile=t.id, cost=t.cost)  # fmt: skip
+    text = msg(
+        "Your track marker stands on track space {yours} and {name}'s on {theirs}. {tile} costs only "
+        "{cost}: after it you are still rearmost, so you move again at once.",
+        yours=you.space,
+        name=_LUNA,
+        theirs=luna.space,
+        tile=t.id,
+        cost=t.cost,
+    )
 
     def tell(played: _Played) -> Message:
         board = game.players[0].board
         (ref,) = played.covered
         return _sentences(
-            msg("{tile} lies {where}, so {task} is fulfilled: {why}.", tile=played.tile.id,
-                where=played.where, task=_task(board, ref), why=_counted(board, ref)),
-            _tokens(game, 0), _track(game, played),
-            plural("That makes {n} turn in a row: a cheap tile can win you extra turns.",
-                   "That makes {n} turns in a row: a cheap tile can win you extra turns.",
-                   game.turns_in_a_row))  # fmt: skip
+            msg(
+                "{tile} lies {where}, so {task} is fulfilled: {why}.",
+                tile=played.tile.id,
+                where=played.where,
+                task=_task(board, ref),
+                why=_counted(board, ref),
+            ),
+            _tokens(game, 0),
+            _track(game, played),
+            plural(
+                "That makes {n} turn in a row: a cheap tile can win you extra turns.",
+                "That makes {n} turns in a row: a cheap tile can win you extra turns.",
+                game.turns_in_a_row,
+            ),
+        )
 
     track = Highlight(track=(you.space, luna.space))
     clicks = (_select(game, 11, track), _take(game, Move(11, (-3, 0)), tell))
@@ -805,8 +1062,14 @@ def _end(game: Game, number: int) -> _Step:
     text = _sentences(
         _tokens(game, 0),
         msg("The game ends the moment a player places their last token, and that player wins."),
-        msg("{tile} asks for {tasks}; on cell {cell} it would touch {tiles}.", tile=t.id, tasks=_asks(t),
-            cell=cell_words(move.cell), tiles=_and(near)))  # fmt: skip
+        msg(
+            "{tile} asks for {tasks}; on cell {cell} it would touch {tiles}.",
+            tile=t.id,
+            tasks=_asks(t),
+            cell=cell_words(move.cell),
+            tiles=_and(near),
+        ),
+    )
 
     def tell(played: _Played) -> Message:
         # Only you ever place a tile in the guide (Luna's turns are replies, never the last click), and the
@@ -814,20 +1077,38 @@ def _end(game: Game, number: int) -> _Step:
         # always your win, and told as one.
         assert _is_you(played.seat) and game.end_reason == "last token" and game.winner == played.seat
         (ref,) = played.covered
-        won = msg("{task} is fulfilled: {why}. That was your last token, so the game is over and you win!",
-                  task=_task(board, ref), why=_counted(board, ref))  # fmt: skip
+        won = msg(
+            "{task} is fulfilled: {why}. That was your last token, so the game is over and you win!",
+            task=_task(board, ref),
+            why=_counted(board, ref),
+        )
         return _sentences(
-            won, plural("{name} still had {n} token left.", "{name} still had {n} tokens left.",
-                        game.players[1].tokens, name=_LUNA),
-            msg("Now you know every rule: try a whole game of your own."))  # fmt: skip
+            won,
+            plural(
+                "{name} still had {n} token left.",
+                "{name} still had {n} tokens left.",
+                game.players[1].tokens,
+                name=_LUNA,
+            ),
+            msg("Now you know every rule: try a whole game of your own."),
+        )
 
     clicks = (_select(game, move.space), _take(game, move, tell))
     return _Step(number, "end", cmsg("guided game step title", "The end"), text, clicks)
 
 
 _BEATS: Final[tuple[Callable[[Game, int], _Step], ...]] = (
-    _welcome, _next_three, _time, _who_moves, _next_to, _first_task, _chain, _skip_ahead, _refill,
-    _in_a_row, _end,
+    _welcome,
+    _next_three,
+    _time,
+    _who_moves,
+    _next_to,
+    _first_task,
+    _chain,
+    _skip_ahead,
+    _refill,
+    _in_a_row,
+    _end,
 )
 
 

@@ -80,8 +80,11 @@ def get_language() -> str:
         return "en"
     if wanted in LANGUAGES:
         return wanted
-    warnings.warn(f"{ENVIRONMENT}={wanted!r} is not a language here ({', '.join(LANGUAGES)}); "
-                  "using English", RuntimeWarning, stacklevel=2)  # fmt: skip
+    warnings.warn(
+        f"{ENVIRONMENT}={wanted!r} is not a language here ({', '.join(LANGUAGES)}); using English",
+        RuntimeWarning,
+        stacklevel=2,
+    )
     return "en"
 
 
@@ -152,8 +155,14 @@ class Message:
     #: Whether its values from code are isolated in a right-to-left language (``_filled``).
     _isolates: ClassVar[bool] = True
 
-    def __init__(self, msgid: str, args: Mapping[str, Value], plural: str | None = None, n: int = 0,
-                 context: str | None = None) -> None:  # fmt: skip
+    def __init__(
+        self,
+        msgid: str,
+        args: Mapping[str, Value],
+        plural: str | None = None,
+        n: int = 0,
+        context: str | None = None,
+    ) -> None:
         self.msgid, self.args, self.plural, self.n, self.context = msgid, dict(args), plural, n, context
 
     def template(self, lang: str) -> str:
@@ -189,7 +198,12 @@ class Message:
         if not isinstance(other, Message):
             return NotImplemented
         return (self.msgid, self.plural, self.n, self.context, self.args) == (
-            other.msgid, other.plural, other.n, other.context, other.args)  # fmt: skip
+            other.msgid,
+            other.plural,
+            other.n,
+            other.context,
+            other.args,
+        )
 
     __hash__ = None  # type: ignore[assignment]
 
@@ -220,12 +234,14 @@ def cplural(context: str, one: str, many: str, n: int, /, **args: Value) -> Mess
 
 #: The separators of ``joined``: between the items of a list, between clauses, between a task's colours,
 #: and between the track markers of a stack (top first).
-SEPARATORS: Final = MappingProxyType({
-    "list": cmsg("separator between the items of a list", ", "),
-    "clauses": cmsg("separator between clauses", "; "),
-    "task": cmsg("separator between the colours of a task", " + "),
-    "stack": cmsg("separator between track markers of a stack, top first", " on top of "),
-})  # fmt: skip
+SEPARATORS: Final = MappingProxyType(
+    {
+        "list": cmsg("separator between the items of a list", ", "),
+        "clauses": cmsg("separator between clauses", "; "),
+        "task": cmsg("separator between the colours of a task", " + "),
+        "stack": cmsg("separator between track markers of a stack, top first", " on top of "),
+    }
+)
 
 
 class Joined:

@@ -23,6 +23,8 @@ from .tiles import TILES, tile
 PLAYER_FIELDS = ("name", "supply", "tokens", "time", "arrival", "board", "covered")
 #: The fields every position has.
 FIELDS = ("wheel", "marker", "draw_pile", "players", "events")
+
+
 def whole(value: object) -> bool:
     """Whether a JSON value is a whole number (``true`` is not)."""
     return isinstance(value, int) and not isinstance(value, bool)
@@ -44,21 +46,35 @@ def check_position(
     if missing := sorted(set(FIELDS + extra) - set(snap)):
         raise PositionError(msg("{where} lacks {fields}", where=where, fields=", ".join(missing)))
     if unknown := sorted(map(str, set(snap) - set(FIELDS + extra))):
-        raise PositionError(msg("{where} has an unknown field {field}", where=where,
-                                field=quote(unknown[0], 40)))  # fmt: skip
+        raise PositionError(
+            msg("{where} has an unknown field {field}", where=where, field=quote(unknown[0], 40))
+        )
     spaces, marker, players = snap["wheel"], snap["marker"], snap["players"]
     if not isinstance(spaces, list) or len(spaces) != wheel.SPACES:
-        raise PositionError(msg("{where}.wheel must list the {spaces} spaces", where=where,
-                                spaces=wheel.SPACES))  # fmt: skip
+        raise PositionError(
+            msg("{where}.wheel must list the {spaces} spaces", where=where, spaces=wheel.SPACES)
+        )
     if not whole(marker) or not 0 <= marker < wheel.SPACES:
-        raise PositionError(msg("{where}.marker must be a space from 0 to {last}, not {value}", where=where,
-                                last=wheel.SPACES - 1, value=quote(marker)))  # fmt: skip
+        raise PositionError(
+            msg(
+                "{where}.marker must be a space from 0 to {last}, not {value}",
+                where=where,
+                last=wheel.SPACES - 1,
+                value=quote(marker),
+            )
+        )
     if spaces[marker] is not None:
-        raise PositionError(msg("{where}: the marker's space {space} holds a tile; it must be empty",
-                                where=where, space=marker))  # fmt: skip
+        raise PositionError(
+            msg(
+                "{where}: the marker's space {space} holds a tile; it must be empty",
+                where=where,
+                space=marker,
+            )
+        )
     if not isinstance(players, list) or not seats[0] <= len(players) <= seats[1]:
-        raise PositionError(msg("{where}.players must list {low}–{high} players", where=where, low=seats[0],
-                                high=seats[1]))  # fmt: skip
+        raise PositionError(
+            msg("{where}.players must list {low}–{high} players", where=where, low=seats[0], high=seats[1])
+        )
     if not isinstance(snap["draw_pile"], list):
         raise PositionError(msg("{where}.draw_pile must be a list of tile ids", where=where))
     places: list[tuple[str, Value]] = [(t, msg("on the wheel")) for t in spaces if t is not None]
@@ -69,22 +85,38 @@ def check_position(
         places += [(entry[0], msg("in {name}'s area", name=p["name"])) for entry in p["board"]]
     names = [p["name"] for p in players]
     if len(set(names)) != len(names):
-        raise PositionError(msg("{where}.players: two players are named {name}; names are distinct",
-                                where=where, name=quote(_twice(names), 40)))  # fmt: skip
+        raise PositionError(
+            msg(
+                "{where}.players: two players are named {name}; names are distinct",
+                where=where,
+                name=quote(_twice(names), 40),
+            )
+        )
     if sum(p["tokens"] == 0 for p in players) > 1:
-        raise PositionError(msg("{where}: two players have placed their last token; the first to do so ends "
-                                "the game", where=where))  # fmt: skip
+        raise PositionError(
+            msg(
+                "{where}: two players have placed their last token; the first to do so ends the game",
+                where=where,
+            )
+        )
     _check_tiles(places, where)
     times = [p["time"] for p in players]
     if max(times) - min(times) > track.REACH:
-        raise PositionError(plural(
-            "{where}: markers are {n} steps apart; only the rearmost moves, by at most {reach}, so they are "
-            "never more than {reach} apart",
-            "{where}: markers are {n} steps apart; only the rearmost moves, by at most {reach}, so they are "
-            "never more than {reach} apart", max(times) - min(times), where=where, reach=track.REACH))
+        raise PositionError(
+            plural(
+                "{where}: markers are {n} steps apart; only the rearmost moves, by at most {reach}, so "
+                "they are never more than {reach} apart",
+                "{where}: markers are {n} steps apart; only the rearmost moves, by at most {reach}, so "
+                "they are never more than {reach} apart",
+                max(times) - min(times),
+                where=where,
+                reach=track.REACH,
+            )
+        )
     if len({p["arrival"] for p in players}) != len(players):
-        raise PositionError(msg("{where}: two markers share an arrival number; stacks need a strict order",
-                                where=where))  # fmt: skip
+        raise PositionError(
+            msg("{where}: two markers share an arrival number; stacks need a strict order", where=where)
+        )
     _check_events(snap, boards, where)
     if check_extra is not None:
         check_extra(snap, where)
@@ -96,15 +128,29 @@ def _check_tiles(places: list[tuple[str, Value]], where: str) -> None:
         try:
             tile(tid)
         except (KeyError, AttributeError):
-            raise PositionError(msg("{where}: unknown tile {tile} {place}", where=where, tile=quote(tid),
-                                    place=place)) from None  # fmt: skip
+            raise PositionError(
+                msg("{where}: unknown tile {tile} {place}", where=where, tile=quote(tid), place=place)
+            ) from None
     counts = Counter(tile(t).id for t, _ in places)
     if twice := sorted(t for t, c in counts.items() if c > 1):
-        raise PositionError(msg("{where}: tile {tile} appears more than once: {places}", where=where,
-                                tile=twice[0], places=joined(p for t, p in places if tile(t).id == twice[0])))
+        raise PositionError(
+            msg(
+                "{where}: tile {tile} appears more than once: {places}",
+                where=where,
+                tile=twice[0],
+                places=joined(p for t, p in places if tile(t).id == twice[0]),
+            )
+        )
     if lost := [t.id for t in TILES if t.id not in counts]:
-        raise PositionError(msg("{where} accounts for {found} of the {all} tiles; missing: {missing}",
-                                where=where, found=len(counts), all=len(TILES), missing=", ".join(lost)))
+        raise PositionError(
+            msg(
+                "{where} accounts for {found} of the {all} tiles; missing: {missing}",
+                where=where,
+                found=len(counts),
+                all=len(TILES),
+                missing=", ".join(lost),
+            )
+        )
 
 
 def _check_events(snap: Mapping[str, Any], boards: list[Board], where: str) -> None:
@@ -114,8 +160,9 @@ def _check_events(snap: Mapping[str, Any], boards: list[Board], where: str) -> N
         for e in snap["events"]:
             to_event(tuple(e), names, boards)
     except Exception as err:  # a damaged log entry can fail in many ways; name it, whatever it is
-        raise PositionError(msg("{where}.events holds an entry that cannot be read: {error}", where=where,
-                                error=quote(err))) from None  # fmt: skip
+        raise PositionError(
+            msg("{where}.events holds an entry that cannot be read: {error}", where=where, error=quote(err))
+        ) from None
 
 
 def _twice(values: list[str]) -> str:
@@ -131,17 +178,30 @@ def _check_player(p: Any, n: int, where: str, supply: int) -> Board:
         if key not in p:
             raise PositionError(msg("{where} lacks {fields}", where=at, fields=repr(key)))
     if unknown := sorted(map(str, set(p) - set(PLAYER_FIELDS))):
-        raise PositionError(msg("{where} has an unknown field {field}", where=at,
-                                field=quote(unknown[0], 40)))  # fmt: skip
+        raise PositionError(
+            msg("{where} has an unknown field {field}", where=at, field=quote(unknown[0], 40))
+        )
     if not isinstance(p["name"], str) or not p["name"].strip():
         raise PositionError(msg("{where}.name must be a non-blank string", where=at))
     for key in ("supply", "tokens", "time", "arrival"):
         if not whole(p[key]) or p[key] < 0:
-            raise PositionError(msg("{where}.{field} must be a whole number ≥ 0, not {value}", where=at,
-                                    field=key, value=quote(p[key])))  # fmt: skip
+            raise PositionError(
+                msg(
+                    "{where}.{field} must be a whole number ≥ 0, not {value}",
+                    where=at,
+                    field=key,
+                    value=quote(p[key]),
+                )
+            )
     if not 1 <= p["supply"] <= supply:
-        raise PositionError(msg("{where}.supply must be 1–{most} tokens, not {value}", where=at, most=supply,
-                                value=p["supply"]))  # fmt: skip
+        raise PositionError(
+            msg(
+                "{where}.supply must be 1–{most} tokens, not {value}",
+                where=at,
+                most=supply,
+                value=p["supply"],
+            )
+        )
     if not isinstance(p["board"], list) or not all(
         isinstance(e, list) and len(e) == 3 and isinstance(e[0], str) and whole(e[1]) and whole(e[2])
         for e in p["board"]
@@ -152,27 +212,42 @@ def _check_player(p: Any, n: int, where: str, supply: int) -> Board:
     ):
         raise PositionError(msg("{where}.covered must list [x, y, task index] entries", where=at))
     if len({tuple(c) for c in p["covered"]}) != len(p["covered"]):
-        raise PositionError(msg("{where}.covered names a task twice; a task carries one token at most",
-                                where=at))  # fmt: skip
+        raise PositionError(
+            msg("{where}.covered names a task twice; a task carries one token at most", where=at)
+        )
     if p["tokens"] + len(p["covered"]) != p["supply"]:
-        raise PositionError(msg(
-            "{where} ({name}) has {tokens} left and {covered}, which does not add up to a supply of {supply}",
-            where=at, name=p["name"], supply=p["supply"],
-            tokens=cplural("tokens left, in a sum", "{n} tokens", "{n} tokens", p["tokens"]),
-            covered=cplural("covered tasks, in a sum", "{n} covered tasks", "{n} covered tasks",
-                            len(p["covered"]))))  # fmt: skip
+        raise PositionError(
+            msg(
+                "{where} ({name}) has {tokens} left and {covered}, which does not add up to a supply "
+                "of {supply}",
+                where=at,
+                name=p["name"],
+                supply=p["supply"],
+                tokens=cplural("tokens left, in a sum", "{n} tokens", "{n} tokens", p["tokens"]),
+                covered=cplural(
+                    "covered tasks, in a sum", "{n} covered tasks", "{n} covered tasks", len(p["covered"])
+                ),
+            )
+        )
     try:
         board = Board((tile(t), (x, y)) for t, x, y in p["board"])
     except (IllegalMove, KeyError) as err:
         # A KeyError's text is already words (the repr of its message), worded when it was raised.
         error = err.message if isinstance(err, IllegalMove) else str(err)
-        raise PositionError(msg("{where}.board is not a legal area: {error}", where=at,
-                                error=error)) from None  # fmt: skip
+        raise PositionError(
+            msg("{where}.board is not a legal area: {error}", where=at, error=error)
+        ) from None
     fulfilled = board.fulfilled_tasks()
     for x, y, i in p["covered"]:
         if (x, y, i) not in fulfilled:
-            raise PositionError(msg("{where} covers task {index} at {cell}, which is not fulfilled there",
-                                    where=at, index=i, cell=cell_words((x, y))))  # fmt: skip
+            raise PositionError(
+                msg(
+                    "{where} covers task {index} at {cell}, which is not fulfilled there",
+                    where=at,
+                    index=i,
+                    cell=cell_words((x, y)),
+                )
+            )
     return board
 
 
@@ -192,14 +267,24 @@ def first_difference(given: Any, expected: Any, path: str, source: Message | Non
         return None
     if isinstance(given, list) and isinstance(expected, list):
         if len(given) != len(expected):
-            return plural("{path} has {n} entries here but {expected} {source}",
-                          "{path} has {n} entries here but {expected} {source}", len(given), path=path,
-                          expected=len(expected), source=source)  # fmt: skip
+            return plural(
+                "{path} has {n} entries here but {expected} {source}",
+                "{path} has {n} entries here but {expected} {source}",
+                len(given),
+                path=path,
+                expected=len(expected),
+                source=source,
+            )
         for n, (a, b) in enumerate(zip(given, expected, strict=True)):
             if found := first_difference(a, b, f"{path}[{n}]", source):
                 return found
         return None
     if given != expected or type(given) is not type(expected):
-        return msg("{path} is {given} here but {expected} {source}", path=path, given=quote(given),
-                   expected=quote(expected), source=source)  # fmt: skip
+        return msg(
+            "{path} is {given} here but {expected} {source}",
+            path=path,
+            given=quote(given),
+            expected=quote(expected),
+            source=source,
+        )
     return None

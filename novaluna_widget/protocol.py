@@ -35,9 +35,24 @@ from .names import is_you
 from .story import Turn, end_words, solo_goal, solo_lines, summary, tell
 from .tiles import COLOURS, LETTERS, TILES
 
-__all__ = ["INTENTS", "LOG_TAIL", "BadIntent", "Field", "Seats", "bot_actions", "catalogue", "check_bot",
-           "check_intent", "check_selection", "direction", "game_state", "page_state", "parse_intent",
-           "parse_seats", "player_state"]
+__all__ = [
+    "INTENTS",
+    "LOG_TAIL",
+    "BadIntent",
+    "Field",
+    "Seats",
+    "bot_actions",
+    "catalogue",
+    "check_bot",
+    "check_intent",
+    "check_selection",
+    "direction",
+    "game_state",
+    "page_state",
+    "parse_intent",
+    "parse_seats",
+    "player_state",
+]
 
 #: How many of the latest log entries (a turn, a refill, a phase, the end) the state carries; ``game.log``
 #: has every event.
@@ -105,9 +120,18 @@ def game_state(
 
 
 def page_state(
-    position: Mapping[str, Any], *, version: int, selected: int | None, error: str | None, answered: int,
-    bot: str, view: Mapping[str, Any], hint: Mapping[str, Any] | None = None,
-    tutorial: Mapping[str, Any] | None = None, can: Mapping[str, bool] | None = None, lang: str | None = None,
+    position: Mapping[str, Any],
+    *,
+    version: int,
+    selected: int | None,
+    error: str | None,
+    answered: int,
+    bot: str,
+    view: Mapping[str, Any],
+    hint: Mapping[str, Any] | None = None,
+    tutorial: Mapping[str, Any] | None = None,
+    can: Mapping[str, bool] | None = None,
+    lang: str | None = None,
 ) -> dict[str, Any]:
     """The whole ``state`` the page draws: ``position`` (from ``game_state``, or a past one), then
     ``version`` (intents must name it), ``selected`` (the space chosen and not yet placed), ``error``
@@ -119,11 +143,22 @@ def page_state(
     ``can`` flags added to the position's (``hint``, ``review``), and the language the words are in:
     ``lang`` (its code; None: the package language) and ``dir`` (``direction``)."""
     lang = resolve(lang)
-    return {**position, "version": version, "selected": selected, "error": error, "answered": answered,
-            "bot": bot, "bot_names": list(BOTS), "bot_words": {name: BOT_WORDS[name].in_language(lang)
-                                                               for name in BOTS},
-            "view": dict(view), "hint": hint, "tutorial": tutorial,
-            "can": {**position["can"], **(can or {})}, "lang": lang, "dir": direction(lang)}  # fmt: skip
+    return {
+        **position,
+        "version": version,
+        "selected": selected,
+        "error": error,
+        "answered": answered,
+        "bot": bot,
+        "bot_names": list(BOTS),
+        "bot_words": {name: BOT_WORDS[name].in_language(lang) for name in BOTS},
+        "view": dict(view),
+        "hint": hint,
+        "tutorial": tutorial,
+        "can": {**position["can"], **(can or {})},
+        "lang": lang,
+        "dir": direction(lang),
+    }
 
 
 def direction(lang: str | None = None) -> str:
@@ -180,10 +215,15 @@ def _tasks(board: Board, covered: frozenset[tuple[int, int, int]]) -> list[list[
             ref = (cell[0], cell[1], k)
             status = 2 if ref in covered else 1 if ref in fulfilled else 0
             counts = [
-                [LETTERS[c.colour], c.needed, c.counted, [index[m] for m in c.chain],
-                 [index[m] for m in c.touching]]
+                [
+                    LETTERS[c.colour],
+                    c.needed,
+                    c.counted,
+                    [index[m] for m in c.chain],
+                    [index[m] for m in c.touching],
+                ]
                 for c in why.colours
-            ]  # fmt: skip
+            ]
             rows.append([index[cell], k, status, counts])
     return rows
 
@@ -221,8 +261,13 @@ def _over(game: Game, lang: str) -> dict[str, Any] | None:
     the words (``story.end_words``) and a summary (``story.summary``)."""
     if not game.is_over:
         return None
-    return {"reason": game.end_reason, "winner": game.winner, "ranking": game.ranking(),
-            "text": end_words(game, lang), "lines": summary(game, lang)}  # fmt: skip
+    return {
+        "reason": game.end_reason,
+        "winner": game.winner,
+        "ranking": game.ranking(),
+        "text": end_words(game, lang),
+        "lines": summary(game, lang),
+    }
 
 
 def _solo(game: Game, lang: str) -> dict[str, Any] | None:
@@ -273,14 +318,18 @@ class Field:
 
 _SPACE = Field(msg("a whole number"), _is_int)
 _SPACE_OR_NONE = Field(msg("a whole number or null"), lambda v: v is None or _is_int(v))
-_CELL = Field(msg("a pair of whole numbers [x, y]"), lambda v: isinstance(v, list) and len(v) == 2
-              and all(_is_int(c) for c in v))
+_CELL = Field(
+    msg("a pair of whole numbers [x, y]"),
+    lambda v: isinstance(v, list) and len(v) == 2 and all(_is_int(c) for c in v),
+)
 _PLAYER = Field(msg("a player index"), _is_int)
 _MAYBE_PLAYER = Field(msg("a player index"), _is_int, required=False)
-_BOT = Field(msg("one of {choices}", choices=joined(BOTS)), lambda v: isinstance(v, str) and v in BOTS,
-             required=False)
-_LANGUAGE = Field(msg("one of {choices}", choices=joined(LANGUAGES)),
-                  lambda v: isinstance(v, str) and v in LANGUAGES)
+_BOT = Field(
+    msg("one of {choices}", choices=joined(BOTS)), lambda v: isinstance(v, str) and v in BOTS, required=False
+)
+_LANGUAGE = Field(
+    msg("one of {choices}", choices=joined(LANGUAGES)), lambda v: isinstance(v, str) and v in LANGUAGES
+)
 
 #: Each action's fields besides ``action`` and ``version`` (which every intent carries). The actions
 #: with a ``player`` field are moves: only the player to move may make them, and not for a bot's seat.
@@ -320,26 +369,36 @@ def parse_intent(content: object) -> dict[str, Any]:
     message. Only the shape is checked here: whether the move is legal is the engine's to judge."""
     content = _from_page(content)
     if not isinstance(content, dict):
-        raise BadIntent(msg("a message from the page must be an object, not {type}",
-                            type=type(content).__name__))  # fmt: skip
+        raise BadIntent(
+            msg("a message from the page must be an object, not {type}", type=type(content).__name__)
+        )
     action = content.get("action")
     if not isinstance(action, str) or action not in INTENTS:
-        raise BadIntent(msg("unknown action {value}; actions are {actions}", value=quote(action),
-                            actions=joined(INTENTS)))  # fmt: skip
+        raise BadIntent(
+            msg("unknown action {value}; actions are {actions}", value=quote(action), actions=joined(INTENTS))
+        )
     if not _is_int(content.get("version")):
-        raise BadIntent(msg("the {action} message lacks the version of the picture it was made on",
-                            action=repr(action)))  # fmt: skip
+        raise BadIntent(
+            msg("the {action} message lacks the version of the picture it was made on", action=repr(action))
+        )
     fields = INTENTS[action]
     for key, value in content.items():
         if key in ("action", "version"):
             continue
         if key not in fields:
-            raise BadIntent(msg("unexpected field {field} in a {action} message", field=quote(key),
-                                action=repr(action)))  # fmt: skip
+            raise BadIntent(
+                msg("unexpected field {field} in a {action} message", field=quote(key), action=repr(action))
+            )
         if not fields[key].check(value):
-            raise BadIntent(msg("{field} of a {action} message must be {expected}, not {value}",
-                                field=repr(key), action=repr(action), expected=fields[key].expected,
-                                value=quote(value)))  # fmt: skip
+            raise BadIntent(
+                msg(
+                    "{field} of a {action} message must be {expected}, not {value}",
+                    field=repr(key),
+                    action=repr(action),
+                    expected=fields[key].expected,
+                    value=quote(value),
+                )
+            )
     missing = [repr(key) for key, field in fields.items() if field.required and key not in content]
     if missing:
         raise BadIntent(msg("a {action} message needs {fields}", action=repr(action), fields=joined(missing)))
@@ -351,8 +410,14 @@ def check_intent(intent: Mapping[str, Any], game: Game, seats: Sequence[str | No
     move for a seat that may not make it: not the player to move, a bot's seat (but for the Bot button,
     "Bot plays for …"), or any move once the game is over. Selections are ``check_selection``'s."""
     if intent["version"] != version:
-        raise IllegalMove(msg("that click was made on an older picture (version {old}, now {now}); the board "
-                              "is up to date now, please try again", old=intent["version"], now=version))
+        raise IllegalMove(
+            msg(
+                "that click was made on an older picture (version {old}, now {now}); the board "
+                "is up to date now, please try again",
+                old=intent["version"],
+                now=version,
+            )
+        )
     action = intent["action"]
     if "player" not in INTENTS[action]:
         return
@@ -363,17 +428,34 @@ def check_intent(intent: Mapping[str, Any], game: Game, seats: Sequence[str | No
     player = intent.get("player")
     if player is not None and player != current:
         if not 0 <= player < len(game.players):
-            raise IllegalMove(msg("there is no player {player}; it is {name}'s turn", player=player,
-                                  name=name))  # fmt: skip
-        raise IllegalMove(msg("it is {name}'s turn, not {other}'s: place the tile in {name}'s area",
-                              name=name, other=game.players[player].name))  # fmt: skip
+            raise IllegalMove(
+                msg("there is no player {player}; it is {name}'s turn", player=player, name=name)
+            )
+        raise IllegalMove(
+            msg(
+                "it is {name}'s turn, not {other}'s: place the tile in {name}'s area",
+                name=name,
+                other=game.players[player].name,
+            )
+        )
     seat = seats[current]
     if seat is not None and action != "bot":  # the button's words as the page shows them (js/panels.js)
         if is_you(name):
-            raise IllegalMove(cmsg("the player named You, the reader", "{name} are played by the {bot} bot: "
-                                   "press Bot plays for {name}", name=name, bot=BOT_WORDS[seat]))  # fmt: skip
-        raise IllegalMove(msg("{name} is played by the {bot} bot: press Bot plays for {name}", name=name,
-                              bot=BOT_WORDS[seat]))  # fmt: skip
+            raise IllegalMove(
+                cmsg(
+                    "the player named You, the reader",
+                    "{name} are played by the {bot} bot: press Bot plays for {name}",
+                    name=name,
+                    bot=BOT_WORDS[seat],
+                )
+            )
+        raise IllegalMove(
+            msg(
+                "{name} is played by the {bot} bot: press Bot plays for {name}",
+                name=name,
+                bot=BOT_WORDS[seat],
+            )
+        )
     if action == "take":
         check_selection(game, intent["space"])
 
@@ -396,8 +478,9 @@ def check_selection(game: Game, space: int | None) -> None:
         offer = msg("take tile {choices} or {last}", choices=joined(named[:-1]), last=named[-1])
     if not 0 <= space < len(game.wheel) or game.wheel[space] is None:
         raise IllegalMove(msg("space {space} holds no tile: {offer}", space=quote(space), offer=offer))
-    raise IllegalMove(msg("the tile on space {space} is not among the next three tiles: {offer}", space=space,
-                          offer=offer))  # fmt: skip
+    raise IllegalMove(
+        msg("the tile on space {space} is not among the next three tiles: {offer}", space=space, offer=offer)
+    )
 
 
 # -- bots --------------------------------------------------------------------------------------
@@ -410,17 +493,27 @@ def parse_seats(bots: Seats, n_players: int) -> list[str | None]:
         pairs = list(bots.items())
     elif isinstance(bots, (list, tuple)):
         if len(bots) != n_players:
-            raise ValueError(msg("bots lists one entry (a bot name or None) per player: {players}, not "
-                                 "{given}", players=n_players, given=len(bots)))  # fmt: skip
+            raise ValueError(
+                msg(
+                    "bots lists one entry (a bot name or None) per player: {players}, not {given}",
+                    players=n_players,
+                    given=len(bots),
+                )
+            )
         pairs = [(i, b) for i, b in enumerate(bots) if b is not None]
     else:
-        raise TypeError(msg("bots is a dict {{seat: bot name}} or a list with a name or None per seat, not "
-                            "{value}", value=quote(bots)))  # fmt: skip
+        raise TypeError(
+            msg(
+                "bots is a dict {{seat: bot name}} or a list with a name or None per seat, not {value}",
+                value=quote(bots),
+            )
+        )
     seats: list[str | None] = [None] * n_players
     for seat, name in pairs:
         if type(seat) is not int or not 0 <= seat < n_players:
-            raise ValueError(msg("bot seat {seat} is not a player index 0–{last}", seat=quote(seat),
-                                 last=n_players - 1))  # fmt: skip
+            raise ValueError(
+                msg("bot seat {seat} is not a player index 0–{last}", seat=quote(seat), last=n_players - 1)
+            )
         seats[seat] = check_bot(name)
     return seats
 

@@ -239,9 +239,14 @@ def token(player: int, x: float, y: float, r: float = _TOKEN["radius"], lang: st
     """A player's token: their colour and their number (in the digits of ``lang``)."""
     colours = SPEC["players"][player % len(SPEC["players"])]
     body = _el("circle", r=float(r), fill=colours["fill"], stroke=colours["stroke"], stroke_width=2) + _text(
-        0, r * _TOKEN["number_y"], number(player + 1, lang), r * _TOKEN["number_size"], font_weight=800,
-        text_anchor="middle", fill=colours["ink"]
-    )  # fmt: skip
+        0,
+        r * _TOKEN["number_y"],
+        number(player + 1, lang),
+        r * _TOKEN["number_size"],
+        font_weight=800,
+        text_anchor="middle",
+        fill=colours["ink"],
+    )
     return _at(x, y, body)
 
 
@@ -256,8 +261,9 @@ def cover(player: int | None) -> str:
     colour (green when no player is given), without a number, so the task's dots show through it and a
     covered task reads as light beside the dark open ones whatever the player's colour."""
     ring = _PAINT["check"] if player is None else SPEC["players"][player % len(SPEC["players"])]["fill"]
-    return _el("circle", r=_TOKEN["on_task"], fill="#fff", fill_opacity=COVER_OPACITY, stroke=ring,
-               stroke_width=4)  # fmt: skip
+    return _el(
+        "circle", r=_TOKEN["on_task"], fill="#fff", fill_opacity=COVER_OPACITY, stroke=ring, stroke_width=4
+    )
 
 
 def tile_svg(
@@ -276,21 +282,60 @@ def tile_svg(
     colour, half, cost = SPEC["tile_colours"][t.colour], -_TILE["face"] / 2, _TILE["cost"]
     letter_x, letter_y = _TILE["letter"]
     parts = [
-        _el("rect", x=half, y=half, width=_TILE["face"], height=_TILE["face"], rx=_TILE["corner"],
-            fill=colour["fill"], stroke="#000", stroke_opacity=0.45, stroke_width=2),
-        _el("circle", cx=cost["x"], cy=cost["y"], r=cost["r"], fill=_PAINT["cost_disc"], stroke="#000",
-            stroke_opacity=0.55, stroke_width=1.5),
-        _text(cost["x"], cost["y"] + cost["baseline"], number(t.cost, lang), 20, font_weight=800,
-              text_anchor="middle", fill=_PAINT["cost_ink"]),
-        _text(letter_x, letter_y, colour["letter"], 15, font_weight=800, text_anchor="middle",
-              fill=colour["letter_ink"], fill_opacity=0.8),
-    ]  # fmt: skip
+        _el(
+            "rect",
+            x=half,
+            y=half,
+            width=_TILE["face"],
+            height=_TILE["face"],
+            rx=_TILE["corner"],
+            fill=colour["fill"],
+            stroke="#000",
+            stroke_opacity=0.45,
+            stroke_width=2,
+        ),
+        _el(
+            "circle",
+            cx=cost["x"],
+            cy=cost["y"],
+            r=cost["r"],
+            fill=_PAINT["cost_disc"],
+            stroke="#000",
+            stroke_opacity=0.55,
+            stroke_width=1.5,
+        ),
+        _text(
+            cost["x"],
+            cost["y"] + cost["baseline"],
+            number(t.cost, lang),
+            20,
+            font_weight=800,
+            text_anchor="middle",
+            fill=_PAINT["cost_ink"],
+        ),
+        _text(
+            letter_x,
+            letter_y,
+            colour["letter"],
+            15,
+            font_weight=800,
+            text_anchor="middle",
+            fill=colour["letter_ink"],
+            fill_opacity=0.8,
+        ),
+    ]
     for k, task in enumerate(t.tasks):
         colours = [c for c, n in task.items() for _ in range(n)]
         offsets = _TILE["dots"][len(colours)]
         dots = "".join(_dot(c, ox, oy) for c, (ox, oy) in zip(colours, offsets, strict=True))
-        disc = _el("circle", r=_TILE["disc"], fill=_PAINT["disc"], stroke="#fff", stroke_opacity=0.85,
-                   stroke_width=1.6)  # fmt: skip
+        disc = _el(
+            "circle",
+            r=_TILE["disc"],
+            fill=_PAINT["disc"],
+            stroke="#fff",
+            stroke_opacity=0.85,
+            stroke_width=1.6,
+        )
         token_on_task = cover(player) if k in covered else ""
         cx, cy = _TILE["discs"][len(t.tasks)][k]
         parts.append(_at(cx, cy, disc + dots + token_on_task))
@@ -316,28 +361,67 @@ def _wheel(game: Game, lang: str) -> str:
         x, y = _polar(_WHEEL["space"], space, wheel.SPACES)
         lx, ly = _polar(_WHEEL["label"], space, wheel.SPACES)
         name = number(space, lang)
-        parts.append(_text(lx, ly + _WHEEL["label_baseline"], "● " + name if space == 0 else name, 21,
-                           font_weight=600, text_anchor="middle", fill="#fff", fill_opacity=0.7))  # fmt: skip
+        parts.append(
+            _text(
+                lx,
+                ly + _WHEEL["label_baseline"],
+                "● " + name if space == 0 else name,
+                21,
+                font_weight=600,
+                text_anchor="middle",
+                fill="#fff",
+                fill_opacity=0.7,
+            )
+        )
         parts.append(_space(game, space, t, choices, x, y, lang))
     return "".join(parts)
 
 
 def _space(game: Game, space: int, t: Tile | None, choices: list[int], x: float, y: float, lang: str) -> str:
     if t is None:
-        empty = _el("circle", r=_WHEEL["empty"], fill="#fff", fill_opacity=0.04, stroke="#fff",
-                    stroke_opacity=0.28, stroke_width=2, stroke_dasharray="6 6")  # fmt: skip
-        moon = _el("path", d=_WHEEL["crescent"], transform=f"scale({_n(_WHEEL['moon_scale'])})",
-                   fill=_PAINT["moon"], stroke=_PAINT["moon_edge"], stroke_width=2)  # fmt: skip
+        empty = _el(
+            "circle",
+            r=_WHEEL["empty"],
+            fill="#fff",
+            fill_opacity=0.04,
+            stroke="#fff",
+            stroke_opacity=0.28,
+            stroke_width=2,
+            stroke_dasharray="6 6",
+        )
+        moon = _el(
+            "path",
+            d=_WHEEL["crescent"],
+            transform=f"scale({_n(_WHEEL['moon_scale'])})",
+            fill=_PAINT["moon"],
+            stroke=_PAINT["moon_edge"],
+            stroke_width=2,
+        )
         return _at(x, y, empty + (moon if space == game.marker else ""))
     if space not in choices:
         return f"<g opacity='0.9'>{tile_svg(t, x, y, _WHEEL['tile_scale'], lang=lang)}</g>"
     gold, night, halo = _PAINT["gold"], _PAINT["night"], _WHEEL["halo"]
-    frame = _el("rect", x=-halo, y=-halo, width=2 * halo, height=2 * halo, rx=_WHEEL["halo_corner"],
-                fill=gold, fill_opacity=0.16, stroke=gold, stroke_width=5)  # fmt: skip
+    frame = _el(
+        "rect",
+        x=-halo,
+        y=-halo,
+        width=2 * halo,
+        height=2 * halo,
+        rx=_WHEEL["halo_corner"],
+        fill=gold,
+        fill_opacity=0.16,
+        stroke=gold,
+        stroke_width=5,
+    )
     badge = _el("circle", r=_WHEEL["badge_radius"], fill=gold, stroke=night, stroke_width=3) + _text(
-        0, _WHEEL["badge_baseline"], number(choices.index(space) + 1, lang), 20, font_weight=800,
-        text_anchor="middle", fill=night
-    )  # fmt: skip
+        0,
+        _WHEEL["badge_baseline"],
+        number(choices.index(space) + 1, lang),
+        20,
+        font_weight=800,
+        text_anchor="middle",
+        fill=night,
+    )
     bx, by = _WHEEL["badge"]
     return _at(x, y, frame) + tile_svg(t, x, y, _WHEEL["tile_scale"], lang=lang) + _at(x + bx, y + by, badge)
 
@@ -351,8 +435,17 @@ def _track(stacks: dict[int, list[int]], lang: str) -> str:
             (_PAINT["new_moon"], _PAINT["moon"]) if space == 0 else (_PAINT["track_space"], _PAINT["faint"])
         )
         parts.append(_el("circle", cx=x, cy=y, r=_TRACK["space"], fill=fill, stroke=stroke, stroke_width=2))
-        parts.append(_text(x, y + _TRACK["number_baseline"], number(space, lang), 13, text_anchor="middle",
-                           fill="#fff", fill_opacity=0.55))  # fmt: skip
+        parts.append(
+            _text(
+                x,
+                y + _TRACK["number_baseline"],
+                number(space, lang),
+                13,
+                text_anchor="middle",
+                fill="#fff",
+                fill_opacity=0.55,
+            )
+        )
     for space, stack in sorted(stacks.items()):
         for height, player in enumerate(stack):
             # A stack climbs inward, the bottom marker outermost, as the rulebook stacks them.
@@ -387,9 +480,11 @@ def _centre(game: Game, lang: str) -> str:
         big = _wins(winner) if sheet is None else msg("Score {total}", total=sheet["total"])
         lines = [big, _ENDED["last token" if game.end_reason == "last token" else "no tile"]]
     elif sheet is not None:
-        lines = [msg("Phase {phase}", phase=sheet["phase"]),
-                 msg("small stack {small} · large {large}", small=sheet["small"], large=sheet["large"]),
-                 msg("score so far {total}", total=sheet["total"])]  # fmt: skip
+        lines = [
+            msg("Phase {phase}", phase=sheet["phase"]),
+            msg("small stack {small} · large {large}", small=sheet["small"], large=sheet["large"]),
+            msg("score so far {total}", total=sheet["total"]),
+        ]
     else:
         name = players[game.current_player].name
         turn = cmsg("in a game's picture, under the name of the player whose turn it is", "to move")
@@ -397,22 +492,44 @@ def _centre(game: Game, lang: str) -> str:
             turn = cmsg("the player named You, the reader", "to move")
         lines = [name, turn]
     text = "".join(
-        _label(0, _CENTRE["top"] + _CENTRE["line"] * i, line, 36 if i == 0 else 24, lang,
-               font_weight=700 if i == 0 else 400, text_anchor="middle", fill="#fff",
-               fill_opacity=1 if i == 0 else 0.75)
+        _label(
+            0,
+            _CENTRE["top"] + _CENTRE["line"] * i,
+            line,
+            36 if i == 0 else 24,
+            lang,
+            font_weight=700 if i == 0 else 400,
+            text_anchor="middle",
+            fill="#fff",
+            fill_opacity=1 if i == 0 else 0.75,
+        )
         for i, line in enumerate(lines)
-    )  # fmt: skip
+    )
     (x, y), (dx, dy), (count_x, count_y) = _CENTRE["card"], _CENTRE["card_offset"], _CENTRE["count"]
     size = _CENTRE["card_size"]
-    card = {"width": size, "height": size, "rx": _CENTRE["card_corner"], "fill": _PAINT["pile"],
-            "stroke": _PAINT["rim"], "stroke_width": 2}  # fmt: skip
+    card = {
+        "width": size,
+        "height": size,
+        "rx": _CENTRE["card_corner"],
+        "fill": _PAINT["pile"],
+        "stroke": _PAINT["rim"],
+        "stroke_width": 2,
+    }
     pile = (
         _el("rect", x=x + dx, y=y + dy, **card)
         + _el("rect", x=x, y=y, **card)
         + _text(count_x, count_y, number(len(game.draw_pile), lang), 30, font_weight=700, fill="#fff")
-        + _label(0, _CENTRE["label_y"], cmsg("a label under the draw pile, in a game's picture", "draw pile"),
-                 17, lang, text_anchor="middle", fill="#fff", fill_opacity=0.6)
-    )  # fmt: skip
+        + _label(
+            0,
+            _CENTRE["label_y"],
+            cmsg("a label under the draw pile, in a game's picture", "draw pile"),
+            17,
+            lang,
+            text_anchor="middle",
+            fill="#fff",
+            fill_opacity=0.6,
+        )
+    )
     pile_x, pile_y = _CENTRE["pile"]
     return text + _at(pile_x, pile_y, pile)
 
@@ -444,19 +561,56 @@ def _grid(
             t = board.tiles.get((x, y))
             if t is None:
                 outline = {"stroke_width": 2.5} if (x, y) in named else {"stroke_opacity": 0.45}
-                parts.append(_el("rect", x=gx * cell + 2, y=gy * pitch + 2, width=cell - 4, height=cell - 4,
-                                 rx=cell / 10, fill="none", stroke=_PAINT["faint"], **outline,
-                                 stroke_dasharray="3 4"))  # fmt: skip
+                parts.append(
+                    _el(
+                        "rect",
+                        x=gx * cell + 2,
+                        y=gy * pitch + 2,
+                        width=cell - 4,
+                        height=cell - 4,
+                        rx=cell / 10,
+                        fill="none",
+                        stroke=_PAINT["faint"],
+                        **outline,
+                        stroke_dasharray="3 4",
+                    )
+                )
             else:
-                parts.append(tile_svg(t, (gx + 0.5) * cell, gy * pitch + cell / 2, cell / _TILE["size"],
-                                      by_tile.get((x, y), ()), player, lang))  # fmt: skip
+                parts.append(
+                    tile_svg(
+                        t,
+                        (gx + 0.5) * cell,
+                        gy * pitch + cell / 2,
+                        cell / _TILE["size"],
+                        by_tile.get((x, y), ()),
+                        player,
+                        lang,
+                    )
+                )
             if (x, y) in named:
                 where = cell_words((x, y))
-                words = cmsg("a tile and its cell, under the tile in a picture", "{tile} {cell}", tile=t.id,
-                             cell=where) if t else where  # fmt: skip
-                parts.append(_label((gx + 0.5) * cell, gy * pitch + cell * 1.16, words, max(8.0, cell / 7),
-                                    lang, text_anchor="middle", font_weight=700 if t else 400,
-                                    fill=_PAINT["faint"]))  # fmt: skip
+                words = (
+                    cmsg(
+                        "a tile and its cell, under the tile in a picture",
+                        "{tile} {cell}",
+                        tile=t.id,
+                        cell=where,
+                    )
+                    if t
+                    else where
+                )
+                parts.append(
+                    _label(
+                        (gx + 0.5) * cell,
+                        gy * pitch + cell * 1.16,
+                        words,
+                        max(8.0, cell / 7),
+                        lang,
+                        text_anchor="middle",
+                        font_weight=700 if t else 400,
+                        fill=_PAINT["faint"],
+                    )
+                )
     return "".join(parts), cols * cell, rows * pitch
 
 
@@ -478,10 +632,18 @@ def _board_title(board: Board) -> Message:
     in words, e.g. ``Nova Luna area: 2 tiles (T03 on cell (0, 0), R16 on cell (1, 0))``."""
     if not board:
         return msg("Nova Luna area: empty")
-    cells = joined(cmsg("a tile and its cell, in the title of an area's picture", "{tile} on cell {cell}",
-                        tile=t.id, cell=cell_words(cell)) for cell, t in board.tiles.items())  # fmt: skip
-    return plural("Nova Luna area: {n} tile ({cells})", "Nova Luna area: {n} tiles ({cells})", len(board),
-                  cells=cells)  # fmt: skip
+    cells = joined(
+        cmsg(
+            "a tile and its cell, in the title of an area's picture",
+            "{tile} on cell {cell}",
+            tile=t.id,
+            cell=cell_words(cell),
+        )
+        for cell, t in board.tiles.items()
+    )
+    return plural(
+        "Nova Luna area: {n} tile ({cells})", "Nova Luna area: {n} tiles ({cells})", len(board), cells=cells
+    )
 
 
 def _game_title(game: Game) -> Message:
@@ -492,30 +654,58 @@ def _game_title(game: Game) -> Message:
     seed, turn, sheet = str(game.seed), game.turn, game.score_sheet()
     if sheet is not None:  # the solo game: its phase, then its score
         if game.is_over:
-            return msg("Nova Luna: a solo game, seed {seed}, turn {turn}, over: score {total}", seed=seed,
-                       turn=turn, total=sheet["total"])  # fmt: skip
-        return msg("Nova Luna: a solo game, seed {seed}, turn {turn}, phase {phase}", seed=seed, turn=turn,
-                   phase=sheet["phase"])  # fmt: skip
+            return msg(
+                "Nova Luna: a solo game, seed {seed}, turn {turn}, over: score {total}",
+                seed=seed,
+                turn=turn,
+                total=sheet["total"],
+            )
+        return msg(
+            "Nova Luna: a solo game, seed {seed}, turn {turn}, phase {phase}",
+            seed=seed,
+            turn=turn,
+            phase=sheet["phase"],
+        )
     players = len(game.players)
     if game.is_over:
         name = game.players[game.winner or 0].name
         if is_you(name):
-            return cplural("the player named You, the reader",
-                           "Nova Luna: a {n}-player game, seed {seed}, turn {turn}, over: {name} win",
-                           "Nova Luna: a {n}-player game, seed {seed}, turn {turn}, over: {name} win",
-                           players, seed=seed, turn=turn, name=name)  # fmt: skip
-        return plural("Nova Luna: a {n}-player game, seed {seed}, turn {turn}, over: {name} wins",
-                      "Nova Luna: a {n}-player game, seed {seed}, turn {turn}, over: {name} wins", players,
-                      seed=seed, turn=turn, name=name)  # fmt: skip
+            return cplural(
+                "the player named You, the reader",
+                "Nova Luna: a {n}-player game, seed {seed}, turn {turn}, over: {name} win",
+                "Nova Luna: a {n}-player game, seed {seed}, turn {turn}, over: {name} win",
+                players,
+                seed=seed,
+                turn=turn,
+                name=name,
+            )
+        return plural(
+            "Nova Luna: a {n}-player game, seed {seed}, turn {turn}, over: {name} wins",
+            "Nova Luna: a {n}-player game, seed {seed}, turn {turn}, over: {name} wins",
+            players,
+            seed=seed,
+            turn=turn,
+            name=name,
+        )
     name = game.players[game.current_player].name
     if is_you(name):
-        return cplural("the player named You, the reader",
-                       "Nova Luna: a {n}-player game, seed {seed}, turn {turn}, {name} to move",
-                       "Nova Luna: a {n}-player game, seed {seed}, turn {turn}, {name} to move",
-                       players, seed=seed, turn=turn, name=name)  # fmt: skip
-    return plural("Nova Luna: a {n}-player game, seed {seed}, turn {turn}, {name} to move",
-                  "Nova Luna: a {n}-player game, seed {seed}, turn {turn}, {name} to move", players,
-                  seed=seed, turn=turn, name=name)  # fmt: skip
+        return cplural(
+            "the player named You, the reader",
+            "Nova Luna: a {n}-player game, seed {seed}, turn {turn}, {name} to move",
+            "Nova Luna: a {n}-player game, seed {seed}, turn {turn}, {name} to move",
+            players,
+            seed=seed,
+            turn=turn,
+            name=name,
+        )
+    return plural(
+        "Nova Luna: a {n}-player game, seed {seed}, turn {turn}, {name} to move",
+        "Nova Luna: a {n}-player game, seed {seed}, turn {turn}, {name} to move",
+        players,
+        seed=seed,
+        turn=turn,
+        name=name,
+    )
 
 
 def board_svg(
@@ -550,22 +740,34 @@ def _panel(
     if turn and is_you(p.name):
         name = cmsg("the player named You, the reader", "{name} · to move", name=p.name)
     elif turn:
-        name = cmsg("a player's panel in a game's picture, when it is their turn", "{name} · to move",
-                    name=p.name)  # fmt: skip
+        name = cmsg(
+            "a player's panel in a game's picture, when it is their turn", "{name} · to move", name=p.name
+        )
     left = tokens_left(p.tokens)
-    supply = cmsg("a player's panel in a game's picture", "{tokens} · time {time}", tokens=left,
-                  time=p.time) if timed else left  # fmt: skip
+    supply = (
+        cmsg("a player's panel in a game's picture", "{tokens} · time {time}", tokens=left, time=p.time)
+        if timed
+        else left
+    )
     height = 52 + grid_height + 8
     ink = _PAINT["ink"]
     return (
-        _el("rect", x=float(x), y=float(y), width=float(width), height=float(height), rx=10,
-            fill=_PAINT["card"], stroke=_PAINT["gold"] if turn else _PAINT["card_edge"],
-            stroke_width=2 if turn else 1)
+        _el(
+            "rect",
+            x=float(x),
+            y=float(y),
+            width=float(width),
+            height=float(height),
+            rx=10,
+            fill=_PAINT["card"],
+            stroke=_PAINT["gold"] if turn else _PAINT["card_edge"],
+            stroke_width=2 if turn else 1,
+        )
         + token(index, x + 16, y + 18, 11, lang)
         + _label(x + 34, y + 23, name, 15, lang, font_weight=650, fill=ink)
         + _label(x + 34, y + 41, supply, 12, lang, fill=ink, fill_opacity=0.75)
         + _at(x + (width - grid_width) / 2, y + 52, grid)
-    ), height  # fmt: skip
+    ), height
 
 
 def game_svg(game: Game, cell: float = 44, lang: str | None = None) -> str:
@@ -611,8 +813,17 @@ def tiles_svg(tiles: Sequence[Tile], cell: float = 100, lang: str | None = None)
     for i, t in enumerate(tiles):
         x = gap / 2 + i * (cell + gap) + cell / 2
         parts.append(tile_svg(t, x, cell / 2, cell / _TILE["size"], lang=lang))
-        parts.append(_text(x, cell * 1.16, t.id, max(8.0, cell / 7), text_anchor="middle",
-                           font_weight=700, fill=_PAINT["faint"]))  # fmt: skip
+        parts.append(
+            _text(
+                x,
+                cell * 1.16,
+                t.id,
+                max(8.0, cell / 7),
+                text_anchor="middle",
+                font_weight=700,
+                fill=_PAINT["faint"],
+            )
+        )
     title = msg("Nova Luna tiles: {ids}", ids=joined(t.id for t in tiles))
     return _svg(len(tiles) * (cell + gap), cell * 1.25, "".join(parts), title, lang)
 
@@ -670,14 +881,16 @@ def picture(
     ``lang``: the language of its words and numbers (None: the package language)."""
     lang = resolve(lang)
     if isinstance(what, Board):
-        return Picture(board_svg(what, covered, player, 84 if cell is None else cell, labels=labels,
-                                 lang=lang), live)  # fmt: skip
+        return Picture(
+            board_svg(what, covered, player, 84 if cell is None else cell, labels=labels, lang=lang), live
+        )
     if labels is not False or covered is not None or player is not None:
         raise TypeError(msg("labels, covered and player are options of an area's picture (a Board)"))
     if isinstance(what, Game):
         return Picture(game_svg(what, 44 if cell is None else cell, lang), live)
     tiles = list(what)
     if not tiles or not all(isinstance(t, Tile) for t in tiles):
-        raise TypeError(msg("picture() draws a Game, a Board or a list of tiles, not {value}",
-                            value=f"{what!r:.100}"))  # fmt: skip
+        raise TypeError(
+            msg("picture() draws a Game, a Board or a list of tiles, not {value}", value=f"{what!r:.100}")
+        )
     return Picture(tiles_svg(tiles, 120 if cell is None else cell, lang), live)

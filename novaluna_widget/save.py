@@ -39,21 +39,36 @@ def load(text: str | bytes, cls: type[G]) -> G:
         raise SaveError(msg("not a novaluna_widget save file: the JSON is nested too deeply")) from None
     # Where the text stops being JSON, in words of any language (the parser's own words are English).
     except json.JSONDecodeError as err:
-        raise SaveError(msg("not a novaluna_widget save file: the JSON does not parse (line {line}, column "
-                            "{column})", line=err.lineno, column=err.colno)) from None  # fmt: skip
+        raise SaveError(
+            msg(
+                "not a novaluna_widget save file: the JSON does not parse (line {line}, column {column})",
+                line=err.lineno,
+                column=err.colno,
+            )
+        ) from None
     except UnicodeDecodeError as err:
-        raise SaveError(msg("not a novaluna_widget save file: the JSON does not parse (byte {byte} is not "
-                            "text)", byte=err.start)) from None  # fmt: skip
+        raise SaveError(
+            msg(
+                "not a novaluna_widget save file: the JSON does not parse (byte {byte} is not text)",
+                byte=err.start,
+            )
+        ) from None
     except ValueError:  # the one other thing json refuses: a number too long to convert
-        raise SaveError(msg("not a novaluna_widget save file: the JSON does not parse (a number is too "
-                            "long)")) from None  # fmt: skip
+        raise SaveError(
+            msg("not a novaluna_widget save file: the JSON does not parse (a number is too long)")
+        ) from None
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise SaveError(msg('not a novaluna_widget save file: expected "format": "{format}"', format=FORMAT))
     version = data.get("version")
     if type(version) is not int or version != VERSION:
         # Versions are names of file formats, as written in the file: no digits of a language.
-        raise SaveError(msg("save version {version} is not supported; this version reads {reads}",
-                            version=quote(version), reads=str(VERSION)))  # fmt: skip
+        raise SaveError(
+            msg(
+                "save version {version} is not supported; this version reads {reads}",
+                version=quote(version),
+                reads=str(VERSION),
+            )
+        )
     try:
         return cls.from_snapshot({k: v for k, v in data.items() if k not in ("format", "version")})
     except PositionError as err:

@@ -52,8 +52,14 @@ def _placements(description: AreaSpec) -> list[tuple[Tile, Cell]]:
     cells: dict[Cell, Tile] = {}
     for t, cell in pairs:
         if cell in cells:
-            raise ScenarioError(msg("two tiles on {cell}: {first} and {second}", cell=cell_words(cell),
-                                    first=cells[cell].id, second=t.id))  # fmt: skip
+            raise ScenarioError(
+                msg(
+                    "two tiles on {cell}: {first} and {second}",
+                    cell=cell_words(cell),
+                    first=cells[cell].id,
+                    second=t.id,
+                )
+            )
         if t in cells.values():
             raise ScenarioError(msg("tile {tile} appears twice in the area", tile=t.id))
         cells[cell] = t
@@ -64,9 +70,14 @@ def _placements(description: AreaSpec) -> list[tuple[Tile, Cell]]:
         order += [n for n in neighbours(cell) if n in cells and n not in order]
     if lost := [c for c in cells if c not in order]:
         where = joined(msg("{tile} at {cell}", tile=cells[c].id, cell=cell_words(c)) for c in lost)
-        raise ScenarioError(msg("the area is not connected: {tiles} cannot be reached from {first} through "
-                                "orthogonally adjacent tiles", tiles=where,
-                                first=cells[order[0]].id))  # fmt: skip
+        raise ScenarioError(
+            msg(
+                "the area is not connected: {tiles} cannot be reached from {first} through "
+                "orthogonally adjacent tiles",
+                tiles=where,
+                first=cells[order[0]].id,
+            )
+        )
     return [(cells[c], c) for c in order]
 
 
@@ -76,8 +87,12 @@ def _read_area(description: AreaText) -> list[tuple[Tile, Cell]]:
         for word in description.replace(";", " ").split():
             found = _PLACED.match(word)
             if not found:
-                raise ScenarioError(msg("cannot read {value} as a tile in an area: write ID@x,y, e.g. "
-                                        "Y07@0,0", value=quote(word)))  # fmt: skip
+                raise ScenarioError(
+                    msg(
+                        "cannot read {value} as a tile in an area: write ID@x,y, e.g. Y07@0,0",
+                        value=quote(word),
+                    )
+                )
             pairs.append((found[1], (int(found[2]), int(found[3]))))
     elif isinstance(description, Mapping):
         pairs = [(tid, cell) for cell, tid in description.items()]
@@ -102,8 +117,9 @@ def _count(value: object, what: str) -> int:
     """A whole number ≥ 0 given for ``what``, else ``ScenarioError``."""
     number = whole_number(value)
     if number is None or number < 0:
-        raise ScenarioError(msg("{what} must be a whole number ≥ 0, not {value}", what=what,
-                                value=quote(value)))  # fmt: skip
+        raise ScenarioError(
+            msg("{what} must be a whole number ≥ 0, not {value}", what=what, value=quote(value))
+        )
     return number
 
 
@@ -119,22 +135,39 @@ def _wheel(description: WheelSpec, marker: int | None) -> tuple[list[str | None]
     if isinstance(description, str):
         words = description.split()
         if len(words) != wheels.SPACES:
-            raise ScenarioError(msg("a wheel lists its {spaces} spaces from the new moon clockwise (a tile "
-                                    "id, - for empty, M for the moon marker), not {count}: {value}",
-                                    spaces=wheels.SPACES, count=len(words), value=quote(description)))
+            raise ScenarioError(
+                msg(
+                    "a wheel lists its {spaces} spaces from the new moon clockwise (a tile "
+                    "id, - for empty, M for the moon marker), not {count}: {value}",
+                    spaces=wheels.SPACES,
+                    count=len(words),
+                    value=quote(description),
+                )
+            )
         marks = [s for s, w in enumerate(words) if w.upper() == "M"]
         if len(marks) > 1 or (marks and marker is not None and marker != marks[0]):
             if marker is not None:
-                raise ScenarioError(msg("the moon marker stands on one space; the wheel says {marks} and "
-                                        "marker={marker}", marks=str(marks), marker=str(marker)))  # fmt: skip
-            raise ScenarioError(msg("the moon marker stands on one space; the wheel says {marks}",
-                                    marks=str(marks)))  # fmt: skip
+                raise ScenarioError(
+                    msg(
+                        "the moon marker stands on one space; the wheel says {marks} and marker={marker}",
+                        marks=str(marks),
+                        marker=str(marker),
+                    )
+                )
+            raise ScenarioError(
+                msg("the moon marker stands on one space; the wheel says {marks}", marks=str(marks))
+            )
         marker = marks[0] if marks else marker
         spaces = [None if w in ("-", ".") or w.upper() == "M" else _tile(w).id for w in words]
     else:
         if bad := [s for s in description if not (isinstance(s, int) and 0 <= s < wheels.SPACES)]:
-            raise ScenarioError(msg("wheel spaces run from 0 to {last}, not {value}", last=wheels.SPACES - 1,
-                                    value=quote(bad[0])))  # fmt: skip
+            raise ScenarioError(
+                msg(
+                    "wheel spaces run from 0 to {last}, not {value}",
+                    last=wheels.SPACES - 1,
+                    value=quote(bad[0]),
+                )
+            )
         spaces = [_tile(description[s]).id if description.get(s) else None for s in range(wheels.SPACES)]
     return spaces, 0 if marker is None else marker
 
@@ -188,18 +221,36 @@ def position(
         for s in [s for s in range(wheels.SPACES) if s != mark][: len(rest)]:
             spaces[s] = rest.pop(0)
     players = [
-        _player(names[n] if names else ("Solo" if solo else f"Player {n + 1}"), placed, n, len(boards),
-                kind.supply(len(boards), beginner), times, stack, tokens, covered)
+        _player(
+            names[n] if names else ("Solo" if solo else f"Player {n + 1}"),
+            placed,
+            n,
+            len(boards),
+            kind.supply(len(boards), beginner),
+            times,
+            stack,
+            tokens,
+            covered,
+        )
         for n, placed in enumerate(boards)
     ]
     snap: dict[str, Any] = {
-        "wheel": spaces, "marker": mark, "draw_pile": [_tile(t).id for t in _words(draw_pile)] + rest,
-        "players": players, "events": [],
+        "wheel": spaces,
+        "marker": mark,
+        "draw_pile": [_tile(t).id for t in _words(draw_pile)] + rest,
+        "players": players,
+        "events": [],
     }
     if solo:
         snap |= _solo(players[0], phase, phase_one)
-    data = {"kind": kind.kind, "seed": seed, "beginner": bool(beginner) and not solo, "start": snap,
-            "history": [], "redo": []}  # fmt: skip
+    data = {
+        "kind": kind.kind,
+        "seed": seed,
+        "beginner": bool(beginner) and not solo,
+        "start": snap,
+        "history": [],
+        "redo": [],
+    }
     try:
         return Game.from_snapshot(data)
     except PositionError as err:
@@ -210,14 +261,28 @@ def _words(text: str | Sequence[str]) -> list[str]:
     return text.split() if isinstance(text, str) else list(text)
 
 
-def _player(name: str, placed: list[tuple[Tile, Cell]], n: int, seats: int, supply: int,
-            times: Sequence[int] | None, stack: Sequence[int] | None, tokens: Sequence[int] | None,
-            covered: Sequence[Iterable[TaskRef] | None] | None) -> dict[str, Any]:
+def _player(
+    name: str,
+    placed: list[tuple[Tile, Cell]],
+    n: int,
+    seats: int,
+    supply: int,
+    times: Sequence[int] | None,
+    stack: Sequence[int] | None,
+    tokens: Sequence[int] | None,
+    covered: Sequence[Iterable[TaskRef] | None] | None,
+) -> dict[str, Any]:
     """One player's snapshot entry."""
     for given, what in ((times, "times"), (tokens, "tokens"), (covered, "covered"), (stack, "stack")):
         if given is not None and len(given) != seats:
-            raise ScenarioError(msg("{what} needs one entry per player ({seats}), not {given}", what=what,
-                                    seats=seats, given=len(given)))  # fmt: skip
+            raise ScenarioError(
+                msg(
+                    "{what} needs one entry per player ({seats}), not {given}",
+                    what=what,
+                    seats=seats,
+                    given=len(given),
+                )
+            )
     board = Board(placed)
     given_tasks = covered[n] if covered is not None else None
     done = board.fulfilled_tasks() if given_tasks is None else given_tasks
@@ -225,12 +290,16 @@ def _player(name: str, placed: list[tuple[Tile, Cell]], n: int, seats: int, supp
     left = supply - len(refs) if tokens is None else _count(tokens[n], f"tokens[{n}]")
     order = list(reversed(range(seats))) if stack is None else [whole_number(i) for i in stack]
     if None in order or sorted(order) != list(range(seats)):  # type: ignore[type-var]
-        raise ScenarioError(msg("stack lists every player index once, bottom first, not {value}",
-                                value=quote(stack)))  # fmt: skip
+        raise ScenarioError(
+            msg("stack lists every player index once, bottom first, not {value}", value=quote(stack))
+        )
     return {
-        "name": name, "supply": left + len(refs), "tokens": left,
+        "name": name,
+        "supply": left + len(refs),
+        "tokens": left,
         "time": sum(t.cost for t, _ in placed) if times is None else _count(times[n], f"times[{n}]"),
-        "arrival": order.index(n), "board": [[t.id, x, y] for t, (x, y) in placed],
+        "arrival": order.index(n),
+        "board": [[t.id, x, y] for t, (x, y) in placed],
         "covered": [list(ref) for ref in refs],
     }
 
@@ -241,8 +310,9 @@ def _task(ref: object, n: int) -> TaskRef:
         numbers = [whole_number(v) for v in ref]
         if None not in numbers:
             return (numbers[0], numbers[1], numbers[2])  # type: ignore[return-value]
-    raise ScenarioError(msg("covered[{n}] lists tasks as (x, y, task index), not {value}", n=str(n),
-                            value=quote(ref)))  # fmt: skip
+    raise ScenarioError(
+        msg("covered[{n}] lists tasks as (x, y, task index), not {value}", n=str(n), value=quote(ref))
+    )
 
 
 def _solo(player: dict[str, Any], phase: int, phase_one: tuple[int, int] | None) -> dict[str, Any]:

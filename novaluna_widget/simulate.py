@@ -44,8 +44,21 @@ __all__ = ["COLUMNS", "SOLO_COLUMNS", "SimulationError", "simulate", "summary", 
 BotSpec = str | Callable[..., Bot]
 #: Per player per game. ``seed`` deals the game again (``Game(n, seed=seed)``), ``bot_seed`` makes the
 #: same bot again; ``order`` is the seat's place in the start stack's turn order (0 moves first).
-COLUMNS = ["game", "seed", "seat", "bot", "bot_seed", "order", "rank", "winner", "tokens_left", "tiles",
-           "total_time", "turns", "end"]
+COLUMNS = [
+    "game",
+    "seed",
+    "seat",
+    "bot",
+    "bot_seed",
+    "order",
+    "rank",
+    "winner",
+    "tokens_left",
+    "tiles",
+    "total_time",
+    "turns",
+    "end",
+]
 #: Solo games add the score and its two records (lower is better).
 SOLO_COLUMNS = [*COLUMNS, "score", "phase_one", "final"]
 #: Seconds a terminated worker process may take to go before it is killed.
@@ -71,11 +84,19 @@ class SimulationError(RuntimeError):
     def __init__(self, game: int, seed: int, seat: int, bot: str, bot_seed: int, error: str) -> None:
         super().__init__(game, seed, seat, bot, bot_seed, error)
         self.game, self.seed, self.seat, self.bot, self.bot_seed, self.error = (
-            game, seed, seat, bot, bot_seed, error)
+            game,
+            seed,
+            seat,
+            bot,
+            bot_seed,
+            error,
+        )
 
     def __str__(self) -> str:
-        return (f"game {self.game} (deal seed {self.seed}), seat {self.seat}, bot {self.bot!r} "
-                f"(bot seed {self.bot_seed}): {self.error}")
+        return (
+            f"game {self.game} (deal seed {self.seed}), seat {self.seat}, bot {self.bot!r} "
+            f"(bot seed {self.bot_seed}): {self.error}"
+        )
 
 
 def simulate(
@@ -123,9 +144,11 @@ def simulate(
         if executor is not None:
             raise ValueError("workers sizes the default process pool; an executor passed in has its own")
     if executor is not None and not isinstance(executor, Executor):
-        raise TypeError("executor must be a concurrent.futures.Executor (ThreadPoolExecutor(1), a "
-                        "ProcessPoolExecutor, a Dask client's get_executor()) or None for a process pool, "
-                        f"not {quote(executor)}")
+        raise TypeError(
+            "executor must be a concurrent.futures.Executor (ThreadPoolExecutor(1), a "
+            "ProcessPoolExecutor, a Dask client's get_executor()) or None for a process pool, "
+            f"not {quote(executor)}"
+        )
     if executor is None or isinstance(executor, ProcessPoolExecutor):
         _check_picklable(seats)
     deals = [_deal(seed, g, seats, rotate) for g in range(n_games)]
@@ -134,8 +157,9 @@ def simulate(
         if executor is not None:
             rows = _run(chunks, beginner, executor, progress, n_games, ctrl_c)
         else:
-            pool = ProcessPoolExecutor(max(1, min(workers or os.cpu_count() or 1, len(chunks))),
-                                       initializer=_ignore_ctrl_c)
+            pool = ProcessPoolExecutor(
+                max(1, min(workers or os.cpu_count() or 1, len(chunks))), initializer=_ignore_ctrl_c
+            )
             try:
                 rows = _run(chunks, beginner, pool, progress, n_games, ctrl_c)
             except BaseException:
@@ -165,16 +189,19 @@ def _labelled(bots: object) -> list[tuple[BotSpec, str]]:
     elif isinstance(bots, Sequence):
         pairs = [(spec, spec if isinstance(spec, str) else "") for spec in bots]
     else:  # a set or a generator has no seat order to keep, or none that repeats
-        raise TypeError(f"bots is a list of bots, one per seat, or a mapping of labels to bots, "
-                        f"not {quote(bots)}")
+        raise TypeError(
+            f"bots is a list of bots, one per seat, or a mapping of labels to bots, not {quote(bots)}"
+        )
     if not 1 <= len(pairs) <= 4:
         raise ValueError(f"Nova Luna seats 1 (solo) to 4 players; {len(pairs)} bots given")
     for spec, _ in pairs:
         if isinstance(spec, str):
             make_bot(spec)  # unknown names fail here, not in a worker
         elif not callable(spec):
-            raise TypeError(f"a bot is a name or a callable taking seed= that makes one (such as a bot "
-                            f"class), not {quote(spec)}")
+            raise TypeError(
+                f"a bot is a name or a callable taking seed= that makes one (such as a bot "
+                f"class), not {quote(spec)}"
+            )
     return pairs
 
 
@@ -203,8 +230,11 @@ def _deal(seed: int, g: int, seats: list[tuple[BotSpec, str]], rotate: bool) -> 
     shift = g % n if rotate else 0
     block = g // n if rotate else g
     order = seats[-shift:] + seats[:-shift] if shift else seats
-    return (g, _derive(seed, "deal", block),
-            tuple((spec, label, _derive(seed, "bot", g, seat)) for seat, (spec, label) in enumerate(order)))
+    return (
+        g,
+        _derive(seed, "deal", block),
+        tuple((spec, label, _derive(seed, "bot", g, seat)) for seat, (spec, label) in enumerate(order)),
+    )
 
 
 def _ignore_ctrl_c() -> None:
@@ -242,8 +272,14 @@ def _ctrl_c_held() -> Iterator[Callable[[], None]]:
     act()
 
 
-def _run(chunks: list[list[Deal]], beginner: bool, executor: Executor, progress: bool,
-         total: int, ctrl_c: Callable[[], None]) -> list[dict[str, Any]]:
+def _run(
+    chunks: list[list[Deal]],
+    beginner: bool,
+    executor: Executor,
+    progress: bool,
+    total: int,
+    ctrl_c: Callable[[], None],
+) -> list[dict[str, Any]]:
     """Play the chunks on ``executor`` and return the rows in game order, acting on a held Ctrl-C
     (``ctrl_c``) while waiting. On Ctrl-C or the first failure the chunks not started yet are cancelled,
     whoever owns the executor, before the error goes on."""
@@ -313,10 +349,19 @@ def _play(deal: Deal, beginner: bool) -> list[dict[str, Any]]:
     rows = []
     for seat, (player, label, (_, _, bot_seed)) in enumerate(zip(game.players, labels, seats, strict=True)):
         row = {
-            "game": g, "seed": seed, "seat": seat, "bot": label, "bot_seed": bot_seed,
-            "order": first.index(seat), "rank": ranking.index(seat) + 1, "winner": game.winner == seat,
-            "tokens_left": player.tokens, "tiles": len(player.board), "total_time": player.time,
-            "turns": game.turn, "end": game.end_reason,
+            "game": g,
+            "seed": seed,
+            "seat": seat,
+            "bot": label,
+            "bot_seed": bot_seed,
+            "order": first.index(seat),
+            "rank": ranking.index(seat) + 1,
+            "winner": game.winner == seat,
+            "tokens_left": player.tokens,
+            "tiles": len(player.board),
+            "total_time": player.time,
+            "turns": game.turn,
+            "end": game.end_reason,
         }
         sheet = game.score_sheet()
         if sheet is not None:
@@ -364,17 +409,21 @@ def summary(df: pd.DataFrame, by: str | Sequence[str] = ("bot", "seat")) -> pd.D
     if not columns:
         raise ValueError("by names the columns to group by, at least one (such as 'bot' or 'seat')")
     if missing := [c for c in ["winner", "rank", "tokens_left", *columns] if c not in df.columns]:
-        raise ValueError(f"the table has no column {missing[0]!r}; summary takes a simulate table and "
-                         f"groups by its columns ({', '.join(map(str, df.columns))})")
+        raise ValueError(
+            f"the table has no column {missing[0]!r}; summary takes a simulate table and "
+            f"groups by its columns ({', '.join(map(str, df.columns))})"
+        )
     parts = []
     for column in columns:
         grouped = df.groupby(column, sort=True)
-        part = pd.DataFrame({
-            "games": grouped.size(),
-            "wins": grouped["winner"].sum().astype(int),
-            "mean_rank": grouped["rank"].mean(),
-            "mean_tokens_left": grouped["tokens_left"].mean(),
-        })
+        part = pd.DataFrame(
+            {
+                "games": grouped.size(),
+                "wins": grouped["winner"].sum().astype(int),
+                "mean_rank": grouped["rank"].mean(),
+                "mean_tokens_left": grouped["tokens_left"].mean(),
+            }
+        )
         if "score" in df:
             part["mean_score"] = grouped["score"].mean()
         part.insert(2, "win_rate", part["wins"] / part["games"])

@@ -56,14 +56,27 @@ class SoloScore:
 
     def words(self) -> Message:
         """The score line as data to word (see ``__str__``)."""
-        args = {"tiles_one": self.phase_one_tiles, "missing_one": self.phase_one_missing,
-                "record_one": self.phase_one_record, "tiles": self.final_tiles, "missing": self.final_missing,
-                "record": self.final_record, "total": self.total, "penalty": PENALTY}  # fmt: skip
+        args = {
+            "tiles_one": self.phase_one_tiles,
+            "missing_one": self.phase_one_missing,
+            "record_one": self.phase_one_record,
+            "tiles": self.final_tiles,
+            "missing": self.final_missing,
+            "record": self.final_record,
+            "total": self.total,
+            "penalty": PENALTY,
+        }
         if self.final:
-            return msg("phase 1: {tiles_one} + {penalty} × {missing_one} = {record_one}; "
-                       "end: {tiles} + {penalty} × {missing} = {record}; score {total}", **args)
-        return msg("phase 1: {tiles_one} + {penalty} × {missing_one} = {record_one}; "
-                   "end: {tiles} + {penalty} × {missing} = {record}; score {total} (so far)", **args)
+            return msg(
+                "phase 1: {tiles_one} + {penalty} × {missing_one} = {record_one}; "
+                "end: {tiles} + {penalty} × {missing} = {record}; score {total}",
+                **args,
+            )
+        return msg(
+            "phase 1: {tiles_one} + {penalty} × {missing_one} = {record_one}; "
+            "end: {tiles} + {penalty} × {missing} = {record}; score {total} (so far)",
+            **args,
+        )
 
     def in_language(self, lang: str | None = None) -> str:
         """The score line in ``lang`` (None: the package language)."""
@@ -84,8 +97,9 @@ class SoloGame(Game):
 
     def __init__(self, *, seed: int | None = None, name: str = "Solo") -> None:
         if not isinstance(name, str) or not name.strip():
-            raise ValueError(msg("the player's name must be a non-blank string, not {value}",
-                                 value=quote(name)))  # fmt: skip
+            raise ValueError(
+                msg("the player's name must be a non-blank string, not {value}", value=quote(name))
+            )
         self.beginner = False
         _, deck = self._deal(seed)
         self._reset(
@@ -148,9 +162,15 @@ class SoloGame(Game):
 
     def score_sheet(self, lang: str | None = None) -> ScoreSheet:
         score = self.score
-        return {"phase": self._phase, "small": self.small_stack, "large": self.large_stack,
-                "phase_one": score.phase_one_record, "final": score.final_record, "total": score.total,
-                "text": score.in_language(lang)}  # fmt: skip
+        return {
+            "phase": self._phase,
+            "small": self.small_stack,
+            "large": self.large_stack,
+            "phase_one": score.phase_one_record,
+            "final": score.final_record,
+            "total": score.total,
+            "text": score.in_language(lang),
+        }
 
     def _area_cost(self) -> int:
         """The summed cost of the tiles in the area: what both records count."""
@@ -170,11 +190,16 @@ class SoloGame(Game):
         if self._phase != 1:
             raise IllegalMove(msg("phase 1 is already over"))
         if self._placed_in_phase_one < SMALL_STACK:
-            raise IllegalMove(plural(
-                "phase 1 may end only once the {small} tokens of the small stack are placed; {n} still to "
-                "place (taking the last starting tile also ends it)",
-                "phase 1 may end only once the {small} tokens of the small stack are placed; {n} still to "
-                "place (taking the last starting tile also ends it)", self.small_stack, small=SMALL_STACK))
+            raise IllegalMove(
+                plural(
+                    "phase 1 may end only once the {small} tokens of the small stack are placed; "
+                    "{n} still to place (taking the last starting tile also ends it)",
+                    "phase 1 may end only once the {small} tokens of the small stack are placed; "
+                    "{n} still to place (taking the last starting tile also ends it)",
+                    self.small_stack,
+                    small=SMALL_STACK,
+                )
+            )
         return "end_phase_one"
 
     def _perform_word(self, word: Word) -> None:
@@ -226,18 +251,26 @@ class SoloGame(Game):
     @classmethod
     def _check_extra(cls, snap: Mapping[str, Any], where: str) -> None:
         if snap["phase"] not in (1, 2) or not whole(snap["phase"]):
-            raise PositionError(msg("{where}.phase must be 1 or 2, not {value}", where=where,
-                                    value=repr(snap["phase"])))  # fmt: skip
+            raise PositionError(
+                msg("{where}.phase must be 1 or 2, not {value}", where=where, value=repr(snap["phase"]))
+            )
         placed = snap["placed_in_phase_one"]
         if not whole(placed) or not 0 <= placed <= COLOUR_TOKENS:
-            raise PositionError(msg("{where}.placed_in_phase_one must be 0–{most}, not {value}", where=where,
-                                    most=COLOUR_TOKENS, value=repr(placed)))  # fmt: skip
+            raise PositionError(
+                msg(
+                    "{where}.placed_in_phase_one must be 0–{most}, not {value}",
+                    where=where,
+                    most=COLOUR_TOKENS,
+                    value=repr(placed),
+                )
+            )
         record = snap["phase_one"]
         if record is not None and not (
             isinstance(record, list) and len(record) == 2 and all(map(whole, record))
         ):
-            raise PositionError(msg("{where}.phase_one must be null or [tiles cost, tokens missing]",
-                                    where=where))  # fmt: skip
+            raise PositionError(
+                msg("{where}.phase_one must be null or [tiles cost, tokens missing]", where=where)
+            )
 
     def _restore_extra(self, snap: Mapping[str, Any]) -> None:
         self._phase = snap["phase"]

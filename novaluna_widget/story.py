@@ -117,34 +117,54 @@ def _turn_words(name: str, board: Board, turn: Turn, again: bool) -> Message:
     """The turn in one sentence: one message for each of covered or not, moves again or not, and the
     player named You or another (a translator words each whole: no clauses pasted together)."""
     n = turn.covered
-    args: dict[str, Value] = {"who": name, "tile": turn.tile, "space": turn.space,
-                              "where": _where(board, turn.cell, name)}  # fmt: skip
+    args: dict[str, Value] = {
+        "who": name,
+        "tile": turn.tile,
+        "space": turn.space,
+        "where": _where(board, turn.cell, name),
+    }
     if is_you(name):
         if n and again:
-            return cplural("the player named You, the reader",
-                           "{who} took {tile} (space {space}), placed it {where}, covered {n} task, "
-                           "and move again.",
-                           "{who} took {tile} (space {space}), placed it {where}, covered {n} tasks, "
-                           "and move again.", n, **args)  # fmt: skip
+            return cplural(
+                "the player named You, the reader",
+                "{who} took {tile} (space {space}), placed it {where}, covered {n} task, and move again.",
+                "{who} took {tile} (space {space}), placed it {where}, covered {n} tasks, and move again.",
+                n,
+                **args,
+            )
         if n:
-            return cplural("the player named You, the reader",
-                           "{who} took {tile} (space {space}), placed it {where}, and covered {n} task.",
-                           "{who} took {tile} (space {space}), placed it {where}, and covered {n} tasks.",
-                           n, **args)  # fmt: skip
+            return cplural(
+                "the player named You, the reader",
+                "{who} took {tile} (space {space}), placed it {where}, and covered {n} task.",
+                "{who} took {tile} (space {space}), placed it {where}, and covered {n} tasks.",
+                n,
+                **args,
+            )
         if again:
-            return cmsg("the player named You, the reader",
-                        "{who} took {tile} (space {space}), placed it {where}, and move again.", **args)
-        return cmsg("the player named You, the reader",
-                    "{who} took {tile} (space {space}) and placed it {where}.", **args)
+            return cmsg(
+                "the player named You, the reader",
+                "{who} took {tile} (space {space}), placed it {where}, and move again.",
+                **args,
+            )
+        return cmsg(
+            "the player named You, the reader",
+            "{who} took {tile} (space {space}) and placed it {where}.",
+            **args,
+        )
     if n and again:
-        return plural("{who} took {tile} (space {space}), placed it {where}, covered {n} task, "
-                      "and moves again.",
-                      "{who} took {tile} (space {space}), placed it {where}, covered {n} tasks, "
-                      "and moves again.", n, **args)  # fmt: skip
+        return plural(
+            "{who} took {tile} (space {space}), placed it {where}, covered {n} task, and moves again.",
+            "{who} took {tile} (space {space}), placed it {where}, covered {n} tasks, and moves again.",
+            n,
+            **args,
+        )
     if n:
-        return plural("{who} took {tile} (space {space}), placed it {where}, and covered {n} task.",
-                      "{who} took {tile} (space {space}), placed it {where}, and covered {n} tasks.",
-                      n, **args)  # fmt: skip
+        return plural(
+            "{who} took {tile} (space {space}), placed it {where}, and covered {n} task.",
+            "{who} took {tile} (space {space}), placed it {where}, and covered {n} tasks.",
+            n,
+            **args,
+        )
     if again:
         return msg("{who} took {tile} (space {space}), placed it {where}, and moves again.", **args)
     return msg("{who} took {tile} (space {space}) and placed it {where}.", **args)
@@ -157,23 +177,39 @@ def _event_words(game: Game, event: Event, names: Sequence[str], lang: str) -> s
         if not data["placed"]:
             return msg("The wheel could not be refilled: the draw pile is empty.").in_language(lang)
         if data["mandatory"]:  # the wheel was bare, or the solo phase 1 ended: nobody chose it
-            told = plural("The wheel is refilled: {n} new tile.", "The wheel is refilled: {n} new tiles.",
-                          new)  # fmt: skip
+            told = plural(
+                "The wheel is refilled: {n} new tile.", "The wheel is refilled: {n} new tiles.", new
+            )
             return told.in_language(lang)
         assert event.player is not None
         who = names[event.player]
         if is_you(who):
-            told = cplural("the player named You, the reader", "{who} refilled the wheel: {n} new tile.",
-                           "{who} refilled the wheel: {n} new tiles.", new, who=who)  # fmt: skip
+            told = cplural(
+                "the player named You, the reader",
+                "{who} refilled the wheel: {n} new tile.",
+                "{who} refilled the wheel: {n} new tiles.",
+                new,
+                who=who,
+            )
         else:
-            told = plural("{who} refilled the wheel: {n} new tile.",
-                          "{who} refilled the wheel: {n} new tiles.", new, who=who)  # fmt: skip
+            told = plural(
+                "{who} refilled the wheel: {n} new tile.",
+                "{who} refilled the wheel: {n} new tiles.",
+                new,
+                who=who,
+            )
         return told.in_language(lang)
     if event.kind == "phase":
-        told = plural("Phase 1 is over: its record is {record} (tiles {tiles} + {penalty} × {n} token not "
-                      "placed). Phase 2 begins.", "Phase 1 is over: its record is {record} (tiles {tiles} + "
-                      "{penalty} × {n} tokens not placed). Phase 2 begins.", data["missing"],
-                      record=data["record"], tiles=data["tiles"], penalty=PENALTY)  # fmt: skip
+        told = plural(
+            "Phase 1 is over: its record is {record} (tiles {tiles} + {penalty} × {n} token not "
+            "placed). Phase 2 begins.",
+            "Phase 1 is over: its record is {record} (tiles {tiles} + "
+            "{penalty} × {n} tokens not placed). Phase 2 begins.",
+            data["missing"],
+            record=data["record"],
+            tiles=data["tiles"],
+            penalty=PENALTY,
+        )
         return told.in_language(lang)
     if event.kind == "end":
         return end_words(game, lang)
@@ -193,11 +229,15 @@ def _end(game: Game) -> Message:
         over = msg("Game over: no tile can be taken any more.")
     elif solo:  # "Solo placed their last token" reads oddly: Solo is the seat's default name
         supply = game.players[0].supply
-        over = (plural("Game over: all {n} tokens are placed.", "Game over: all {n} tokens are placed.",
-                       supply) if supply > 1 else msg("Game over: the last token is placed."))  # fmt: skip
+        over = (
+            plural("Game over: all {n} tokens are placed.", "Game over: all {n} tokens are placed.", supply)
+            if supply > 1
+            else msg("Game over: the last token is placed.")
+        )
     elif is_you(names[winner]):
-        over = cmsg("the player named You, the reader", "Game over: {who} placed your last token.",
-                    who=names[winner])  # fmt: skip
+        over = cmsg(
+            "the player named You, the reader", "Game over: {who} placed your last token.", who=names[winner]
+        )
     else:
         over = msg("Game over: {who} placed their last token.", who=names[winner])
     if solo:  # the score follows in the log, and in the summary
@@ -217,12 +257,24 @@ def summary(game: Game, lang: str | None = None) -> list[str]:
         player = game.players[p]
         board = player.board
         tasks = sum(len(t.tasks) for t in board.tiles.values())
-        line = msg("{place}. {name}: {placed}, {covered}, {tiles}", place=place, name=player.name,
-                   placed=plural("{placed} of {n} token placed", "{placed} of {n} tokens placed",
-                                 player.supply, placed=player.supply - player.tokens),
-                   covered=plural("{covered} of {n} task covered", "{covered} of {n} tasks covered", tasks,
-                                  covered=len(player.covered)),
-                   tiles=cplural("tiles in an area", "{n} tile", "{n} tiles", len(board)))  # fmt: skip
+        line = msg(
+            "{place}. {name}: {placed}, {covered}, {tiles}",
+            place=place,
+            name=player.name,
+            placed=plural(
+                "{placed} of {n} token placed",
+                "{placed} of {n} tokens placed",
+                player.supply,
+                placed=player.supply - player.tokens,
+            ),
+            covered=plural(
+                "{covered} of {n} task covered",
+                "{covered} of {n} tasks covered",
+                tasks,
+                covered=len(player.covered),
+            ),
+            tiles=cplural("tiles in an area", "{n} tile", "{n} tiles", len(board)),
+        )
         lines.append(line.in_language(lang))
     return lines
 
@@ -232,27 +284,43 @@ def solo_goal(game: Game, sheet: ScoreSheet, lang: str | None = None) -> str:
     if game.is_over:
         return ""
     if sheet["phase"] == 2:
-        goal = plural("Phase 2: place your other {n} token; the wheel refills as usual.",
-                      "Phase 2: place your other {n} tokens; the wheel refills as usual.",
-                      game.players[0].tokens)  # fmt: skip
+        goal = plural(
+            "Phase 2: place your other {n} token; the wheel refills as usual.",
+            "Phase 2: place your other {n} tokens; the wheel refills as usual.",
+            game.players[0].tokens,
+        )
     elif game.can_end_phase_one:
-        goal = plural("All {n} tokens of phase 1 are placed: end phase 1 when you like, or take more tiles "
-                      "first (each empty space gets a new tile for phase 2).", "All {n} tokens of phase 1 "
-                      "are placed: end phase 1 when you like, or take more tiles first (each empty space "
-                      "gets a new tile for phase 2).", SMALL_STACK)  # fmt: skip
+        goal = plural(
+            "All {n} tokens of phase 1 are placed: end phase 1 when you like, or take more tiles "
+            "first (each empty space gets a new tile for phase 2).",
+            "All {n} tokens of phase 1 "
+            "are placed: end phase 1 when you like, or take more tiles first (each empty space "
+            "gets a new tile for phase 2).",
+            SMALL_STACK,
+        )
     else:
-        goal = plural("Phase 1: place the {stack} tokens of the small stack ({left} to go) with the {n} tile "
-                      "left on the wheel.", "Phase 1: place the {stack} tokens of the small stack ({left} to "
-                      "go) with the {n} tiles left on the wheel.", game.tiles_on_wheel(), stack=SMALL_STACK,
-                      left=sheet["small"])  # fmt: skip
+        goal = plural(
+            "Phase 1: place the {stack} tokens of the small stack ({left} to go) with the {n} tile "
+            "left on the wheel.",
+            "Phase 1: place the {stack} tokens of the small stack ({left} to "
+            "go) with the {n} tiles left on the wheel.",
+            game.tiles_on_wheel(),
+            stack=SMALL_STACK,
+            left=sheet["small"],
+        )
     return goal.in_language(lang)
 
 
 def _record(tiles: int, missing: int, record: int) -> Message:
     """A record as it adds up: ``tiles 31 + 10 × 2 tokens not placed = 51``."""
-    return plural("tiles {tiles} + {penalty} × {n} token not placed = {record}",
-                  "tiles {tiles} + {penalty} × {n} tokens not placed = {record}", missing, tiles=tiles,
-                  penalty=PENALTY, record=record)  # fmt: skip
+    return plural(
+        "tiles {tiles} + {penalty} × {n} token not placed = {record}",
+        "tiles {tiles} + {penalty} × {n} tokens not placed = {record}",
+        missing,
+        tiles=tiles,
+        penalty=PENALTY,
+        record=record,
+    )
 
 
 def solo_lines(game: Game, sheet: ScoreSheet, lang: str | None = None) -> list[str]:
@@ -274,12 +342,22 @@ def solo_lines(game: Game, sheet: ScoreSheet, lang: str | None = None) -> list[s
         head = msg("Phase 1 record: {record}", record=phase_one)
     end = _record(cost, player.tokens, sheet["final"])
     if over:
-        lines = [head, msg("End record: {record}", record=end),
-                 msg("Score {total}: both records added; lower is better, under 100 is excellent",
-                     total=sheet["total"])]  # fmt: skip
+        lines = [
+            head,
+            msg("End record: {record}", record=end),
+            msg(
+                "Score {total}: both records added; lower is better, under 100 is excellent",
+                total=sheet["total"],
+            ),
+        ]
     else:
-        lines = [head, msg("End record if the game ended now: {record}", record=end),
-                 msg("Score {total} so far: both records added; lower is better, under 100 is excellent",
-                     total=sheet["total"])]  # fmt: skip
+        lines = [
+            head,
+            msg("End record if the game ended now: {record}", record=end),
+            msg(
+                "Score {total} so far: both records added; lower is better, under 100 is excellent",
+                total=sheet["total"],
+            ),
+        ]
     lang = resolve(lang)
     return [line.in_language(lang) for line in lines]

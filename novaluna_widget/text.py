@@ -16,8 +16,13 @@ if TYPE_CHECKING:
 def wheel_text(game: Game, lang: str | None = None) -> str:
     lang = resolve(lang)
     takeable = set(game.choices())
-    lines = [msg("Moon wheel (marker at space {space}; draw pile {pile}):", space=game.marker,
-                 pile=len(game.draw_pile)).in_language(lang)]  # fmt: skip
+    lines = [
+        msg(
+            "Moon wheel (marker at space {space}; draw pile {pile}):",
+            space=game.marker,
+            pile=len(game.draw_pile),
+        ).in_language(lang)
+    ]
     new_moon = "   " + msg("(new moon)").in_language(lang)
     for space, t in enumerate(game.wheel):
         flag = "M" if space == game.marker else (">" if space in takeable else " ")
@@ -28,9 +33,14 @@ def wheel_text(game: Game, lang: str | None = None) -> str:
 
 
 def track_text(game: Game, stacks: dict[int, list[int]], lang: str | None = None) -> str:
-    parts = [msg("space {space}: {markers}", space=space,
-                 markers=joined((game.players[i].name for i in reversed(stack)), "stack"))
-             for space, stack in sorted(stacks.items())]  # fmt: skip
+    parts = [
+        msg(
+            "space {space}: {markers}",
+            space=space,
+            markers=joined((game.players[i].name for i in reversed(stack)), "stack"),
+        )
+        for space, stack in sorted(stacks.items())
+    ]
     told = msg("Moon track (top of a stack first): {stacks}", stacks=joined(parts, "clauses"))
     return told.in_language(lang)
 
@@ -52,19 +62,36 @@ def game_text(game: Game, lang: str | None = None) -> str:
     else:
         head = msg("{name} to move.", name=players[game.current_player].name)
     # The kind is a class name and the seed a number to type in code: both as code writes them.
-    top = msg("Nova Luna, {kind} seed {seed}, turn {turn}. {head}", kind=type(game).__name__,
-              seed=str(game.seed), turn=game.turn, head=head)  # fmt: skip
+    top = msg(
+        "Nova Luna, {kind} seed {seed}, turn {turn}. {head}",
+        kind=type(game).__name__,
+        seed=str(game.seed),
+        turn=game.turn,
+        head=head,
+    )
     lines = [top.in_language(lang), wheel_text(game, lang)]
     if stacks is not None:
         lines.append(track_text(game, stacks, lang))
     if sheet is not None:
-        stand = msg("Phase {phase}; small stack {small}, large stack {large}; {score}", phase=sheet["phase"],
-                    small=sheet["small"], large=sheet["large"], score=sheet["text"])  # fmt: skip
+        stand = msg(
+            "Phase {phase}; small stack {small}, large stack {large}; {score}",
+            phase=sheet["phase"],
+            small=sheet["small"],
+            large=sheet["large"],
+            score=sheet["text"],
+        )
         lines.append(stand.in_language(lang))
     for p in players:
         tiles = cplural("tiles in an area", "{n} tile", "{n} tiles", len(p.board))
-        lines.append(msg("{name}: {tokens}, time {time}, {tiles}", name=p.name, tokens=tokens_left(p.tokens),
-                         time=p.time, tiles=tiles).in_language(lang))  # fmt: skip
+        lines.append(
+            msg(
+                "{name}: {tokens}, time {time}, {tiles}",
+                name=p.name,
+                tokens=tokens_left(p.tokens),
+                time=p.time,
+                tiles=tiles,
+            ).in_language(lang)
+        )
         lines.append(p.board.text(p.covered, lang))
     if game.is_over and len(players) > 1:
         lines.append(ranking_words([p.name for p in players], game.ranking()).in_language(lang))

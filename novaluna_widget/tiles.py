@@ -34,8 +34,13 @@ class Task(Mapping[str, int]):
             if colour not in COLOURS:
                 raise ValueError(unknown_colour(repr(colour)))
             if not isinstance(count, int) or isinstance(count, bool) or not 1 <= count <= 4:
-                raise ValueError(msg("a task needs 1 to 4 tiles of a colour, not {count} {colour}",
-                                     count=repr(count), colour=colour))
+                raise ValueError(
+                    msg(
+                        "a task needs 1 to 4 tiles of a colour, not {count} {colour}",
+                        count=repr(count),
+                        colour=colour,
+                    )
+                )
         total = sum(merged.values())
         if not 1 <= total <= 4:
             raise ValueError(msg("a task has 1 to 4 dots, not {total}", total=total))
@@ -121,8 +126,13 @@ class Tile:
     def words(self) -> Message:
         """The tile as data to word."""
         tasks = joined((t.words() for t in self.tasks), "clauses") if self.tasks else NO_TASK
-        return msg("{id} {colour} {cost}: {tasks}", id=self.id, colour=COLOUR_NAMES[self.colour],
-                   cost=self.cost, tasks=tasks)  # fmt: skip
+        return msg(
+            "{id} {colour} {cost}: {tasks}",
+            id=self.id,
+            colour=COLOUR_NAMES[self.colour],
+            cost=self.cost,
+            tasks=tasks,
+        )
 
     def __str__(self) -> str:
         return self.in_language()

@@ -22,8 +22,24 @@ __all__ = ["MOVE_COLUMNS", "analyse_moves", "compare_lines", "play_line"]
 #: steps the mover could spend and still move next (negative: the turn passes); ``again`` says whether
 #: the mover moves next, and ``turns_in_row`` is the run of turns in a row the option makes sure of:
 #: the mover's turns so far, this one, and the next if it stays theirs (a cheap tile buys a long run).
-MOVE_COLUMNS = ["move", "action", "space", "tile", "colour", "cost", "cell", "tokens", "tasks", "on_tiles",
-                "time_after", "next_player", "again", "slack", "turns_in_row", "wins"]
+MOVE_COLUMNS = [
+    "move",
+    "action",
+    "space",
+    "tile",
+    "colour",
+    "cost",
+    "cell",
+    "tokens",
+    "tasks",
+    "on_tiles",
+    "time_after",
+    "next_player",
+    "again",
+    "slack",
+    "turns_in_row",
+    "wins",
+]
 
 
 def analyse_moves(game: Game) -> pd.DataFrame:
@@ -50,11 +66,21 @@ def _describe(game: Game, action: Action, run: int) -> dict[str, Any]:
     others = [p.time for i, p in enumerate(after.players) if i != mover]
     again = not after.is_over and after.current_player == mover
     return {
-        "move": action, "action": "take", "space": action.space, "tile": tile.id, "colour": tile.colour,
-        "cost": tile.cost, "cell": action.cell, "tokens": len(covered), "tasks": covered,
-        "on_tiles": [board[(x, y)].id for x, y, _ in covered], "time_after": time,
-        "next_player": after.current_player if not after.is_over else None, "again": again,
-        "slack": min(others) - time if others else None, "turns_in_row": run + 1 if again else run,
+        "move": action,
+        "action": "take",
+        "space": action.space,
+        "tile": tile.id,
+        "colour": tile.colour,
+        "cost": tile.cost,
+        "cell": action.cell,
+        "tokens": len(covered),
+        "tasks": covered,
+        "on_tiles": [board[(x, y)].id for x, y, _ in covered],
+        "time_after": time,
+        "next_player": after.current_player if not after.is_over else None,
+        "again": again,
+        "slack": min(others) - time if others else None,
+        "turns_in_row": run + 1 if again else run,
         "wins": after.is_over and after.winner == mover,
     }
 
@@ -76,9 +102,16 @@ def compare_lines(game: Game, lines: Mapping[str, Sequence[Action]]) -> pd.DataF
     for name, actions in lines.items():
         after = play_line(game, actions)
         for i, p in enumerate(after.players):
-            rows.append({
-                "line": name, "player": i, "name": p.name, "tokens_left": p.tokens, "time": p.time,
-                "tiles": len(p.board), "to_move": not after.is_over and after.current_player == i,
-                "winner": after.winner == i if after.is_over else None,
-            })
+            rows.append(
+                {
+                    "line": name,
+                    "player": i,
+                    "name": p.name,
+                    "tokens_left": p.tokens,
+                    "time": p.time,
+                    "tiles": len(p.board),
+                    "to_move": not after.is_over and after.current_player == i,
+                    "winner": after.winner == i if after.is_over else None,
+                }
+            )
     return pd.DataFrame(rows)

@@ -437,8 +437,11 @@ class NovaLunaWidget(anywidget.AnyWidget):
         except (IllegalMove, BadIntent) as error:
             self._error = message_of(error)
         except Exception as error:  # a bug: say so in the widget rather than lose it
-            self._error = msg("internal error ({kind}: {error}); please report it", kind=type(error).__name__,
-                              error=message_of(error))  # fmt: skip
+            self._error = msg(
+                "internal error ({kind}: {error}); please report it",
+                kind=type(error).__name__,
+                error=message_of(error),
+            )
             self.log.exception("NovaLunaWidget failed on %s", quote(content, 500))
         self._refresh()  # one state per intent; the position is rebuilt only if the game changed
 
@@ -459,8 +462,9 @@ class NovaLunaWidget(anywidget.AnyWidget):
             return
         if action == "review":
             if not self._game.is_over:
-                raise IllegalMove(msg("the Review opens once the game is over (widget.review() works any "
-                                      "time)"))  # fmt: skip
+                raise IllegalMove(
+                    msg("the Review opens once the game is over (widget.review() works any time)")
+                )
             self._review(progress=False)
             return
         if action == "next":
@@ -472,11 +476,21 @@ class NovaLunaWidget(anywidget.AnyWidget):
             if bot is not None:
                 name = self._game.players[self._game.current_player].name
                 if is_you(name):
-                    raise IllegalMove(cmsg("the player named You, the reader", "{name} are played by the "
-                                           "{bot} bot: hints are for the players who move", name=name,
-                                           bot=BOT_WORDS[bot]))  # fmt: skip
-                raise IllegalMove(msg("{name} is played by the {bot} bot: hints are for the players who move",
-                                      name=name, bot=BOT_WORDS[bot]))  # fmt: skip
+                    raise IllegalMove(
+                        cmsg(
+                            "the player named You, the reader",
+                            "{name} are played by the {bot} bot: hints are for the players who move",
+                            name=name,
+                            bot=BOT_WORDS[bot],
+                        )
+                    )
+                raise IllegalMove(
+                    msg(
+                        "{name} is played by the {bot} bot: hints are for the players who move",
+                        name=name,
+                        bot=BOT_WORDS[bot],
+                    )
+                )
             self._give_hint()
         elif action == "select":
             self._select(intent["space"])
@@ -624,8 +638,9 @@ class NovaLunaWidget(anywidget.AnyWidget):
             raise IllegalMove(msg("there is no review to open yet: press Review once the game is over"))
         if not 0 <= row < len(self._reviewed[0]):
             last = len(self._reviewed[0]) - 1
-            raise IllegalMove(msg("the review has no action {row}: actions run from 0 to {last}", row=row,
-                                  last=last))  # fmt: skip
+            raise IllegalMove(
+                msg("the review has no action {row}: actions run from 0 to {last}", row=row, last=last)
+            )
         self._shown, self._open = row, row
 
     def _back_to_now(self) -> None:
@@ -635,8 +650,10 @@ class NovaLunaWidget(anywidget.AnyWidget):
         """The coach's buttons, and those the guided game keeps off."""
         game = self._game
         live = self._shown is None and self._guide is None
-        can = {"hint": live and not game.is_over and self._seats[game.current_player] is None,
-               "review": self._guide is None and game.is_over}  # fmt: skip
+        can = {
+            "hint": live and not game.is_over and self._seats[game.current_player] is None,
+            "review": self._guide is None and game.is_over,
+        }
         if self._guide is not None:
             can.update(undo=False, redo=False, bot=False)
         return can
@@ -669,8 +686,12 @@ class NovaLunaWidget(anywidget.AnyWidget):
                 callback(played)
             except Exception as error:
                 name = getattr(callback, "__name__", repr(callback))
-                self._error = msg("on_move callback {name} failed: {kind}: {error}", name=name,
-                                  kind=type(error).__name__, error=message_of(error))  # fmt: skip
+                self._error = msg(
+                    "on_move callback {name} failed: {kind}: {error}",
+                    name=name,
+                    kind=type(error).__name__,
+                    error=message_of(error),
+                )
 
     # -- syncing -------------------------------------------------------------------------------
     def _refresh(self, force: bool = False) -> None:
@@ -707,10 +728,22 @@ class NovaLunaWidget(anywidget.AnyWidget):
         tutorial = None
         if self._guide is not None:
             tutorial = {**self._guide.state(), "refused": self._words(self._refused)}
-        self.set_trait("state", page_state(
-            position, version=self._version, selected=self._selected, error=self._words(self._error),
-            answered=self._answered, bot=self._bot_name, view=view,
-            hint=self._hint, tutorial=tutorial, can=self._can(), lang=self.lang))
+        self.set_trait(
+            "state",
+            page_state(
+                position,
+                version=self._version,
+                selected=self._selected,
+                error=self._words(self._error),
+                answered=self._answered,
+                bot=self._bot_name,
+                view=view,
+                hint=self._hint,
+                tutorial=tutorial,
+                can=self._can(),
+                lang=self.lang,
+            ),
+        )
 
     def _earlier(self) -> tuple[dict[str, Any], dict[str, Any]]:
         """The earlier position on show and its ``view`` (with the open review row's compare), built

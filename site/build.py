@@ -80,10 +80,12 @@ PACKAGE = canonicalize_name("novaluna_widget")
 PACKAGE_EXTRA = "widget"
 """The extra whose dependencies the site preloads (``analysis`` needs pandas, which has no PyPI wheel
 for Pyodide)."""
-SERVED_ELSEWHERE = frozenset({
-    canonicalize_name("widgetsnbextension"),  # the Pyodide kernel ships a stub of it
-    canonicalize_name("jupyterlab_widgets"),  # only its lab extension is used, and the site serves that
-})  # fmt: skip
+SERVED_ELSEWHERE = frozenset(
+    {
+        canonicalize_name("widgetsnbextension"),  # the Pyodide kernel ships a stub of it
+        canonicalize_name("jupyterlab_widgets"),  # only its lab extension is used, and the site serves that
+    }
+)
 """Requirements of the preloaded wheels that are deliberately not in the kernel."""
 LAB_EXTENSIONS = ("anywidget", "jupyterlab_widgets")
 """Python packages whose lab extension (from the build venv) must suit the kernel's wheels."""
@@ -133,8 +135,10 @@ def main(argv: list[str] | None = None) -> int:
     STAMP.write_text(digest + "\n")
     files = [p for p in SITE.rglob("*") if p.is_file()]
     size = sum(p.stat().st_size for p in files) / 1e6
-    print(f"site: built {SITE.relative_to(REPO)} ({size:.1f} MB, {len(files)} files); to try it, run "
-          f"`python3 -m http.server -d {SITE.relative_to(REPO)}` and open http://localhost:8000/")
+    print(
+        f"site: built {SITE.relative_to(REPO)} ({size:.1f} MB, {len(files)} files); to try it, run "
+        f"`python3 -m http.server -d {SITE.relative_to(REPO)}` and open http://localhost:8000/"
+    )
     return 0
 
 
@@ -143,8 +147,11 @@ def inputs_digest(notebooks: Path = REPO / "notebooks") -> str:
     language (``notebooks``) and ``site/`` (which pins every tool and download)."""
     paths = [REPO / "pyproject.toml", REPO / "README.md", *_tree(REPO / "novaluna_widget"), *_tree(HERE)]
     named = [(path, path.relative_to(REPO)) for path in paths]
-    named += [(path, path.relative_to(notebooks.parent))
-              for found in tutorials(notebooks).values() for path in found]  # fmt: skip
+    named += [
+        (path, path.relative_to(notebooks.parent))
+        for found in tutorials(notebooks).values()
+        for path in found
+    ]
     digest = hashlib.sha256(sys.version.encode())
     for path, name in named:
         digest.update(f"{name}\0".encode())
@@ -167,15 +174,35 @@ def build() -> None:
     pyodide = lite / "static" / "pyodide"
     pyodide.mkdir(parents=True)
     lock = unpack_pyodide(pyodide)
-    paths = [build_package_wheel(WORK / "package"), *download(read_pins(HERE / "kernel-packages.txt")),
-             *kernel_wheels()]  # fmt: skip
+    paths = [
+        build_package_wheel(WORK / "package"),
+        *download(read_pins(HERE / "kernel-packages.txt")),
+        *kernel_wheels(),
+    ]
     added = {wheel.name: wheel for wheel in map(Added.read, paths)}
     write_lock(lock, added, preloaded(), pyodide)
     shutil.copy(HERE / "jupyter-lite.json", lite / "jupyter-lite.json")
     copy_notebooks(REPO / "notebooks", contents)
-    _run([sys.executable, "-m", "jupyter", "lite", "build", "--lite-dir", str(lite),
-          "--contents", str(contents), "--output-dir", str(out), "--apps", "lab",
-          "--no-sourcemaps", "--no-unused-shared-packages"], cwd=lite)  # fmt: skip
+    _run(
+        [
+            sys.executable,
+            "-m",
+            "jupyter",
+            "lite",
+            "build",
+            "--lite-dir",
+            str(lite),
+            "--contents",
+            str(contents),
+            "--output-dir",
+            str(out),
+            "--apps",
+            "lab",
+            "--no-sourcemaps",
+            "--no-unused-shared-packages",
+        ],
+        cwd=lite,
+    )
     (out / "index.html").write_text(root_page(REPO / "notebooks"), encoding="utf-8")
     shutil.copy(out / "lab" / "favicon.ico", out / "favicon.ico")  # browsers ask the root for one
     check_offline(out)
@@ -218,8 +245,9 @@ def preloaded() -> list[NormalizedName]:
     return [canonicalize_name(name) for name in kernel["loadPyodideOptions"]["packages"]]
 
 
-def write_lock(lock: dict[str, Any], added: dict[NormalizedName, Added], preload: list[NormalizedName],
-               dest: Path) -> None:  # fmt: skip
+def write_lock(
+    lock: dict[str, Any], added: dict[NormalizedName, Added], preload: list[NormalizedName], dest: Path
+) -> None:
     """Write the site's lock into ``dest`` with each wheel beside it: what the kernel preloads and their
     dependencies, from Pyodide's lock (fetched from PyPI at the lock's version) or from ``added``."""
     packages = {canonicalize_name(name): entry for name, entry in lock["packages"].items()}
@@ -243,8 +271,9 @@ def write_lock(lock: dict[str, Any], added: dict[NormalizedName, Added], preload
     dest.joinpath("pyodide-lock.json").write_text(json.dumps(site_lock, indent=1) + "\n")
 
 
-def _closure(roots: Iterable[NormalizedName], lock: dict[NormalizedName, Any],
-             added: dict[NormalizedName, Added]) -> set[NormalizedName]:  # fmt: skip
+def _closure(
+    roots: Iterable[NormalizedName], lock: dict[NormalizedName, Any], added: dict[NormalizedName, Added]
+) -> set[NormalizedName]:
     """The roots and everything they depend on, by the lock's ``depends``."""
     seen: set[NormalizedName] = set()
     todo = list(roots)
@@ -274,9 +303,28 @@ def download(pins: list[str]) -> list[Path]:
     missing = [pin for pin in pins if _cached(folder, pin) is None]
     if missing:
         python = _pyodide_python()
-        _run([sys.executable, "-m", "pip", "download", "--quiet", "--no-deps", "--only-binary=:all:",
-              "--python-version", python, "--implementation", "py", "--abi", "none", "--platform", "any",
-              "--dest", str(folder), *missing])  # fmt: skip
+        _run(
+            [
+                sys.executable,
+                "-m",
+                "pip",
+                "download",
+                "--quiet",
+                "--no-deps",
+                "--only-binary=:all:",
+                "--python-version",
+                python,
+                "--implementation",
+                "py",
+                "--abi",
+                "none",
+                "--platform",
+                "any",
+                "--dest",
+                str(folder),
+                *missing,
+            ]
+        )
     wheels = []
     for pin in pins:
         wheel = _cached(folder, pin)
@@ -302,15 +350,25 @@ def _pyodide_python() -> str:
     from jupyterlite_pyodide_kernel.constants import PYODIDE_VERSION as KERNEL_PYODIDE
 
     if KERNEL_PYODIDE != PYODIDE_VERSION:
-        raise SystemExit(f"site: jupyterlite-pyodide-kernel expects Pyodide {KERNEL_PYODIDE}, "
-                         f"site/build.py pins {PYODIDE_VERSION}")
+        raise SystemExit(
+            f"site: jupyterlite-pyodide-kernel expects Pyodide {KERNEL_PYODIDE}, "
+            f"site/build.py pins {PYODIDE_VERSION}"
+        )
     return str(PYODIDE_PYTHON_VERSION)
 
 
 def kernel_wheels() -> list[Path]:
     """The kernel's own wheels, from its lab extension in the build venv."""
-    folder = Path(sys.prefix, "share", "jupyter", "labextensions", "@jupyterlite", "pyodide-kernel-extension",
-                  "static", "pypi")  # fmt: skip
+    folder = Path(
+        sys.prefix,
+        "share",
+        "jupyter",
+        "labextensions",
+        "@jupyterlite",
+        "pyodide-kernel-extension",
+        "static",
+        "pypi",
+    )
     wheels = [w for w in sorted(folder.glob("*.whl")) if parse_wheel_filename(w.name)[0] in KERNEL_WHEELS]
     if len(wheels) != len(KERNEL_WHEELS):
         raise SystemExit(f"site: expected the wheels of {sorted(KERNEL_WHEELS)} in {folder}, found {wheels}")
@@ -319,8 +377,20 @@ def kernel_wheels() -> list[Path]:
 
 def build_package_wheel(dest: Path) -> Path:
     """The package's wheel, built from the working tree (with the build venv's hatchling)."""
-    _run([sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps", "--no-build-isolation",
-          "--wheel-dir", str(dest), str(REPO)])  # fmt: skip
+    _run(
+        [
+            sys.executable,
+            "-m",
+            "pip",
+            "wheel",
+            "--quiet",
+            "--no-deps",
+            "--no-build-isolation",
+            "--wheel-dir",
+            str(dest),
+            str(REPO),
+        ]
+    )
     (wheel,) = dest.glob("*.whl")
     return wheel
 
@@ -343,22 +413,39 @@ class Added:
         with zipfile.ZipFile(path) as archive:
             (metadata,) = [n for n in archive.namelist() if n.endswith(".dist-info/METADATA")]
             text = archive.read(metadata).decode()
-            tops = {n.split("/")[0].removesuffix(".py") for n in archive.namelist()
-                    if not n.split("/")[0].endswith((".dist-info", ".data"))}  # fmt: skip
+            tops = {
+                n.split("/")[0].removesuffix(".py")
+                for n in archive.namelist()
+                if not n.split("/")[0].endswith((".dist-info", ".data"))
+            }
         requires = list(_requirements(text, PACKAGE_EXTRA if name == PACKAGE else ""))
         depends = sorted({canonicalize_name(r.name) for r in requires} - SERVED_ELSEWHERE)
-        entry = {"name": name, "version": str(version), "file_name": path.name, "install_dir": "site",
-                 "sha256": _sha256(path), "package_type": "package", "imports": sorted(tops),
-                 "depends": depends, "unvendored_tests": False}  # fmt: skip
+        entry = {
+            "name": name,
+            "version": str(version),
+            "file_name": path.name,
+            "install_dir": "site",
+            "sha256": _sha256(path),
+            "package_type": "package",
+            "imports": sorted(tops),
+            "depends": depends,
+            "unvendored_tests": False,
+        }
         return cls(name, path, requires, entry)
 
 
 def _requirements(metadata: str, extra: str) -> Iterator[Requirement]:
     """The ``Requires-Dist`` of a wheel's metadata that apply in Pyodide with ``extra``."""
-    environment = {"python_version": _pyodide_python(), "sys_platform": "emscripten",
-                   "platform_system": "Emscripten", "platform_machine": "wasm32", "os_name": "posix",
-                   "implementation_name": "cpython", "platform_python_implementation": "CPython",
-                   "extra": extra}  # fmt: skip
+    environment = {
+        "python_version": _pyodide_python(),
+        "sys_platform": "emscripten",
+        "platform_system": "Emscripten",
+        "platform_machine": "wasm32",
+        "os_name": "posix",
+        "implementation_name": "cpython",
+        "platform_python_implementation": "CPython",
+        "extra": extra,
+    }
     for line in metadata.splitlines():
         if line.startswith("Requires-Dist:"):
             requirement = Requirement(line.partition(":")[2].strip())
@@ -468,12 +555,17 @@ def root_page(notebooks: Path) -> str:
     address asks for (``?lang=ru``), else in the browser's first language that has it, else in English,
     and lists tutorial 1's languages, each in its own name, until it does."""
     names = languages()
-    firsts = {lang: _contents_path(lang, FIRST_NOTEBOOK) for lang, paths in tutorials(notebooks).items()
-              if FIRST_NOTEBOOK in {path.name for path in paths}}  # fmt: skip
+    firsts = {
+        lang: _contents_path(lang, FIRST_NOTEBOOK)
+        for lang, paths in tutorials(notebooks).items()
+        if FIRST_NOTEBOOK in {path.name for path in paths}
+    }
     if ENGLISH not in firsts:
         raise SystemExit(f"site: the site's root opens {FIRST_NOTEBOOK}, which is not among the tutorials")
-    links = " · ".join(f'<a href="lab/index.html?path={html.escape(path)}" lang="{lang}">'
-                       f"{html.escape(names[lang])}</a>" for lang, path in firsts.items())  # fmt: skip
+    links = " · ".join(
+        f'<a href="lab/index.html?path={html.escape(path)}" lang="{lang}">{html.escape(names[lang])}</a>'
+        for lang, path in firsts.items()
+    )
     return ROOT_PAGE.format(firsts=json.dumps(firsts, ensure_ascii=False), english=ENGLISH, links=links)
 
 
@@ -484,8 +576,11 @@ def check_offline(site: Path) -> None:
     if not kernel["pyodideUrl"].startswith("./") or not kernel.get("disablePyPIFallback"):
         raise SystemExit(f"site: the kernel's settings reach outside the site: {kernel}")
     lock = json.loads((site / "static" / "pyodide" / "pyodide-lock.json").read_text())
-    absent = [e["file_name"] for e in lock["packages"].values()
-              if not (site / "static" / "pyodide" / e["file_name"]).is_file()]  # fmt: skip
+    absent = [
+        e["file_name"]
+        for e in lock["packages"].values()
+        if not (site / "static" / "pyodide" / e["file_name"]).is_file()
+    ]
     if absent:
         raise SystemExit(f"site: the lock names wheels the site lacks: {absent}")
 

@@ -31,6 +31,11 @@ def executed_tutorial(tmp_path_factory: pytest.TempPathFactory) -> Path:
     notebook = tmp_path_factory.mktemp("export") / "01_first_game.ipynb"
     shutil.copy(ROOT / "notebooks" / notebook.name, notebook)
     # -o: take the installed .venv as up to date, so that only the recipe's nbconvert command runs.
-    subprocess.run(["make", "-s", "-o", ".venv/.installed", "notebooks", f"NOTEBOOKS={notebook}"],
-                   cwd=ROOT, check=True, capture_output=True, timeout=300)  # fmt: skip
+    subprocess.run(
+        ["make", "-s", "-o", ".venv/.installed", "notebooks", f"NOTEBOOKS={notebook}"],
+        cwd=ROOT,
+        check=True,
+        capture_output=True,
+        timeout=300,
+    )
     return notebook

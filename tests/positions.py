@@ -39,12 +39,17 @@ def build(
     seats = []
     for n, p in enumerate(players):
         supply = p.get("supply", 21 if solo is not None else 20)
-        seats.append({
-            "name": p.get("name", f"Player {n + 1}"), "supply": supply,
-            "tokens": p.get("tokens", supply - len(covered[n])), "time": p.get("time", 0),
-            "arrival": p.get("arrival", n), "board": [[t, x, y] for t, (x, y) in placements[n]],
-            "covered": [list(c) for c in covered[n]],
-        })  # fmt: skip
+        seats.append(
+            {
+                "name": p.get("name", f"Player {n + 1}"),
+                "supply": supply,
+                "tokens": p.get("tokens", supply - len(covered[n])),
+                "time": p.get("time", 0),
+                "arrival": p.get("arrival", n),
+                "board": [[t, x, y] for t, (x, y) in placements[n]],
+                "covered": [list(c) for c in covered[n]],
+            }
+        )
     start: dict[str, Any] = {
         "wheel": [wheel.get(s) for s in range(12)],
         "marker": marker,
@@ -55,5 +60,6 @@ def build(
     if solo is not None:
         start |= {"phase": 1, "placed_in_phase_one": 0, "phase_one": None, **solo}
     kind = "solo" if solo is not None else "game"
-    return Game.from_snapshot({"kind": kind, "seed": 0, "beginner": False, "start": start, "history": [],
-                               "redo": []})  # fmt: skip
+    return Game.from_snapshot(
+        {"kind": kind, "seed": 0, "beginner": False, "start": start, "history": [], "redo": []}
+    )

@@ -17,8 +17,13 @@ LINT = Path(sys.executable).parent / "lint-imports"
 
 def lint(root: Path) -> subprocess.CompletedProcess[str]:
     env = {**os.environ, "PYTHONPATH": str(root)}
-    return subprocess.run([str(LINT), "--no-logo", "--no-cache", "--config", str(ROOT / "pyproject.toml")],
-                          cwd=root, env=env, capture_output=True, text=True)  # fmt: skip
+    return subprocess.run(
+        [str(LINT), "--no-logo", "--no-cache", "--config", str(ROOT / "pyproject.toml")],
+        cwd=root,
+        env=env,
+        capture_output=True,
+        text=True,
+    )
 
 
 def test_the_import_contracts_are_kept():

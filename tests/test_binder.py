@@ -83,8 +83,11 @@ def _clone(destination: Path) -> None:
     """Copy what a fresh clone would hold: tracked files plus new ones git does not ignore."""
     listed = subprocess.run(
         ["git", "ls-files", "-z", "--cached", "--others", "--exclude-standard"],
-        cwd=REPO, check=True, capture_output=True, text=True,
-    ).stdout.split("\0")  # fmt: skip
+        cwd=REPO,
+        check=True,
+        capture_output=True,
+        text=True,
+    ).stdout.split("\0")
     for name in filter(None, listed):
         source = REPO / name
         if source.is_file():  # a tracked file deleted in the work tree is not there to copy
@@ -114,31 +117,40 @@ def binder(tmp_path_factory: pytest.TempPathFactory) -> Iterator[BinderEnv]:
     # As repo2docker does: pip install -r binder/requirements.txt, from the repository's root.
     binder.run(binder.python, "-m", "pip", "install", "-q", "-r", "binder/requirements.txt", timeout=1800)
     # The check's own tools, at the versions the project's tests use: not part of the Binder image.
-    binder.run(binder.python, "-m", "pip", "install", "-q", f"pytest=={version('pytest')}",
-               f"nbval=={version('nbval')}")  # fmt: skip
+    binder.run(
+        binder.python,
+        "-m",
+        "pip",
+        "install",
+        "-q",
+        f"pytest=={version('pytest')}",
+        f"nbval=={version('nbval')}",
+    )
     binder.run("./binder/postBuild", timeout=300)
     yield binder
 
 
 def test_the_package_comes_from_the_environment_with_its_widget_assets(binder: BinderEnv) -> None:
     where = binder.run(
-        binder.python, "-c",
+        binder.python,
+        "-c",
         "import novaluna_widget, pathlib; p = pathlib.Path(novaluna_widget.__file__).parent; print(p); "
         "assert (p / 'static' / 'widget.js').is_file(), 'the widget assets are missing'",
         cwd=binder.home,
-    ).strip()  # fmt: skip
+    ).strip()
     assert Path(where).is_relative_to(binder.prefix), f"novaluna_widget was imported from {where}"
 
 
 def test_post_build_trusts_the_notebooks_and_quiets_the_news(binder: BinderEnv) -> None:
     # Trusted notebooks show their saved pictures (SVG) before any cell has run.
     binder.run(
-        binder.python, "-c",
+        binder.python,
+        "-c",
         "import glob, sys, nbformat; from nbformat.sign import NotebookNotary; notary = NotebookNotary(); "
         "bad = [p for p in sorted(glob.glob('notebooks/*.ipynb')) "
         "if not notary.check_signature(nbformat.read(p, as_version=4))]; "
         "sys.exit(f'untrusted: {bad}' if bad else 0)",
-    )  # fmt: skip
+    )
     settings = json.loads((binder.home / NOTIFICATION_SETTINGS).read_text())
     assert settings["fetchNews"] == "false"
 
@@ -148,8 +160,17 @@ def test_every_notebook_passes_nbval_in_the_binder_environment(binder: BinderEnv
     kernel = specs["python3"]["spec"]["argv"][0]
     assert kernel in ("python", "python3") or Path(kernel).is_relative_to(binder.prefix), kernel
     result = binder.run(
-        binder.python, "-m", "pytest", "--nbval", "notebooks/", "-q", "-p", "no:cacheprovider",
-        "-o", "addopts=", timeout=900,
-    )  # fmt: skip
+        binder.python,
+        "-m",
+        "pytest",
+        "--nbval",
+        "notebooks/",
+        "-q",
+        "-p",
+        "no:cacheprovider",
+        "-o",
+        "addopts=",
+        timeout=900,
+    )
     assert re.search(r"\d+ passed", result) and " failed" not in result, result[-2000:]
     assert len(list((binder.clone / "notebooks").glob("0[1-7]_*.ipynb"))) == 7

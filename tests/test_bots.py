@@ -113,7 +113,10 @@ def test_bots_refuse_a_finished_game():
 
 def test_make_bot_by_name_with_options():
     assert {n: type(make_bot(n)).__name__ for n in BOTS} == {
-        "random": "RandomBot", "greedy": "GreedyBot", "search": "SearchBot"}
+        "random": "RandomBot",
+        "greedy": "GreedyBot",
+        "search": "SearchBot",
+    }
     assert make_bot("search", seed=1, nodes=50).nodes == 50
     with pytest.raises(ValueError, match="unknown bot 'clever'"):
         make_bot("clever")
@@ -123,8 +126,9 @@ def test_make_bot_by_name_with_options():
 def scoring_position(tokens=None):
     """Player 1 to move; Y11's "2 blue" lacks one blue. B04 (cost 3) supplies it; R01 and T01 (cost 1)
     place nothing."""
-    return position(["Y11@0,0 B01@-1,0", "R02@0,0"], wheel="M R01 T01 B04 - - - - - - - -",
-                    times=[5, 6], tokens=tokens)
+    return position(
+        ["Y11@0,0 B01@-1,0", "R02@0,0"], wheel="M R01 T01 B04 - - - - - - - -", times=[5, 6], tokens=tokens
+    )
 
 
 def test_greedy_takes_a_move_that_places_a_token_now():
@@ -148,9 +152,12 @@ def test_greedy_breaks_ties_by_closeness():
 
 
 def test_greedy_refills_only_when_nothing_on_offer_scores():
-    assert GreedyBot(seed=0).choose(
-        position(["Y11@0,0 B01@-1,0", "R02@0,0"], wheel="M R01 T01 - - - - - - - - -", times=[5, 6])
-    ) == "refill"
+    assert (
+        GreedyBot(seed=0).choose(
+            position(["Y11@0,0 B01@-1,0", "R02@0,0"], wheel="M R01 T01 - - - - - - - - -", times=[5, 6])
+        )
+        == "refill"
+    )
     offer = position(["Y11@0,0 B01@-1,0", "R02@0,0"], wheel="M R01 B04 - - - - - - - - -", times=[5, 6])
     assert offer.can_refill
     assert GreedyBot(seed=0).choose(offer).space == 2

@@ -23,8 +23,22 @@ from .test_simulate import POSIX, interrupt
 
 def test_simulate_prints_win_rates_with_intervals(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     csv = tmp_path / "games.csv"
-    code = main(["simulate", "--games", "6", "--bots", "greedy,random", "--seed", "3", "--workers", "1",
-                 "--no-progress", "--csv", str(csv)])
+    code = main(
+        [
+            "simulate",
+            "--games",
+            "6",
+            "--bots",
+            "greedy,random",
+            "--seed",
+            "3",
+            "--workers",
+            "1",
+            "--no-progress",
+            "--csv",
+            str(csv),
+        ]
+    )
     out = capsys.readouterr().out
     assert code == 0
     assert out.splitlines()[0] == "6 games, bots greedy, random, seed 3"
@@ -37,8 +51,25 @@ def test_simulate_prints_win_rates_with_intervals(capsys: pytest.CaptureFixture[
 
 
 def test_players_repeat_the_bots_and_search_takes_a_budget(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["simulate", "--games", "2", "--bots", "search,greedy", "--players", "3", "--nodes", "100",
-                 "--workers", "1", "--no-progress"]) == 0
+    assert (
+        main(
+            [
+                "simulate",
+                "--games",
+                "2",
+                "--bots",
+                "search,greedy",
+                "--players",
+                "3",
+                "--nodes",
+                "100",
+                "--workers",
+                "1",
+                "--no-progress",
+            ]
+        )
+        == 0
+    )
     out = capsys.readouterr().out
     assert "bots search, greedy" in out and "seat 2" not in out
     assert [line.split()[0] for line in out.splitlines()[3:6]] == ["bot", "search", "seat"]
@@ -66,28 +97,38 @@ def no_simulation(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(novaluna_widget.simulate, "simulate", refuse)
 
 
-@pytest.mark.parametrize(("argv", "message"), [
-    (["simulate", "--bots", ",", "--players", "2"], "argument --bots: name 1 to 4 bots, comma-separated"),
-    (["play", "--bots", " , "], "argument --bots: name 1 to 4 bots"),
-    (["simulate", "--bots", "greedy,random,greedy,random,greedy"], "seats 1 (solo) to 4 players; 5 bots"),
-    (["simulate", "--games", "0"], "argument --games: must be a whole number, 1 or more, not 0"),
-    (["simulate", "--games", "ten"], "argument --games: must be a whole number, 1 or more, not 'ten'"),
-    (["simulate", "--players", "5"], "argument --players: must be a whole number from 1 to 4, not 5"),
-    (["play", "--players", "0"], "argument --players: must be a whole number from 1 to 4, not 0"),
-    (["simulate", "--workers", "0"], "argument --workers: must be a whole number, 1 or more, not 0"),
-    (["simulate", "--bots", "search", "--nodes", "0"], "argument --nodes: must be a whole number, 1 or more"),
-    (["simulate", "--seed", "-1"], "argument --seed: must be a whole number from 0 to 2**64 - 1, not -1"),
-    (["play", "--seed", str(2**64)], "argument --seed: must be a whole number from 0 to 2**64 - 1"),
-    (["simulate", "--bots", "greedy,random,search", "--players", "2"], "--players 2 leaves bots out: 3 bots"),
-    (["simulate", "--bots", "greedy,random", "--nodes", "100"], "--nodes is the search bot's budget"),
-    (["simulate", "--bots", "greedy", "--beginner"], "--beginner: the solo game has no beginner variant"),
-    (["simulate", "--csv", "{tmp}/missing/games.csv"], "argument --csv: no directory '{tmp}/missing'"),
-    (["simulate", "--csv", "{tmp}"], "argument --csv: {tmp} is a directory"),
-    (["simulate", "--csv", "{tmp}/file.txt/games.csv"], "argument --csv: no directory '{tmp}/file.txt'"),
-])
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["simulate", "--bots", ",", "--players", "2"], "argument --bots: name 1 to 4 bots, comma-separated"),
+        (["play", "--bots", " , "], "argument --bots: name 1 to 4 bots"),
+        (["simulate", "--bots", "greedy,random,greedy,random,greedy"], "seats 1 (solo) to 4 players; 5 bots"),
+        (["simulate", "--games", "0"], "argument --games: must be a whole number, 1 or more, not 0"),
+        (["simulate", "--games", "ten"], "argument --games: must be a whole number, 1 or more, not 'ten'"),
+        (["simulate", "--players", "5"], "argument --players: must be a whole number from 1 to 4, not 5"),
+        (["play", "--players", "0"], "argument --players: must be a whole number from 1 to 4, not 0"),
+        (["simulate", "--workers", "0"], "argument --workers: must be a whole number, 1 or more, not 0"),
+        (
+            ["simulate", "--bots", "search", "--nodes", "0"],
+            "argument --nodes: must be a whole number, 1 or more",
+        ),
+        (["simulate", "--seed", "-1"], "argument --seed: must be a whole number from 0 to 2**64 - 1, not -1"),
+        (["play", "--seed", str(2**64)], "argument --seed: must be a whole number from 0 to 2**64 - 1"),
+        (
+            ["simulate", "--bots", "greedy,random,search", "--players", "2"],
+            "--players 2 leaves bots out: 3 bots",
+        ),
+        (["simulate", "--bots", "greedy,random", "--nodes", "100"], "--nodes is the search bot's budget"),
+        (["simulate", "--bots", "greedy", "--beginner"], "--beginner: the solo game has no beginner variant"),
+        (["simulate", "--csv", "{tmp}/missing/games.csv"], "argument --csv: no directory '{tmp}/missing'"),
+        (["simulate", "--csv", "{tmp}"], "argument --csv: {tmp} is a directory"),
+        (["simulate", "--csv", "{tmp}/file.txt/games.csv"], "argument --csv: no directory '{tmp}/file.txt'"),
+    ],
+)
 @pytest.mark.usefixtures("no_simulation")
-def test_bad_arguments_are_usage_errors_before_any_game(argv: list[str], message: str, tmp_path: Path,
-                                                        capsys: pytest.CaptureFixture[str]) -> None:
+def test_bad_arguments_are_usage_errors_before_any_game(
+    argv: list[str], message: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     (tmp_path / "file.txt").write_text("not a directory")
     with pytest.raises(SystemExit) as exit_:
         main([arg.format(tmp=tmp_path) for arg in argv])
@@ -109,15 +150,33 @@ def test_checking_the_csv_path_leaves_no_file_behind_and_keeps_an_old_one(tmp_pa
 @POSIX
 def test_ctrl_c_stops_the_workers_at_once_and_says_so() -> None:
     # kill -INT reaches only the main process: it must end the workers itself.
-    code, err, took = interrupt([sys.executable, "-m", "novaluna_widget", "simulate", "--games", "200",
-                                 "--bots", "search,search", "--workers", "2"], whole_group=False)
+    code, err, took = interrupt(
+        [
+            sys.executable,
+            "-m",
+            "novaluna_widget",
+            "simulate",
+            "--games",
+            "200",
+            "--bots",
+            "search,search",
+            "--workers",
+            "2",
+        ],
+        whole_group=False,
+    )
     assert code == 128 + signal.SIGINT and err.endswith("interrupted\n") and "Traceback" not in err
     assert took < 3
 
 
 def test_play_prints_a_whole_game_through_python_dash_m() -> None:
-    done = subprocess.run([sys.executable, "-m", "novaluna_widget", "play", "--seed", "2"],
-                          capture_output=True, text=True, check=True, timeout=60)
+    done = subprocess.run(
+        [sys.executable, "-m", "novaluna_widget", "play", "--seed", "2"],
+        capture_output=True,
+        text=True,
+        check=True,
+        timeout=60,
+    )
     lines = done.stdout.splitlines()
     assert lines[0].startswith("New game (seed 2)")
     assert any(line.startswith("Game over") for line in lines) and lines[-1].startswith("Ranking: 1.")
@@ -138,8 +197,9 @@ def test_lang_prints_the_game_in_that_language(argv: list[str], capsys: pytest.C
     assert out == _played(2, "ja") != _played(2, "en")
 
 
-def test_the_package_language_is_the_default(monkeypatch: pytest.MonkeyPatch,
-                                             capsys: pytest.CaptureFixture[str]) -> None:
+def test_the_package_language_is_the_default(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
     monkeypatch.setenv("NOVALUNA_LANG", "fa")
     assert main(["play", "--seed", "1"]) == 0
     assert capsys.readouterr().out == _played(1, "fa")
@@ -150,8 +210,25 @@ def test_the_package_language_is_the_default(monkeypatch: pytest.MonkeyPatch,
 def test_counts_have_the_languages_digits_and_typed_values_stay_as_typed(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
-    assert main(["--lang", "fa", "simulate", "--games", "2", "--bots", "greedy,random", "--seed", "13",
-                 "--workers", "1", "--no-progress"]) == 0  # fmt: skip
+    assert (
+        main(
+            [
+                "--lang",
+                "fa",
+                "simulate",
+                "--games",
+                "2",
+                "--bots",
+                "greedy,random",
+                "--seed",
+                "13",
+                "--workers",
+                "1",
+                "--no-progress",
+            ]
+        )
+        == 0
+    )
     head = capsys.readouterr().out.splitlines()[0]
     assert "۲" in head and "13" in head and "greedy" in head and "random" in head  # seed, bots: as typed
     assert "2" not in head.replace("13", "")

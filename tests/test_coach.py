@@ -54,8 +54,16 @@ def test_hint_takes_the_tile_that_covers_three_tasks_and_says_why():
     x, y = found.cell
     assert set(found.covers) == {(x, y, 0), (x, y, 1), (0, 3, 0)}
     assert found.player == 0 and found.next_player == 0
-    for words in ("Take B08 (blue) from space 1", f"at ({x}, {y}), covering ", "4 red on B08", "2 red on B08",
-                  "2 red + 1 blue on R04", "(3 tokens)", "costs 4 time on the moon track", "you move again"):
+    for words in (
+        "Take B08 (blue) from space 1",
+        f"at ({x}, {y}), covering ",
+        "4 red on B08",
+        "2 red on B08",
+        "2 red + 1 blue on R04",
+        "(3 tokens)",
+        "costs 4 time on the moon track",
+        "you move again",
+    ):
         assert words in found.reason
 
 
@@ -103,8 +111,10 @@ def test_refill_when_no_tile_left_helps():
     assert game.can_refill
     found = hint(game, nodes=NODES)
     assert found.action == "refill" and found.next_player == 0
-    assert found.reason.startswith("Refill the wheel first: the 2 tiles left on the wheel cover no task now, "
-                                   "and a refill brings 9 fresh tiles from the draw pile.")
+    assert found.reason.startswith(
+        "Refill the wheel first: the 2 tiles left on the wheel cover no task now, "
+        "and a refill brings 9 fresh tiles from the draw pile."
+    )
     assert {a.tile for a in found.alternatives} == {"R08", "R05"}
     # Values are per sampled draw pile (tokens), not added over the samples: a useless tile instead of
     # a refill costs its time and a turn, about a token, not four.
@@ -116,8 +126,7 @@ def test_solo_hint_counts_the_cost_twice_in_phase_one():
     found = hint(game, nodes=NODES)
     assert found.tile == "T08" and len(found.covers) == 1
     assert "covering 2 blue on T08 (1 token)" in found.reason
-    assert "It adds 8 points to the solo score (lower is better; phase-1 tiles count twice)." \
-        in found.reason
+    assert "It adds 8 points to the solo score (lower is better; phase-1 tiles count twice)." in found.reason
 
 
 def test_solo_hint_ends_phase_one_when_only_dear_useless_tiles_are_left():
@@ -145,8 +154,9 @@ def test_a_single_legal_action_is_suggested_without_search():
 
 
 def test_no_hint_once_the_game_is_over():
-    game = position(["B02@0,0 B03@0,1", RIVAL], wheel="M T08 - - - - - - - - - -", tokens=[1, 5],
-                    times=[10, 14])
+    game = position(
+        ["B02@0,0 B03@0,1", RIVAL], wheel="M T08 - - - - - - - - - -", tokens=[1, 5], times=[10, 14]
+    )
     game.play(Move(1, (-1, 0)))  # T08's "2 blue": Player 1's last token
     assert game.is_over
     with pytest.raises(IllegalMove, match="over"):
@@ -154,9 +164,11 @@ def test_no_hint_once_the_game_is_over():
 
 
 def test_the_coach_imports_and_hints_without_pandas_or_tqdm():
-    code = ("import sys; sys.modules['pandas'] = sys.modules['tqdm'] = None\n"
-            "from novaluna_widget import Game\nfrom novaluna_widget.coach import hint\n"
-            "print(hint(Game(2, seed=1), nodes=50).tile)")
+    code = (
+        "import sys; sys.modules['pandas'] = sys.modules['tqdm'] = None\n"
+        "from novaluna_widget import Game\nfrom novaluna_widget.coach import hint\n"
+        "print(hint(Game(2, seed=1), nodes=50).tile)"
+    )
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
     assert result.returncode == 0, result.stderr
     assert result.stdout.strip()
@@ -193,8 +205,9 @@ def test_review_finds_a_plainly_bad_move_and_says_what_was_better():
     (row,) = review(game, nodes=NODES).itertuples()
     assert row.loss >= 2 * NOTABLE
     assert row.suggested.space == 1 and row.suggested.cell in BESIDE_R04
-    assert row.comment.startswith("Player 1 took T12 (teal) from space 2 and placed it at (-1, 0), covering "
-                                  "no task yet")
+    assert row.comment.startswith(
+        "Player 1 took T12 (teal) from space 2 and placed it at (-1, 0), covering no task yet"
+    )
     assert "It cost 5 time on the moon track, and Player 1 moved again" in row.comment
     assert "Better: take B08 (blue) from space 1" in row.comment and "(3 tokens)" in row.comment
     assert f"that is about {row.loss:.1f} tokens better." in row.comment
@@ -214,8 +227,7 @@ def test_review_of_a_solo_game_counts_points(capsys):
     game.play(Move(3, (-1, 0)))  # Y02, covering nothing, instead of T08's "2 blue"
     (row,) = review(game, nodes=NODES, progress=True).itertuples()
     assert row.suggested.space == 1 and row.loss >= NOTABLE
-    assert "It added 4 points to the solo score (lower is better; phase-1 tiles count twice)" \
-        in row.comment
+    assert "It added 4 points to the solo score (lower is better; phase-1 tiles count twice)" in row.comment
     assert f"about {row.loss * 10:.0f} points of score better" in row.comment
     assert "1/1" in capsys.readouterr().err  # the progress bar
 
@@ -248,8 +260,10 @@ TILE_ID = r"(?<![A-Za-z0-9])[RBTY]\d\d(?![0-9])"
 def messages_of(module):
     """Every message ``make messages`` would extract from ``module``, as (context, msgid)."""
     with open(module.__file__, "rb") as source:
-        return {(context, msgid if isinstance(msgid, str) else msgid[0])
-                for _, msgid, _, context in extract("python", source, keywords=KEYWORDS)}  # fmt: skip
+        return {
+            (context, msgid if isinstance(msgid, str) else msgid[0])
+            for _, msgid, _, context in extract("python", source, keywords=KEYWORDS)
+        }
 
 
 class XCatalogue(gettext.NullTranslations):
@@ -336,8 +350,12 @@ def coach_sentences(lang):
         reviewed(game)
     hinted(position([SOLO_BLUES], wheel=SOLO_WHEEL, tokens=[1], phase=2))  # the last token ends it
     for names in (["Ann", "Bo"], ["You", "Bo"]):  # a player called You is "you"
-        game = position(dict(zip(names, ["B02@0,0 B03@0,1", RIVAL], strict=True)), wheel=LAST_TOKEN,
-                        tokens=[1, 5], times=[10, 14])  # fmt: skip
+        game = position(
+            dict(zip(names, ["B02@0,0 B03@0,1", RIVAL], strict=True)),
+            wheel=LAST_TOKEN,
+            tokens=[1, 5],
+            times=[10, 14],
+        )
         hinted(game)
         game.play(Move(1, (-1, 0)))
         reviewed(game)
@@ -420,8 +438,11 @@ def test_the_coach_speaks_the_package_language(asked):
 
 def test_an_unknown_language_is_refused_before_any_search():
     game = three_tasks()
-    for ask in (lambda: hint(game, lang="de"), lambda: reviewing(game, lang="de"),
-                lambda: review(game, lang="xx")):  # fmt: skip
+    for ask in (
+        lambda: hint(game, lang="de"),
+        lambda: reviewing(game, lang="de"),
+        lambda: review(game, lang="xx"),
+    ):
         with pytest.raises(ValueError, match="unknown language"):
             ask()
 

@@ -19,8 +19,13 @@ WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
 
 def widget_outputs(notebook: dict[str, Any]) -> list[dict[str, Any]]:
     """The outputs of a notebook's cells that show a widget."""
-    return [output for cell in notebook["cells"] if cell["cell_type"] == "code"
-            for output in cell.get("outputs", []) if WIDGET_VIEW in output.get("data", {})]  # fmt: skip
+    return [
+        output
+        for cell in notebook["cells"]
+        if cell["cell_type"] == "code"
+        for output in cell.get("outputs", [])
+        if WIDGET_VIEW in output.get("data", {})
+    ]
 
 
 def test_saved_widget_output_holds_the_picture_github_shows(executed_tutorial: Path) -> None:

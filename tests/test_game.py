@@ -379,8 +379,10 @@ def test_legal_moves_is_a_sequence_of_every_space_with_every_cell():
 
 
 def test_recent_log_is_the_tail_of_the_log_and_turns_in_a_row_counts_the_run():
-    g = build({1: "R01", 2: "B01", 3: "T01", 4: "Y01"},
-              players=[{"board": "R17@0,0", "time": 7}, {"board": "B17@0,0", "time": 0}])
+    g = build(
+        {1: "R01", 2: "B01", 3: "T01", 4: "Y01"},
+        players=[{"board": "R17@0,0", "time": 7}, {"board": "B17@0,0", "time": 0}],
+    )
     assert g.turns_in_a_row == 1
     g.take(1, (1, 0))
     g.take(2, (2, 0))  # player 1 is still behind: a third turn in a row comes

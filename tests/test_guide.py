@@ -90,8 +90,18 @@ def test_steps_are_numbered_and_say_step_k_of_n() -> None:
 
 def test_the_rules_come_in_the_order_they_first_apply() -> None:
     assert [s.rule for s in steps()] == [
-        "goal", "next three tiles", "time", "who moves next", "next to your tiles", "first task", "chain",
-        "skip ahead", "refill", "turns in a row", "end"]  # fmt: skip
+        "goal",
+        "next three tiles",
+        "time",
+        "who moves next",
+        "next to your tiles",
+        "first task",
+        "chain",
+        "skip ahead",
+        "refill",
+        "turns in a row",
+        "end",
+    ]
 
 
 def test_the_story_is_the_same_every_time() -> None:
@@ -141,13 +151,21 @@ def wrong_clicks(guide: Guide, click: Click) -> list[object]:
     other_space = next(s for s in game.choices() if s != click.space)
     other_cell = next(c for c in [*board.legal_cells(), (5, 5)] if c != click.cell)
     wrong: list[object] = [
-        {"action": "select", "space": other_space}, {"action": "select", "space": None},
+        {"action": "select", "space": other_space},
+        {"action": "select", "space": None},
         {"action": "take", "space": other_space, "cell": list(board.legal_cells()[0]), "player": 0},
-        {"action": "undo"}, {"action": "bot"}, None, "next", {"action": click.action, "extra": 1},
-    ]  # fmt: skip
+        {"action": "undo"},
+        {"action": "bot"},
+        None,
+        "next",
+        {"action": click.action, "extra": 1},
+    ]
     if click.action == "take":
-        wrong += [{**click.intent, "cell": list(other_cell)}, {**click.intent, "player": 1},
-                  {"action": "select", "space": click.space}]  # fmt: skip
+        wrong += [
+            {**click.intent, "cell": list(other_cell)},
+            {**click.intent, "player": 1},
+            {"action": "select", "space": click.space},
+        ]
     wrong += [{"action": a} for a in ("next", "refill") if a != click.action]
     return wrong
 
@@ -166,8 +184,9 @@ def test_any_other_click_is_refused_kindly_and_changes_nothing() -> None:
 def test_refusals_say_what_to_click_instead() -> None:
     for step in steps():
         for click in step.clicks:
-            assert click.refusal.startswith(("Not that one, please", "Not there, please", "This step only",
-                                             "First the refill"))  # fmt: skip
+            assert click.refusal.startswith(
+                ("Not that one, please", "Not there, please", "This step only", "First the refill")
+            )
             if click.action == "select":
                 assert f"wheel space {click.space}" in click.refusal
             if click.action == "take":
@@ -181,8 +200,12 @@ def test_the_highlight_names_the_click() -> None:
     for step in steps():
         for click in step.clicks:
             light = click.highlight
-            target = {"select": click.space in light.spaces, "take": click.cell in light.cells,
-                      "refill": light.button == "refill", "next": light.button == "next"}
+            target = {
+                "select": click.space in light.spaces,
+                "take": click.cell in light.cells,
+                "refill": light.button == "refill",
+                "next": light.button == "next",
+            }
             assert target[click.action]
 
 
@@ -276,7 +299,7 @@ def test_the_skip_ahead_stays_in_this_game() -> None:
     finish(guide)  # your chain, then the skip
     game = guide.game
     assert guide.step.rule == "skip ahead" and guide.step.skipped
-    assert game.history[-len(guide.step.skipped):] == guide.step.skipped
+    assert game.history[-len(guide.step.skipped) :] == guide.step.skipped
     yours, lunas = (now - then for now, then in zip(takes(game), before, strict=True))
     you, luna = game.players
     text = guide.step.text
@@ -396,25 +419,39 @@ def asked(monkeypatch: pytest.MonkeyPatch) -> Iterator[set[tuple[str | None, str
 #: Messages of the guide the story never says: the words for the other colours, sides and turns (the
 #: story is fixed: Luna never moves twice in a row nor began, and you win).
 STORY_NEVER_SAYS = {
-    ("a chain of one colour", "a red chain"), ("a chain of one colour", "a teal chain"),
-    ("a chain of one colour", "a yellow chain"), ("a tile it would touch, by colour", "the blue {tile}"),
+    ("a chain of one colour", "a red chain"),
+    ("a chain of one colour", "a teal chain"),
+    ("a chain of one colour", "a yellow chain"),
+    ("a tile it would touch, by colour", "the blue {tile}"),
     ("a tile it would touch, by colour", "the yellow {tile}"),
     ("a tile to click, by its colour", "the teal {tile}"),
     ("tiles a task has of those it needs", "{counted} of the {n} red tile it needs"),
     ("tiles a task has of those it needs", "{counted} of the {n} teal tile it needs"),
     ("tiles a task has of those it needs", "{counted} of the {n} yellow tile it needs"),
     ("where a tile goes, by a tile it touches", "above {tile}"),
-    (None, "Who moves next? Not the next player round the table, but the player whose track marker is "
-           "rearmost on the moon track. Yours stands on track space {yours} and {name}'s on {theirs}, so "
-           "{name} moves next. At the start both lay in one stack on track space 0; of a stack the one on "
-           "top moves, and {name}'s lay on top, so {name} began."),
-    (None, "Your track marker moved from track space {start} to {end}, on top of {name}'s on track space "
-           "{space}: you move again."),
-    (None, "{name}'s track marker moved from track space {start} to {end}, on top of yours on track space "
-           "{space}: {name} moves again."),
-    (None, "{name}'s track marker moved from track space {start} to {end}, still behind yours on track space "
-           "{space}: {name} moves again."),
-}  # fmt: skip
+    (
+        None,
+        "Who moves next? Not the next player round the table, but the player whose track marker is "
+        "rearmost on the moon track. Yours stands on track space {yours} and {name}'s on {theirs}, so "
+        "{name} moves next. At the start both lay in one stack on track space 0; of a stack the one on "
+        "top moves, and {name}'s lay on top, so {name} began.",
+    ),
+    (
+        None,
+        "Your track marker moved from track space {start} to {end}, on top of {name}'s on track space "
+        "{space}: you move again.",
+    ),
+    (
+        None,
+        "{name}'s track marker moved from track space {start} to {end}, on top of yours on track space "
+        "{space}: {name} moves again.",
+    ),
+    (
+        None,
+        "{name}'s track marker moved from track space {start} to {end}, still behind yours on track space "
+        "{space}: {name} moves again.",
+    ),
+}
 
 
 def everything_said(guide: Guide) -> list[str]:

@@ -94,7 +94,7 @@ def test_impossible_games_are_refused(change, match):
         (lambda s: s["players"][0]["covered"].append(s["players"][0]["covered"][0]), "names a task twice"),
         (lambda s: s["players"][0].update(covered=[[0, 0, 0]], tokens=19), "not fulfilled there"),
     ],
-)  # fmt: skip
+)
 def test_impossible_set_up_positions_are_refused(change, match):
     # A set-up position (scenario.position) has no deal to compare with: its own checks must hold.
     lesson = position({"Ada": "Y11@0,0 B01@-1,0 B04@1,0 R17@0,1", "Bo": "R13@0,0 Y01@1,0"}, times=[12, 10])
@@ -112,8 +112,11 @@ def test_a_built_position_with_a_bare_wheel_refills_it_at_the_start_of_the_turn(
     game = position(["Y11@0,0 B01@1,0", "R17@0,0"], wheel="M - - - - - - - - - - -")
     assert game.tiles_on_wheel() == 11 and len(game.choices()) == 3 and not game.is_over
     assert game.log[-1].kind == "refill" and game.log[-1].data["mandatory"]
-    bare = position(["Y11@0,0 B01@1,0", "R17@0,0"], wheel="M - - - - - - - - - - -",
-                    draw_pile=[t.id for t in Game(2, seed=0).draw_pile][:0])  # fmt: skip
+    bare = position(
+        ["Y11@0,0 B01@1,0", "R17@0,0"],
+        wheel="M - - - - - - - - - - -",
+        draw_pile=[t.id for t in Game(2, seed=0).draw_pile][:0],
+    )
     assert bare.tiles_on_wheel() == 11  # the unnamed tiles are the draw pile, so it refills too
 
 
@@ -163,8 +166,12 @@ def test_odd_cells_are_refused_and_change_nothing(cell):
         game.take(game.choices()[0], cell)
     except IllegalMove:
         assert game.to_json() == before
-        for ask in (lambda: board.explain(cell, 0), lambda: board.count(cell, "red"),
-                    lambda: board.chain(cell, "red"), lambda: board.would_fulfil(tile("B17"), cell)):
+        for ask in (
+            lambda: board.explain(cell, 0),
+            lambda: board.count(cell, "red"),
+            lambda: board.chain(cell, "red"),
+            lambda: board.would_fulfil(tile("B17"), cell),
+        ):
             with pytest.raises(IllegalMove):
                 ask()
         assert board.is_legal(cell) is False

@@ -52,15 +52,41 @@ GOLDEN = Path(__file__).parent / "golden" / "i18n"
 #: Latin words a translation may keep besides code (see ``CODE``): arguments, types and values a caller
 #: writes, and the game's name. Anything else in Latin letters is English left untranslated.
 CODE_WORDS = {
-    "Move", "SoloGame", "Tile", "JSON", "None", "true", "false", "null", "str", "bytes", "random",
-    "players", "areas", "stack", "start", "beginner", "seed", "shuffle_pile", "task_index",
-    "novaluna_widget", "ID", "id", "x", "y", "M", "Nova", "Luna",
-    "Esc", "Tab", "Enter",  # keys, named as keyboards print them
-}  # fmt: skip
+    "Move",
+    "SoloGame",
+    "Tile",
+    "JSON",
+    "None",
+    "true",
+    "false",
+    "null",
+    "str",
+    "bytes",
+    "random",
+    "players",
+    "areas",
+    "stack",
+    "start",
+    "beginner",
+    "seed",
+    "shuffle_pile",
+    "task_index",
+    "novaluna_widget",
+    "ID",
+    "id",
+    "x",
+    "y",
+    "M",
+    "Nova",
+    "Luna",
+    "Esc",
+    "Tab",
+    "Enter",  # keys, named as keyboards print them
+}
 #: The plural rules Babel writes for each language (gettext's Plural-Forms).
 PLURAL_FORMS = {
     "ru": "nplurals=3; plural=(n%10==1 && n%100!=11 ? 0 : n%10>=2 && n%10<=4 && (n%100<10 || n%100>=20) ? 1 "
-          ": 2);",
+    ": 2);",
     "ja": "nplurals=1; plural=0;",
     "fa": "nplurals=1; plural=0;",
 }
@@ -69,11 +95,24 @@ JAPANESE = r"[\u3000-\u30ff\u4e00-\u9fff\uff00-\uffef]"
 #: Tile ids (R01–Y17), which every language writes as code does.
 TILE_ID = r"(?<![A-Za-z0-9])[RBTY]\d\d(?![0-9])"
 #: Code in a translation: placeholders, tile ids, field paths, JSON examples, quoted values, calls, spots.
-CODE = "|".join([r"\{\w+\}", TILE_ID, r"\.\w+", r"\w+\[\{n\}\]", r"\[[^]]*\]", r"'[^']*'", r'"[^"]*"',
-                 r"\w+\([^)]*\)\)?", r"\w+=\{\w+\}", r"\w+@[\w,]+"])  # fmt: skip
+CODE = "|".join(
+    [
+        r"\{\w+\}",
+        TILE_ID,
+        r"\.\w+",
+        r"\w+\[\{n\}\]",
+        r"\[[^]]*\]",
+        r"'[^']*'",
+        r'"[^"]*"',
+        r"\w+\([^)]*\)\)?",
+        r"\w+=\{\w+\}",
+        r"\w+@[\w,]+",
+    ]
+)
 #: What Persian writes in ASCII digits: code (tile ids, a seed's range, JSON examples, paths like covered[0]).
 PERSIAN_CODE = "|".join(
-    [r"Y07@0,0", TILE_ID, r"0 تا 2\*\*64 - 1", r"\[[^]]*\]", "ID@x,y", r"\{\w+\}", r"\w+\[\{n\}\]"])
+    [r"Y07@0,0", TILE_ID, r"0 تا 2\*\*64 - 1", r"\[[^]]*\]", "ID@x,y", r"\{\w+\}", r"\w+\[\{n\}\]"]
+)
 
 
 def catalogue(lang: str) -> Catalog:
@@ -127,8 +166,13 @@ def language():
 def test_the_template_is_up_to_date_with_the_sources(tmp_path):
     fresh = tmp_path / "novaluna.pot"
     # The Makefile's own recipe (`make messages` runs it too), not a copy of its keywords.
-    subprocess.run(["make", "-s", "-o", ".venv/.installed", "messages-template", f"POT={fresh}"], cwd=ROOT,
-                   check=True, capture_output=True, timeout=120)  # fmt: skip
+    subprocess.run(
+        ["make", "-s", "-o", ".venv/.installed", "messages-template", f"POT={fresh}"],
+        cwd=ROOT,
+        check=True,
+        capture_output=True,
+        timeout=120,
+    )
     with open(fresh, "rb") as pot:
         wanted = {key(m) for m in read_po(pot) if m.id}
     with open(LOCALE / "novaluna.pot", "rb") as pot:
@@ -166,10 +210,18 @@ def test_placeholders_are_the_same_in_every_translation(lang):
 def english_left(messages: list[Message]) -> list[str]:
     """The translations that are English: the same as an English sentence (a msgid of more than one word),
     or with Latin words that are not code."""
-    sentences = {text for m in messages for text in english(m)
-                 if len(re.findall(r"[A-Za-z]+", re.sub(r"\{\w+\}", "", text))) > 1}  # fmt: skip
-    return [form for m in messages for form in forms(m)
-            if form in sentences or set(re.findall(r"[A-Za-z_]+", re.sub(CODE, "", form))) - CODE_WORDS]
+    sentences = {
+        text
+        for m in messages
+        for text in english(m)
+        if len(re.findall(r"[A-Za-z]+", re.sub(r"\{\w+\}", "", text))) > 1
+    }
+    return [
+        form
+        for m in messages
+        for form in forms(m)
+        if form in sentences or set(re.findall(r"[A-Za-z_]+", re.sub(CODE, "", form))) - CODE_WORDS
+    ]
 
 
 @pytest.mark.parametrize("lang", OTHERS)
@@ -180,8 +232,11 @@ def test_no_english_is_left_in_a_translation(lang):
 def test_an_english_translation_is_caught():
     # The check has teeth: a Russian entry left in English, or half in English, is found.
     messages = list(entries("ru"))
-    first, second = (m for m in messages if m.id == "{who} takes {tile} from space {space}." or
-                     m.id == "{who} places {tile} at {cell}.")  # fmt: skip
+    first, second = (
+        m
+        for m in messages
+        if m.id == "{who} takes {tile} from space {space}." or m.id == "{who} places {tile} at {cell}."
+    )
     first.string = first.id
     second.string = "{who} кладёт {tile} at {cell}."
     assert sorted(english_left(messages)) == sorted([first.id, second.string])
@@ -230,18 +285,32 @@ def test_an_unknown_language_is_a_clear_error(monkeypatch, language):
 
 
 # -- words in each language ---------------------------------------------------------------------------
-@pytest.mark.parametrize(("n", "words"), [
-    (1, "остался 1 токен"), (2, "осталось 2 токена"), (5, "осталось 5 токенов"), (11, "осталось 11 токенов"),
-    (21, "остался 21 токен"), (22, "осталось 22 токена"),
-])  # fmt: skip
+@pytest.mark.parametrize(
+    ("n", "words"),
+    [
+        (1, "остался 1 токен"),
+        (2, "осталось 2 токена"),
+        (5, "осталось 5 токенов"),
+        (11, "осталось 11 токенов"),
+        (21, "остался 21 токен"),
+        (22, "осталось 22 токена"),
+    ],
+)
 def test_russian_plural_forms_of_the_tokens_left(n, words):
     assert tokens_left(n).in_language("ru") == words
 
 
-@pytest.mark.parametrize(("n", "words"), [
-    (1, "1 неразмещённый токен"), (2, "2 неразмещённых токена"), (5, "5 неразмещённых токенов"),
-    (11, "11 неразмещённых токенов"), (21, "21 неразмещённый токен"), (22, "22 неразмещённых токена"),
-])  # fmt: skip
+@pytest.mark.parametrize(
+    ("n", "words"),
+    [
+        (1, "1 неразмещённый токен"),
+        (2, "2 неразмещённых токена"),
+        (5, "5 неразмещённых токенов"),
+        (11, "11 неразмещённых токенов"),
+        (21, "21 неразмещённый токен"),
+        (22, "22 неразмещённых токена"),
+    ],
+)
 def test_russian_plural_forms_in_the_log(n, words):
     event = to_event(("phase", 40 + 10 * n, 40, n), ["Solo"], [])
     assert words in event.in_language("ru")
@@ -260,14 +329,21 @@ def test_russian_plural_forms_of_an_area_and_a_task():
 
 #: A Russian preposition right before a player's name: the name would have to be declined («против Луны»),
 #: and names are never declined here (docs/glossary.ru.md), so a sentence says «против игрока {name}».
-RUSSIAN_PREPOSITION = re.compile(r"(?<![\w-])(без|в|во|для|до|за|из|к|ко|на|над|о|об|от|перед|по|под|при|про|"
-                                 r"против|с|со|у|через)\s+\{(name|who|winner)\}", re.IGNORECASE)
+RUSSIAN_PREPOSITION = re.compile(
+    r"(?<![\w-])(без|в|во|для|до|за|из|к|ко|на|над|о|об|от|перед|по|под|при|про|"
+    r"против|с|со|у|через)\s+\{(name|who|winner)\}",
+    re.IGNORECASE,
+)
 
 
 def test_russian_never_declines_a_name_in_the_guide_and_the_log():
     """«против игрока Луна», «первым ходил игрок Луна»: not «против Луна», «за Луна»."""
-    told = [form for m in entries("ru") for form in forms(m)
-            if any(path.endswith(("guide.py", "story.py")) for path, _ in m.locations)]  # fmt: skip
+    told = [
+        form
+        for m in entries("ru")
+        for form in forms(m)
+        if any(path.endswith(("guide.py", "story.py")) for path, _ in m.locations)
+    ]
     assert told
     assert [form for form in told if RUSSIAN_PREPOSITION.search(form)] == []
     assert RUSSIAN_PREPOSITION.search("Вы сыграете одну игру против {name}")  # the check has teeth
@@ -278,7 +354,8 @@ def test_russian_never_declines_a_name_in_the_guide_and_the_log():
 def test_japanese_counts_tiles_and_tokens_with_counters():
     board = area("Y07@0,0 B02@1,0 B03@1,1")
     assert board.explain((0, 0), 1).in_language("ja") == (
-        "マス(0,0)のY07のタスク「青3枚」は未達成：青3枚中2枚（隣接：(1,0)のB02／つながり：(1,1)のB03）。")
+        "マス(0,0)のY07のタスク「青3枚」は未達成：青3枚中2枚（隣接：(1,0)のB02／つながり：(1,1)のB03）。"
+    )
 
 
 def test_persian_writes_persian_digits():
@@ -447,11 +524,25 @@ def outputs(lang: str) -> dict[str, list[str]]:
         while undone.can_undo:
             undone.undo()
         see("illegal move", refused(undone.undo, lang), refused(game.redo, lang))
-    see("bad save", *(refused(lambda text=text: Game.from_json(text), lang) for text in (
-        "{nope", b"\xff\xfe", '{"format": "novaluna_widget.save", "version": 7}', "[]",
-        Game(2, seed=1).to_json().replace('"seed": 1', '"seed": 2'))))
-    see("bad position", refused(lambda: position(["Y07@0,0 B02@5,5", "R01@0,0"]), lang),
-        refused(lambda: position(["Y07@0,0", "Y07@0,0"]), lang), refused(lambda: Game(9), lang))
+    see(
+        "bad save",
+        *(
+            refused(lambda text=text: Game.from_json(text), lang)
+            for text in (
+                "{nope",
+                b"\xff\xfe",
+                '{"format": "novaluna_widget.save", "version": 7}',
+                "[]",
+                Game(2, seed=1).to_json().replace('"seed": 1', '"seed": 2'),
+            )
+        ),
+    )
+    see(
+        "bad position",
+        refused(lambda: position(["Y07@0,0 B02@5,5", "R01@0,0"]), lang),
+        refused(lambda: position(["Y07@0,0", "Y07@0,0"]), lang),
+        refused(lambda: Game(9), lang),
+    )
     return said
 
 
@@ -478,8 +569,13 @@ def test_the_bot_seats_refusal_names_the_button_as_the_page_words_it():
     from novaluna_widget.protocol import check_intent
 
     for lang in ("en", *OTHERS):
-        button = "Bot plays for {name}" if lang == "en" else next(
-            (m.string for m in page_entries(lang) if m.id == "Bot plays for {name}" and not m.context), "")
+        button = (
+            "Bot plays for {name}"
+            if lang == "en"
+            else next(
+                (m.string for m in page_entries(lang) if m.id == "Bot plays for {name}" and not m.context), ""
+            )
+        )
         if button:
             said = refused(lambda: check_intent(take, game, seats, 1), lang)
             assert button.format(name=name) in said.replace(ISOLATE, "").replace(END, ""), (lang, said)
@@ -511,8 +607,10 @@ def test_an_illegal_move_is_worded_in_every_language(lang, language):
 
 def test_errors_built_from_other_errors_keep_their_data():
     with pytest.raises(SaveError) as caught:
-        Game.from_json('{"format": "novaluna_widget.save", "version": 1, "kind": "game", "seed": 1, '
-                       '"beginner": false, "start": {}, "history": [], "redo": []}')  # fmt: skip
+        Game.from_json(
+            '{"format": "novaluna_widget.save", "version": 1, "kind": "game", "seed": 1, '
+            '"beginner": false, "start": {}, "history": [], "redo": []}'
+        )
     assert str(caught.value).startswith("start lacks draw_pile, events")
     assert caught.value.in_language("ru").startswith("в start нет: draw_pile, events")
     with pytest.raises(ScenarioError) as refused:
@@ -553,8 +651,13 @@ def build_locale() -> Any:
 @pytest.mark.skipif(shutil.which("make") is None, reason="make is not installed")
 def test_the_page_template_is_up_to_date_with_js(tmp_path):
     fresh = tmp_path / f"{PAGE}.pot"
-    subprocess.run(["make", "-s", "-o", ".venv/.installed", "messages-page-template", f"PAGE_POT={fresh}"],
-                   cwd=ROOT, check=True, capture_output=True, timeout=120)  # fmt: skip
+    subprocess.run(
+        ["make", "-s", "-o", ".venv/.installed", "messages-page-template", f"PAGE_POT={fresh}"],
+        cwd=ROOT,
+        check=True,
+        capture_output=True,
+        timeout=120,
+    )
     wanted = page_template(fresh)
     assert page_template(LOCALE / f"{PAGE}.pot") == wanted, "run `make messages-page`"
     for lang in OTHERS:
@@ -582,7 +685,8 @@ def test_every_call_in_js_is_in_the_page_template():
 def test_locale_json_is_up_to_date_with_the_po_files():
     builder = build_locale()
     assert (JS / "locale.json").read_text(encoding="utf-8") == builder.render(builder.locale_data()), (
-        "js/locale.json is stale: run `make messages-page`")  # fmt: skip
+        "js/locale.json is stale: run `make messages-page`"
+    )
 
 
 def test_the_page_picks_plural_forms_as_gettext_does():
@@ -617,8 +721,10 @@ def test_every_page_message_is_translated_and_none_is_fuzzy(lang):
     assert english_left(messages) == []
 
 
-@pytest.mark.skipif(not (JS / "node_modules" / ".bin" / "esbuild").exists() or shutil.which("node") is None,
-                    reason="node and esbuild (cd js && npm ci) run the page's i18n.js")  # fmt: skip
+@pytest.mark.skipif(
+    not (JS / "node_modules" / ".bin" / "esbuild").exists() or shutil.which("node") is None,
+    reason="node and esbuild (cd js && npm ci) run the page's i18n.js",
+)
 def test_the_page_words_russian_plurals_and_persian_digits(tmp_path):
     # js/i18n.js itself, run by node with a Russian message added to the bundled catalogue: the form for each
     # count is the one gettext's Plural-Forms picks, through Intl.PluralRules and locale.json's table.
@@ -638,16 +744,32 @@ def test_the_page_words_russian_plurals_and_persian_digits(tmp_path):
         setLanguage("en");
         const en = tn("{{n}} token left", "{{n}} tokens left", 1);
         console.log(JSON.stringify({{ ru, order, missing, fa, en }}));
-    """)  # fmt: skip
+    """)
     bundle = tmp_path / "check.js"
-    subprocess.run([str(JS / "node_modules" / ".bin" / "esbuild"), str(script), "--bundle", "--format=esm",
-                    "--platform=node", f"--outfile={bundle}", "--log-level=warning"], check=True)  # fmt: skip
+    subprocess.run(
+        [
+            str(JS / "node_modules" / ".bin" / "esbuild"),
+            str(script),
+            "--bundle",
+            "--format=esm",
+            "--platform=node",
+            f"--outfile={bundle}",
+            "--log-level=warning",
+        ],
+        check=True,
+    )
     out = json.loads(subprocess.run(["node", str(bundle)], check=True, capture_output=True, text=True).stdout)
     assert out == {
-        "ru": ["остался 1 токен", "осталось 2 токена", "осталось 5 токенов", "осталось 11 токенов",
-               "остался 21 токен", "осталось 22 токена"],
+        "ru": [
+            "остался 1 токен",
+            "осталось 2 токена",
+            "осталось 5 токенов",
+            "осталось 11 токенов",
+            "остался 21 токен",
+            "осталось 22 токена",
+        ],
         "order": "B после A",
         "missing": "5 tiles",  # untranslated: English
         "fa": ["۶۸", "Turn ۱۲"],
         "en": "1 token left",
-    }  # fmt: skip
+    }

@@ -123,8 +123,20 @@ def test_the_page_prints_whole_on_a4_and_on_letter(lang: str, tmp_path: Path) ->
     from PIL import Image
 
     dpi = 36  # half a point a pixel
-    subprocess.run(["pdftoppm", "-r", str(dpi), "-gray", "-png", "-singlefile", str(aid.paths(lang)[1]),
-                    str(tmp_path / "page")], check=True, timeout=60)  # fmt: skip
+    subprocess.run(
+        [
+            "pdftoppm",
+            "-r",
+            str(dpi),
+            "-gray",
+            "-png",
+            "-singlefile",
+            str(aid.paths(lang)[1]),
+            str(tmp_path / "page"),
+        ],
+        check=True,
+        timeout=60,
+    )
     ink = Image.open(tmp_path / "page.png").point(lambda v: 255 if v < 245 else 0).getbbox()
     assert ink is not None, "the page is blank"
     left, top, right, bottom = (n * 72 / dpi for n in ink)
@@ -137,8 +149,19 @@ def test_the_page_prints_whole_on_a4_and_on_letter(lang: str, tmp_path: Path) ->
 def test_the_aid_speaks_the_glossarys_words() -> None:
     html = aid.build_html()
     words = aid.glossary()
-    for name in ("refill", "next three tiles", "stack", "fulfilled", "to move", "turns in a row", "chain",
-                 "last token", "no tile", "ranking", "beginner variant"):  # fmt: skip
+    for name in (
+        "refill",
+        "next three tiles",
+        "stack",
+        "fulfilled",
+        "to move",
+        "turns in a row",
+        "chain",
+        "last token",
+        "no tile",
+        "ranking",
+        "beginner variant",
+    ):
         sentence = aid.inline(aid.plain(words[name]))
         assert sentence[1:] in html, f"the aid lost the glossary's words for {name!r}"
     steps = aid.turn_steps(words)
@@ -235,6 +258,7 @@ def test_each_page_is_written_in_a_font_this_machine_has(lang: str) -> None:
     """The first font each page names is installed (.ci/install-chromium.sh installs them), so no page is
     printed in a fallback font, or in boxes."""
     font = aid.FONTS[lang].split(",")[0].strip('"')
-    done = subprocess.run(["fc-list", f":family={font}", "family"], capture_output=True, text=True,
-                          timeout=60)  # fmt: skip
+    done = subprocess.run(
+        ["fc-list", f":family={font}", "family"], capture_output=True, text=True, timeout=60
+    )
     assert done.stdout.strip(), f"no font {font!r} for the {lang} aid: run bash .ci/install-chromium.sh"

@@ -107,12 +107,49 @@ def test_the_page_state_adds_the_widget_fields_to_the_position():
     # The page (and its JSDoc) relies on these exact keys: a renamed or dropped one breaks the view.
     position_ = game_state(Game(2, seed=3), ["greedy", None])
     view = {"turn": 0, "turns": 0, "now": True, "label": "the position now", "compare": None}
-    s = page_state(position_, version=4, selected=2, error="no", answered=3, bot="search", view=view,
-                   can={"hint": True, "review": False})
-    assert list(s) == ["kind", "seed", "turn", "wheel", "marker", "choices", "pile", "pile_colours",
-                       "current", "order", "track", "players", "moves", "recent", "log", "log_total",
-                       "over", "solo", "can", "version", "selected", "error", "answered", "bot",
-                       "bot_names", "bot_words", "view", "hint", "tutorial", "lang", "dir"]  # fmt: skip
+    s = page_state(
+        position_,
+        version=4,
+        selected=2,
+        error="no",
+        answered=3,
+        bot="search",
+        view=view,
+        can={"hint": True, "review": False},
+    )
+    assert list(s) == [
+        "kind",
+        "seed",
+        "turn",
+        "wheel",
+        "marker",
+        "choices",
+        "pile",
+        "pile_colours",
+        "current",
+        "order",
+        "track",
+        "players",
+        "moves",
+        "recent",
+        "log",
+        "log_total",
+        "over",
+        "solo",
+        "can",
+        "version",
+        "selected",
+        "error",
+        "answered",
+        "bot",
+        "bot_names",
+        "bot_words",
+        "view",
+        "hint",
+        "tutorial",
+        "lang",
+        "dir",
+    ]
     assert {k: s[k] for k in position_ if k != "can"} == {k: v for k, v in position_.items() if k != "can"}
     assert s["can"] == {**position_["can"], "hint": True, "review": False}
     assert (s["view"], s["hint"], s["tutorial"]) == (view, None, None)
@@ -120,12 +157,22 @@ def test_the_page_state_adds_the_widget_fields_to_the_position():
     assert s["bot_names"] == list(BOTS) == ["random", "greedy", "search"]
     assert s["bot_words"] == {"random": "random", "greedy": "greedy", "search": "search"}
     # A player reads each bot's name in the state's language; the menu's values stay the code's names.
-    ru = page_state(position_, version=4, selected=None, error=None, answered=0, bot="greedy", view=view,
-                    lang="ru")
+    ru = page_state(
+        position_, version=4, selected=None, error=None, answered=0, bot="greedy", view=view, lang="ru"
+    )
     assert ru["bot_names"] == list(BOTS) and ru["bot_words"]["greedy"] == "жадный"
     assert (s["lang"], s["dir"]) == ("en", "ltr")  # the package language unless told
-    assert list(s["players"][0]) == ["name", "you", "tokens", "supply", "time", "space", "bot", "tiles",
-                                     "tasks"]  # fmt: skip
+    assert list(s["players"][0]) == [
+        "name",
+        "you",
+        "tokens",
+        "supply",
+        "time",
+        "space",
+        "bot",
+        "tiles",
+        "tasks",
+    ]
     assert [p["bot"] for p in s["players"]] == ["greedy", None]
 
 
@@ -199,10 +246,16 @@ def test_finished_game_shows_ranking_and_solo_shows_its_score():
     solo = played_out(SoloGame(seed=5), 4)
     sheet = game_state(solo)["solo"]
     assert sheet == {
-        "phase": 1, "small": solo.small_stack, "large": solo.large_stack,
-        "phase_one": solo.score.phase_one_record, "final": solo.score.final_record,
-        "total": solo.score.total, "text": str(solo.score), "lines": sheet["lines"], "goal": sheet["goal"],
-    }  # fmt: skip
+        "phase": 1,
+        "small": solo.small_stack,
+        "large": solo.large_stack,
+        "phase_one": solo.score.phase_one_record,
+        "final": solo.score.final_record,
+        "total": solo.score.total,
+        "text": str(solo.score),
+        "lines": sheet["lines"],
+        "goal": sheet["goal"],
+    }
     score = sheet["lines"][-1]
     assert score.startswith(f"Score {solo.score.total} so far") and "lower is better" in score
     goal = f"Phase 1: place the 8 tokens of the small stack ({solo.small_stack} to go)"
@@ -216,13 +269,16 @@ def test_a_position_over_from_the_start_is_drawn():
     assert game.is_over and game.history == ()
     for shown in (game, Game.from_json(game.to_json())):
         s = game_state(shown)
-        assert s["over"] == {"reason": "last token", "winner": 0, "ranking": [0, 1],
-                             "text": "Game over: Player 1 placed their last token. "
-                                     "Ranking: 1. Player 1, 2. Player 2.",
-                             "lines": [
-                                 "1. Player 1: 1 of 1 token placed, 1 of 2 tasks covered, 2 tiles",
-                                 "2. Player 2: 0 of 20 tokens placed, 0 of 3 tasks covered, 1 tile",
-                             ]}  # fmt: skip
+        assert s["over"] == {
+            "reason": "last token",
+            "winner": 0,
+            "ranking": [0, 1],
+            "text": "Game over: Player 1 placed their last token. Ranking: 1. Player 1, 2. Player 2.",
+            "lines": [
+                "1. Player 1: 1 of 1 token placed, 1 of 2 tasks covered, 2 tiles",
+                "2. Player 2: 0 of 20 tokens placed, 0 of 3 tasks covered, 1 tile",
+            ],
+        }
         assert s["current"] is None and s["recent"] == [] and s["choices"] == []
     solo = game_state(position(["R12@0,0 B01@1,0"], tokens=[0]))
     assert solo["over"]["text"] == "Game over: the last token is placed."
@@ -262,13 +318,21 @@ REFUSAL_MOST = 240
 
 @pytest.mark.parametrize(
     "junk",
-    [nested(5000), {"a": nested(5000)}, "x" * 1_000_000, list(range(100_000)),
-     {str(i): i for i in range(1000)}],
-)  # fmt: skip
+    [
+        nested(5000),
+        {"a": nested(5000)},
+        "x" * 1_000_000,
+        list(range(100_000)),
+        {str(i): i for i in range(1000)},
+    ],
+)
 def test_a_huge_or_deeply_nested_value_is_refused_in_a_few_words(junk):
     # A deep list once gave "internal error (RecursionError)"; a long one must not fill the error area.
-    for content in ({"action": "take", "version": 1, "space": 1, "cell": junk, "player": 0},
-                    {"action": junk, "version": 1}, {"action": "undo", "version": 1, "x" * 10_000: junk}):
+    for content in (
+        {"action": "take", "version": 1, "space": 1, "cell": junk, "player": 0},
+        {"action": junk, "version": 1},
+        {"action": "undo", "version": 1, "x" * 10_000: junk},
+    ):
         with pytest.raises(BadIntent) as refused:
             parse_intent(content)
         assert len(str(refused.value)) < REFUSAL_MOST
@@ -280,12 +344,14 @@ def spoiled(message: dict[str, Any]) -> st.SearchStrategy[dict[str, Any]]:
     return st.builds(lambda k, v: {**message, k: v}, key, junk)
 
 
-well_formed = st.sampled_from([
-    {"action": "take", "version": 1, "space": 1, "cell": [0, 0], "player": 0},
-    {"action": "select", "version": 1, "space": 2},
-    {"action": "bot", "version": 1, "bot": "greedy"},
-    {"action": "undo", "version": 1},
-])  # fmt: skip
+well_formed = st.sampled_from(
+    [
+        {"action": "take", "version": 1, "space": 1, "cell": [0, 0], "player": 0},
+        {"action": "select", "version": 1, "space": 2},
+        {"action": "bot", "version": 1, "bot": "greedy"},
+        {"action": "undo", "version": 1},
+    ]
+)
 
 
 @settings(max_examples=400, deadline=None)
@@ -353,18 +419,26 @@ def test_check_selection_names_the_takeable_spaces():
 # -- bots --------------------------------------------------------------------------------------
 @pytest.mark.parametrize(
     ("bots", "seats"),
-    [(None, [None, None, None]), ({2: "search"}, [None, None, "search"]),
-     ([None, "random", None], [None, "random", None])],
-)  # fmt: skip
+    [
+        (None, [None, None, None]),
+        ({2: "search"}, [None, None, "search"]),
+        ([None, "random", None], [None, "random", None]),
+    ],
+)
 def test_bot_seats_are_read_from_a_mapping_or_a_list(bots, seats):
     assert parse_seats(bots, 3) == seats
 
 
 @pytest.mark.parametrize(
     ("bots", "error"),
-    [({2: "greedy"}, "seat 2"), ({True: "greedy"}, "seat True"), ({0: "deep blue"}, "unknown bot"),
-     (["random"], "one entry"), ("greedy", "dict")],
-)  # fmt: skip
+    [
+        ({2: "greedy"}, "seat 2"),
+        ({True: "greedy"}, "seat True"),
+        ({0: "deep blue"}, "unknown bot"),
+        (["random"], "one entry"),
+        ("greedy", "dict"),
+    ],
+)
 def test_bad_bot_seats_are_refused(bots, error):
     with pytest.raises((ValueError, TypeError), match=error):
         parse_seats(bots, 2)
@@ -395,7 +469,10 @@ def test_the_pages_null_reads_as_none_in_a_pyodide_kernel(monkeypatch):
     ffi.jsnull = jsnull  # type: ignore[attr-defined]
     monkeypatch.setitem(sys.modules, "pyodide.ffi", ffi)
     assert parse_intent({"action": "select", "version": 3, "space": jsnull}) == {
-        "action": "select", "version": 3, "space": None}  # fmt: skip
+        "action": "select",
+        "version": 3,
+        "space": None,
+    }
     with pytest.raises(BadIntent, match="'cell'"):
         parse_intent({"action": "take", "version": 3, "space": 1, "cell": [0, jsnull], "player": 0})
     monkeypatch.delitem(sys.modules, "pyodide.ffi")
@@ -425,15 +502,27 @@ def test_the_view_restores_every_key_that_python_sets_to_none():
             for item in value:
                 keys(item, f"{path}[].", found, nones)
 
-    games = [Game(2, seed=3), played_out(Game(3, seed=9), 200), SoloGame(seed=4),
-             played_out(SoloGame(seed=5), 200), position(["Y11@0,0 B01@1,0", "R17@0,0"])]  # fmt: skip
+    games = [
+        Game(2, seed=3),
+        played_out(Game(3, seed=9), 200),
+        SoloGame(seed=4),
+        played_out(SoloGame(seed=5), 200),
+        position(["Y11@0,0 B01@1,0", "R17@0,0"]),
+    ]
     found: set[str] = set()
     nones: set[str] = set()
     for game in games:
         seats = [None, *["greedy"] * (len(game.players) - 1)]
         for selected, error in ((None, None), (game.choices()[0] if game.choices() else None, "refused")):
-            state = page_state(game_state(game, seats), version=1, selected=selected, error=error,
-                               answered=0, bot="greedy", view=view_state(game, None))  # fmt: skip
+            state = page_state(
+                game_state(game, seats),
+                version=1,
+                selected=selected,
+                error=error,
+                answered=0,
+                bot="greedy",
+                view=view_state(game, None),
+            )
             keys(json.loads(json.dumps(state)), "", found, nones)
     # The coach's fields: a hint (with a refill among its options), an open review row, every step of
     # the guided game.
@@ -446,10 +535,18 @@ def test_the_view_restores_every_key_that_python_sets_to_none():
     while not guide.done:
         guide.advance(guide.click.intent)
         tutorials.append({**guide.state(), "refused": "no"})
-    for hint, tutorial in [(hint_state(hint_of(game, nodes=20), 1), None),
-                           *[(None, t) for t in tutorials]]:  # fmt: skip
-        state = page_state(game_state(played), version=1, selected=None, error=None, answered=0,
-                           bot="greedy", view=view, hint=hint, tutorial=tutorial)  # fmt: skip
+    for hint, tutorial in [(hint_state(hint_of(game, nodes=20), 1), None), *[(None, t) for t in tutorials]]:
+        state = page_state(
+            game_state(played),
+            version=1,
+            selected=None,
+            error=None,
+            answered=0,
+            bot="greedy",
+            view=view,
+            hint=hint,
+            tutorial=tutorial,
+        )
         keys(json.loads(json.dumps(state)), "", found, nones)
     assert nones <= nullable, f"keys that may be None, not restored by js/bridge.js: {nones - nullable}"
     assert nullable <= found, f"js/bridge.js restores keys the state does not have: {nullable - found}"

@@ -253,17 +253,23 @@ def test_titles_are_sentences_not_reprs() -> None:
     assert _titles(wheel_svg(game)) == _titles(game_svg(game))
     over = played(Game(3, seed=3), 400)
     winner = over.players[over.winner or 0].name
-    assert _titles(game_svg(over)) == (
-        f"Nova Luna: a 3-player game, seed 3, turn {over.turn}, over: {winner} wins",) * 2  # fmt: skip
+    assert (
+        _titles(game_svg(over))
+        == (f"Nova Luna: a 3-player game, seed 3, turn {over.turn}, over: {winner} wins",) * 2
+    )
     solo = SoloGame(seed=1)
     assert _titles(game_svg(solo)) == ("Nova Luna: a solo game, seed 1, turn 0, phase 1",) * 2
     solo_over = played(solo.copy(), 400)
     total = solo_over.score_sheet()["total"]  # type: ignore[index]
-    assert _titles(game_svg(solo_over)) == (
-        f"Nova Luna: a solo game, seed 1, turn {solo_over.turn}, over: score {total}",) * 2  # fmt: skip
+    assert (
+        _titles(game_svg(solo_over))
+        == (f"Nova Luna: a solo game, seed 1, turn {solo_over.turn}, over: score {total}",) * 2
+    )
     board = example(1).board()
-    assert _titles(board_svg(board)) == (
-        "Nova Luna area: 3 tiles (Y11 on cell (0, 0), B01 on cell (-1, 0), B04 on cell (1, 0))",) * 2
+    assert (
+        _titles(board_svg(board))
+        == ("Nova Luna area: 3 tiles (Y11 on cell (0, 0), B01 on cell (-1, 0), B04 on cell (1, 0))",) * 2
+    )
     one = Board([(tile("T03"), (0, 0))])
     assert _titles(board_svg(one)) == ("Nova Luna area: 1 tile (T03 on cell (0, 0))",) * 2
     assert _titles(board_svg(Board())) == ("Nova Luna area: empty",) * 2
@@ -278,7 +284,8 @@ def test_titles_in_other_languages_have_no_code_words(lang: str) -> None:
     games += [played(g.copy(), 400, seed) for seed, g in enumerate(games)]
     for game in games:
         titles = [_titles(game_svg(game, lang=lang))[0]] + [
-            _titles(board_svg(p.board, lang=lang))[0] for p in game.players]  # fmt: skip
+            _titles(board_svg(p.board, lang=lang))[0] for p in game.players
+        ]
         for title in titles:
             assert not re.search(r"Game|Board|[<>@]", title), title
         assert str(game.seed) in titles[0]  # the seed, as code writes it, to type it in again
@@ -291,14 +298,17 @@ def test_the_titles_read_as_sentences_in_every_language() -> None:
     assert _titles(game_svg(game, lang="ru"))[0] == russian
     assert _titles(game_svg(game, lang="ja"))[0] == f"ノヴァルナ：2人プレイ、シード14、ターン0、{mover}の手番"
     assert _titles(game_svg(game, lang="fa"))[0] == (
-        f"نوا لونا: بازی ۲ نفره، بذر \u206814\u2069، نوبت ۰، نوبت با \u2068{mover}\u2069")  # fmt: skip
+        f"نوا لونا: بازی ۲ نفره، بذر \u206814\u2069، نوبت ۰، نوبت با \u2068{mover}\u2069"
+    )
     assert _titles(board_svg(area, lang="ru"))[0] == (
-        "Планшет Nova Luna: 2 тайла (T03 в клетке (0, 0), R16 в клетке (-1, 0))")  # fmt: skip
+        "Планшет Nova Luna: 2 тайла (T03 в клетке (0, 0), R16 в клетке (-1, 0))"
+    )
     japanese = "ノヴァルナのエリア：タイル2枚（マス(0,0)にT03、マス(-1,0)にR16）"
     assert _titles(board_svg(area, lang="ja"))[0] == japanese
     assert _titles(board_svg(area, lang="fa"))[0] == (
         "صفحه‌ی نوا لونا: ۲ کاشی (\u2068T03\u2069 در جایگاه \u2068(۰، ۰)\u2069، "
-        "\u2068R16\u2069 در جایگاه \u2068(-۱، ۰)\u2069)")  # fmt: skip
+        "\u2068R16\u2069 در جایگاه \u2068(-۱، ۰)\u2069)"
+    )
 
 
 def _texts(svg: str) -> list[str]:
@@ -320,12 +330,14 @@ def test_the_reader_is_told_to_move_in_their_own_words() -> None:
     assert "Вы · ходите" in ru and "ходите" in ru and "ходит" not in ru
     assert "Луна · ходит" in ru_other and "ходит" in ru_other
     assert _titles(game_svg(_to_move("Вы", "Луна"), lang="ru"))[0].endswith(", ходите Вы")
-    ja, ja_other = (_texts(game_svg(_to_move(a, b), lang="ja"))
-                    for a, b in (("あなた", "ルナ"), ("ルナ", "あなた")))  # fmt: skip
+    ja, ja_other = (
+        _texts(game_svg(_to_move(a, b), lang="ja")) for a, b in (("あなた", "ルナ"), ("ルナ", "あなた"))
+    )
     assert "あなたの手番" in ja and "手番" in ja and "の手番" not in ja
     assert "ルナの手番" in ja_other and "手番" in ja_other
-    fa, fa_other = (_texts(game_svg(_to_move(a, b), lang="fa"))
-                    for a, b in (("شما", "لونا"), ("لونا", "شما")))  # fmt: skip
+    fa, fa_other = (
+        _texts(game_svg(_to_move(a, b), lang="fa")) for a, b in (("شما", "لونا"), ("لونا", "شما"))
+    )
     assert "\u2068شما\u2069 · نوبت بازی" in fa and "نوبت بازی" in fa
     assert "\u2068لونا\u2069 · نوبت بازی" in fa_other and "نوبت بازی" in fa_other
     assert not any("نوبت اوست" in t for t in fa + fa_other)
@@ -374,8 +386,11 @@ def test_persian_labels_read_right_to_left_in_a_left_to_right_picture() -> None:
     assert all(t.get("unicode-bidi") == "embed" for t in worded)
     mover = game.players[game.current_player].name
     # A name in a Persian sentence is kept apart from the words around it (i18n: a Unicode isolate).
-    name = next(t for t in worded if t.text and t.text.startswith(f"\u2068{mover}\u2069")
-                and t.get("font-size") == "15")  # fmt: skip
+    name = next(
+        t
+        for t in worded
+        if t.text and t.text.startswith(f"\u2068{mover}\u2069") and t.get("font-size") == "15"
+    )
     english = next(t for t in parse(game_svg(game)).iter(f"{SVG}text") if t.text == f"{mover} · to move")
     assert (name.get("x"), name.get("y")) == (english.get("x"), english.get("y"))
     assert english.get("text-anchor") is None and name.get("text-anchor") == "end"  # its left edge at x
@@ -413,7 +428,11 @@ def test_the_package_language_is_the_default(language) -> None:
 
 def test_an_unknown_language_is_refused() -> None:
     game = Game(2, seed=1)
-    for draw in (lambda: game_svg(game, lang="de"), lambda: board_svg(Board(), lang="de"),
-                 lambda: picture([tile("R01")], lang="de"), lambda: wheel_svg(game, lang="EN")):  # fmt: skip
+    for draw in (
+        lambda: game_svg(game, lang="de"),
+        lambda: board_svg(Board(), lang="de"),
+        lambda: picture([tile("R01")], lang="de"),
+        lambda: wheel_svg(game, lang="EN"),
+    ):
         with pytest.raises(ValueError, match="unknown language"):
             draw()

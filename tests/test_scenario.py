@@ -16,13 +16,16 @@ def test_area_reads_tiles_and_cells_in_any_connected_order():
     assert len(area("")) == 0 and len(area("R01@-3,-4")) == 1
 
 
-@pytest.mark.parametrize(("text", "message"), [
-    ("Y11@0,0 Q99@1,0", "no tile 'Q99'"),
-    ("Y11@0,0 B01@5,5", "not connected: B01 at \\(5, 5\\)"),
-    ("Y11@0,0 B01@0,0", "two tiles on \\(0, 0\\)"),
-    ("Y11@0,0 Y11@1,0", "Y11 appears twice"),
-    ("Y11 at 0,0", "cannot read 'Y11'"),
-])
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("Y11@0,0 Q99@1,0", "no tile 'Q99'"),
+        ("Y11@0,0 B01@5,5", "not connected: B01 at \\(5, 5\\)"),
+        ("Y11@0,0 B01@0,0", "two tiles on \\(0, 0\\)"),
+        ("Y11@0,0 Y11@1,0", "Y11 appears twice"),
+        ("Y11 at 0,0", "cannot read 'Y11'"),
+    ],
+)
 def test_area_refuses_what_is_not_a_legal_area(text, message):
     with pytest.raises(ScenarioError, match=message):
         area(text)
@@ -102,19 +105,25 @@ def test_solo_positions_in_both_phases():
         position(["R01@0,0"], phase=3)
 
 
-@pytest.mark.parametrize(("kwargs", "message"), [
-    (dict(areas=["Y07@0,0", "Y07@0,0"]), "Y07 appears more than once"),
-    (dict(areas=["Y07@0,0", "R01@0,0"], wheel="M Y07 - - - - - - - - - -"), "Y07 appears more than once"),
-    (dict(areas=["Y07@0,0", "R01@0,0"], draw_pile="R01"), "R01 appears more than once"),
-    (dict(areas=["Y07@0,0", "R01@0,0"], wheel="M Y01"), "12 spaces"),
-    (dict(areas=["Y07@0,0", "R01@0,0"], wheel="R02 - - - - - - - - - - -"), "marker's space 0 holds a tile"),
-    (dict(areas=["Y07@0,0", "R01@0,0"], wheel="M - M - - - - - - - - -"), "one space"),
-    (dict(areas=["Y07@0,0", "R01@0,0"], wheel={12: "R02"}), "0 to 11"),
-    (dict(areas=["Y07@0,0", "R01@0,0"], times=[0, 9]), "9 steps apart"),
-    (dict(areas=["Y07@0,0", "R01@0,0"], times=[0]), "one entry per player"),
-    (dict(areas=["Y07@0,0", "R01@0,0"], stack=[0, 0]), "every player index once"),
-    (dict(areas=["Y07@0,0", "R01@0,0", "T01@0,0", "B01@0,0", "Y01@0,0"]), "2–4 players"),
-])
+@pytest.mark.parametrize(
+    ("kwargs", "message"),
+    [
+        (dict(areas=["Y07@0,0", "Y07@0,0"]), "Y07 appears more than once"),
+        (dict(areas=["Y07@0,0", "R01@0,0"], wheel="M Y07 - - - - - - - - - -"), "Y07 appears more than once"),
+        (dict(areas=["Y07@0,0", "R01@0,0"], draw_pile="R01"), "R01 appears more than once"),
+        (dict(areas=["Y07@0,0", "R01@0,0"], wheel="M Y01"), "12 spaces"),
+        (
+            dict(areas=["Y07@0,0", "R01@0,0"], wheel="R02 - - - - - - - - - - -"),
+            "marker's space 0 holds a tile",
+        ),
+        (dict(areas=["Y07@0,0", "R01@0,0"], wheel="M - M - - - - - - - - -"), "one space"),
+        (dict(areas=["Y07@0,0", "R01@0,0"], wheel={12: "R02"}), "0 to 11"),
+        (dict(areas=["Y07@0,0", "R01@0,0"], times=[0, 9]), "9 steps apart"),
+        (dict(areas=["Y07@0,0", "R01@0,0"], times=[0]), "one entry per player"),
+        (dict(areas=["Y07@0,0", "R01@0,0"], stack=[0, 0]), "every player index once"),
+        (dict(areas=["Y07@0,0", "R01@0,0", "T01@0,0", "B01@0,0", "Y01@0,0"]), "2–4 players"),
+    ],
+)
 def test_position_refuses_what_cannot_occur(kwargs, message):
     with pytest.raises(ScenarioError, match=message):
         position(**kwargs)

@@ -63,8 +63,12 @@ def test_installing_the_package_enables_the_extension():
     enabled = json.loads(CONFIG.read_text())["ServerApp"]["jpserver_extensions"]
     assert enabled == {"novaluna_widget.server": True}
     assert server._jupyter_server_extension_points() == [{"module": "novaluna_widget.server"}]
-    listed = subprocess.run([sys.executable, "-m", "jupyter", "server", "extension", "list"],
-                            capture_output=True, text=True, check=True)  # fmt: skip
+    listed = subprocess.run(
+        [sys.executable, "-m", "jupyter", "server", "extension", "list"],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
     out = re.sub(r"\x1b\[[0-9;]*m", "", listed.stdout + listed.stderr)  # no colours
     assert "novaluna_widget.server enabled" in out, out
     assert re.search(r"novaluna_widget\.server\s+OK", out), out

@@ -69,8 +69,7 @@ def test_rows_replay_exactly() -> None:
     df = run(2)
     game_rows = df[df["game"] == 1].sort_values("seat")
     makers: dict[str, Callable[..., Bot]] = {"greedy": GreedyBot, "random": RandomBot}
-    bots = [makers[b](seed=s)
-            for b, s in zip(game_rows["bot"], game_rows["bot_seed"], strict=True)]
+    bots = [makers[b](seed=s) for b, s in zip(game_rows["bot"], game_rows["bot_seed"], strict=True)]
     game = play_game(Game(2, seed=int(game_rows["seed"].iloc[0])), bots)
     assert list(game_rows["tokens_left"]) == [p.tokens for p in game.players]
     assert list(game_rows["total_time"]) == [p.time for p in game.players]
@@ -97,8 +96,12 @@ def test_same_seed_same_table_whatever_the_executor_and_chunks() -> None:
 
 def test_same_table_on_a_local_dask_cluster() -> None:
     distributed = pytest.importorskip("distributed")
-    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
-                                  dashboard_address=None) as cluster, distributed.Client(cluster) as client:
+    with (
+        distributed.LocalCluster(
+            n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None
+        ) as cluster,
+        distributed.Client(cluster) as client,
+    ):
         on_dask = run(6, executor=client.get_executor(), chunksize=2)
         workers = {w for w in client.run(lambda: "up")}
     assert len(workers) == 2
@@ -113,8 +116,10 @@ def test_solo_games_have_a_score() -> None:
 
 
 def test_bot_factories_and_labels() -> None:
-    labelled: dict[str, BotSpec] = {"small search": functools.partial(SearchBot, nodes=200, samples=1),
-                                    "greedy": GreedyBot}
+    labelled: dict[str, BotSpec] = {
+        "small search": functools.partial(SearchBot, nodes=200, samples=1),
+        "greedy": GreedyBot,
+    }
     df = simulate(2, labelled, seed=3, progress=False, executor=ThreadPoolExecutor(1))
     assert set(df["bot"]) == {"small search", "greedy"}
     assert set(run(2, bots=[RandomBot, "greedy"])["bot"]) == {"random", "greedy"}
@@ -156,33 +161,42 @@ class NoGames(Executor):
         raise AssertionError("a game was submitted")
 
 
-@pytest.mark.parametrize(("kwargs", "error", "message"), [
-    ({"n_games": "x"}, TypeError, "n_games must be a whole number, 0 or more, not 'x'"),
-    ({"n_games": -1}, ValueError, "n_games must be 0 or more, not -1"),
-    ({"n_games": 2.0}, TypeError, "n_games must be a whole number"),
-    ({"n_games": True}, TypeError, "n_games must be a whole number"),
-    ({"bots": []}, ValueError, "1 \\(solo\\) to 4 players; 0 bots given"),
-    ({"bots": {"greedy", "random"}}, TypeError, "a list of bots, one per seat, or a mapping"),
-    ({"bots": 2}, TypeError, "a list of bots, one per seat, or a mapping"),
-    ({"bots": [GreedyBot(), "greedy"]}, TypeError, "a name or a callable taking seed="),
-    ({"seed": "1"}, TypeError, "seed must be a whole number or None, not '1'"),
-    ({"seed": -1}, ValueError, "seed must be a whole number from 0 to 2\\*\\*64 - 1, not -1"),
-    ({"seed": 1.5}, TypeError, "seed must be a whole number"),
-    ({"chunksize": -3}, ValueError, "chunksize must be 1 or more, not -3"),
-    ({"chunksize": 0}, ValueError, "chunksize must be 1 or more, not 0"),
-    ({"chunksize": 2.5}, TypeError, "chunksize must be a whole number, 1 or more, not 2.5"),
-    ({"beginner": "yes"}, TypeError, "beginner must be True or False, not 'yes'"),
-    ({"beginner": True, "bots": ["greedy"]}, ValueError, "the solo game has no beginner variant"),
-    ({"progress": 1}, TypeError, "progress must be True or False, not 1"),
-    ({"rotate": None}, TypeError, "rotate must be True or False, not None"),
-    ({"executor": "threads"}, TypeError, "executor must be a concurrent.futures.Executor"),
-    ({"executor": None, "workers": 0}, ValueError, "workers must be 1 or more, not 0"),
-    ({"workers": 2}, ValueError, "workers sizes the default process pool"),
-])
-def test_bad_arguments_are_refused_before_any_game(kwargs: dict[str, Any], error: type[Exception],
-                                                  message: str) -> None:
-    call: dict[str, Any] = {"n_games": 4, "bots": ["greedy", "random"], "seed": 1, "executor": NoGames(),
-                            "progress": False}
+@pytest.mark.parametrize(
+    ("kwargs", "error", "message"),
+    [
+        ({"n_games": "x"}, TypeError, "n_games must be a whole number, 0 or more, not 'x'"),
+        ({"n_games": -1}, ValueError, "n_games must be 0 or more, not -1"),
+        ({"n_games": 2.0}, TypeError, "n_games must be a whole number"),
+        ({"n_games": True}, TypeError, "n_games must be a whole number"),
+        ({"bots": []}, ValueError, "1 \\(solo\\) to 4 players; 0 bots given"),
+        ({"bots": {"greedy", "random"}}, TypeError, "a list of bots, one per seat, or a mapping"),
+        ({"bots": 2}, TypeError, "a list of bots, one per seat, or a mapping"),
+        ({"bots": [GreedyBot(), "greedy"]}, TypeError, "a name or a callable taking seed="),
+        ({"seed": "1"}, TypeError, "seed must be a whole number or None, not '1'"),
+        ({"seed": -1}, ValueError, "seed must be a whole number from 0 to 2\\*\\*64 - 1, not -1"),
+        ({"seed": 1.5}, TypeError, "seed must be a whole number"),
+        ({"chunksize": -3}, ValueError, "chunksize must be 1 or more, not -3"),
+        ({"chunksize": 0}, ValueError, "chunksize must be 1 or more, not 0"),
+        ({"chunksize": 2.5}, TypeError, "chunksize must be a whole number, 1 or more, not 2.5"),
+        ({"beginner": "yes"}, TypeError, "beginner must be True or False, not 'yes'"),
+        ({"beginner": True, "bots": ["greedy"]}, ValueError, "the solo game has no beginner variant"),
+        ({"progress": 1}, TypeError, "progress must be True or False, not 1"),
+        ({"rotate": None}, TypeError, "rotate must be True or False, not None"),
+        ({"executor": "threads"}, TypeError, "executor must be a concurrent.futures.Executor"),
+        ({"executor": None, "workers": 0}, ValueError, "workers must be 1 or more, not 0"),
+        ({"workers": 2}, ValueError, "workers sizes the default process pool"),
+    ],
+)
+def test_bad_arguments_are_refused_before_any_game(
+    kwargs: dict[str, Any], error: type[Exception], message: str
+) -> None:
+    call: dict[str, Any] = {
+        "n_games": 4,
+        "bots": ["greedy", "random"],
+        "seed": 1,
+        "executor": NoGames(),
+        "progress": False,
+    }
     with pytest.raises(error, match=message):
         simulate(**(call | kwargs))
 
@@ -190,8 +204,9 @@ def test_bad_arguments_are_refused_before_any_game(kwargs: dict[str, Any], error
 def test_numpy_integers_are_whole_numbers_and_give_the_same_table() -> None:
     # Seeds from a DataFrame are numpy integers: the master seed must derive the same games from them.
     numbers: dict[str, Any] = {"n_games": np.int64(4), "seed": np.int64(1), "chunksize": np.int32(2)}
-    with_numpy = simulate(bots=["greedy", "random"], progress=False, executor=ThreadPoolExecutor(1),
-                          **numbers)
+    with_numpy = simulate(
+        bots=["greedy", "random"], progress=False, executor=ThreadPoolExecutor(1), **numbers
+    )
     assert with_numpy.equals(run(4))
 
 
@@ -199,8 +214,11 @@ def test_a_lambda_for_a_process_pool_is_refused_with_advice() -> None:
     bots: list[BotSpec] = [lambda seed: GreedyBot(seed), "greedy"]
     with ProcessPoolExecutor(1) as pool:
         for executor in (None, pool):
-            with pytest.raises(TypeError, match=r"cannot be sent to worker processes.*functools\.partial.*"
-                                                r"executor=ThreadPoolExecutor\(1\)"):
+            with pytest.raises(
+                TypeError,
+                match=r"cannot be sent to worker processes.*functools\.partial.*"
+                r"executor=ThreadPoolExecutor\(1\)",
+            ):
                 simulate(2, bots, seed=1, progress=False, executor=executor)
     assert run(2, bots)["bot"].tolist() == ["greedy"] * 4  # in this process a lambda is fine
 
@@ -208,23 +226,33 @@ def test_a_lambda_for_a_process_pool_is_refused_with_advice() -> None:
 # -- a bot that fails ------------------------------------------------------------------------------
 def test_a_failing_bot_names_its_game_seed_and_seat() -> None:
     with pytest.raises(SimulationError) as caught:
-        simulate(2, {"good": "greedy", "bad": Broken}, seed=1, progress=False, rotate=False,
-                 executor=ThreadPoolExecutor(1))
+        simulate(
+            2,
+            {"good": "greedy", "bad": Broken},
+            seed=1,
+            progress=False,
+            rotate=False,
+            executor=ThreadPoolExecutor(1),
+        )
     err = caught.value
     dealt = run(2, bots=["greedy", "greedy"], rotate=False)  # the same deals, played out
     assert (err.game, err.seat, err.bot) == (0, 1, "bad")
     assert err.seed == dealt["seed"].iloc[0] and err.bot_seed == dealt["bot_seed"].iloc[1]
-    assert str(err) == (f"game 0 (deal seed {err.seed}), seat 1, bot 'bad' (bot seed {err.bot_seed}): "
-                        "ZeroDivisionError: boom")
+    assert str(err) == (
+        f"game 0 (deal seed {err.seed}), seat 1, bot 'bad' (bot seed {err.bot_seed}): ZeroDivisionError: boom"
+    )
     assert isinstance(err, RuntimeError) and isinstance(err.__cause__, ZeroDivisionError)
     copy = pickle.loads(pickle.dumps(err))
     assert (str(copy), copy.game, copy.seed, copy.seat, copy.bot) == (str(err), 0, err.seed, 1, "bad")
 
 
 def test_a_bot_that_cannot_be_made_names_its_seat() -> None:
-    with pytest.raises(SimulationError, match=r"^game 0 .*seat 2, bot \"functools\.partial\(<class "
-                                              r"'novaluna_widget\.bots\.SearchBot'>, nodes=0\)\" .*"
-                                              r"ValueError: depth, width, samples and nodes must be"):
+    with pytest.raises(
+        SimulationError,
+        match=r"^game 0 .*seat 2, bot \"functools\.partial\(<class "
+        r"'novaluna_widget\.bots\.SearchBot'>, nodes=0\)\" .*"
+        r"ValueError: depth, width, samples and nodes must be",
+    ):
         run(1, bots=["greedy", "random", functools.partial(SearchBot, nodes=0)], rotate=False)
 
 
@@ -305,8 +333,13 @@ def interrupt(command: list[str], whole_group: bool) -> tuple[int, str, float]:
     playing), send SIGINT: to the whole group as Ctrl-C in a terminal does, or to the command alone as
     ``kill -INT`` does. Return its exit code, its stderr and the seconds it took to exit after the
     signal; fail if any process of the group (a worker) outlives it by more than a moment."""
-    child = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
-                             start_new_session=True, preexec_fn=heeds_ctrl_c)
+    child = subprocess.Popen(
+        command,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        start_new_session=True,
+        preexec_fn=heeds_ctrl_c,
+    )
     assert child.stderr is not None
     watchdog = threading.Timer(60, os.killpg, (child.pid, signal.SIGKILL))  # never hang the suite
     watchdog.start()
@@ -397,8 +430,13 @@ def test_ctrl_c_amid_the_futures_locks_still_ends_the_run(tmp_path: Path) -> Non
     # waited for it for ever, and the interpreter's exit for the manager thread (CI saw it hang).
     script = tmp_path / "ctrl_c_amid_locks.py"
     script.write_text(CTRL_C_AMID_LOCKS)
-    child = subprocess.Popen([sys.executable, str(script)], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
-                             start_new_session=True, preexec_fn=heeds_ctrl_c)
+    child = subprocess.Popen(
+        [sys.executable, str(script)],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        start_new_session=True,
+        preexec_fn=heeds_ctrl_c,
+    )
     try:
         _, err = child.communicate(timeout=60)
     except subprocess.TimeoutExpired:
@@ -416,8 +454,11 @@ def _children(pid: int) -> list[int]:
 def _printed(kc: Any, code: str) -> str:
     """What running ``code`` in the kernel prints; fails unless it runs without error."""
     out: list[str] = []
-    reply = kc.execute_interactive(code, timeout=60, output_hook=lambda m: out.append(
-        m["content"]["text"] if m["msg_type"] == "stream" else ""))
+    reply = kc.execute_interactive(
+        code,
+        timeout=60,
+        output_hook=lambda m: out.append(m["content"]["text"] if m["msg_type"] == "stream" else ""),
+    )
     assert reply["content"]["status"] == "ok", reply["content"]
     return "".join(out)
 
@@ -429,10 +470,15 @@ def test_the_kernels_interrupt_stops_a_simulation_and_the_notebook_goes_on() -> 
 
     km, kc = start_new_kernel(kernel_name="python3")
     try:
-        pid = int(_printed(kc, "from os import getpid\nfrom novaluna_widget.simulate import simulate\n"
-                               "print(getpid())"))
-        kc.execute('table = simulate(400, ["search", "search"], seed=1, progress=False, workers=2)',
-                   stop_on_error=False)  # the next cell is not aborted: as when run later by hand
+        pid = int(
+            _printed(
+                kc, "from os import getpid\nfrom novaluna_widget.simulate import simulate\nprint(getpid())"
+            )
+        )
+        kc.execute(
+            'table = simulate(400, ["search", "search"], seed=1, progress=False, workers=2)',
+            stop_on_error=False,
+        )  # the next cell is not aborted: as when run later by hand
         for _ in range(200):  # until both workers play
             if len(_children(pid)) >= 2:
                 break
@@ -466,13 +512,16 @@ def test_summary_takes_one_column_by_name_and_refuses_unknown_ones(eight: pd.Dat
         summary(eight, [])
 
 
-@pytest.mark.parametrize(("args", "message"), [
-    ((11, 10), "wins must be at most n: 11 wins out of 10"),
-    ((-1, 10), "wins must be 0 or more, not -1"),
-    ((1, 2.5), "n must be a whole number"),
-    ((1, 2, 0), "z must be a number above 0"),
-    ((1, 2, float("nan")), "z must be a number above 0"),
-])
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        ((11, 10), "wins must be at most n: 11 wins out of 10"),
+        ((-1, 10), "wins must be 0 or more, not -1"),
+        ((1, 2.5), "n must be a whole number"),
+        ((1, 2, 0), "z must be a number above 0"),
+        ((1, 2, float("nan")), "z must be a number above 0"),
+    ],
+)
 def test_wilson_refuses_impossible_counts(args: tuple[Any, ...], message: str) -> None:
     with pytest.raises((TypeError, ValueError), match=message):
         wilson(*args)

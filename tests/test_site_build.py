@@ -27,15 +27,32 @@ def site_build() -> ModuleType:
 
 
 def test_notebooks_are_copied_trusted_with_each_widget_shown_as_its_picture(tmp_path: Path) -> None:
-    widget = {"output_type": "display_data", "metadata": {},
-              "data": {WIDGET_VIEW: {"model_id": "gone"}, "image/svg+xml": "<svg/>", "text/plain": "W"}}
-    other_widget = {"output_type": "display_data", "metadata": {},
-                    "data": {WIDGET_VIEW: {"model_id": "gone"}, "text/plain": "Slider"}}
-    notebook = {"nbformat": 4, "nbformat_minor": 5, "metadata": {"widgets": {"state": {}}}, "cells": [
-        {"cell_type": "markdown", "id": "a", "metadata": {}, "source": "# Title"},
-        {"cell_type": "code", "id": "b", "metadata": {}, "execution_count": 1, "source": "w",
-         "outputs": [widget, other_widget]},
-    ]}  # fmt: skip
+    widget = {
+        "output_type": "display_data",
+        "metadata": {},
+        "data": {WIDGET_VIEW: {"model_id": "gone"}, "image/svg+xml": "<svg/>", "text/plain": "W"},
+    }
+    other_widget = {
+        "output_type": "display_data",
+        "metadata": {},
+        "data": {WIDGET_VIEW: {"model_id": "gone"}, "text/plain": "Slider"},
+    }
+    notebook = {
+        "nbformat": 4,
+        "nbformat_minor": 5,
+        "metadata": {"widgets": {"state": {}}},
+        "cells": [
+            {"cell_type": "markdown", "id": "a", "metadata": {}, "source": "# Title"},
+            {
+                "cell_type": "code",
+                "id": "b",
+                "metadata": {},
+                "execution_count": 1,
+                "source": "w",
+                "outputs": [widget, other_widget],
+            },
+        ],
+    }
     source, dest = tmp_path / "in", tmp_path / "out"
     source.mkdir()
     (source / "t.ipynb").write_text(json.dumps(notebook))
@@ -58,15 +75,25 @@ def _notebook(*cells: dict[str, Any]) -> str:
 def _widget_cell(title: str) -> dict[str, Any]:
     """A code cell whose saved output is a widget with its picture, the picture saying ``title``."""
     data = {WIDGET_VIEW: {"model_id": "gone"}, "image/svg+xml": f"<svg>{title}</svg>", "text/plain": "W"}
-    return {"cell_type": "code", "id": "w", "metadata": {}, "execution_count": 1, "source": "w",
-            "outputs": [{"output_type": "display_data", "metadata": {}, "data": data}]}  # fmt: skip
+    return {
+        "cell_type": "code",
+        "id": "w",
+        "metadata": {},
+        "execution_count": 1,
+        "source": "w",
+        "outputs": [{"output_type": "display_data", "metadata": {}, "data": data}],
+    }
 
 
 def test_translations_go_into_their_language_folders_with_a_bar_linking_the_languages(tmp_path: Path) -> None:
     source, dest = tmp_path / "in", tmp_path / "out"
-    for folder, name, title in [(".", "t.ipynb", "Title"), ("ru", "t.ipynb", "Заголовок"),
-                                ("fa", "t.ipynb", "عنوان"), ("ja", "only.ipynb", "題"),
-                                ("xx", "t.ipynb", "not a language of the package")]:  # fmt: skip
+    for folder, name, title in [
+        (".", "t.ipynb", "Title"),
+        ("ru", "t.ipynb", "Заголовок"),
+        ("fa", "t.ipynb", "عنوان"),
+        ("ja", "only.ipynb", "題"),
+        ("xx", "t.ipynb", "not a language of the package"),
+    ]:
         (source / folder).mkdir(parents=True, exist_ok=True)
         heading = {"cell_type": "markdown", "id": "a", "metadata": {}, "source": f"# {title}"}
         (source / folder / name).write_text(_notebook(heading, _widget_cell(title)))
@@ -79,13 +106,16 @@ def test_translations_go_into_their_language_folders_with_a_bar_linking_the_lang
     bar, title, code = russian["cells"]
     assert bar["cell_type"] == "markdown" and bar["source"] == (
         '<a href="../t.ipynb" lang="en">English</a> · <b lang="ru">Русский</b> · '
-        '<a href="../fa/t.fa.ipynb" lang="fa">فارسی</a>')
+        '<a href="../fa/t.fa.ipynb" lang="fa">فارسی</a>'
+    )
     assert title["source"] == "# Заголовок"
     assert code["metadata"] == {"trusted": True}
     assert code["outputs"][0]["data"] == {"image/svg+xml": "<svg>Заголовок</svg>", "text/plain": "W"}
     english = json.loads((dest / "t.ipynb").read_text(encoding="utf-8"))["cells"][0]["source"]
-    assert english == ('<b lang="en">English</b> · <a href="ru/t.ru.ipynb" lang="ru">Русский</a> · '
-                       '<a href="fa/t.fa.ipynb" lang="fa">فارسی</a>')  # fmt: skip
+    assert english == (
+        '<b lang="en">English</b> · <a href="ru/t.ru.ipynb" lang="ru">Русский</a> · '
+        '<a href="fa/t.fa.ipynb" lang="fa">فارسی</a>'
+    )
     alone = json.loads((dest / "ja" / "only.ja.ipynb").read_text(encoding="utf-8"))
     assert [cell["id"] for cell in alone["cells"]] == ["a", "w"], "a tutorial in one language has no bar"
     assert alone["cells"][1]["metadata"] == {"trusted": True}
@@ -130,8 +160,9 @@ def test_the_inputs_hash_follows_the_translated_tutorials(tmp_path: Path) -> Non
     (notebooks / "ru" / "t.ipynb").write_text(_notebook())
     before = build.inputs_digest(notebooks)
 
-    (notebooks / "ru" / "t.ipynb").write_text(_notebook({"cell_type": "markdown", "id": "a", "metadata": {},
-                                                          "source": "Привет"}))  # fmt: skip
+    (notebooks / "ru" / "t.ipynb").write_text(
+        _notebook({"cell_type": "markdown", "id": "a", "metadata": {}, "source": "Привет"})
+    )
     changed = build.inputs_digest(notebooks)
     (notebooks / "ja").mkdir()
     (notebooks / "ja" / "t.ipynb").write_text(_notebook())

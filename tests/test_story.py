@@ -73,8 +73,10 @@ def test_refills_phases_and_the_end_in_words():
     entries, _ = tell(solo, 60)
     kinds = {kind: text for _, kind, _, text in entries}
     record, tiles, missing = next(e for e in solo.log if e.kind == "phase").data.values()
-    assert kinds["phase"] == (f"Phase 1 is over: its record is {record} (tiles {tiles} + 10 × {missing} "
-                              f"token{'s' * (missing != 1)} not placed). Phase 2 begins.")
+    assert kinds["phase"] == (
+        f"Phase 1 is over: its record is {record} (tiles {tiles} + 10 × {missing} "
+        f"token{'s' * (missing != 1)} not placed). Phase 2 begins."
+    )
     assert kinds["refill"].startswith("The wheel is refilled: ")
     assert kinds["end"] == end_words(solo) == "Game over: all 21 tokens are placed."
     score = solo.score
@@ -96,8 +98,10 @@ def test_solo_lines_add_up_and_say_lower_is_better():
     score = solo.score
     lines = solo_lines(solo, solo.score_sheet())
     missing = score.phase_one_missing
-    assert lines[0] == (f"Phase 1 record: tiles {score.phase_one_tiles} + 10 × {missing} "
-                        f"token{'s' * (missing != 1)} not placed = {score.phase_one_record}")
+    assert lines[0] == (
+        f"Phase 1 record: tiles {score.phase_one_tiles} + 10 × {missing} "
+        f"token{'s' * (missing != 1)} not placed = {score.phase_one_record}"
+    )
     assert lines[2].startswith(f"Score {score.total}: ") and summary(solo) == lines
 
 

@@ -120,8 +120,7 @@ def test_the_glossarys_names(number: int) -> None:
 
 # -- tutorial 4 ----------------------------------------------------------------------------------
 def test_tutorial_4_answers() -> None:
-    one = position({"Ada": "R13@0,0", "Bo": "B13@0,0", "Cy": "T13@0,0"}, times=[60, 58, 61],
-                   tokens=[5, 5, 4])  # fmt: skip
+    one = position({"Ada": "R13@0,0", "Bo": "B13@0,0", "Cy": "T13@0,0"}, times=[60, 58, 61], tokens=[5, 5, 4])
     assert [one.players[i].name for i in one.ranking()] == ["Cy", "Bo", "Ada"]
     assert "Cy wins" in answer(4, 1) and "Bo would have moved first and is second" in answer(4, 1)
     assert "Ada is third" in answer(4, 1)
@@ -331,8 +330,11 @@ def test_the_widget_starts_from_a_stop(replay: Callable[..., Game]) -> None:
 def test_tutorial_6_answers() -> None:
     from novaluna_widget.whatif import analyse_moves
 
-    game = position({"Ada": "R16@0,0 T16@1,0 Y01@0,1", "Bo": "B13@0,0 B04@1,0 T04@0,1"}, times=[10, 13],
-                    wheel="M Y16 B01 T05 Y02 R09 B11 - - - - -")  # fmt: skip
+    game = position(
+        {"Ada": "R16@0,0 T16@1,0 Y01@0,1", "Bo": "B13@0,0 B04@1,0 T04@0,1"},
+        times=[10, 13],
+        wheel="M Y16 B01 T05 Y02 R09 B11 - - - - -",
+    )
     options = analyse_moves(game)
     placing = options[options["tokens"] > 0]
     assert len(options) == len(game.legal_actions()) == 21
@@ -356,18 +358,21 @@ def prose(number: int) -> str:
     return words("\n".join(source(c) for c in notebook(number)["cells"] if c["cell_type"] == "markdown"))
 
 
-@pytest.mark.parametrize(("number", "shown", "said"), [
-    (4, "3 standard 50 50 0 48.3", "about 6 fewer tiles per game with 3 players"),
-    (4, "3 beginner 50 50 0 42.6", "about 6 fewer tiles per game with 3 players"),
-    (4, "4 standard 50 47 3 63.8", "only 3 of the 50 standard four-player games ran out of tiles"),
-    (4, "4 beginner 50 50 0 50.8", "about 13 fewer with 4"),
-    (5, "scores from 98 to 160, median 115.0", "scored below 100 only 5 times"),
-    (5, "below 100: 5 of 100 games", "the greedy bot managed it in 5 games of 100"),
-    (5, "all 21 placed: 100 of 100", "always placed all 21 tokens"),
-    (6, "cheap 100 8 0.08", "The cheap bot won 8 of the 100 games"),
-    (6, "0 200 98 0.49", "The player who moved first won 98 of the 200 games"),
-    (6, "the same 40 games: True", "give the same rows"),
-])  # fmt: skip
+@pytest.mark.parametrize(
+    ("number", "shown", "said"),
+    [
+        (4, "3 standard 50 50 0 48.3", "about 6 fewer tiles per game with 3 players"),
+        (4, "3 beginner 50 50 0 42.6", "about 6 fewer tiles per game with 3 players"),
+        (4, "4 standard 50 47 3 63.8", "only 3 of the 50 standard four-player games ran out of tiles"),
+        (4, "4 beginner 50 50 0 50.8", "about 13 fewer with 4"),
+        (5, "scores from 98 to 160, median 115.0", "scored below 100 only 5 times"),
+        (5, "below 100: 5 of 100 games", "the greedy bot managed it in 5 games of 100"),
+        (5, "all 21 placed: 100 of 100", "always placed all 21 tokens"),
+        (6, "cheap 100 8 0.08", "The cheap bot won 8 of the 100 games"),
+        (6, "0 200 98 0.49", "The player who moved first won 98 of the 200 games"),
+        (6, "the same 40 games: True", "give the same rows"),
+    ],
+)
 def test_each_figure_in_the_text_is_in_a_seeded_table(number: int, shown: str, said: str) -> None:
     assert shown in outputs(number), f"tutorial {number}'s output no longer shows {shown!r}"
     assert said in prose(number)
@@ -378,8 +383,11 @@ def seen(outputs: list[dict[str, Any]]) -> tuple[str, list[dict[str, Any]]]:
     """What a reader sees of a code cell's outputs: the printed text (however the kernel cut it into
     messages) and every picture or table (widget model ids aside, which differ on every run)."""
     printed = "".join(o["text"] for o in outputs if o["output_type"] == "stream")
-    shown = [{kind: value for kind, value in o.get("data", {}).items() if "widget" not in kind}
-             for o in outputs if o["output_type"] != "stream"]  # fmt: skip
+    shown = [
+        {kind: value for kind, value in o.get("data", {}).items() if "widget" not in kind}
+        for o in outputs
+        if o["output_type"] != "stream"
+    ]
     return printed, shown
 
 

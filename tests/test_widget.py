@@ -101,8 +101,16 @@ def test_state_holds_everything_the_page_draws():
     w = NovaLunaWidget(seed=3)
     s = w.state
     view = {"turn": 0, "turns": 0, "now": True, "label": "the position now", "compare": None}
-    assert s == page_state(game_state(w.game), version=w.version, selected=None, error=None, answered=0,
-                           bot="greedy", view=view, can={"hint": True, "review": False})  # fmt: skip
+    assert s == page_state(
+        game_state(w.game),
+        version=w.version,
+        selected=None,
+        error=None,
+        answered=0,
+        bot="greedy",
+        view=view,
+        can={"hint": True, "review": False},
+    )
     assert s["version"] == w.version == 1 and s["turn"] == 0 and s["pile"] == 57
     assert s["bot"] == "greedy" and s["bot_names"] == ["random", "greedy", "search"]
     json.dumps(s, allow_nan=False)
@@ -154,8 +162,13 @@ def test_one_state_message_per_intent(monkeypatch):
     w = NovaLunaWidget(seed=3)
     sent: list[dict[str, Any]] = []
     monkeypatch.setattr(w, "_send", lambda msg, buffers=None: sent.append(msg))
-    for action, fields in [("select", {"space": 1}), ("take", {"space": 1, "cell": [0, 0], "player": 1}),
-                           ("undo", {}), ("undo", {}), ("select", {"space": 9})]:  # fmt: skip
+    for action, fields in [
+        ("select", {"space": 1}),
+        ("take", {"space": 1, "cell": [0, 0], "player": 1}),
+        ("undo", {}),
+        ("undo", {}),
+        ("select", {"space": 9}),
+    ]:
         sent.clear()
         intent(w, action, **fields)
         assert [m["method"] for m in sent] == ["update"] and list(sent[0]["state"]) == ["state"]
@@ -228,8 +241,11 @@ def test_a_new_game_clears_the_last_error():
 
 
 def test_end_phase_one_in_solo():
-    solo = build({1: "R01", 2: "R02"}, players=[{"board": "B01@0,0", "tokens": 13, "supply": 13}],
-                 solo={"placed_in_phase_one": 8})  # fmt: skip
+    solo = build(
+        {1: "R01", 2: "R02"},
+        players=[{"board": "B01@0,0", "tokens": 13, "supply": 13}],
+        solo={"placed_in_phase_one": 8},
+    )
     w = NovaLunaWidget(solo)
     assert w.state["can"]["end_phase_one"]
     intent(w, "end_phase_one")
@@ -281,8 +297,9 @@ def test_the_page_cannot_overwrite_the_state_or_the_catalogue(monkeypatch):
     sent: list[dict[str, Any]] = []
     monkeypatch.setattr(w, "_send", lambda msg, buffers=None: sent.append(msg))
     forged = {"state": {**state, "version": 99, "current": 1 - state["current"]}, "catalogue": {}}
-    w._handle_msg({"content": {"data": {"method": "update", "state": forged, "buffer_paths": []}},
-                   "buffers": []})  # fmt: skip
+    w._handle_msg(
+        {"content": {"data": {"method": "update", "state": forged, "buffer_paths": []}}, "buffers": []}
+    )
     assert w.state is state and w.catalogue is tiles
     # The true values go back to the page, which draws the game again (the catalogue is sent only once).
     assert sent == [{"method": "update", "state": {"state": state, "catalogue": tiles}, "buffer_paths": []}]
@@ -302,22 +319,36 @@ def messages_for(w: NovaLunaWidget) -> st.SearchStrategy[object]:
     cell = st.sampled_from(cells) | st.lists(st.integers(-3, 3), min_size=2, max_size=2)
     player = st.just(current) | st.just(current) | st.integers(-1, 4)
     wellformed = st.one_of(
-        st.builds(lambda v, s, c, p: {"action": "take", "version": v, "space": s, "cell": c, "player": p},
-                  version, space, cell, player),
+        st.builds(
+            lambda v, s, c, p: {"action": "take", "version": v, "space": s, "cell": c, "player": p},
+            version,
+            space,
+            cell,
+            player,
+        ),
         st.builds(lambda v, s: {"action": "select", "version": v, "space": s}, version, space | st.none()),
-        st.builds(lambda v, a: {"action": a, "version": v}, version,
-                  st.sampled_from(["refill", "undo", "redo", "new", "end_phase_one", "bot"])),
-        st.builds(lambda v, b: {"action": "bot", "version": v, "bot": b}, version,
-                  st.sampled_from(["random", "x"])),
+        st.builds(
+            lambda v, a: {"action": a, "version": v},
+            version,
+            st.sampled_from(["refill", "undo", "redo", "new", "end_phase_one", "bot"]),
+        ),
+        st.builds(
+            lambda v, b: {"action": "bot", "version": v, "bot": b}, version, st.sampled_from(["random", "x"])
+        ),
         # The coach's: a hint, history positions (some the game does not have), review rows, Next.
         st.builds(lambda v, a: {"action": a, "version": v}, version, st.sampled_from(["hint", "next"])),
-        st.builds(lambda v, t: {"action": "show", "version": v, "turn": t}, version,
-                  st.integers(-1, len(game.history) + 1) | st.none()),
-        st.builds(lambda v, r: {"action": "open", "version": v, "row": r}, version,
-                  st.integers(-1, 3) | st.none()),
-    )  # fmt: skip
-    key = st.sampled_from(["action", "version", "space", "cell", "player", "bot", "turn", "row"]) \
-        | st.text(max_size=4)
+        st.builds(
+            lambda v, t: {"action": "show", "version": v, "turn": t},
+            version,
+            st.integers(-1, len(game.history) + 1) | st.none(),
+        ),
+        st.builds(
+            lambda v, r: {"action": "open", "version": v, "row": r}, version, st.integers(-1, 3) | st.none()
+        ),
+    )
+    key = st.sampled_from(["action", "version", "space", "cell", "player", "bot", "turn", "row"]) | st.text(
+        max_size=4
+    )
     spoiled = st.builds(lambda m, k, v: {**m, k: v}, wellformed, key, json_values)
     return wellformed | wellformed | spoiled | json_values
 
@@ -477,7 +508,10 @@ def test_on_move_hears_every_change_and_shows_callback_errors():
     intent(w, "undo")
     w.new_game(seed=4)
     assert [(p.source, p.action if isinstance(p.action, str) else "move") for p in heard] == [
-        ("page", "move"), ("python", "move"), ("page", "undo"), ("python", "new")
+        ("page", "move"),
+        ("python", "move"),
+        ("page", "undo"),
+        ("python", "new"),
     ]
     assert heard[0] == Played(Move(1, (0, 0)), 0 if heard[0].player == 0 else 1, "page")
     w.on_move(heard.append, remove=True)

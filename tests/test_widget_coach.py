@@ -80,8 +80,10 @@ def test_no_hint_for_a_bot_seat_or_a_game_over():
     assert not w.state["can"]["hint"]
     before = w.game.to_json()
     intent(w, "hint")
-    assert w.last_error == f"{w.game.players[w.game.current_player].name} is played by the greedy bot: " \
-                           "hints are for the players who move"
+    assert (
+        w.last_error == f"{w.game.players[w.game.current_player].name} is played by the greedy bot: "
+        "hints are for the players who move"
+    )
     assert w.game.to_json() == before and w.state["hint"] is None
     over = NovaLunaWidget(played_out(Game(2, seed=9), 200))
     assert not over.state["can"]["hint"]
@@ -113,8 +115,9 @@ def test_show_turn_shows_an_earlier_position_read_only():
     assert s["view"]["turn"] == 2 and s["view"]["turns"] == n and not s["view"]["now"]
     assert s["view"]["label"].startswith(f"after action 2 of {n}: ")
     earlier = game_state(past(w.game, 2), [None, "greedy"])
-    assert {k: s[k] for k in ("wheel", "marker", "players", "track", "log", "current")} == \
-           {k: earlier[k] for k in ("wheel", "marker", "players", "track", "log", "current")}
+    assert {k: s[k] for k in ("wheel", "marker", "players", "track", "log", "current")} == {
+        k: earlier[k] for k in ("wheel", "marker", "players", "track", "log", "current")
+    }
     assert s["moves"] == {"cells": [], "fulfil": []} and not any(s["can"].values())
     intent(w, "show", turn=0)
     assert w.state["view"]["label"] == "the start of the game" and w.state["turn"] == 0
@@ -129,9 +132,14 @@ def test_moves_are_refused_while_an_earlier_position_is_on_show():
     before = w.game.to_json()
     w.show_turn(1)
     space = w.game.choices()[0]
-    for action, fields in [("select", {"space": space}), ("take", {"space": space, "cell": [0, 0],
-                           "player": w.game.current_player}), ("refill", {}), ("bot", {}), ("undo", {}),
-                           ("hint", {})]:  # fmt: skip
+    for action, fields in [
+        ("select", {"space": space}),
+        ("take", {"space": space, "cell": [0, 0], "player": w.game.current_player}),
+        ("refill", {}),
+        ("bot", {}),
+        ("undo", {}),
+        ("hint", {}),
+    ]:
         intent(w, action, **fields)
         assert w.last_error == BROWSING.in_language("en"), action
         assert w.game.to_json() == before and w.shown_turn == 1
@@ -185,8 +193,12 @@ def test_the_review_panel_lists_the_largest_losses_first(reviewed):
     assert [r["loss"] for r in rows] == sorted((r["loss"] for r in rows), reverse=True)
     for row in rows:
         expected = frame.iloc[row["index"]]
-        assert (row["turn"], row["player"], row["loss"], row["comment"]) == \
-               (expected["turn"], expected["player"], expected["loss"], expected["comment"])
+        assert (row["turn"], row["player"], row["loss"], row["comment"]) == (
+            expected["turn"],
+            expected["player"],
+            expected["loss"],
+            expected["comment"],
+        )
         assert row["name"] == w.game.players[row["player"]].name
     assert w.state["can"]["review"]
     json.dumps(panel, allow_nan=False)
@@ -227,8 +239,9 @@ def test_opening_a_review_row_shows_that_position_with_both_moves(reviewed):
         if isinstance(action, Move):
             assert (mark["space"], mark["cell"]) == (action.space, list(action.cell))
             assert mark["tile"] == before.wheel[action.space].id
-        assert compared[f"{key}_area"]["tiles"] == [[t.id, x, y] for (x, y), t in
-                                                    after.players[row["player"]].board.tiles.items()]
+        assert compared[f"{key}_area"]["tiles"] == [
+            [t.id, x, y] for (x, y), t in after.players[row["player"]].board.tiles.items()
+        ]
     intent(w, "open", row=None)
     assert w.state["view"]["now"] and w.state["view"]["compare"] is None
     w.open_review(k)  # the same from Python
@@ -271,8 +284,14 @@ def test_the_guide_refuses_other_clicks_with_a_sentence_and_changes_nothing():
     w = NovaLunaWidget.tutorial()
     assert not any(w.state["can"][k] for k in ("undo", "redo", "bot", "hint", "review"))
     before, version = w.game.to_json(), w.version
-    for action, fields in [("undo", {}), ("hint", {}), ("show", {"turn": 0}), ("bot", {}), ("review", {}),
-                           ("select", {"space": 11})]:  # fmt: skip
+    for action, fields in [
+        ("undo", {}),
+        ("hint", {}),
+        ("show", {"turn": 0}),
+        ("bot", {}),
+        ("review", {}),
+        ("select", {"space": 11}),
+    ]:
         intent(w, action, **fields)
         refused = w.state["tutorial"]["refused"]
         assert refused and w.last_error is None, action
@@ -288,8 +307,15 @@ def test_python_follows_the_guide_too():
     w = NovaLunaWidget.tutorial()
     with pytest.raises(IllegalMove, match="only explains"):
         w.play(Move(4, (0, 0)))
-    for call in (w.undo, w.redo, w.bot_move, w.hint, lambda: w.review(progress=False), lambda: w.show_turn(0),
-                 lambda: w.open_review(0)):
+    for call in (
+        w.undo,
+        w.redo,
+        w.bot_move,
+        w.hint,
+        lambda: w.review(progress=False),
+        lambda: w.show_turn(0),
+        lambda: w.open_review(0),
+    ):
         with pytest.raises(IllegalMove, match="follow the steps"):
             call()
     while not w.guide.done:

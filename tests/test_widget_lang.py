@@ -73,8 +73,11 @@ def test_the_state_says_its_language_and_direction(lang):
 
 def test_an_unknown_language_is_a_value_error_naming_the_languages():
     for bad in ("de", "EN", "", 5):  # (None is the package language)
-        with pytest.raises(ValueError, match=r"unknown language .*; the languages are en \(English\), ru "
-                                             r"\(Русский\), ja \(日本語\), fa \(فارسی\)"):
+        with pytest.raises(
+            ValueError,
+            match=r"unknown language .*; the languages are en \(English\), ru "
+            r"\(Русский\), ja \(日本語\), fa \(فارسی\)",
+        ):
             NovaLunaWidget(seed=3, lang=bad)  # type: ignore[arg-type]
     with pytest.raises(ValueError, match="unknown language 'de'"):
         NovaLunaWidget.tutorial(lang="de")
@@ -102,8 +105,12 @@ def test_the_page_cannot_write_the_language_it_asks_with_an_intent(monkeypatch):
     w = NovaLunaWidget(seed=3)
     sent: list[dict[str, Any]] = []
     monkeypatch.setattr(w, "_send", lambda msg, buffers=None: sent.append(msg))
-    w._handle_msg({"content": {"data": {"method": "update", "state": {"lang": "ru"}, "buffer_paths": []}},
-                   "buffers": []})  # fmt: skip
+    w._handle_msg(
+        {
+            "content": {"data": {"method": "update", "state": {"lang": "ru"}, "buffer_paths": []}},
+            "buffers": [],
+        }
+    )
     assert w.lang == "en" and sent == [{"method": "update", "state": {"lang": "en"}, "buffer_paths": []}]
 
 
@@ -129,8 +136,11 @@ def test_the_language_intent_switches_and_is_checked():
     intent(w, "language", lang="fa")
     assert (w.lang, w.state["lang"], w.state["dir"]) == ("fa", "fa", "rtl")
     assert w.version == version and w.last_error is None
-    for fields, why in [({"lang": "de"}, "must be one of en, ru, ja, fa, not 'de'"), ({}, "needs 'lang'"),
-                        ({"lang": ["ru"]}, "must be one of en, ru, ja, fa")]:  # fmt: skip
+    for fields, why in [
+        ({"lang": "de"}, "must be one of en, ru, ja, fa, not 'de'"),
+        ({}, "needs 'lang'"),
+        ({"lang": ["ru"]}, "must be one of en, ru, ja, fa"),
+    ]:
         with pytest.raises(BadIntent) as refused:
             parse_intent({"action": "language", "version": version, **fields})
         assert why in refused.value.in_language("en")
@@ -156,8 +166,9 @@ def test_errors_are_worded_in_the_widgets_language_and_reworded_with_it():
     assert w.last_error == str(refused.value) and "not among the next three tiles" in w.last_error
     send(w, "junk")
     w.lang = "fa"
-    assert w.last_error == i18n.in_language(BadIntent(i18n.msg(
-        "a message from the page must be an object, not {type}", type="str")), "fa")
+    assert w.last_error == i18n.in_language(
+        BadIntent(i18n.msg("a message from the page must be an object, not {type}", type="str")), "fa"
+    )
 
 
 def test_an_earlier_position_and_a_browsing_refusal_in_the_language():
@@ -228,9 +239,10 @@ def test_the_guided_game_speaks_the_language():
     assert step == Guide(lang="ru").state()
     intent(w, "hint")  # not in the guided game: a friendly refusal, in Russian
     refused = w.state["tutorial"]["refused"]
-    assert refused == i18n.msg("In the guided game, follow the steps: Hint, Review, history, Undo and the "
-                               "bots come with your own games. Press New game when the guide is done."
-                               ).in_language("ru")  # fmt: skip
+    assert refused == i18n.msg(
+        "In the guided game, follow the steps: Hint, Review, history, Undo and the "
+        "bots come with your own games. Press New game when the guide is done."
+    ).in_language("ru")
     intent(w, "language", lang="ja")  # the guide listens to the language menu too
     assert w.guide.lang == "ja" and w.state["tutorial"]["prompt"] == Guide(lang="ja").state()["prompt"]
 
@@ -282,8 +294,22 @@ def leaves(value: Any, path: str = "") -> dict[str, Any]:
 
 
 #: Where the state holds words: every other leaf is a code, a number, a name or an id.
-WORDED = (".log[", ".over.text", ".over.lines", ".solo.lines", ".solo.goal", ".solo.text", ".view.label",
-          ".words", ".reason", ".error", ".tutorial.", ".lang", ".dir", ".bot_words.")  # fmt: skip
+WORDED = (
+    ".log[",
+    ".over.text",
+    ".over.lines",
+    ".solo.lines",
+    ".solo.goal",
+    ".solo.text",
+    ".view.label",
+    ".words",
+    ".reason",
+    ".error",
+    ".tutorial.",
+    ".lang",
+    ".dir",
+    ".bot_words.",
+)
 
 
 def _worded(path: str) -> bool:
@@ -296,8 +322,12 @@ def _worded(path: str) -> bool:
 @pytest.mark.parametrize("lang", OTHERS)
 def test_no_english_is_left(lang, monkeypatch):
     monkeypatch.setattr(coach, "reviewing", quick_reviewing)
-    games = [played_out(Game(["You", "Bo"], seed=5), 30), played_out(Game(3, seed=2), 400),
-             played_out(SoloGame(seed=1), 6), played_out(SoloGame(seed=1), 400)]  # fmt: skip
+    games = [
+        played_out(Game(["You", "Bo"], seed=5), 30),
+        played_out(Game(3, seed=2), 400),
+        played_out(SoloGame(seed=1), 6),
+        played_out(SoloGame(seed=1), 400),
+    ]
     for game in games:
         w = NovaLunaWidget(game)
         if game.is_over:
@@ -318,9 +348,11 @@ REVIEWED = ("played", "suggested", "loss_words", "comment")
 
 def sentences(state: dict[str, Any], panel: dict[str, Any]) -> dict[str, str]:
     """The sentences of a state and a review panel."""
-    found = {path: value for path, value in leaves(state).items()
-             if _worded(path) and isinstance(value, str) and value
-             and not path.endswith((".lang", ".dir"))}  # fmt: skip
+    found = {
+        path: value
+        for path, value in leaves(state).items()
+        if _worded(path) and isinstance(value, str) and value and not path.endswith((".lang", ".dir"))
+    }
     for k, row in enumerate(panel.get("rows", [])):
         found.update({f"review[{k}].{key}": row[key] for key in REVIEWED})
     return found

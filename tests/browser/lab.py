@@ -173,10 +173,17 @@ class JupyterLab:
             "IPYTHONDIR": str(self.sandbox / "ipython"),
         }
         command = [
-            self.python, "-m", "jupyter", "lab",
-            "--no-browser", f"--port={self.port}", "--ip=127.0.0.1",
+            self.python,
+            "-m",
+            "jupyter",
+            "lab",
+            "--no-browser",
+            f"--port={self.port}",
+            "--ip=127.0.0.1",
             "--ServerApp.port_retries=0",
-            "--ServerApp.token=", "--ServerApp.password=", "--allow-root",
+            "--ServerApp.token=",
+            "--ServerApp.password=",
+            "--allow-root",
             # Lets shutdown_kernels() call the REST API without a browser's XSRF cookie; the
             # server has no auth anyway and listens on loopback only.
             "--ServerApp.disable_check_xsrf=True",
@@ -186,7 +193,7 @@ class JupyterLab:
             "--LabApp.news_url=None",
             "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate",
             *self.server_args,
-        ]  # fmt: skip
+        ]
         with self.log_path.open("wb") as log:
             self._process = subprocess.Popen(
                 command,

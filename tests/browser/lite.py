@@ -28,8 +28,12 @@ REPO = Path(__file__).resolve().parents[2]
 SITE = REPO / "build" / "site"
 FIRST_NOTEBOOK = "01_first_game.ipynb"
 """Where the site's root opens, for a visitor whose browser speaks none of the translations' languages."""
-TUTORIAL_1 = {"en": FIRST_NOTEBOOK, "ru": "ru/01_first_game.ru.ipynb", "ja": "ja/01_first_game.ja.ipynb",
-              "fa": "fa/01_first_game.fa.ipynb"}  # fmt: skip
+TUTORIAL_1 = {
+    "en": FIRST_NOTEBOOK,
+    "ru": "ru/01_first_game.ru.ipynb",
+    "ja": "ja/01_first_game.ja.ipynb",
+    "fa": "fa/01_first_game.fa.ipynb",
+}
 """Tutorial 1 in each language, where the site has it: a translation's file name says its language too
 (JupyterLite keys its sessions by file name; see ``_contents_path`` in site/build.py)."""
 NOT_IN_PYODIDE = {"06_what_if.ipynb": "pandas and matplotlib (no Pyodide wheels on PyPI) and Dask"}
@@ -46,8 +50,14 @@ def build_site(timeout: float = 900.0) -> Path:
     lock.parent.mkdir(exist_ok=True)
     with lock.open("w") as handle:
         fcntl.flock(handle, fcntl.LOCK_EX)
-        done = subprocess.run(["make", "--no-print-directory", "site"], cwd=REPO, capture_output=True,
-                              text=True, timeout=timeout, check=False)  # fmt: skip
+        done = subprocess.run(
+            ["make", "--no-print-directory", "site"],
+            cwd=REPO,
+            capture_output=True,
+            text=True,
+            timeout=timeout,
+            check=False,
+        )
     if done.returncode != 0:
         tail = "\n".join((done.stdout + done.stderr).splitlines()[-40:])
         raise LabError(f"`make site` failed (exit {done.returncode}):\n{tail}")
@@ -77,8 +87,8 @@ class _Handler(http.server.SimpleHTTPRequestHandler):
 class StaticSite:
     """A static file server for ``root`` on a free loopback port, in a thread of this process::
 
-        with StaticSite(build_site()) as site:
-            page.goto(site.url + "/")
+    with StaticSite(build_site()) as site:
+        page.goto(site.url + "/")
     """
 
     def __init__(self, root: Path) -> None:
@@ -141,9 +151,14 @@ def open_site(page: Page, url: str, *, path: str = FIRST_NOTEBOOK, timeout: floa
 
 def _wait_for_document(page: Page, path: str, timeout: float) -> None:
     """Wait until ``path`` is the current document and its content is loaded."""
-    _wait_for(page, "(path) => { const widget = window.jupyterapp.shell.currentWidget;"
-              " return widget?.context?.path === path && widget.context.isReady; }",
-              arg=path, what=f"{path} to be the current document", timeout=timeout)  # fmt: skip
+    _wait_for(
+        page,
+        "(path) => { const widget = window.jupyterapp.shell.currentWidget;"
+        " return widget?.context?.path === path && widget.context.isReady; }",
+        arg=path,
+        what=f"{path} to be the current document",
+        timeout=timeout,
+    )
 
 
 def wait_for_kernel(page: Page, *, timeout: float = 180.0) -> None:
@@ -162,7 +177,8 @@ def open_document(page: Page, path: str, *, timeout: float = 180.0) -> None:
 def run_cell(page: Page, cell_id: str, *, timeout: float = 120.0) -> None:
     """Run one cell of the open notebook, found by its id, as a visitor does with Ctrl+Enter, and wait
     until it has run; raises :class:`KernelError` if it raised."""
-    page.evaluate("""(id) => {
+    page.evaluate(
+        """(id) => {
         const notebook = window.jupyterapp.shell.currentWidget.content;
         const index = notebook.widgets.findIndex((cell) => cell.model.id === id);
         if (index < 0) throw new Error(`the open notebook has no cell ${id}`);
@@ -173,18 +189,29 @@ def run_cell(page: Page, cell_id: str, *, timeout: float = 120.0) -> None:
         window.jupyterapp.commands.execute('notebook:run-cell').then(
             () => { state.done = true; },
             (error) => { state.error = String(error); state.done = true; });
-    }""", cell_id)  # fmt: skip
-    _wait_for(page, """(id) => {
+    }""",
+        cell_id,
+    )
+    _wait_for(
+        page,
+        """(id) => {
         const widget = window.jupyterapp.shell.currentWidget;
         const cell = widget.content.widgets.find((cell) => cell.model.id === id);
         return window.__novalunaRunCell.done && widget.sessionContext.session?.kernel?.status === 'idle'
             && cell.model.executionState !== 'running' && cell.model.executionCount !== null;
-    }""", arg=cell_id, what=f"cell {cell_id} to run", timeout=timeout)  # fmt: skip
-    raised: str | None = page.evaluate("""(id) => {
+    }""",
+        arg=cell_id,
+        what=f"cell {cell_id} to run",
+        timeout=timeout,
+    )
+    raised: str | None = page.evaluate(
+        """(id) => {
         const cell = window.jupyterapp.shell.currentWidget.content.widgets.find((c) => c.model.id === id);
         const error = cell.model.outputs.toJSON().find((output) => output.output_type === 'error');
         return window.__novalunaRunCell.error ?? (error ? `${error.ename}: ${error.evalue}` : null);
-    }""", cell_id)  # fmt: skip
+    }""",
+        cell_id,
+    )
     if raised is not None:
         raise KernelError(f"cell {cell_id} raised {raised}")
 

@@ -154,8 +154,11 @@ def focus_to(page: Page, root: Locator, selector: str, key: str = "Tab", presses
     with Tab, forward until the focus would leave the widget, then back with Shift+Tab."""
     seen: list[str] = []
     for _ in range(presses):
-        where = root.evaluate("(root, s) => !root.contains(document.activeElement) ? 'out' : "
-                              "document.activeElement.matches(s) ? 'there' : 'in'", selector)  # fmt: skip
+        where = root.evaluate(
+            "(root, s) => !root.contains(document.activeElement) ? 'out' : "
+            "document.activeElement.matches(s) ? 'there' : 'in'",
+            selector,
+        )
         if where == "there":
             return
         seen.append(page.evaluate(FOCUSED_JS))
@@ -226,13 +229,19 @@ def test_hint_marks_the_move_says_why_changes_nothing_and_can_be_played(page: Pa
     wait_for_python(page, f"len(w.game.history) > {n} and w.game.current_player == 0")
     wait_drawn(page, root)
     assert kernel_json(page, f"[list(w.game.history[{n}]), w.last_error, w.state['hint']]") == [
-        [space, [x, y]], None, None]  # fmt: skip
+        [space, [x, y]],
+        None,
+        None,
+    ]
     expect(root.locator(".nl-hint")).to_have_count(0)
 
     # No hint for a bot's seat, nor once the game is over: the button says so by being off.
     bots, ended = page.locator(".nl-root").nth(1), page.locator(".nl-root").nth(2)
     assert kernel_json(page, "[both.state['can']['hint'], over.game.is_over, over.state['can']['hint']]") == [
-        False, True, False]  # fmt: skip
+        False,
+        True,
+        False,
+    ]
     expect(bots.locator('button[data-action="hint"]')).to_be_disabled()
     expect(ended.locator('button[data-action="hint"]')).to_be_disabled()
 

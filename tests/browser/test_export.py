@@ -33,8 +33,12 @@ FIND_PICTURES_JS = """() => [...document.querySelectorAll('.jp-CodeCell')]
 
 
 def test_exported_tutorial_shows_the_picture_offline(page: Page, executed_tutorial: Path) -> None:
-    subprocess.run([sys.executable, "-m", "jupyter", "nbconvert", "--to", "html", str(executed_tutorial)],
-                   check=True, capture_output=True, timeout=120)  # fmt: skip
+    subprocess.run(
+        [sys.executable, "-m", "jupyter", "nbconvert", "--to", "html", str(executed_tutorial)],
+        check=True,
+        capture_output=True,
+        timeout=120,
+    )
     html = executed_tutorial.with_suffix(".html")
     blocked: list[str] = []
 
@@ -56,5 +60,5 @@ def test_exported_tutorial_shows_the_picture_offline(page: Page, executed_tutori
         saved = "".join(output["data"]["image/svg+xml"])
         prefix = "data:image/svg+xml;base64,"
         assert shown["src"].startswith(prefix)
-        assert base64.b64decode(shown["src"][len(prefix):]).decode() == saved
+        assert base64.b64decode(shown["src"][len(prefix) :]).decode() == saved
     assert all(not url.startswith("file:") for url in blocked)

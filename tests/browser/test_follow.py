@@ -101,8 +101,9 @@ def test_without_motion_the_moves_jump_and_are_still_said(page: Page, lab: Jupyt
     root.locator('.nl-card-big [data-cell="0,0"].nl-legal').click()
     wait_for_python(page, "w.game.turn == 3")
     wait_drawn(page, root)
-    moving = root.evaluate("(root) => [root.querySelectorAll('.nl-flyer').length, "
-                           "root.getAnimations({subtree: true}).length]")  # fmt: skip
+    moving = root.evaluate(
+        "(root) => [root.querySelectorAll('.nl-flyer').length, root.getAnimations({subtree: true}).length]"
+    )
     assert moving == [0, 0]
     expect(root.locator(".nl-said")).to_have_text(" ".join(kernel_json(page, TOLD.format(since=since))))
 
@@ -117,10 +118,13 @@ def test_a_wheel_tile_shows_where_it_could_go_and_a_chosen_one_its_ghost(page: P
     root = show_widget(page, lab, "preview", setup)
     me = kernel_json(page, "w.game.current_player")
     # For each takeable tile: its legal cells, and how many tasks it would fulfil on each (the engine's).
-    expected = kernel_json(page, """{str(s): {f"{x},{y}": len(w.game.players[w.game.current_player].board
+    expected = kernel_json(
+        page,
+        """{str(s): {f"{x},{y}": len(w.game.players[w.game.current_player].board
                                               .would_fulfil(w.game.wheel[s], (x, y)))
                                   for x, y in w.game.players[w.game.current_player].board.legal_cells()}
-                                  for s in w.game.choices()}""")  # fmt: skip
+                                  for s in w.game.choices()}""",
+    )
     for space, cells in expected.items():
         root.locator(f'[data-space="{space}"]').hover()
         shown = root.evaluate("""(root) => Object.fromEntries([...root.querySelectorAll(

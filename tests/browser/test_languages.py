@@ -70,14 +70,17 @@ WORDS = """(root) => {
 }"""
 # What may stay Latin: the game's name, tile ids and the colour letters they begin with (on each tile), the
 # players' names, keys as keyboards print them, and game.log (Python's name for the whole log).
-NOT_ENGLISH = re.compile(r"Nova Luna|(?<![A-Za-z0-9])[RBTY](\d\d)?(?![A-Za-z0-9])"
-                         r"|(?<![A-Za-z])(You|Bo|Cy|Dee|Esc|Tab|Enter)(?![A-Za-z])|'game\.log'")
+NOT_ENGLISH = re.compile(
+    r"Nova Luna|(?<![A-Za-z0-9])[RBTY](\d\d)?(?![A-Za-z0-9])"
+    r"|(?<![A-Za-z])(You|Bo|Cy|Dee|Esc|Tab|Enter)(?![A-Za-z])|'game\.log'"
+)
 
 
 def english_words(root: Any) -> list[str]:
     """The widget's words with Latin letters in them that are not names, ids or keys."""
-    return sorted({text.strip() for text in root.evaluate(WORDS)
-                   if re.search(r"[A-Za-z]", NOT_ENGLISH.sub("", text))})  # fmt: skip
+    return sorted(
+        {text.strip() for text in root.evaluate(WORDS) if re.search(r"[A-Za-z]", NOT_ENGLISH.sub("", text))}
+    )
 
 
 # Where each wheel space is drawn, within the wheel, in hundredths of the wheel's width.
@@ -91,8 +94,9 @@ SPACES = """(root) => {
 }"""
 
 
-@pytest.mark.parametrize(("lang", "width"),
-                         [("fa", 800), ("fa", 1280), ("ru", 800), ("ru", 1280), ("ja", 1280)])
+@pytest.mark.parametrize(
+    ("lang", "width"), [("fa", 800), ("fa", 1280), ("ru", 800), ("ru", 1280), ("ja", 1280)]
+)
 def test_nothing_is_cut_off_and_axe_is_clean(page: Page, lab: JupyterLab, lang: str, width: int) -> None:
     page.set_viewport_size({"width": width, "height": 1000})
     root = show_widget(page, lab, f"lang-{lang}-{width}", game(lang))
@@ -150,8 +154,12 @@ def test_the_language_menu_switches_and_python_rewords(page: Page, lab: JupyterL
     root = show_widget(page, lab, "lang-menu", game("en"))
     menu = root.locator(".nl-lang-pick")
     options = menu.evaluate("(m) => [...m.options].map((o) => [o.value, o.textContent, o.lang])")
-    assert options == [["en", "English", "en"], ["ru", "Русский", "ru"], ["ja", "日本語", "ja"],
-                       ["fa", "فارسی", "fa"]]  # fmt: skip
+    assert options == [
+        ["en", "English", "en"],
+        ["ru", "Русский", "ru"],
+        ["ja", "日本語", "ja"],
+        ["fa", "فارسی", "fa"],
+    ]
     assert menu.get_attribute("aria-label") == "language"
     version = kernel_json(page, "w.version")
     menu.focus()  # as a click on it would
@@ -173,12 +181,17 @@ def test_the_language_menu_switches_and_python_rewords(page: Page, lab: JupyterL
 
 
 @pytest.mark.parametrize("lang", ["fa", "ja"])
-def test_the_guided_game_speaks_the_readers_language_from_its_first_step(page: Page, lab: JupyterLab,
-                                                                         lang: str) -> None:
+def test_the_guided_game_speaks_the_readers_language_from_its_first_step(
+    page: Page, lab: JupyterLab, lang: str
+) -> None:
     # The guided game names its seats in its language too («شما» against «لونا»): no English word anywhere,
     # before the first click and after the step's click.
-    root = show_widget(page, lab, f"guided-{lang}", "from novaluna_widget import NovaLunaWidget\n"
-                       f"w = NovaLunaWidget.tutorial(lang={lang!r})\nw")  # fmt: skip
+    root = show_widget(
+        page,
+        lab,
+        f"guided-{lang}",
+        f"from novaluna_widget import NovaLunaWidget\nw = NovaLunaWidget.tutorial(lang={lang!r})\nw",
+    )
     assert english_words(root) == [], "the first step"
     root.locator(".nl-click").first.click()
     wait_for_python(page, "w.guide.step.number > 1")

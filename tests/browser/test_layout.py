@@ -43,8 +43,11 @@ def rest_pointer_everywhere(page: Page, root: Locator, step: int) -> list[str]:
     still = root.evaluate(LAYOUT_JS)
     box = root.bounding_box()
     assert box is not None
-    points = [(x, y) for y in range(int(box["y"]) + 2, int(box["y"] + box["height"]), step)
-              for x in range(int(box["x"]) + 2, int(box["x"] + box["width"]), step)]  # fmt: skip
+    points = [
+        (x, y)
+        for y in range(int(box["y"]) + 2, int(box["y"] + box["height"]), step)
+        for x in range(int(box["x"]) + 2, int(box["x"] + box["width"]), step)
+    ]
     for target in root.locator("[data-space], [data-task], .nl-legal, .nl-placed").all():
         b = target.bounding_box()
         if b is not None:
@@ -53,9 +56,11 @@ def rest_pointer_everywhere(page: Page, root: Locator, step: int) -> list[str]:
     for x, y in points:
         page.mouse.move(x, y)
         # Two frames: a hover's redraw and any layout it caused have happened.
-        layout = page.evaluate("(root) => new Promise((done) => requestAnimationFrame(() => "
-                               f"requestAnimationFrame(() => done(({LAYOUT_JS})(root)))))",
-                               root.element_handle())  # fmt: skip
+        layout = page.evaluate(
+            "(root) => new Promise((done) => requestAnimationFrame(() => "
+            f"requestAnimationFrame(() => done(({LAYOUT_JS})(root)))))",
+            root.element_handle(),
+        )
         if layout != still:
             moved.append(f"pointer at ({x:.0f}, {y:.0f}): {still} → {layout}")
     return moved

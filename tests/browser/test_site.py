@@ -226,12 +226,20 @@ def test_every_other_tutorial_that_pyodide_can_run_runs_in_the_site(tab: Visit, 
     assert tab.errors == [], "errors in the page"
 
 
-@pytest.mark.parametrize(("locale", "query", "opened"), [
-    ("en-US", "", "en"), ("ru-RU", "", "ru"), ("ja-JP", "", "ja"), ("fa", "", "fa"),
-    ("de-DE", "", "en"),  # a language the site lacks
-    ("ru-RU", "?lang=en", "en"), ("en-US", "?lang=fa", "fa"),  # the address wins over the browser
-    ("ja-JP", "?lang=xx", "ja"), ("en-US", "?lang=constructor", "en"),  # no such language
-])  # fmt: skip
+@pytest.mark.parametrize(
+    ("locale", "query", "opened"),
+    [
+        ("en-US", "", "en"),
+        ("ru-RU", "", "ru"),
+        ("ja-JP", "", "ja"),
+        ("fa", "", "fa"),
+        ("de-DE", "", "en"),  # a language the site lacks
+        ("ru-RU", "?lang=en", "en"),
+        ("en-US", "?lang=fa", "fa"),  # the address wins over the browser
+        ("ja-JP", "?lang=xx", "ja"),
+        ("en-US", "?lang=constructor", "en"),  # no such language
+    ],
+)
 def test_the_root_opens_tutorial_1_in_the_language_asked_for_else_the_browsers_else_english(
     browser: Browser, site: StaticSite, locale: str, query: str, opened: str
 ) -> None:
@@ -269,8 +277,11 @@ def test_a_russian_visitor_gets_tutorial_1_in_russian_and_its_widget_speaks_russ
     # Run the first widget cell alone (the guided game): the widget draws, speaking Russian. The page's
     # own words are still being translated: the tutorial's text is Python's, worded in Russian.
     source = json.loads((REPO / "notebooks" / "ru" / FIRST_NOTEBOOK).read_text(encoding="utf-8"))
-    (widget_cell, *_) = [cell["id"] for cell in source["cells"] if cell["cell_type"] == "code"
-                         and any(WIDGET_VIEW in out.get("data", {}) for out in cell["outputs"])]  # fmt: skip
+    (widget_cell, *_) = [
+        cell["id"]
+        for cell in source["cells"]
+        if cell["cell_type"] == "code" and any(WIDGET_VIEW in out.get("data", {}) for out in cell["outputs"])
+    ]
     wait_for_kernel(page)
     run_cell(page, widget_cell, timeout=180)
     root = page.locator(".nl-root").first

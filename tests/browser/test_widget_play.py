@@ -128,11 +128,14 @@ def test_dark_theme_and_task_explanations(page: Page, lab: JupyterLab) -> None:
         "(el) => Object.fromEntries([...el.querySelectorAll('[data-task]')]"
         ".map((t) => [t.dataset.task, t.getAttribute('aria-label')]))"
     )
-    expected = kernel_json(page, """{
+    expected = kernel_json(
+        page,
+        """{
         f"{p},{t},{k}": b.explain(cell, k).sentence + (" A token covers it." * ((*cell, k) in pl.covered))
         for p, pl in enumerate(w.game.players) for b in [pl.board]
         for t, cell in enumerate(b.tiles) for k in range(len(b[cell].tasks))
-    }""")
+    }""",
+    )
     assert labels == expected and len(labels) > 20
     task.focus()  # focus explains too, and holds still for the screenshot
     expect(root.locator(".nl-explain")).to_contain_text(sentence)
