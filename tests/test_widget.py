@@ -17,6 +17,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from novaluna_widget import Game, IllegalMove, Move, NovaLunaWidget, SoloGame
+from novaluna_widget import controller
 from novaluna_widget import widget as module
 from novaluna_widget.protocol import game_state, page_state
 from novaluna_widget.scenario import position
@@ -493,7 +494,7 @@ def test_a_game_that_cannot_be_shown_leaves_the_widget_as_it_was(monkeypatch):
     def broken(game: Game, seats: object = None, lang: object = None) -> dict[str, Any]:
         raise RuntimeError("cannot draw this")
 
-    monkeypatch.setattr(module, "game_state", broken)
+    monkeypatch.setattr(controller, "game_state", broken)
     with pytest.raises(RuntimeError, match="cannot draw this"):
         w.game = Game(3, seed=1)
     assert (w.game, w.bots, w.version, w.last_error, w.state) == before

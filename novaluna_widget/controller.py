@@ -1,0 +1,304 @@
+"""The widget without Jupyter: the table (``table.Table``: the game, its seats and bots, the error, the
+``on_move`` callbacks, the language), the mode it is in (``modes``), the version of the picture, and the
+one state the page draws. No anywidget, traitlets or IPython: the widget only binds its traits to it, and
+tests drive it as the page and Python code would.
+
+An intent from the page is parsed and checked (``protocol``), then the controller's own (``language``,
+``new``) are handled here, the same in every mode, and every other goes to the mode, which returns the
+mode to be in after it. Every intent gets exactly one new state. Moves made on ``game`` directly are
+noticed before every intent and on ``refresh()``, the one way a state is published.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+from typing import Any
+
+from . import coach
+from .coaching import hint_state
+from .errors import IllegalMove, quote
+from .game import Action, Game
+from .guide import Guide
+from .i18n import check_language, get_language, message_of, msg
+from .modes import Guided, Live, Mode, Playing
+from .panel import ReviewPanel, Send
+from .protocol import (
+    BadIntent,
+    Seats,
+    check_bot,
+    check_intent,
+    game_state,
+    page_state,
+    parse_intent,
+    parse_seats,
+)
+from .table import Played, Source, Table
+
+
+class Controller:
+    """A game played in a mode, published as one state: ``publish(state)`` sends the page's ``state``,
+    ``publish_review(panel)`` the Review panel. ``seed`` seeds new games and the bots; ``bots`` as
+    ``protocol.parse_seats`` takes them; ``lang`` a code of ``i18n.LANGUAGES``. Nothing is published
+    before ``start()``. ``log`` hears the bugs an intent runs into (shown as an internal error)."""
+
+    def __init__(
+        self,
+        game: Game,
+        *,
+        publish: Send,
+        publish_review: Send,
+        seed: int | None = None,
+        bots: Seats = None,
+        lang: str | None = None,
+        log: logging.Logger | None = None,
+    ) -> None:
+        if not isinstance(game, Game):
+            raise TypeError(msg("game must be a Game or SoloGame, not {type}", type=type(game).__name__))
+        self.table = Table(
+            game,
+            seed=seed,
+            bots=bots,
+            lang=get_language() if lang is None else check_language(lang),
+            panel=ReviewPanel(publish_review),
+        )
+        self.mode: Mode = Playing(self.table)
+        #: Grows by one with every change of the position; intents from the page must name it.
+        self.version = 0
+        #: Intents handled: every one gets a new state, so the page knows it was heard.
+        self.answered = 0
+        self._publish = publish
+        self._log = log or logging.getLogger(__name__)
+        self._seen: tuple[object, ...] = ()  # the game the version counts: (its id, history, can_redo)
+        self._drawn: tuple[object, ...] = ()  # what the position now was built from
+        self._position: dict[str, Any] = {}
+
+    def start(self) -> None:
+        """Publish the first state, and another once a bot seat to move has played."""
+        self.refresh()
+        self.table.play_bot_seats()
+        self.refresh()
+
+    def follow(self, guide: Guide) -> None:
+        """Play the guided game of ``guide``, whose game is the table's."""
+        self.mode = Guided(self.table, guide)
+        self.refresh()
+
+    # -- reading -----------------------------------------------------------------------------------
+    @property
+    def game(self) -> Game:
+        return self.table.game
+
+    @game.setter
+    def game(self, game: Game) -> None:
+        """Show another game, played as any game (a guided game is left)."""
+        if not isinstance(game, Game):
+            raise TypeError(msg("game must be a Game or SoloGame, not {type}", type=type(game).__name__))
+        table = self.table
+        before = table.game, table.seats, table.error, self.mode
+        if len(game.players) != len(table.seats):
+            table.seats = [None] * len(game.players)
+        table.game, table.error, self.mode = game, None, Playing(table)
+        try:
+            self.refresh()
+        except Exception:  # a game the page cannot be shown: everything stays exactly as it was
+            table.game, table.seats, table.error, self.mode = before
+            raise
+
+    @property
+    def lang(self) -> str:
+        return self.table.lang
+
+    @property
+    def last_error(self) -> str | None:
+        return self.table.words(self.table.error)
+
+    @property
+    def guide(self) -> Guide | None:
+        return self.mode.guide if isinstance(self.mode, Guided) else None
+
+    @property
+    def bots(self) -> dict[int, str]:
+        return {i: name for i, name in enumerate(self.table.seats) if name is not None}
+
+    @bots.setter
+    def bots(self, bots: Seats) -> None:
+        table = self.table
+        table.seats = parse_seats(bots, len(table.game.players))
+        table.play_bot_seats()  # as at the start: a bot seat to move plays at once
+        self.refresh()
+
+    @property
+    def bot(self) -> str:
+        return self.table.bot
+
+    @bot.setter
+    def bot(self, name: str) -> None:
+        self.table.bot = check_bot(name)
+        self.refresh()
+
+    def on_move(self, callback: Callable[[Played], object], remove: bool = False) -> None:
+        if remove:
+            self.table.callbacks.remove(callback)
+        else:
+            self.table.callbacks.append(callback)
+
+    # -- Python's calls: the mode on the game now takes them ----------------------------------------
+    def _acting(self) -> Live:
+        """The mode on the game now, which a Python call that acts there takes: an earlier position on
+        show is left for it."""
+        self.refresh()
+        self.mode = self.mode.now()
+        return self.mode
+
+    def play(self, action: Action | tuple[int, tuple[int, int]]) -> frozenset[tuple[int, int, int]]:
+        covered = self._acting().play(action)
+        self.refresh()
+        return covered
+
+    def select(self, space: int | None) -> None:
+        self._acting().select(space)
+        self.refresh()
+
+    def bot_move(self, name: str | None = None) -> None:
+        self._acting().bot_move(name)
+        self.refresh()
+
+    def hint(self) -> coach.Hint:
+        found = self._acting().hint()
+        self.refresh()
+        return found
+
+    def undo(self) -> None:
+        self.refresh()
+        self.mode.now().undo()  # the change of the game shows the position now
+        self.refresh()
+
+    def redo(self) -> None:
+        self.refresh()
+        self.mode.now().redo()
+        self.refresh()
+
+    def next_step(self) -> None:
+        self.refresh()
+        self.mode.now().next_step()
+        self.refresh()
+
+    def review(self, progress: bool) -> list[dict[str, Any]]:
+        self.refresh()
+        return self.mode.now().review(progress)  # the panel opens over the position on show
+
+    def show_turn(self, turn: int | None) -> None:
+        self.refresh()
+        self.mode = self.mode.now().show(turn)
+        self.refresh()
+
+    def open_review(self, index: int | None) -> None:
+        self.refresh()
+        self.mode = self.mode.now().open(index)
+        self.refresh()
+
+    def new_game(self, seed: int | None = None) -> None:
+        self._new_game(seed, "python")
+        self.refresh()
+
+    def _new_game(self, seed: int | None, source: Source) -> None:
+        self.mode.leave()
+        self.mode = Playing(self.table)
+        self.table.new_game(seed, source)
+
+    def set_language(self, lang: object) -> None:
+        """Speak ``lang`` from now on: everything on show is worded again; the position and its version
+        stay (see ``NovaLunaWidget.lang``). ``ValueError`` for a language there is not."""
+        self._speak(lang)
+        self.refresh()
+
+    def _speak(self, lang: object) -> None:
+        lang = check_language(lang)
+        table = self.table
+        if lang == table.lang:
+            return
+        self._notice()  # first a change made behind the widget's back: what is re-worded is what is on show
+        table.lang = lang
+        game = table.game
+        self.mode.reword()
+        if table.game is not game:  # the guided game, its seats renamed: the same position, the same version
+            self._seen = (id(table.game), *self._seen[1:])
+        if table.hint is not None:  # the coach words its reason once: asked again (same seed, same move)
+            table.ask_hint()
+        table.panel.reword(table.game, lang)  # the rows' own words are cheap; the comments are the coach's
+
+    # -- the page's intents (untrusted: every field checked, refusals shown) -------------------------
+    def handle(self, content: object) -> None:
+        """Handle one message from the page and publish one state; a refusal lands in the error area (and
+        changes nothing), a bug too, as an internal error, and in the log."""
+        table = self.table
+        table.error = None
+        self.answered += 1
+        try:
+            self._notice()  # a move made from Python since the page drew makes this intent stale
+            self._dispatch(parse_intent(content))
+        except (IllegalMove, BadIntent) as error:
+            table.error = message_of(error)
+        except Exception as error:  # a bug: say so in the widget rather than lose it
+            table.error = msg(
+                "internal error ({kind}: {error}); please report it",
+                kind=type(error).__name__,
+                error=message_of(error),
+            )
+            self._log.exception("NovaLunaWidget failed on %s", quote(content, 500))
+        self.refresh()
+
+    def _dispatch(self, intent: dict[str, Any]) -> None:
+        check_intent(intent, self.table.game, self.table.seats, self.version)
+        match intent["action"]:
+            case "language":  # in every mode, on an earlier position alike
+                self._speak(intent["lang"])
+            case "new":  # leaves any mode for a new game
+                self._new_game(None, "page")
+            case _:
+                self.mode = self.mode.handle(intent)
+
+    # -- publishing ----------------------------------------------------------------------------------
+    def refresh(self) -> None:
+        """Catch up with the game, then publish the state: the one way a state reaches the page."""
+        self._notice()
+        self._publish(self._state())
+
+    def _notice(self) -> None:
+        """A new version if the game changed since it was last drawn (which shows the position now, and
+        drops the tile chosen, the hint and a review of another history); the position rebuilt if the
+        game, its seats or the language changed."""
+        table = self.table
+        game = table.game
+        seen = (id(game), game.history, game.can_redo)
+        drawn = (seen, tuple(table.seats), table.lang)
+        if drawn != self._drawn:
+            # Built first: if it fails, the widget still shows (and counts) the position it drew last.
+            self._position = game_state(game, table.seats, table.lang)
+            self._drawn = drawn
+        if seen != self._seen:
+            self._seen = seen
+            self.version += 1
+            table.selected = None  # a choice made on another position means nothing here
+            table.hint = None
+            table.panel.follow(game)
+            self.mode = self.mode.changed()
+
+    def _state(self) -> dict[str, Any]:
+        table = self.table
+        part = self.mode.part()
+        hint = None if table.hint is None else hint_state(table.hint, self.version, table.lang)
+        return page_state(
+            self._position if part.position is None else part.position,
+            version=self.version,
+            selected=table.selected,
+            error=self.last_error,
+            answered=self.answered,
+            bot=table.bot,
+            view=part.view,
+            hint=hint,
+            tutorial=part.tutorial,
+            can=part.can,
+            lang=table.lang,
+        )

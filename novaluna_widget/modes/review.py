@@ -1,0 +1,24 @@
+"""Reviewing: a row of the Review panel open, the reviewed action's position with the move played and the
+coach's suggestion side by side."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from ..coaching import compare
+from .base import Live
+from .history import History
+
+
+class Reviewing(History):
+    """The position before action ``index`` of the history, read-only as any earlier position, and
+    ``row`` (the review's row of that action: its moves played and suggested) compared on it."""
+
+    def __init__(self, live: Live, index: int, row: Mapping[str, Any]) -> None:
+        super().__init__(live, index)
+        self.row = row
+
+    def compared(self) -> dict[str, Any] | None:
+        table = self.table
+        return compare(table.game, self.turn, self.row, table.seats, table.lang)
