@@ -16,8 +16,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from novaluna_widget import Game, IllegalMove, Move, NovaLunaWidget, SoloGame
-from novaluna_widget import controller
+from novaluna_widget import Game, IllegalMove, Move, NovaLunaWidget, SoloGame, controller
 from novaluna_widget import widget as module
 from novaluna_widget.protocol import game_state, page_state
 from novaluna_widget.scenario import position

@@ -1,0 +1,273 @@
+"""The controller without a browser or anywidget: intents in, one published state out, and the modes it
+goes through (playing, an earlier position, a review row open, the guided game). What the widget adds
+(traits, ipywidgets' messages) is ``test_widget``'s; what the state holds is ``test_protocol``'s.
+"""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import textwrap
+from typing import Any
+
+import pytest
+
+from novaluna_widget import Game, Move, coach
+from novaluna_widget.coaching import BROWSING, TUTORIAL_ONLY
+from novaluna_widget.controller import Controller
+from novaluna_widget.errors import IllegalMove
+from novaluna_widget.guide import Guide
+from novaluna_widget.i18n import msg
+from novaluna_widget.modes import Guided, History, Intent, Live, Mode, Part, Playing, Reviewing
+from novaluna_widget.table import Played
+
+from .test_protocol import played_out
+from .test_widget_coach import NODES
+
+JUPYTER = ("anywidget", "ipywidgets", "traitlets", "IPython", "comm")
+
+
+class Page:
+    """What the controller sends: every state and every Review panel, in order."""
+
+    def __init__(self) -> None:
+        self.states: list[dict[str, Any]] = []
+        self.panels: list[dict[str, Any]] = []
+
+
+def controller(game: Game | None = None, **kw: Any) -> tuple[Controller, Page]:
+    page = Page()
+    c = Controller(
+        Game(2, seed=3) if game is None else game,
+        publish=page.states.append,
+        publish_review=page.panels.append,
+        **kw,
+    )
+    c.start()
+    return c, page
+
+
+def intent(c: Controller, action: str, **fields: Any) -> None:
+    c.handle({"action": action, "version": c.version, **fields})
+
+
+def take(c: Controller, move: Move) -> None:
+    intent(c, "take", space=move.space, cell=list(move.cell), player=c.game.current_player)
+
+
+def quick_reviewing(game: Game, **kw: Any) -> Any:
+    return REVIEWING(game, nodes=NODES, **kw)
+
+
+REVIEWING = coach.reviewing
+
+
+def test_the_controller_runs_without_jupyter():
+    # A fresh interpreter where the Jupyter packages cannot be imported at all.
+    script = textwrap.dedent(
+        f"""
+        import sys
+        from importlib.abc import MetaPathFinder
+
+        class Blocked(MetaPathFinder):
+            def find_spec(self, name, path=None, target=None):
+                if name.split(".")[0] in {JUPYTER!r}:
+                    raise ImportError("blocked: " + name)
+                return None
+
+        sys.meta_path.insert(0, Blocked())
+        from novaluna_widget.controller import Controller
+        from novaluna_widget.game import Game
+
+        states = []
+        c = Controller(Game(2, seed=3), publish=states.append, publish_review=lambda panel: None)
+        c.start()
+        c.handle({{"action": "bot", "version": c.version}})
+        assert c.game.turn == 1 and states[-1]["turn"] == 1, states[-1]
+        print(sorted(set(sys.modules) & set({JUPYTER!r})))
+        """
+    )
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=False)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == "[]"
+
+
+# -- playing ---------------------------------------------------------------------------------------
+def test_a_move_by_intent_is_played_published_once_and_heard():
+    c, page = controller()
+    heard: list[Played] = []
+    c.on_move(heard.append)
+    assert isinstance(c.mode, Playing) and c.version == 1
+    space = c.game.choices()[1]
+    published = len(page.states)
+    intent(c, "select", space=space)
+    assert len(page.states) == published + 1 and page.states[-1]["selected"] == space
+    assert c.version == 1  # choosing a tile changes no position
+    take(c, Move(space, (0, 0)))
+    assert len(page.states) == published + 2
+    assert c.game.history == (Move(space, (0, 0)),) and c.version == 2 and c.last_error is None
+    state = page.states[-1]
+    assert (state["turn"], state["version"], state["selected"]) == (1, 2, None)
+    assert heard == [Played(Move(space, (0, 0)), 1 - c.game.current_player, "page")]
+
+
+def test_a_refused_intent_changes_nothing_but_the_error():
+    c, page = controller()
+    take(c, c.game.legal_moves()[0])
+    take(c, c.game.legal_moves()[0])  # each player has a tile: a tile must now touch one
+    before, version, state = c.game.to_json(), c.version, page.states[-1]
+    take(c, Move(c.game.choices()[0], (5, 5)))
+    assert "touches none of your tiles" in c.last_error
+    assert (c.game.to_json(), c.version) == (before, version) and isinstance(c.mode, Playing)
+    unchanged = {k: v for k, v in page.states[-1].items() if k not in ("error", "answered")}
+    assert unchanged == {k: v for k, v in state.items() if k not in ("error", "answered")}
+    assert page.states[-1]["error"] == c.last_error and page.states[-1]["answered"] == state["answered"] + 1
+    c.handle("junk")  # not even an intent
+    assert "must be an object" in c.last_error and c.game.to_json() == before
+
+
+def test_every_intent_publishes_one_state():
+    c, page = controller(Game(["You", "Bo"], seed=3), bots={1: "greedy"})
+    for action, fields in [
+        ("select", {"space": c.game.choices()[0]}),
+        ("bot", {}),
+        ("undo", {}),
+        ("hint", {}),
+        ("show", {"turn": 0}),
+        ("take", {"space": 1, "cell": [0, 0], "player": 0}),  # refused while browsing
+        ("show", {"turn": None}),
+        ("language", {"lang": "ru"}),
+        ("new", {}),
+        ("next", {}),
+    ]:
+        published = len(page.states)
+        intent(c, action, **fields)
+        assert len(page.states) == published + 1, action
+        assert page.states[-1]["version"] == c.version and page.states[-1]["error"] == c.last_error
+
+
+def test_the_version_grows_with_every_change_of_the_position_and_only_then():
+    c, _ = controller()
+    take(c, c.game.legal_moves()[0])
+    assert c.version == 2
+    c.game.play(c.game.legal_moves()[0])  # behind the controller's back: noticed on refresh
+    assert c.version == 2
+    c.refresh()
+    assert c.version == 3
+    for action in ("hint", "select"):
+        intent(c, action, **({"space": c.game.choices()[0]} if action == "select" else {}))
+    c.refresh()
+    assert c.version == 3
+    intent(c, "undo")
+    assert c.version == 4
+
+
+# -- an earlier position ---------------------------------------------------------------------------
+def test_history_shows_an_earlier_position_refuses_moves_and_goes_back_to_now():
+    c, page = controller(Game(["You", "Bo"], seed=3), bots={1: "greedy"})
+    for _ in range(2):
+        take(c, c.game.legal_moves()[0])
+    n, before = len(c.game.history), c.game.to_json()
+    intent(c, "show", turn=1)
+    assert isinstance(c.mode, History) and c.mode.shown_turn == 1 and c.last_error is None
+    assert page.states[-1]["view"]["turn"] == 1 and not page.states[-1]["view"]["now"]
+    take(c, c.game.legal_moves()[0])
+    assert c.last_error == BROWSING.in_language("en") and c.game.to_json() == before
+    assert isinstance(c.mode, History) and c.mode.shown_turn == 1
+    intent(c, "review")  # as on the game now: it waits for the end, and the position stays on show
+    assert "once the game is over" in c.last_error and c.mode.shown_turn == 1
+    intent(c, "show", turn=n)  # the last position is the position now
+    assert isinstance(c.mode, Playing) and page.states[-1]["view"]["now"]
+    intent(c, "show", turn=0)
+    c.game.play(c.game.legal_moves()[0])  # a change of the game shows the position now
+    c.refresh()
+    assert isinstance(c.mode, Playing) and page.states[-1]["view"]["turns"] == n + 1
+
+
+def test_python_acts_on_the_position_now_from_an_earlier_one():
+    c, _ = controller()
+    take(c, c.game.legal_moves()[0])
+    c.show_turn(0)
+    c.select(c.game.choices()[0])
+    assert isinstance(c.mode, Playing) and c.table.selected == c.game.choices()[0]
+    c.show_turn(0)
+    c.play(c.game.legal_moves()[0])
+    assert isinstance(c.mode, Playing) and len(c.game.history) == 2
+    with pytest.raises(IllegalMove, match="guided game"):
+        c.next_step()
+
+
+# -- the guided game -------------------------------------------------------------------------------
+def test_the_guided_game_answers_other_clicks_and_plays_the_awaited_one():
+    guide = Guide(lang="en")
+    c, page = controller(guide.game)
+    c.follow(guide)
+    assert isinstance(c.mode, Guided) and c.guide is guide
+    before, version = c.game.to_json(), c.version
+    intent(c, "undo")  # not a click of the guided game
+    tutorial = page.states[-1]["tutorial"]
+    assert tutorial["refused"] == TUTORIAL_ONLY.in_language("en") and c.last_error is None
+    assert (c.game.to_json(), c.version, tutorial["number"]) == (before, version, 1)
+    intent(c, "select", space=11)  # a click, but not the one the step waits for
+    assert page.states[-1]["tutorial"]["refused"] == "This step only explains: read it, then press Next."
+    with pytest.raises(IllegalMove, match="follow the steps"):
+        c.hint()
+    assert guide.click is not None
+    intent(c, **guide.click.intent)  # the awaited click
+    assert page.states[-1]["tutorial"]["refused"] is None and page.states[-1]["tutorial"]["number"] == 2
+    intent(c, "new")  # leaves the guide for a game against Luna, played by the greedy bot
+    assert isinstance(c.mode, Playing) and c.guide is None and page.states[-1]["tutorial"] is None
+    assert c.bots == {1: "greedy"} and [p.name for p in c.game.players] == ["You", "Luna"]
+
+
+# -- the review ------------------------------------------------------------------------------------
+def test_the_review_waits_for_the_end_then_opens_a_row_side_by_side(monkeypatch):
+    monkeypatch.setattr(coach, "reviewing", quick_reviewing)
+    c, page = controller(Game(["You", "Bo"], seed=11))
+    intent(c, "review")
+    assert c.last_error == "the Review opens once the game is over (widget.review() works any time)"
+    assert page.panels == []
+    c.game = played_out(Game(["You", "Bo"], seed=11), 400)
+    intent(c, "review")
+    n = len(c.game.history)
+    assert c.last_error is None and page.panels[-1]["status"] == "ready" and len(page.panels[-1]["rows"]) == n
+    k = page.panels[-1]["rows"][0]["index"]
+    intent(c, "open", row=k)
+    assert isinstance(c.mode, Reviewing) and c.mode.shown_turn == k
+    compared = page.states[-1]["view"]["compare"]
+    assert compared["row"] == k and compared["played"]["action"] is not None
+    intent(c, "take", space=1, cell=[0, 0], player=0)  # read-only, as any earlier position
+    assert "game is over" in c.last_error
+    intent(c, "open", row=None)
+    assert isinstance(c.mode, Playing) and page.states[-1]["view"]["compare"] is None
+    c.undo()  # another history: the panel closes
+    assert page.panels[-1] == {}
+
+
+# -- a mode of one's own -------------------------------------------------------------------------------
+class Still(Mode):
+    """A mode written outside the package: every intent is refused, and it lights no coach button."""
+
+    REFUSAL = msg("nothing moves here")
+
+    def handle(self, intent: Intent) -> Mode:
+        raise IllegalMove(self.REFUSAL)
+
+    def now(self) -> Live:
+        return Playing(self.table)
+
+    def part(self) -> Part:
+        return Part(view={"still": True}, can={"hint": False, "review": False})
+
+
+def test_a_new_mode_plugs_in_without_touching_the_others():
+    c, page = controller()
+    c.mode = Still(c.table)
+    c.refresh()
+    assert page.states[-1]["view"] == {"still": True}
+    take(c, c.game.legal_moves()[0])
+    assert c.last_error == "nothing moves here" and c.game.turn == 0
+    intent(c, "language", lang="ru")  # the controller's own intents work in every mode
+    assert c.lang == "ru" and isinstance(c.mode, Still)
+    c.play(c.game.legal_moves()[0])  # Python acts in the mode its ``now`` names
+    assert isinstance(c.mode, Playing) and c.game.turn == 1
