@@ -106,7 +106,6 @@ class NovaLunaWidget(anywidget.AnyWidget):
         bots: Seats = None,
         lang: str | None = None,
     ) -> None:
-        language = get_language() if lang is None else check_language(lang)
         if game is None:
             game = kinds.new_game(players, seed=seed, beginner=beginner)
         # Made (and its arguments checked) before the widget opens its channel to the page.
@@ -116,7 +115,7 @@ class NovaLunaWidget(anywidget.AnyWidget):
             publish_review=lambda panel: self.set_trait("review_panel", panel),
             seed=seed,
             bots=bots,
-            lang=language,
+            lang=lang,
             log=self.log,
         )
         super().__init__()
