@@ -31,9 +31,8 @@ from .bots import BOT_WORDS, Bot, make_bot
 from .coaching import BROWSING, TUTORIAL_ONLY, compare, hint_state, past, position_at, review_row, view_state
 from .errors import IllegalMove, quote
 from .game import Action, Game, Move
-from .guide import Guide
+from .guide import READER, Guide
 from .i18n import Message, check_language, cmsg, get_language, message_of, msg, word
-from .names import is_you
 from .protocol import (
     BadIntent,
     Seats,
@@ -46,6 +45,7 @@ from .protocol import (
     page_state,
     parse_intent,
     parse_seats,
+    reader_of,
 )
 
 if TYPE_CHECKING:
@@ -96,6 +96,8 @@ class NovaLunaWidget(anywidget.AnyWidget):
     ``NovaLunaWidget()`` deals a 2-player game; ``players`` may be 1 (solo), 2–4 or a list of names,
     or pass a ready ``game`` (a ``Game`` or ``SoloGame``). ``bots`` makes seats bot-played, e.g.
     ``bots={1: "greedy"}`` or ``bots=[None, "search"]``: a bot seat moves on its own after a human move.
+    ``reader`` is the seat of the player its words tell about as "you" (None: nobody); by default the
+    one seat not played by a bot when the others all are.
 
     Python drives it too: ``play``, ``undo``, ``redo``, ``bot_move``, ``new_game``, ``select``;
     ``on_move(callback)`` hears every change; ``to_svg()`` draws the position without a browser.
@@ -146,6 +148,7 @@ class NovaLunaWidget(anywidget.AnyWidget):
         beginner: bool = False,
         bots: Seats = None,
         lang: str | None = None,
+        reader: int | Literal["auto"] | None = "auto",
     ) -> None:
         language = get_language() if lang is None else check_language(lang)
         if game is not None and not isinstance(game, Game):
@@ -154,6 +157,7 @@ class NovaLunaWidget(anywidget.AnyWidget):
         self._rng = random.Random(seed)  # seeds new games and bots, so a seeded widget replays exactly
         self._seats: list[str | None] = parse_seats(bots, len(self._game.players))
         self._bot_name = DEFAULT_BOT
+        self._reader = reader
         self._bot_players: dict[str, Bot] = {}
         self._callbacks: list[Callable[[Played], object]] = []
         self._version = 0
@@ -187,7 +191,7 @@ class NovaLunaWidget(anywidget.AnyWidget):
         for a game against the greedy bot. ``lang`` as for the widget."""
         language = get_language() if lang is None else check_language(lang)
         guide = Guide(lang=language)
-        widget = cls(guide.game, lang=language)
+        widget = cls(guide.game, lang=language, reader=READER)
         widget._guide = guide
         widget._refresh(force=True)
         return widget
@@ -211,6 +215,12 @@ class NovaLunaWidget(anywidget.AnyWidget):
         except Exception:  # a game the page cannot be shown: the widget stays exactly as it was
             self._game, self._seats, self._error, self._guide = before
             raise
+
+    @property
+    def reader(self) -> int | None:
+        """The seat of the player the widget tells about as "you" (None: nobody): as given (``reader=``),
+        else the one seat not played by a bot when the others all are (``protocol.reader_of``)."""
+        return reader_of(self._seats) if self._reader == "auto" else self._reader
 
     @property
     def version(self) -> int:
@@ -378,7 +388,7 @@ class NovaLunaWidget(anywidget.AnyWidget):
         language."""
         from .render import game_svg
 
-        return game_svg(self._game, lang=self.lang)
+        return game_svg(self._game, lang=self.lang, reader=self.reader)
 
     # -- the language --------------------------------------------------------------------------
     def _set_language(self, lang: object) -> None:
@@ -446,7 +456,7 @@ class NovaLunaWidget(anywidget.AnyWidget):
         self._refresh()  # one state per intent; the position is rebuilt only if the game changed
 
     def _dispatch(self, intent: dict[str, Any]) -> None:
-        check_intent(intent, self._game, self._seats, self._version)
+        check_intent(intent, self._game, self._seats, self._version, reader=self.reader)
         action = intent["action"]
         if action == "language":  # in the guided game and on an earlier position alike
             self._set_language(intent["lang"])
@@ -475,7 +485,7 @@ class NovaLunaWidget(anywidget.AnyWidget):
             bot = self._bot_to_move()
             if bot is not None:
                 name = self._game.players[self._game.current_player].name
-                if is_you(name):
+                if self._game.current_player == self.reader:
                     raise IllegalMove(
                         cmsg(
                             "the player named You, the reader",
@@ -586,7 +596,7 @@ class NovaLunaWidget(anywidget.AnyWidget):
         return frozenset(set(game.players[mover].covered) - covered_before)
 
     def _give_hint(self) -> coach.Hint:
-        found = coach.hint(self._game, lang=self.lang)
+        found = coach.hint(self._game, lang=self.lang, reader=self.reader)
         self._hint = hint_state(found, self._version, self.lang)
         return found
 
@@ -603,7 +613,7 @@ class NovaLunaWidget(anywidget.AnyWidget):
             total = len(game.history)
             rows: list[dict[str, Any]] = []
             self.set_trait("review_panel", {"status": "working", "done": 0, "total": total})
-            reviewing = coach.reviewing(game, lang=lang)
+            reviewing = coach.reviewing(game, lang=lang, reader=self.reader)
             unit = coach.PROGRESS_UNIT.in_language(lang)
             for row in tqdm(reviewing, total=total, unit=unit, disable=not progress):
                 rows.append(row)
@@ -620,8 +630,9 @@ class NovaLunaWidget(anywidget.AnyWidget):
         game, rows = self._game, self._reviewed[1][self.lang]
         shown = [review_row(past(game, k), k, row, self.lang) for k, row in enumerate(rows)]
         shown.sort(key=lambda r: (-r["loss"], r["index"]))
-        unit = "points" if game.score_sheet() is not None else "tokens"
-        self.set_trait("review_panel", {"status": "ready", "unit": unit, "rows": shown, "total": len(rows)})
+        self.set_trait(
+            "review_panel", {"status": "ready", "unit": game.score_unit, "rows": shown, "total": len(rows)}
+        )
 
     def _show(self, turn: int | None) -> None:
         if turn is None or turn == len(self._game.history):
@@ -706,7 +717,7 @@ class NovaLunaWidget(anywidget.AnyWidget):
         changed = seen != self._seen
         if changed or force:
             # Built first: if it fails, the widget still shows (and counts) the position it drew last.
-            self._position = game_state(game, self._seats, self.lang)
+            self._position = game_state(game, self._seats, self.lang, reader=self.reader)
         if changed:
             self._seen = seen
             self._version += 1
@@ -722,7 +733,7 @@ class NovaLunaWidget(anywidget.AnyWidget):
         return None if said is None else word(said, self.lang)
 
     def _publish(self) -> None:
-        position, view = self._position, view_state(self._game, None, lang=self.lang)
+        position, view = self._position, view_state(self._game, None, lang=self.lang, reader=self.reader)
         if self._shown is not None:
             position, view = self._earlier()
         tutorial = None
@@ -756,9 +767,9 @@ class NovaLunaWidget(anywidget.AnyWidget):
             compared = None
             if self._open is not None and self._reviewed is not None:
                 row = next(iter(self._reviewed[1].values()))[self._open]  # the moves, in any language
-                compared = compare(game, self._open, row, self._seats, lang)
-            view = view_state(game, self._shown, compared, lang)
-            self._past = (key, position_at(game, self._shown, self._seats, lang), view)
+                compared = compare(game, self._open, row, self._seats, lang, reader=self.reader)
+            view = view_state(game, self._shown, compared, lang, reader=self.reader)
+            self._past = (key, position_at(game, self._shown, self._seats, lang, reader=self.reader), view)
         return self._past[1], self._past[2]
 
     def close(self) -> None:
