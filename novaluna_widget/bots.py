@@ -15,9 +15,8 @@ from typing import Any, Protocol
 
 from .board import Board, Cell, TaskRef, neighbours
 from .errors import IllegalMove
-from .game import Action, Game, Move
+from .game import Action, Game, Move, sheet_of
 from .i18n import Message, cmsg
-from .solo import PENALTY
 
 __all__ = [
     "BOTS",
@@ -407,9 +406,8 @@ class _Search:
 
     def _score(self, game: Game, marks: Marks) -> float:
         """How good ``game`` is for ``me``, in tokens."""
-        sheet = game.score_sheet()
-        if sheet is not None:  # solo: the score, counted in tokens (a token not placed costs 10)
-            return marks[0][1] - sheet["total"] / PENALTY
+        if game.is_solo:  # the score, counted in tokens (a token not placed costs token_worth points)
+            return marks[0][1] - sheet_of(game)["total"] / game.token_worth
         if game.is_over:
             return 1000.0 if game.winner == self.me else -1000.0
         worth = [

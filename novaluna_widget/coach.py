@@ -28,10 +28,8 @@ from . import wheel
 from .board import Board, Cell, TaskRef
 from .bots import SearchBot, best_place, closeness, missing, tokens_now
 from .errors import IllegalMove
-from .game import Action, Game, Move, action_data
+from .game import Action, Game, Move, action_data, sheet_of
 from .i18n import Message, Value, cell_words, cmsg, cplural, joined, msg, plural, resolve
-from .names import is_you
-from .solo import PENALTY, SMALL_STACK
 from .tiles import COLOUR_NAMES
 
 if TYPE_CHECKING:
@@ -123,9 +121,11 @@ class Hint(Option):
         }
 
 
-def hint(game: Game, *, seed: int = 0, nodes: int = NODES, lang: str | None = None) -> Hint:
-    """What the player to move should do, why (in ``lang``; None: the package language), and the
-    next-best options.
+def hint(
+    game: Game, *, seed: int = 0, nodes: int = NODES, lang: str | None = None, reader: int | None = None
+) -> Hint:
+    """What the player to move should do, why (in ``lang``; None: the package language; the player to
+    move, and the player of seat ``reader``, told about as "you"), and the next-best options.
 
     Deterministic given ``seed``; ``nodes`` bounds the search's work (fewer: faster and weaker). Raises
     ``IllegalMove`` once the game is over. The game is not changed.
@@ -134,7 +134,8 @@ def hint(game: Game, *, seed: int = 0, nodes: int = NODES, lang: str | None = No
     ranked = _evaluate(game, seed, nodes)
     best = ranked[0][1]
     first, *rest = [
-        _option(game, action, value, best, lang) for action, value in [ranked[0], *_runners_up(ranked)]
+        _option(game, action, value, best, lang, reader)
+        for action, value in [ranked[0], *_runners_up(ranked)]
     ]
     return Hint(
         **{f.name: getattr(first, f.name) for f in fields(Option)},
@@ -144,7 +145,13 @@ def hint(game: Game, *, seed: int = 0, nodes: int = NODES, lang: str | None = No
 
 
 def review(
-    game: Game, *, seed: int = 0, nodes: int = NODES, progress: bool = False, lang: str | None = None
+    game: Game,
+    *,
+    seed: int = 0,
+    nodes: int = NODES,
+    progress: bool = False,
+    lang: str | None = None,
+    reader: int | None = None,
 ) -> pd.DataFrame:
     """Every action of ``game.history``, replayed from the start and measured against the coach.
 
@@ -152,7 +159,8 @@ def review(
     the suggestion, both valued by the same search on the same sampled draw piles (see the module
     docstring): 0 where the player did as the coach says or nothing else was legal, never below 0 (an
     action taken that the search finds better becomes the suggestion), at most ``MAX_LOSS``. Solo, a
-    token is 10 points of score. ``comment`` is in ``lang`` (None: the package language).
+    token is 10 points of score. ``comment`` is in ``lang`` (None: the package language), the player of
+    seat ``reader`` told about as "you" (None: nobody).
     ``progress=True`` shows a tqdm bar. The game is not changed.
     """
     import pandas as pd
@@ -160,7 +168,7 @@ def review(
 
     lang = resolve(lang)
     rows = tqdm(
-        reviewing(game, seed=seed, nodes=nodes, lang=lang),
+        reviewing(game, seed=seed, nodes=nodes, lang=lang, reader=reader),
         total=len(game.history),
         unit=PROGRESS_UNIT.in_language(lang),
         disable=not progress,
@@ -169,30 +177,32 @@ def review(
 
 
 def reviewing(
-    game: Game, *, seed: int = 0, nodes: int = NODES, lang: str | None = None
+    game: Game, *, seed: int = 0, nodes: int = NODES, lang: str | None = None, reader: int | None = None
 ) -> Iterator[dict[str, Any]]:
     """``review``'s rows one by one, as dicts keyed by ``REVIEW_COLUMNS``, in the order of
     ``game.history``: for a caller that shows its own progress (the widget's Review panel)."""
     lang = resolve(lang)  # checked now, not at the first row
-    return _reviewing(game, seed, nodes, lang)
+    return _reviewing(game, seed, nodes, lang, reader)
 
 
-def _reviewing(game: Game, seed: int, nodes: int, lang: str) -> Iterator[dict[str, Any]]:
+def _reviewing(game: Game, seed: int, nodes: int, lang: str, reader: int | None) -> Iterator[dict[str, Any]]:
     data = {**game.snapshot(), "history": [], "redo": []}
     del data["position"]
     replay = Game.from_snapshot(data)
     for played in game.history:
-        yield _review_row(replay, played, seed, nodes, lang)
+        yield _review_row(replay, played, seed, nodes, lang, reader)
         replay.play(played)
 
 
-def _review_row(game: Game, played: Action, seed: int, nodes: int, lang: str) -> dict[str, Any]:
+def _review_row(
+    game: Game, played: Action, seed: int, nodes: int, lang: str, reader: int | None
+) -> dict[str, Any]:
     """The review of one action, at the position before it, its comment in ``lang``."""
     ranked = _evaluate(game, seed, nodes, played)
     suggested, best = ranked[0]
     loss = best - dict(ranked)[played]
     mover = game.current_player
-    comment = _comment(game, played, suggested, loss)
+    comment = _comment(game, played, suggested, loss, reader)
     return {
         "turn": game.turn + 1,
         "player": mover,
@@ -203,11 +213,11 @@ def _review_row(game: Game, played: Action, seed: int, nodes: int, lang: str) ->
     }
 
 
-def _comment(game: Game, played: Action, suggested: Action, loss: float) -> Message:
+def _comment(game: Game, played: Action, suggested: Action, loss: float, reader: int | None) -> Message:
     """A review's comment on the action ``played`` at this position: what it did, and how it compares
     with the coach's suggestion (which is better by ``loss`` tokens)."""
     effect = _effect(game, played)
-    done = _words(game, played, effect, game.players[game.current_player].name)
+    done = _words(game, played, effect, reader, game.players[game.current_player].name)
     if played == suggested:
         return msg("{played} The coach suggests the same.", played=done)
     if loss < NOTABLE:
@@ -215,7 +225,7 @@ def _comment(game: Game, played: Action, suggested: Action, loss: float) -> Mess
     return msg(
         "{played} Better: {instead} {by_how_much}",
         played=done,
-        instead=_instead(game, played, effect, suggested),
+        instead=_instead(game, played, effect, suggested, reader),
         by_how_much=_by_how_much(game, loss),
     )
 
@@ -224,12 +234,12 @@ def _by_how_much(game: Game, loss: float) -> Message:
     """The loss in words: tokens, solo points of score, or a game decided."""
     if loss >= MAX_LOSS:
         return msg("Looking a few turns ahead, that may well decide the game.")
-    if game.score_sheet() is not None:
+    if game.score_unit == "points":
         # round() rounds as the format ".0f" does (half to even), so the English is as before
         return plural(
             "Looking a few turns ahead, that is about {n} point of score better.",
             "Looking a few turns ahead, that is about {n} points of score better.",
-            round(loss * PENALTY),
+            round(loss * game.token_worth),
         )
     shown = f"{loss:.1f}"
     whole, tenth = shown.split(".")
@@ -240,13 +250,13 @@ def _by_how_much(game: Game, loss: float) -> Message:
     return msg("Looking a few turns ahead, that is about {tokens} tokens better.", tokens=tokens)
 
 
-def _instead(game: Game, played: Action, done: _Effect, suggested: Action) -> Message:
+def _instead(game: Game, played: Action, done: _Effect, suggested: Action, reader: int | None) -> Message:
     """The suggestion, as advice to the player who took another action (with effect ``done``), to
     follow "Better:": the same tile elsewhere is told apart by what it covers and leaves short, and by
     how close the area comes to more tokens."""
     effect = _effect(game, suggested)
     if not (isinstance(played, Move) and isinstance(suggested, Move) and played.space == suggested.space):
-        return _words(game, suggested, effect, better=True)
+        return _words(game, suggested, effect, reader, better=True)
     mover = game.current_player
     board = effect.after.players[mover].board
     cell, outcome = cell_words(suggested.cell), _outcome(board, effect)
@@ -323,9 +333,9 @@ def _effect(game: Game, action: Action) -> _Effect:
     return _Effect(after, covers, sets_up, opens)
 
 
-def _option(game: Game, action: Action, value: float, best: float, lang: str) -> Option:
+def _option(game: Game, action: Action, value: float, best: float, lang: str, reader: int | None) -> Option:
     effect = _effect(game, action)
-    reason = _words(game, action, effect).in_language(lang)
+    reason = _words(game, action, effect, reader).in_language(lang)
     after = effect.after
     next_player = None if after.is_over else after.current_player
     if not isinstance(action, Move):
@@ -353,12 +363,19 @@ def _option(game: Game, action: Action, value: float, best: float, lang: str) ->
 # the player to move, the same advice after "Better:" in a review, and what a player did are separate
 # messages (the tense, and the capital, differ).
 def _words(
-    game: Game, action: Action, effect: _Effect, who: str | None = None, *, better: bool = False
+    game: Game,
+    action: Action,
+    effect: _Effect,
+    reader: int | None,
+    who: str | None = None,
+    *,
+    better: bool = False,
 ) -> Message:
     """What the action does, in one or two sentences: advice to the player to move ("Take …"; "take …"
-    after "Better:" if ``better``), or, given their name in ``who``, what they did ("Ann took …")."""
+    after "Better:" if ``better``), or, given their name in ``who``, what they did ("Ann took …"); the
+    player of seat ``reader`` is "you" where another player would be named."""
     if isinstance(action, Move):
-        return _move_words(game, action, effect, who, better)
+        return _move_words(game, action, effect, reader, who, better)
     fresh = _fresh(game)
     if action == "refill":
         if who:
@@ -392,7 +409,7 @@ def _words(
             "further tile taken in phase 1 counts twice in your score. The wheel is then refilled "
             "with {n} fresh tiles.",
             fresh,
-            small=SMALL_STACK,
+            small=game.phase_one_tokens,
         )
     return plural(
         "End phase 1 now, as the {small} tokens of the small stack are placed and every further "
@@ -402,11 +419,13 @@ def _words(
         "tile taken in phase 1 counts twice in your score. The wheel is then refilled with {n} "
         "fresh tiles.",
         fresh,
-        small=SMALL_STACK,
+        small=game.phase_one_tokens,
     )
 
 
-def _move_words(game: Game, move: Move, effect: _Effect, who: str | None, better: bool) -> Message:
+def _move_words(
+    game: Game, move: Move, effect: _Effect, reader: int | None, who: str | None, better: bool
+) -> Message:
     taken = game.wheel[move.space]
     assert taken is not None
     board = effect.after.players[game.current_player].board
@@ -416,7 +435,7 @@ def _move_words(game: Game, move: Move, effect: _Effect, who: str | None, better
         "space": move.space,
         "cell": cell_words(move.cell),
         "outcome": _outcome(board, effect),
-        "then": _then(game, move, effect, who),
+        "then": _then(game, move, effect, reader, who),
     }
     if who:
         return msg(
@@ -493,15 +512,14 @@ def _short(board: Board, refs: Sequence[TaskRef]) -> Value:
     )
 
 
-def _then(game: Game, move: Move, effect: _Effect, who: str | None) -> Message:
+def _then(game: Game, move: Move, effect: _Effect, reader: int | None, who: str | None) -> Message:
     """The move's cost, who moves next or how the game ends, and what the tile would have given an
     opponent: advice, or what happened given the player's name in ``who``."""
     taken = game.wheel[move.space]
     assert taken is not None
     after = effect.after
-    sheet = game.score_sheet()
-    if sheet is not None:  # solo: a tile's cost goes into both records while phase 1 runs
-        twice = sheet["phase"] == 1
+    if game.is_solo:  # a tile's cost goes into both records while phase 1 runs
+        twice = sheet_of(game)["phase"] == 1
         points = taken.cost * (2 if twice else 1)
         note = msg("(lower is better; phase-1 tiles count twice)") if twice else msg("(lower is better)")
         if who:
@@ -532,9 +550,9 @@ def _then(game: Game, move: Move, effect: _Effect, who: str | None) -> Message:
             note=note,
         )
     cost = taken.cost
-    # Mid-sentence, the mover of a hint, and the reader (a player named "You" in any language), are "you".
+    # Mid-sentence, the mover of a hint, and the reader, are "you".
     you = [
-        (who is None and seat == game.current_player) or is_you(p.name) for seat, p in enumerate(game.players)
+        (who is None and seat == game.current_player) or seat == reader for seat in range(len(game.players))
     ]
     names: list[Value] = [
         _YOU if yours else _named(p.name) for yours, p in zip(you, game.players, strict=True)
@@ -584,7 +602,7 @@ def _then(game: Game, move: Move, effect: _Effect, who: str | None) -> Message:
     return _turn(cost, _named(who) if who else _YOU, bool(who), True, denied)
 
 
-#: "you", of the player a hint advises, or of the reader (``names.is_you``), where a name would stand.
+#: "you", of the player a hint advises, or of the reader (``reader``), where a name would stand.
 _YOU: Final = cmsg("a player addressed as you, where a name would stand", "you")
 
 

@@ -18,7 +18,6 @@ from .errors import IllegalMove
 from .game import Action, Game, Move, action_data
 from .i18n import Message, cell_words, cmsg, cplural, msg, resolve, word
 from .protocol import game_state, player_state
-from .solo import PENALTY
 from .story import tell
 
 __all__ = [
@@ -67,17 +66,25 @@ def read_only(position: Mapping[str, Any]) -> dict[str, Any]:
     return {**position, "moves": {"cells": [], "fulfil": []}, "can": {key: False for key in position["can"]}}
 
 
-def position_at(game: Game, k: int, seats: list[str | None], lang: str | None = None) -> dict[str, Any]:
-    """The page's position after the first ``k`` actions of ``game``, read-only, worded in ``lang``."""
-    return read_only(game_state(past(game, k), seats, lang))
+def position_at(
+    game: Game, k: int, seats: list[str | None], lang: str | None = None, *, reader: int | None = None
+) -> dict[str, Any]:
+    """The page's position after the first ``k`` actions of ``game``, read-only, worded in ``lang`` for
+    the player of seat ``reader`` (None: nobody is "you")."""
+    return read_only(game_state(past(game, k), seats, lang, reader=reader))
 
 
 def view_state(
-    game: Game, shown: int | None, compared: dict[str, Any] | None = None, lang: str | None = None
+    game: Game,
+    shown: int | None,
+    compared: dict[str, Any] | None = None,
+    lang: str | None = None,
+    *,
+    reader: int | None = None,
 ) -> dict[str, Any]:
     """``state.view``: the position on show (``turn``, from 0 at the start to ``turns``, the number of
-    actions so far), whether it is the position now, its ``label`` in words of ``lang``, and the
-    ``compare`` of an open review row."""
+    actions so far), whether it is the position now, its ``label`` in words of ``lang`` (for the player
+    of seat ``reader``), and the ``compare`` of an open review row."""
     turns = len(game.history)
     if shown is None:
         label = msg("the position now").in_language(lang)
@@ -86,7 +93,7 @@ def view_state(
         "turn": shown,
         "turns": turns,
         "now": False,
-        "label": _label(game, shown, resolve(lang)),
+        "label": _label(game, shown, resolve(lang), reader),
         "compare": compared,
     }
 
@@ -95,11 +102,11 @@ def view_state(
 _STOPS: Final = ".。"
 
 
-def _label(game: Game, k: int, lang: str) -> str:
+def _label(game: Game, k: int, lang: str, reader: int | None) -> str:
     """ "the start of the game", or "after action 12 of 40: Bo took R07 (space 3), …"."""
     if k == 0:
         return msg("the start of the game").in_language(lang)
-    entries, _ = tell(past(game, k), 1, lang)
+    entries, _ = tell(past(game, k), 1, lang, reader=reader)
     if not entries:
         return msg("after action {k} of {n}", k=k, n=len(game.history)).in_language(lang)
     said = entries[-1][3].rstrip(_STOPS)  # a label, not a sentence
@@ -131,15 +138,15 @@ def _action(game: Game, action: Action) -> Message:
 
 def loss_words(game: Game, loss: float, lang: str | None = None) -> str:
     """A review's loss in words of ``lang``: "1.5 tokens", solo "15 points" of score (a token is
-    ``PENALTY`` points), or "may decide the game" from ``MAX_LOSS``."""
+    ``game.token_worth`` points), or "may decide the game" from ``MAX_LOSS``."""
     return _loss(game, loss).in_language(lang)
 
 
 def _loss(game: Game, loss: float) -> Message:
     if loss >= MAX_LOSS:
         return msg("may decide the game")
-    if game.score_sheet() is not None:  # round() rounds half to even, as the format ".0f" did
-        return cplural("solo points of score lost", "{n} point", "{n} points", round(loss * PENALTY))
+    if game.score_unit == "points":  # round() rounds half to even, as the format ".0f" did
+        return cplural("solo points of score lost", "{n} point", "{n} points", round(loss * game.token_worth))
     shown = f"{loss:.1f}"
     whole, tenth = shown.split(".")
     # A count with a decimal takes no plural form of its own: one message for 1.0 token, one for the rest.
@@ -172,13 +179,13 @@ def review_row(game: Game, index: int, row: Mapping[str, Any], lang: str | None 
 
 
 def _option(
-    game: Game, action: Action, seats: list[str | None], lang: str
+    game: Game, action: Action, seats: list[str | None], lang: str, reader: int | None
 ) -> tuple[dict[str, Any], dict[str, Any]]:
     """What to mark for ``action`` at ``game`` (space, tile, cell, words), and the mover's area after it."""
     mover = game.current_player
     after = game.copy()
     after.play(action)
-    area = player_state(after.players[mover], seats[mover])
+    area = player_state(after.players[mover], seats[mover], you=mover == reader)
     mark: dict[str, Any] = {"tile": None, "space": None, "cell": None}
     if isinstance(action, Move):
         taken = game.wheel[action.space]
@@ -187,15 +194,21 @@ def _option(
 
 
 def compare(
-    game: Game, index: int, row: Mapping[str, Any], seats: list[str | None], lang: str | None = None
+    game: Game,
+    index: int,
+    row: Mapping[str, Any],
+    seats: list[str | None],
+    lang: str | None = None,
+    *,
+    reader: int | None = None,
 ) -> dict[str, Any]:
     """``view.compare`` for the open review row of action ``index`` (``coach.review``'s ``row``): the
-    move played and the suggestion at the position before it, and the mover's area after each, worded
-    in ``lang``."""
+    move played and the suggestion at the position before it, and the mover's area after each (the
+    reader's, seat ``reader``, told about as "you"), worded in ``lang``."""
     lang = resolve(lang)
     before = past(game, index)
-    played, played_area = _option(before, row["played"], seats, lang)
-    suggested, suggested_area = _option(before, row["suggested"], seats, lang)
+    played, played_area = _option(before, row["played"], seats, lang, reader)
+    suggested, suggested_area = _option(before, row["suggested"], seats, lang, reader)
     return {
         "row": index,
         "player": int(row["player"]),

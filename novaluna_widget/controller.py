@@ -33,7 +33,7 @@ from .protocol import (
     parse_intent,
     parse_seats,
 )
-from .table import Played, Source, Table
+from .table import Played, Reader, Source, Table
 
 
 class Controller:
@@ -51,6 +51,7 @@ class Controller:
         seed: int | None = None,
         bots: Seats = None,
         lang: str | None = None,
+        reader: Reader = "auto",
         log: logging.Logger | None = None,
     ) -> None:
         if not isinstance(game, Game):
@@ -61,6 +62,7 @@ class Controller:
             bots=bots,
             lang=get_language() if lang is None else check_language(lang),
             panel=ReviewPanel(publish_review),
+            reader=reader,
         )
         self.mode: Mode = Playing(self.table)
         #: Grows by one with every change of the position; intents from the page must name it.
@@ -226,7 +228,9 @@ class Controller:
             self._seen = (id(table.game), *self._seen[1:])
         if table.hint is not None:  # the coach words its reason once: asked again (same seed, same move)
             table.ask_hint()
-        table.panel.reword(table.game, lang)  # the rows' own words are cheap; the comments are the coach's
+        table.panel.reword(
+            table.game, lang, table.reader
+        )  # the rows' own words are cheap; the comments are the coach's
 
     # -- the page's intents (untrusted: every field checked, refusals shown) -------------------------
     def handle(self, content: object) -> None:
@@ -250,7 +254,7 @@ class Controller:
         self.refresh()
 
     def _dispatch(self, intent: dict[str, Any]) -> None:
-        check_intent(intent, self.table.game, self.table.seats, self.version)
+        check_intent(intent, self.table.game, self.table.seats, self.version, reader=self.table.reader)
         match intent["action"]:
             case "language":  # in every mode, on an earlier position alike
                 self._speak(intent["lang"])
@@ -272,10 +276,10 @@ class Controller:
         table = self.table
         game = table.game
         seen = (id(game), game.history, game.can_redo)
-        drawn = (seen, tuple(table.seats), table.lang)
+        drawn = (seen, tuple(table.seats), table.lang, table.reader)
         if drawn != self._drawn:
             # Built first: if it fails, the widget still shows (and counts) the position it drew last.
-            self._position = game_state(game, table.seats, table.lang)
+            self._position = game_state(game, table.seats, table.lang, reader=table.reader)
             self._drawn = drawn
         if seen != self._seen:
             self._seen = seen

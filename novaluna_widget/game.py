@@ -242,6 +242,19 @@ class Game:
     BEGINNER: ClassVar[bool] = True
     #: Every kind of game by its ``kind``, for ``from_snapshot``.
     KINDS: ClassVar[dict[str, type[Game]]] = {}
+    # What kind of game this is, for whatever reads or words one: asked here, never guessed from
+    # ``score_sheet()`` or ``moon_track()`` being None.
+    #: Whether this is the solo game (one player, two phases, a score) rather than a race of 2–4.
+    is_solo: ClassVar[bool] = False
+    #: Whether the players' markers race on a moon track (``moon_track``); the solo game has none.
+    has_moon_track: ClassVar[bool] = True
+    #: What a score, and a review's loss, is counted in: tokens placed, or solo points (lower is better).
+    score_unit: ClassVar[Literal["tokens", "points"]] = "tokens"
+    #: What one token counts in ``score_unit``: 1 token, or solo 10 points (each token not placed adds
+    #: 10 to a record).
+    token_worth: ClassVar[int] = 1
+    #: The tokens phase 1 races to place: the solo game's small stack; none where there is no phase 1.
+    phase_one_tokens: ClassVar[int] = 0
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
@@ -447,8 +460,8 @@ class Game:
 
     def moon_track(self) -> dict[int, list[int]] | None:
         """For each occupied moon-track space, the players stacked there, bottom first; None in the
-        solo game, which has no moon track."""
-        return track.stacks(self._players)
+        solo game, which has no moon track (``has_moon_track``)."""
+        return track.stacks(self._players) if self.has_moon_track else None
 
     def ranking(self) -> list[int]:
         """Player indices best first: the player who placed their last token, then fewest tokens left;
@@ -462,7 +475,7 @@ class Game:
 
     def score_sheet(self, lang: str | None = None) -> ScoreSheet | None:
         """The solo game's phase, stacks and score (its ``text`` in ``lang``, None: the package
-        language); None here, where the ranking decides."""
+        language); None here, where the ranking decides (``is_solo``)."""
         return None
 
     # -- acting --------------------------------------------------------------------------------
@@ -884,6 +897,22 @@ END_REASONS: Final[dict[str, Message]] = {
     "last token": cmsg("the reason a game ended", "last token"),
     "no tile": cmsg("the reason a game ended", "no tile"),
 }
+
+
+def sheet_of(game: Game, lang: str | None = None) -> ScoreSheet:
+    """``game.score_sheet(lang)`` of a game that keeps a score (``game.is_solo``), for a reader that
+    has asked the game its kind and wants the sheet's figures."""
+    sheet = game.score_sheet(lang)
+    assert sheet is not None, f"a {game.kind} keeps no score sheet: ask is_solo first"
+    return sheet
+
+
+def track_of(game: Game) -> dict[int, list[int]]:
+    """``game.moon_track()`` of a game that has one (``game.has_moon_track``), for a reader that has
+    asked the game its kind and wants the stacks."""
+    stacks = game.moon_track()
+    assert stacks is not None, f"a {game.kind} has no moon track: ask has_moon_track first"
+    return stacks
 
 
 def _seats(low: int, high: int, given: int) -> Message:

@@ -34,7 +34,10 @@ from .names import seat_names
 from .scenario import position
 from .tiles import COLOUR_NAMES, Tile
 
-__all__ = ["LUNA", "YOU", "Click", "Guide", "Highlight", "Reply", "Step", "steps"]
+__all__ = ["LUNA", "READER", "YOU", "Click", "Guide", "Highlight", "Reply", "Step", "steps"]
+
+#: The reader's seat: the player the guide talks to (and its page tells about as "you") sits first.
+READER: Final = 0
 
 #: The two seats' names in English: the reader, and the scripted opponent. A guide names them in its own
 #: language (``names.YOU`` and ``names.LUNA``: «Вы» and «Луна» in Russian), and renames them when its
@@ -424,8 +427,8 @@ def _named(game: Game, lang: str) -> Game:
 # in English, but the sentences never read those names: they name a seat by its number (``_NAMED``), in
 # the words of whichever language the sentence is read in.
 def _is_you(seat: int) -> bool:
-    """Whether ``seat`` is the reader's (the guide's seat 0, named ``names.YOU``)."""
-    return seat == 0
+    """Whether ``seat`` is the reader's (``READER``, named ``names.YOU``)."""
+    return seat == READER
 
 
 def _sentences(first: Value, second: Value, *more: Value) -> Message:

@@ -21,42 +21,46 @@ Send = Callable[[dict[str, Any]], None]
 
 
 class ReviewPanel:
-    """The review of one history: its rows by the language their comments are worded in, each kept only
-    once complete; ``send`` shows the panel."""
+    """The review of one history: its rows by the language their comments are worded in and the reader they
+    tell about as "you", each kept only once complete; ``send`` shows the panel."""
 
     def __init__(self, send: Send) -> None:
         self._send = send
-        self._reviewed: tuple[tuple[Action, ...], dict[str, list[dict[str, Any]]]] | None = None
+        self._reviewed: (
+            tuple[tuple[Action, ...], dict[tuple[str, int | None], list[dict[str, Any]]]] | None
+        ) = None
 
-    def rows(self, game: Game, lang: str, progress: bool) -> list[dict[str, Any]]:
-        """The coach's rows for ``game``'s history, their comments in ``lang``, worked out unless they
-        were for this history and language; shown in the panel. ``progress``: a tqdm bar as well."""
+    def rows(self, game: Game, lang: str, reader: int | None, progress: bool) -> list[dict[str, Any]]:
+        """The coach's rows for ``game``'s history, their comments in ``lang`` about ``reader`` as "you",
+        worked out unless they were for this history, language and reader; shown in the panel.
+        ``progress``: a tqdm bar as well."""
         reviewed = self._reviewed
         if reviewed is None or reviewed[0] != game.history:
             reviewed = (game.history, {})
-        if lang not in reviewed[1]:
+        key = (lang, reader)
+        if key not in reviewed[1]:
             from tqdm.auto import tqdm
 
             total = len(game.history)
             rows: list[dict[str, Any]] = []
             self._send({"status": "working", "done": 0, "total": total})
-            reviewing = coach.reviewing(game, lang=lang)
+            reviewing = coach.reviewing(game, lang=lang, reader=reader)
             unit = coach.PROGRESS_UNIT.in_language(lang)
             for row in tqdm(reviewing, total=total, unit=unit, disable=not progress):
                 rows.append(row)
                 self._send({"status": "working", "done": len(rows), "total": total})
-            reviewed[1][lang] = rows  # kept only once complete
+            reviewed[1][key] = rows  # kept only once complete
         self._reviewed = reviewed
-        self._show(game, lang)
-        return reviewed[1][lang]
+        self._show(game, key)
+        return reviewed[1][key]
 
-    def _show(self, game: Game, lang: str) -> None:
+    def _show(self, game: Game, key: tuple[str, int | None]) -> None:
         assert self._reviewed is not None
-        rows = self._reviewed[1][lang]
+        rows = self._reviewed[1][key]
+        lang = key[0]
         shown = [review_row(past(game, k), k, row, lang) for k, row in enumerate(rows)]
         shown.sort(key=lambda r: (-r["loss"], r["index"]))
-        unit = "points" if game.score_sheet() is not None else "tokens"
-        self._send({"status": "ready", "unit": unit, "rows": shown, "total": len(rows)})
+        self._send({"status": "ready", "unit": game.score_unit, "rows": shown, "total": len(rows)})
 
     def row(self, game: Game, index: int) -> Mapping[str, Any]:
         """The reviewed action ``index`` of ``game``'s history (its moves: played and suggested), for the
@@ -77,7 +81,7 @@ class ReviewPanel:
             self._reviewed = None
             self._send({})
 
-    def reword(self, game: Game, lang: str) -> None:
+    def reword(self, game: Game, lang: str, reader: int | None) -> None:
         """Show the review, if there is one, in ``lang`` (the coach words its comments once per language)."""
         if self._reviewed is not None:
-            self.rows(game, lang, progress=False)
+            self.rows(game, lang, reader, progress=False)

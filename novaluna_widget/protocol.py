@@ -29,9 +29,8 @@ from typing import Any, Final
 from .board import Board
 from .bots import BOT_WORDS, BOTS, Bot, play_turn
 from .errors import IllegalMove, quote
-from .game import Action, Game, Player
+from .game import Action, Game, Player, sheet_of, track_of
 from .i18n import LANGUAGES, RIGHT_TO_LEFT, Message, cmsg, joined, message_of, msg, resolve
-from .names import is_you
 from .story import Turn, end_words, solo_goal, solo_lines, summary, tell
 from .tiles import COLOURS, LETTERS, TILES
 
@@ -52,6 +51,7 @@ __all__ = [
     "parse_intent",
     "parse_seats",
     "player_state",
+    "reader_of",
 ]
 
 #: How many of the latest log entries (a turn, a refill, a phase, the end) the state carries; ``game.log``
@@ -68,16 +68,21 @@ _GAME_OVER: Final = msg("the game is over; press New game to play again")
 
 # -- the state the page draws ------------------------------------------------------------------
 def game_state(
-    game: Game, seats: Sequence[str | None] | None = None, lang: str | None = None
+    game: Game,
+    seats: Sequence[str | None] | None = None,
+    lang: str | None = None,
+    *,
+    reader: int | None = None,
 ) -> dict[str, Any]:
     """The position as the JSON the page draws (``page_state`` adds the widget's own fields), every
-    sentence in ``lang`` (None: the package language).
+    sentence in ``lang`` (None: the package language), the player of seat ``reader`` told about as "you"
+    (None: nobody).
 
     ``wheel``: 12 tile ids or None; ``marker``; ``choices`` (takeable spaces, in order); ``pile``
     (draw pile count) and ``pile_colours`` (its tiles per colour: public, as 17 of each colour less
     those in sight); ``current`` (None once over); ``order`` (turn order); ``track``: ``[space,
-    [players bottom to top]]``; ``players``: name, ``you`` (whether the player is the reader, named
-    You: the page has messages of their own for them), tokens, supply, time, space, ``bot`` (the seat's
+    [players bottom to top]]``; ``players``: name, ``you`` (whether the seat is ``reader``'s: the page
+    has messages of their own for them), tokens, supply, time, space, ``bot`` (the seat's
     bot from ``seats``, or None), ``tiles`` (``[id, x, y]`` in placement order) and ``tasks`` (see
     ``_tasks``); ``moves``: the legal cells of the player to move and, for each takeable tile, what
     each cell would fulfil; ``recent``: the turns since the player to move last moved (see
@@ -89,7 +94,7 @@ def game_state(
     """
     lang = resolve(lang)
     seats = list(seats) if seats is not None else [None] * len(game.players)
-    entries, turns = tell(game, LOG_TAIL, lang)
+    entries, turns = tell(game, LOG_TAIL, lang, reader=reader)
     return {
         "kind": game.kind,
         "seed": game.seed,
@@ -102,12 +107,15 @@ def game_state(
         "current": None if game.is_over else game.current_player,
         "order": game.turn_order(),
         "track": _track(game),
-        "players": [player_state(p, seat) for p, seat in zip(game.players, seats, strict=True)],
+        "players": [
+            player_state(p, seat, you=k == reader)
+            for k, (p, seat) in enumerate(zip(game.players, seats, strict=True))
+        ],
         "moves": _moves(game),
         "recent": _recent(game, turns),
         "log": [list(entry) for entry in entries],
         "log_total": game.log_length,
-        "over": _over(game, lang),
+        "over": _over(game, lang, reader),
         "solo": _solo(game, lang),
         "can": {
             "refill": game.can_refill,
@@ -175,18 +183,19 @@ def catalogue() -> dict[str, list[Any]]:
 
 def _track(game: Game) -> list[list[Any]]:
     """``[space, [players bottom to top]]`` for each occupied moon-track space (none solo)."""
-    track = game.moon_track()
-    return [] if track is None else [[space, stack] for space, stack in sorted(track.items())]
+    if not game.has_moon_track:
+        return []
+    return [[space, stack] for space, stack in sorted(track_of(game).items())]
 
 
-def player_state(player: Player, seat: str | None) -> dict[str, Any]:
-    """One player of ``state.players`` (see ``game_state``); ``seat`` is the bot playing it, or None.
-    Nothing here is worded: the page words its labels about a player itself, ``you`` telling it
-    which messages to use."""
+def player_state(player: Player, seat: str | None, *, you: bool = False) -> dict[str, Any]:
+    """One player of ``state.players`` (see ``game_state``); ``seat`` is the bot playing it, or None;
+    ``you``, whether the player is the reader. Nothing here is worded: the page words its labels about
+    a player itself, ``you`` telling it which messages to use."""
     board = player.board
     return {
         "name": player.name,
-        "you": is_you(player.name),
+        "you": you,
         "tokens": player.tokens,
         "supply": player.supply,
         "time": player.time,
@@ -255,7 +264,7 @@ def _recent(game: Game, turns: Sequence[Turn]) -> list[list[Any]]:
     return [[t.id, t.player, t.tile, t.space, *t.cell] for t in turns[start:]][-RECENT:]
 
 
-def _over(game: Game, lang: str) -> dict[str, Any] | None:
+def _over(game: Game, lang: str, reader: int | None) -> dict[str, Any] | None:
     """How the game ended, from the game's own result rather than found in the log (a finished position
     set up by ``scenario.position`` or read from a save need not log its end): reason, winner, ranking,
     the words (``story.end_words``) and a summary (``story.summary``)."""
@@ -265,7 +274,7 @@ def _over(game: Game, lang: str) -> dict[str, Any] | None:
         "reason": game.end_reason,
         "winner": game.winner,
         "ranking": game.ranking(),
-        "text": end_words(game, lang),
+        "text": end_words(game, lang, reader=reader),
         "lines": summary(game, lang),
     }
 
@@ -273,9 +282,9 @@ def _over(game: Game, lang: str) -> dict[str, Any] | None:
 def _solo(game: Game, lang: str) -> dict[str, Any] | None:
     """The solo standing (``Game.score_sheet``) with its breakdown in words (``lines``) and what the
     phase asks now (``goal``); None in a game of 2–4."""
-    sheet = game.score_sheet(lang)
-    if sheet is None:
+    if not game.is_solo:
         return None
+    sheet = sheet_of(game, lang)
     return {**sheet, "lines": solo_lines(game, sheet, lang), "goal": solo_goal(game, sheet, lang)}
 
 
@@ -405,10 +414,18 @@ def parse_intent(content: object) -> dict[str, Any]:
     return content
 
 
-def check_intent(intent: Mapping[str, Any], game: Game, seats: Sequence[str | None], version: int) -> None:
+def check_intent(
+    intent: Mapping[str, Any],
+    game: Game,
+    seats: Sequence[str | None],
+    version: int,
+    *,
+    reader: int | None = None,
+) -> None:
     """Refuse (``IllegalMove``) a well-formed intent made on another ``version`` of the picture, or a
     move for a seat that may not make it: not the player to move, a bot's seat (but for the Bot button,
-    "Bot plays for …"), or any move once the game is over. Selections are ``check_selection``'s."""
+    "Bot plays for …"; the refusal says "you" to the seat ``reader``), or any move once the game is
+    over. Selections are ``check_selection``'s."""
     if intent["version"] != version:
         raise IllegalMove(
             msg(
@@ -440,7 +457,7 @@ def check_intent(intent: Mapping[str, Any], game: Game, seats: Sequence[str | No
         )
     seat = seats[current]
     if seat is not None and action != "bot":  # the button's words as the page shows them (js/panels.js)
-        if is_you(name):
+        if current == reader:
             raise IllegalMove(
                 cmsg(
                     "the player named You, the reader",
@@ -516,6 +533,13 @@ def parse_seats(bots: Seats, n_players: int) -> list[str | None]:
             )
         seats[seat] = check_bot(name)
     return seats
+
+
+def reader_of(seats: Sequence[str | None]) -> int | None:
+    """The reader a page of these seats has unless told: the one seat not played by a bot when every
+    other seat is, else None (nobody is "you" where several people, or only bots, play)."""
+    humans = [k for k, bot in enumerate(seats) if bot is None]
+    return humans[0] if len(humans) == 1 and len(seats) > 1 else None
 
 
 def check_bot(name: object) -> str:

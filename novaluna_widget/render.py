@@ -31,7 +31,7 @@ from typing import Final, TypedDict
 from . import track, wheel
 from .board import Board, Cell, TaskRef, as_cell
 from .events import tokens_left
-from .game import Game
+from .game import Game, sheet_of, track_of
 from .i18n import (
     RIGHT_TO_LEFT,
     Message,
@@ -46,7 +46,6 @@ from .i18n import (
     resolve,
     word,
 )
-from .names import is_you
 from .tiles import Tile
 
 
@@ -347,15 +346,15 @@ def _polar(radius: float, step: int, steps: int) -> tuple[float, float]:
     return radius * math.cos(angle), radius * math.sin(angle)
 
 
-def _wheel(game: Game, lang: str) -> str:
-    """The moon wheel in a ``wheel.box`` square centred at 0, in ``lang`` (checked)."""
+def _wheel(game: Game, lang: str, reader: int | None) -> str:
+    """The moon wheel in a ``wheel.box`` square centred at 0, in ``lang`` (checked), for the player of
+    seat ``reader``."""
     choices = game.choices()
-    stacks = game.moon_track()
     parts = [
         _el("circle", r=_WHEEL["rim"], fill=_PAINT["sky"], stroke=_PAINT["rim"], stroke_width=4),
         _el("circle", r=_WHEEL["ring"], fill="none", stroke="#fff", stroke_opacity=0.12, stroke_width=2),
-        "" if stacks is None else _track(stacks, lang),
-        _centre(game, lang),
+        _track(track_of(game), lang) if game.has_moon_track else "",
+        _centre(game, lang, reader),
     ]
     for space, t in enumerate(game.wheel):
         x, y = _polar(_WHEEL["space"], space, wheel.SPACES)
@@ -454,12 +453,11 @@ def _track(stacks: dict[int, list[int]], lang: str) -> str:
     return "".join(parts)
 
 
-def _wins(name: str) -> Message:
-    """The winner, in large letters at the wheel's centre. The player named You, the reader
-    (``names.is_you``), has messages of their own in the words a sentence uses for "you" ("You win",
-    Russian «Вы победили»), as in the log (``story``); their context is written out in each call, where
-    ``make messages`` can read it."""
-    if is_you(name):
+def _wins(name: str, you: bool) -> Message:
+    """The winner, in large letters at the wheel's centre. The reader (if ``you``) has messages of their
+    own in the words a sentence uses for "you" ("You win", Russian «Вы победили»), as in the log
+    (``story``); their context is written out in each call, where ``make messages`` can read it."""
+    if you:
         return cmsg("the player named You, the reader", "{name} win", name=name)
     return msg("{name} wins", name=name)
 
@@ -471,15 +469,19 @@ _ENDED: Final = {
 }
 
 
-def _centre(game: Game, lang: str) -> str:
+def _centre(game: Game, lang: str, reader: int | None) -> str:
     players = game.players
-    sheet = game.score_sheet()  # the solo game's standing replaces "who is to move"
     lines: list[Value]
     if game.is_over:
-        winner = players[game.winner or 0].name
-        big = _wins(winner) if sheet is None else msg("Score {total}", total=sheet["total"])
+        winner = game.winner or 0
+        big = (
+            msg("Score {total}", total=sheet_of(game)["total"])
+            if game.is_solo
+            else _wins(players[winner].name, winner == reader)
+        )
         lines = [big, _ENDED["last token" if game.end_reason == "last token" else "no tile"]]
-    elif sheet is not None:
+    elif game.is_solo:  # the solo game's standing replaces "who is to move"
+        sheet = sheet_of(game)
         lines = [
             msg("Phase {phase}", phase=sheet["phase"]),
             msg("small stack {small} · large {large}", small=sheet["small"], large=sheet["large"]),
@@ -488,7 +490,7 @@ def _centre(game: Game, lang: str) -> str:
     else:
         name = players[game.current_player].name
         turn = cmsg("in a game's picture, under the name of the player whose turn it is", "to move")
-        if is_you(name):
+        if game.current_player == reader:
             turn = cmsg("the player named You, the reader", "to move")
         lines = [name, turn]
     text = "".join(
@@ -646,13 +648,14 @@ def _board_title(board: Board) -> Message:
     )
 
 
-def _game_title(game: Game) -> Message:
+def _game_title(game: Game, reader: int | None) -> Message:
     """A game's title (its label for screen readers and its tooltip), in words: the kind of game, its seed
     (as code writes it, to type it in again), the turn and who is to move or has won, e.g.
-    ``Nova Luna: a 2-player game, seed 14, turn 0, Ada to move``. The player named You, the reader, has
-    messages of their own ("You win")."""
-    seed, turn, sheet = str(game.seed), game.turn, game.score_sheet()
-    if sheet is not None:  # the solo game: its phase, then its score
+    ``Nova Luna: a 2-player game, seed 14, turn 0, Ada to move``. The reader, the player of seat
+    ``reader``, has messages of their own ("You win")."""
+    seed, turn = str(game.seed), game.turn
+    if game.is_solo:  # its phase, then its score
+        sheet = sheet_of(game)
         if game.is_over:
             return msg(
                 "Nova Luna: a solo game, seed {seed}, turn {turn}, over: score {total}",
@@ -669,7 +672,7 @@ def _game_title(game: Game) -> Message:
     players = len(game.players)
     if game.is_over:
         name = game.players[game.winner or 0].name
-        if is_you(name):
+        if (game.winner or 0) == reader:
             return cplural(
                 "the player named You, the reader",
                 "Nova Luna: a {n}-player game, seed {seed}, turn {turn}, over: {name} win",
@@ -688,7 +691,7 @@ def _game_title(game: Game) -> Message:
             name=name,
         )
     name = game.players[game.current_player].name
-    if is_you(name):
+    if game.current_player == reader:
         return cplural(
             "the player named You, the reader",
             "Nova Luna: a {n}-player game, seed {seed}, turn {turn}, {name} to move",
@@ -729,24 +732,24 @@ def board_svg(
 
 
 def _panel(
-    game: Game, index: int, x: float, y: float, width: float, cell: float, timed: bool, lang: str
+    game: Game, index: int, x: float, y: float, width: float, cell: float, lang: str, reader: int | None
 ) -> tuple[str, float]:
-    """A player's panel (name, tokens left, their time if ``timed``, area) at (x, y); returns (svg,
-    height)."""
+    """A player's panel (name, tokens left, their time on the moon track if the game has one, area) at
+    (x, y), the reader's (seat ``reader``) told about as "you"; returns (svg, height)."""
     p = game.players[index]
     grid, grid_width, grid_height = _grid(p.board, p.covered, index, cell, False, lang)
     turn = not game.is_over and game.current_player == index
     name: Value = p.name
-    if turn and is_you(p.name):
+    if turn and index == reader:
         name = cmsg("the player named You, the reader", "{name} · to move", name=p.name)
     elif turn:
         name = cmsg(
             "a player's panel in a game's picture, when it is their turn", "{name} · to move", name=p.name
         )
     left = tokens_left(p.tokens)
-    supply = (
+    supply = (  # time is the moon track's: the solo game has neither
         cmsg("a player's panel in a game's picture", "{tokens} · time {time}", tokens=left, time=p.time)
-        if timed
+        if game.has_moon_track
         else left
     )
     height = 52 + grid_height + 8
@@ -770,38 +773,38 @@ def _panel(
     ), height
 
 
-def game_svg(game: Game, cell: float = 44, lang: str | None = None) -> str:
+def game_svg(game: Game, cell: float = 44, lang: str | None = None, *, reader: int | None = None) -> str:
     """The whole position as one SVG: the wheel (with the moon track) beside every player's area, in
     one column for two players and two columns for three or four; words and numbers in ``lang`` (None:
-    the package language)."""
+    the package language), the player of seat ``reader`` told about as "you" (None: nobody)."""
     lang = resolve(lang)
     size = 520
     widths = [max(240.0, (p.board.bounds()[2] - p.board.bounds()[0] + 3) * cell + 20) for p in game.players]
     columns = 1 if len(game.players) <= 2 else 2
     column_width = [max(widths[i::columns]) for i in range(columns)]
     panels, heights = [], [0.0] * columns
-    timed = game.moon_track() is not None  # time is the moon track's: the solo game has neither
     for i in range(len(game.players)):
         col = i % columns
         x = size + 30 + sum(column_width[:col]) + 12 * col
-        svg, height = _panel(game, i, x, 10 + heights[col], column_width[col], cell, timed, lang)
+        svg, height = _panel(game, i, x, 10 + heights[col], column_width[col], cell, lang, reader)
         panels.append(svg)
         heights[col] += height + 12
     width = size + 30 + sum(column_width) + 12 * (columns - 1) + 10
     height = max(size + 20, max(heights) + 10)
     body = (
         _el("rect", width=float(width), height=float(height), rx=14, fill=_PAINT["backdrop"])
-        + _at(size / 2 + 10, height / 2, _wheel(game, lang), size / _WHEEL["box"])
+        + _at(size / 2 + 10, height / 2, _wheel(game, lang, reader), size / _WHEEL["box"])
         + "".join(panels)
     )
-    return _svg(width, height, body, _game_title(game), lang)
+    return _svg(width, height, body, _game_title(game, reader), lang)
 
 
-def wheel_svg(game: Game, size: float = 520, lang: str | None = None) -> str:
-    """The moon wheel and moon track alone, in ``lang`` (None: the package language)."""
+def wheel_svg(game: Game, size: float = 520, lang: str | None = None, *, reader: int | None = None) -> str:
+    """The moon wheel and moon track alone, in ``lang`` (None: the package language), the player of seat
+    ``reader`` told about as "you" (None: nobody)."""
     lang = resolve(lang)
-    body = _at(size / 2, size / 2, _wheel(game, lang), size / _WHEEL["box"])
-    return _svg(size, size, body, _game_title(game), lang)
+    body = _at(size / 2, size / 2, _wheel(game, lang, reader), size / _WHEEL["box"])
+    return _svg(size, size, body, _game_title(game, reader), lang)
 
 
 def tiles_svg(tiles: Sequence[Tile], cell: float = 100, lang: str | None = None) -> str:
@@ -874,11 +877,13 @@ def picture(
     cell: float | None = None,
     live: object | None = None,
     lang: str | None = None,
+    reader: int | None = None,
 ) -> Picture:
     """A picture of a game (``game_svg``), an area (``board_svg``, with its options) or some tiles
     (``tiles_svg``), to show in a notebook: ``picture(game)``, ``picture(board, labels=[(0, 1)])``.
     An area's cells are drawn larger than ``board_svg``'s default, to read beside a notebook's text.
-    ``lang``: the language of its words and numbers (None: the package language)."""
+    ``lang``: the language of its words and numbers (None: the package language); ``reader``: a game's
+    player told about as "you" (their seat; None: nobody)."""
     lang = resolve(lang)
     if isinstance(what, Board):
         return Picture(
@@ -887,7 +892,7 @@ def picture(
     if labels is not False or covered is not None or player is not None:
         raise TypeError(msg("labels, covered and player are options of an area's picture (a Board)"))
     if isinstance(what, Game):
-        return Picture(game_svg(what, 44 if cell is None else cell, lang), live)
+        return Picture(game_svg(what, 44 if cell is None else cell, lang, reader=reader), live)
     tiles = list(what)
     if not tiles or not all(isinstance(t, Tile) for t in tiles):
         raise TypeError(

@@ -20,7 +20,6 @@ from .errors import IllegalMove, PositionError, quote
 from .game import Game, check_seed
 from .i18n import cell_words, joined, message_of, msg
 from .kinds import game_class
-from .solo import SMALL_STACK
 from .tiles import TILES, Tile, tile, unknown_tile
 
 __all__ = ["ScenarioError", "area", "position"]
@@ -209,8 +208,8 @@ def position(
         raise ScenarioError(message_of(err)) from None
     names, specs = (list(areas), list(areas.values())) if isinstance(areas, Mapping) else (None, list(areas))
     boards = [_placements(spec) for spec in specs]
-    solo = len(boards) == 1
     kind = game_class(len(boards))
+    solo = kind.is_solo
     named = [t.id for b in boards for t, _ in b] + [_tile(tid).id for tid in _words(draw_pile)]
     empty: list[str | None] = [None] * wheels.SPACES
     spaces, mark = _wheel(wheel, marker) if wheel is not None else (empty, marker or 0)
@@ -242,7 +241,7 @@ def position(
         "events": [],
     }
     if solo:
-        snap |= _solo(players[0], phase, phase_one)
+        snap |= _solo(players[0], phase, phase_one, kind.phase_one_tokens)
     data = {
         "kind": kind.kind,
         "seed": seed,
@@ -315,13 +314,16 @@ def _task(ref: object, n: int) -> TaskRef:
     )
 
 
-def _solo(player: dict[str, Any], phase: int, phase_one: tuple[int, int] | None) -> dict[str, Any]:
-    """The solo fields: phase 1 counts the tokens placed so far; phase 2 keeps the phase-1 record."""
+def _solo(
+    player: dict[str, Any], phase: int, phase_one: tuple[int, int] | None, small: int
+) -> dict[str, Any]:
+    """The solo fields: phase 1 counts the tokens placed so far (of the ``small`` stack it races to
+    place); phase 2 keeps the phase-1 record."""
     placed = len(player["covered"])
     if phase == 1:
         return {"phase": 1, "placed_in_phase_one": placed, "phase_one": None}
     if phase != 2:
         raise ScenarioError(msg("a solo game is in phase 1 or 2, not {value}", value=quote(phase)))
     cost = sum(tile(tid).cost for tid, _, _ in player["board"])
-    record = phase_one or (cost, max(0, SMALL_STACK - placed))
-    return {"phase": 2, "placed_in_phase_one": SMALL_STACK - record[1], "phase_one": list(record)}
+    record = phase_one or (cost, max(0, small - placed))
+    return {"phase": 2, "placed_in_phase_one": small - record[1], "phase_one": list(record)}

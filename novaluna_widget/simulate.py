@@ -32,7 +32,7 @@ from typing import TYPE_CHECKING, Any
 from .board import whole_number
 from .bots import Bot, make_bot, play_game
 from .errors import quote
-from .game import check_seed
+from .game import check_seed, sheet_of
 from .kinds import new_game
 
 if TYPE_CHECKING:
@@ -363,8 +363,8 @@ def _play(deal: Deal, beginner: bool) -> list[dict[str, Any]]:
             "turns": game.turn,
             "end": game.end_reason,
         }
-        sheet = game.score_sheet()
-        if sheet is not None:
+        if game.is_solo:
+            sheet = sheet_of(game)
             row |= {"score": sheet["total"], "phase_one": sheet["phase_one"], "final": sheet["final"]}
         rows.append(row)
     return rows

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, ClassVar, Final
+from typing import Any, ClassVar, Final, Literal
 
 from . import wheel
 from .board import TaskRef
@@ -94,6 +94,11 @@ class SoloGame(Game):
     SEATS: ClassVar[tuple[int, int]] = (1, 1)
     EXTRA_FIELDS: ClassVar[tuple[str, ...]] = ("phase", "placed_in_phase_one", "phase_one")
     BEGINNER: ClassVar[bool] = False
+    is_solo: ClassVar[bool] = True
+    has_moon_track: ClassVar[bool] = False
+    score_unit: ClassVar[Literal["tokens", "points"]] = "points"
+    token_worth: ClassVar[int] = PENALTY
+    phase_one_tokens: ClassVar[int] = SMALL_STACK
 
     def __init__(self, *, seed: int | None = None, name: str = "Solo") -> None:
         if not isinstance(name, str) or not name.strip():
@@ -149,9 +154,6 @@ class SoloGame(Game):
     @property
     def can_refill(self) -> bool:
         return self._phase == 2 and super().can_refill
-
-    def moon_track(self) -> None:
-        return None
 
     @property
     def score(self) -> SoloScore:

@@ -5,14 +5,14 @@ The engine's log (``events``) words each event apart, in the present tense, for 
 The page tells a turn (take, move, place, cover) as one past-tense sentence a player can follow ("Bo
 took R07 (space 3), placed it right of B04, covered 1 task, and moves again"), says "moves again"
 whenever a player takes turns in a row, and names where a tile went by a neighbour rather than by
-coordinates. The past tense also keeps the grammar right for a player named "You". Nothing here judges a
-rule: the figures come from the engine (the log's events, ``score_sheet``, ``ranking``) and the area's
-tiles.
+coordinates. Nothing here judges a rule: the figures come from the engine (the log's events,
+``score_sheet``, ``ranking``) and the area's tiles.
 
 Every sentence is an ``i18n.Message`` put into words in the language asked for (``lang``, None: the
-package language). A sentence about the player named "You" has its own message (the context "the
-player named You, the reader"), since other languages change more than English does for it (a
-translation may put a pronoun for ``{who}``).
+package language). The reader (``reader``, a seat given by the page; None: nobody) is told about as
+"you": a sentence about them has its own message (the context "the player named You, the reader"),
+since other languages change more than English does for it (a translation may put a pronoun for
+``{who}``). Any other player is told about in the third person, whatever their name.
 """
 
 from __future__ import annotations
@@ -23,11 +23,9 @@ from typing import Final
 
 from .board import Board, Cell, neighbours
 from .events import Event, ranking_words
-from .game import Game, ScoreSheet
+from .game import Game, ScoreSheet, sheet_of
 from .i18n import Message, Value, cmsg, cplural, msg, plural, resolve
-from .names import YOU as YOU  # the reader's name, kept here for callers of story.YOU
-from .names import is_you
-from .solo import PENALTY, SMALL_STACK
+from .names import YOU as YOU  # the guided game's name for its reader, for callers of story.YOU
 
 #: (id, kind, player or None, sentence); ``id`` is the index in ``game.log`` of the entry's first event,
 #: so the page can tell which entries are new since it last drew.
@@ -55,26 +53,28 @@ class Turn:
     covered: int
 
 
-def where(board: Board, cell: Cell, name: str, lang: str | None = None) -> str:
+def where(board: Board, cell: Cell, lang: str | None = None, *, you: bool = False) -> str:
     """Where the tile at ``cell`` went, by a neighbour placed before it ("right of B04"), or that it
-    started the area."""
-    return _where(board, cell, name).in_language(lang)
+    started the area (the reader's, if ``you``)."""
+    return _where(board, cell, you).in_language(lang)
 
 
-def _where(board: Board, cell: Cell, name: str) -> Message:
+def _where(board: Board, cell: Cell, you: bool) -> Message:
     order = {c: i for i, c in enumerate(board.tiles)}
     earlier = [n for n in neighbours(cell) if n in order and order[n] < order[cell]]
     if not earlier:
-        if is_you(name):
+        if you:
             return cmsg("the player named You, the reader", "as the first tile of your area")
         return cmsg("where a tile was placed", "as the first tile of their area")
     n = min(earlier, key=order.__getitem__)
     return _SIDES[(cell[0] - n[0], cell[1] - n[1])](board.tiles[n].id)
 
 
-def tell(game: Game, limit: int, lang: str | None = None) -> tuple[list[Entry], list[Turn]]:
+def tell(
+    game: Game, limit: int, lang: str | None = None, *, reader: int | None = None
+) -> tuple[list[Entry], list[Turn]]:
     """The latest ``limit`` entries of the page's log (oldest first) and the turns among them, the
-    sentences in ``lang``.
+    sentences in ``lang``, the player of seat ``reader`` told about as "you" (None: nobody).
 
     A turn's events come together (take, then the moon-track move, the placement and any cover), so
     ``4 * limit`` events hold at least ``limit`` entries; events of a turn whose take was cut off find
@@ -101,10 +101,10 @@ def tell(game: Game, limit: int, lang: str | None = None) -> tuple[list[Entry], 
     for k, t in enumerate(turns):
         following = turns[k + 1].player if k + 1 < len(turns) else _next_player(game)
         again = following == t.player and len(names) > 1  # alone, every turn is "again"
-        told = _turn_words(names[t.player], boards[t.player], t, again)
+        told = _turn_words(names[t.player], boards[t.player], t, again, t.player == reader)
         entries.append((t.id, "turn", t.player, told.in_language(lang)))
     for i, event in others:
-        entries.append((i, event.kind, event.player, _event_words(game, event, names, lang)))
+        entries.append((i, event.kind, event.player, _event_words(game, event, names, lang, reader)))
     entries.sort()
     return entries[-limit:], turns
 
@@ -113,17 +113,18 @@ def _next_player(game: Game) -> int | None:
     return None if game.is_over else game.current_player
 
 
-def _turn_words(name: str, board: Board, turn: Turn, again: bool) -> Message:
+def _turn_words(name: str, board: Board, turn: Turn, again: bool, you: bool) -> Message:
     """The turn in one sentence: one message for each of covered or not, moves again or not, and the
-    player named You or another (a translator words each whole: no clauses pasted together)."""
+    reader (if ``you``) or another player, by ``name`` (a translator words each whole: no clauses pasted
+    together)."""
     n = turn.covered
     args: dict[str, Value] = {
         "who": name,
         "tile": turn.tile,
         "space": turn.space,
-        "where": _where(board, turn.cell, name),
+        "where": _where(board, turn.cell, you),
     }
-    if is_you(name):
+    if you:
         if n and again:
             return cplural(
                 "the player named You, the reader",
@@ -170,7 +171,7 @@ def _turn_words(name: str, board: Board, turn: Turn, again: bool) -> Message:
     return msg("{who} took {tile} (space {space}) and placed it {where}.", **args)
 
 
-def _event_words(game: Game, event: Event, names: Sequence[str], lang: str) -> str:
+def _event_words(game: Game, event: Event, names: Sequence[str], lang: str, reader: int | None) -> str:
     data = event.data
     if event.kind == "refill":
         new = len(data["placed"])
@@ -182,21 +183,20 @@ def _event_words(game: Game, event: Event, names: Sequence[str], lang: str) -> s
             )
             return told.in_language(lang)
         assert event.player is not None
-        who = names[event.player]
-        if is_you(who):
+        if event.player == reader:
             told = cplural(
                 "the player named You, the reader",
                 "{who} refilled the wheel: {n} new tile.",
                 "{who} refilled the wheel: {n} new tiles.",
                 new,
-                who=who,
+                who=names[event.player],
             )
         else:
             told = plural(
                 "{who} refilled the wheel: {n} new tile.",
                 "{who} refilled the wheel: {n} new tiles.",
                 new,
-                who=who,
+                who=names[event.player],
             )
         return told.in_language(lang)
     if event.kind == "phase":
@@ -208,22 +208,22 @@ def _event_words(game: Game, event: Event, names: Sequence[str], lang: str) -> s
             data["missing"],
             record=data["record"],
             tiles=data["tiles"],
-            penalty=PENALTY,
+            penalty=game.token_worth,
         )
         return told.in_language(lang)
     if event.kind == "end":
-        return end_words(game, lang)
+        return end_words(game, lang, reader=reader)
     return event.in_language(lang)  # setup and the solo score: the engine's words need no change
 
 
-def end_words(game: Game, lang: str | None = None) -> str:
-    """How the game ended, with the ranking (2–4 players)."""
-    return _end(game).in_language(lang)
+def end_words(game: Game, lang: str | None = None, *, reader: int | None = None) -> str:
+    """How the game ended, with the ranking (2–4 players); the player of seat ``reader`` is "you"."""
+    return _end(game, reader).in_language(lang)
 
 
-def _end(game: Game) -> Message:
+def _end(game: Game, reader: int | None) -> Message:
     names = [p.name for p in game.players]
-    solo = game.score_sheet() is not None
+    solo = game.is_solo
     winner = game.winner or 0
     if game.end_reason == "no tile":
         over = msg("Game over: no tile can be taken any more.")
@@ -234,7 +234,7 @@ def _end(game: Game) -> Message:
             if supply > 1
             else msg("Game over: the last token is placed.")
         )
-    elif is_you(names[winner]):
+    elif winner == reader:
         over = cmsg(
             "the player named You, the reader", "Game over: {who} placed your last token.", who=names[winner]
         )
@@ -249,9 +249,8 @@ def summary(game: Game, lang: str | None = None) -> list[str]:
     """The end of a game in a few lines: each player in ranking order with tokens placed, tasks covered
     and tiles; solo, how the score adds up."""
     lang = resolve(lang)
-    sheet = game.score_sheet(lang)
-    if sheet is not None:
-        return solo_lines(game, sheet, lang)
+    if game.is_solo:
+        return solo_lines(game, sheet_of(game, lang), lang)
     lines = []
     for place, p in enumerate(game.ranking(), 1):
         player = game.players[p]
@@ -296,7 +295,7 @@ def solo_goal(game: Game, sheet: ScoreSheet, lang: str | None = None) -> str:
             "All {n} tokens of phase 1 "
             "are placed: end phase 1 when you like, or take more tiles first (each empty space "
             "gets a new tile for phase 2).",
-            SMALL_STACK,
+            game.phase_one_tokens,
         )
     else:
         goal = plural(
@@ -305,20 +304,21 @@ def solo_goal(game: Game, sheet: ScoreSheet, lang: str | None = None) -> str:
             "Phase 1: place the {stack} tokens of the small stack ({left} to "
             "go) with the {n} tiles left on the wheel.",
             game.tiles_on_wheel(),
-            stack=SMALL_STACK,
+            stack=game.phase_one_tokens,
             left=sheet["small"],
         )
     return goal.in_language(lang)
 
 
-def _record(tiles: int, missing: int, record: int) -> Message:
-    """A record as it adds up: ``tiles 31 + 10 × 2 tokens not placed = 51``."""
+def _record(tiles: int, missing: int, record: int, penalty: int) -> Message:
+    """A record as it adds up: ``tiles 31 + 10 × 2 tokens not placed = 51`` (``penalty``, 10, being
+    what a token not placed adds)."""
     return plural(
         "tiles {tiles} + {penalty} × {n} token not placed = {record}",
         "tiles {tiles} + {penalty} × {n} tokens not placed = {record}",
         missing,
         tiles=tiles,
-        penalty=PENALTY,
+        penalty=penalty,
         record=record,
     )
 
@@ -331,16 +331,16 @@ def solo_lines(game: Game, sheet: ScoreSheet, lang: str | None = None) -> list[s
     cost = sum(t.cost for t in player.board.tiles.values())
     phase_one: Message | int
     if sheet["phase"] == 1 and not over:
-        phase_one = _record(cost, sheet["small"], sheet["phase_one"])
+        phase_one = _record(cost, sheet["small"], sheet["phase_one"], game.token_worth)
         head = msg("Phase 1 record if it ended now: {record}", record=phase_one)
     else:
         recorded = next((e for e in reversed(game.log) if e.kind == "phase"), None)
         phase_one = sheet["phase_one"]
         if recorded is not None:
             d = recorded.data
-            phase_one = _record(d["tiles"], d["missing"], phase_one)
+            phase_one = _record(d["tiles"], d["missing"], phase_one, game.token_worth)
         head = msg("Phase 1 record: {record}", record=phase_one)
-    end = _record(cost, player.tokens, sheet["final"])
+    end = _record(cost, player.tokens, sheet["final"], game.token_worth)
     if over:
         lines = [
             head,

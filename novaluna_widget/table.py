@@ -17,7 +17,7 @@ from .bots import Bot, make_bot
 from .game import Action, Game
 from .i18n import Message, message_of, msg, word
 from .panel import ReviewPanel
-from .protocol import Seats, bot_actions, check_selection, parse_seats
+from .protocol import Seats, bot_actions, check_selection, parse_seats, reader_of
 
 #: The bot the Bot button ("Bot plays for …") uses unless told otherwise.
 DEFAULT_BOT: Final = "greedy"
@@ -28,6 +28,8 @@ Source = Literal["page", "python", "bot"]
 Said = Message | str
 #: What the widget does to its game besides the engine's actions.
 Edit = Literal["undo", "redo", "new"]
+#: Who the widget tells about as "you": a seat, None (nobody), or "auto" (``protocol.reader_of`` the seats).
+Reader = int | Literal["auto"] | None
 
 
 @dataclass(frozen=True)
@@ -48,10 +50,21 @@ class Table:
     """The live ``game`` and everything about it that outlives a mode. ``seed`` seeds new games and the
     bots, so a seeded widget replays exactly; ``bots`` as ``protocol.parse_seats`` takes them."""
 
-    def __init__(self, game: Game, *, seed: int | None, bots: Seats, lang: str, panel: ReviewPanel) -> None:
+    def __init__(
+        self,
+        game: Game,
+        *,
+        seed: int | None,
+        bots: Seats,
+        lang: str,
+        panel: ReviewPanel,
+        reader: Reader = "auto",
+    ) -> None:
         self.game = game
         self.lang = lang
         self.seats: list[str | None] = parse_seats(bots, len(game.players))
+        #: The reader as given (``reader``: the seat told about as "you").
+        self.reader_given: Reader = reader
         #: The bot the Bot button and ``bot_move()`` ask.
         self.bot = DEFAULT_BOT
         #: The wheel space whose tile the player has chosen and not yet placed.
@@ -64,6 +77,12 @@ class Table:
         self.callbacks: list[Callable[[Played], object]] = []
         self._rng = random.Random(seed)
         self._bots: dict[str, Bot] = {}
+
+    @property
+    def reader(self) -> int | None:
+        """The seat told about as "you" (None: nobody): as given, else the one seat not played by a bot when
+        the others all are (``protocol.reader_of``)."""
+        return reader_of(self.seats) if self.reader_given == "auto" else self.reader_given
 
     def words(self, said: Said | None) -> str | None:
         """What the widget says, in its language."""
@@ -131,7 +150,7 @@ class Table:
     # -- the coach -------------------------------------------------------------------------------
     def ask_hint(self) -> coach.Hint:
         """The coach's suggestion for the player to move, in ``lang``, shown from now on."""
-        self.hint = coach.hint(self.game, lang=self.lang)
+        self.hint = coach.hint(self.game, lang=self.lang, reader=self.reader)
         return self.hint
 
     def _notify(self, played: Played) -> None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .events import ranking_words, tokens_left
-from .game import END_REASONS
+from .game import END_REASONS, sheet_of, track_of
 from .i18n import Message, Value, cplural, joined, msg, number, resolve, word
 from .tiles import NO_TASK
 
@@ -49,13 +49,11 @@ def game_text(game: Game, lang: str | None = None) -> str:
     """The whole position in words of ``lang`` (None: the package language): ``print(game)``."""
     lang = resolve(lang)
     players = game.players
-    sheet = game.score_sheet(lang)
-    stacks = game.moon_track()
     head: Message
     if game.is_over:
         reason = END_REASONS[game.end_reason or "no tile"]
-        if sheet:
-            head = msg("Game over ({reason}): score {total}.", reason=reason, total=sheet["total"])
+        if game.is_solo:
+            head = msg("Game over ({reason}): score {total}.", reason=reason, total=sheet_of(game)["total"])
         else:
             winner = players[game.winner or 0].name
             head = msg("Game over ({reason}): {name} wins.", reason=reason, name=winner)
@@ -70,9 +68,10 @@ def game_text(game: Game, lang: str | None = None) -> str:
         head=head,
     )
     lines = [top.in_language(lang), wheel_text(game, lang)]
-    if stacks is not None:
-        lines.append(track_text(game, stacks, lang))
-    if sheet is not None:
+    if game.has_moon_track:
+        lines.append(track_text(game, track_of(game), lang))
+    if game.is_solo:
+        sheet = sheet_of(game, lang)
         stand = msg(
             "Phase {phase}; small stack {small}, large stack {large}; {score}",
             phase=sheet["phase"],

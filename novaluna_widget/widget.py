@@ -27,10 +27,10 @@ import traitlets
 from . import coach, kinds
 from .controller import Controller
 from .game import Action, Game
-from .guide import Guide
+from .guide import READER, Guide
 from .i18n import check_language, get_language
 from .protocol import Seats, catalogue
-from .table import DEFAULT_BOT, Played
+from .table import DEFAULT_BOT, Played, Reader
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -55,6 +55,8 @@ class NovaLunaWidget(anywidget.AnyWidget):
     ``NovaLunaWidget()`` deals a 2-player game; ``players`` may be 1 (solo), 2–4 or a list of names,
     or pass a ready ``game`` (a ``Game`` or ``SoloGame``). ``bots`` makes seats bot-played, e.g.
     ``bots={1: "greedy"}`` or ``bots=[None, "search"]``: a bot seat moves on its own after a human move.
+    ``reader`` is the seat of the player its words tell about as "you" (None: nobody); by default the
+    one seat not played by a bot when the others all are.
 
     Python drives it too: ``play``, ``undo``, ``redo``, ``bot_move``, ``new_game``, ``select``;
     ``on_move(callback)`` hears every change; ``to_svg()`` draws the position without a browser.
@@ -105,6 +107,7 @@ class NovaLunaWidget(anywidget.AnyWidget):
         beginner: bool = False,
         bots: Seats = None,
         lang: str | None = None,
+        reader: Reader = "auto",
     ) -> None:
         if game is None:
             game = kinds.new_game(players, seed=seed, beginner=beginner)
@@ -116,6 +119,7 @@ class NovaLunaWidget(anywidget.AnyWidget):
             seed=seed,
             bots=bots,
             lang=lang,
+            reader=reader,
             log=self.log,
         )
         super().__init__()
@@ -132,7 +136,7 @@ class NovaLunaWidget(anywidget.AnyWidget):
         for a game against the greedy bot. ``lang`` as for the widget."""
         language = get_language() if lang is None else check_language(lang)
         guide = Guide(lang=language)
-        widget = cls(guide.game, lang=language)
+        widget = cls(guide.game, lang=language, reader=READER)
         widget._controller.follow(guide)
         return widget
 
@@ -149,6 +153,12 @@ class NovaLunaWidget(anywidget.AnyWidget):
     @game.setter
     def game(self, game: Game) -> None:
         self._controller.game = game
+
+    @property
+    def reader(self) -> int | None:
+        """The seat of the player the widget tells about as "you" (None: nobody): as given (``reader=``),
+        else the one seat not played by a bot when the others all are (``protocol.reader_of``)."""
+        return self._controller.table.reader
 
     @property
     def version(self) -> int:
@@ -267,7 +277,7 @@ class NovaLunaWidget(anywidget.AnyWidget):
         language."""
         from .render import game_svg
 
-        return game_svg(self.game, lang=self.lang)
+        return game_svg(self.game, lang=self.lang, reader=self.reader)
 
     # -- display -------------------------------------------------------------------------------
     def __repr__(self) -> str:

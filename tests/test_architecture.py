@@ -1,5 +1,6 @@
 """The layering of docs/architecture.md, checked: the import-linter contracts in pyproject.toml, and the
-solo game told apart by its methods, never by its type, outside the engine."""
+solo game told apart by its methods, never by its type, outside the engine; the kind asked, never probed
+for; the reader a seat, never a name."""
 
 from __future__ import annotations
 
@@ -11,6 +12,8 @@ import sys
 from pathlib import Path
 
 import pytest
+
+from novaluna_widget import names
 
 ROOT = Path(__file__).parents[1]
 PACKAGE = ROOT / "novaluna_widget"
@@ -76,4 +79,32 @@ def test_no_type_checks_for_the_solo_game_outside_the_engine():
         for line in path.read_text().splitlines()
         if re.search(r"isinstance\([^)]*SoloGame|SoloGame\(", line)
     ]
-    assert found == [], "ask the game (moon_track, score_sheet, new_like, kinds.new_game) instead"
+    assert found == [], "ask the game (is_solo, has_moon_track, score_unit, new_like, kinds.new_game) instead"
+
+
+def _lines(pattern: str, allowed: set[str]) -> list[str]:
+    """The package's source lines matching ``pattern``, outside the modules ``allowed``."""
+    return [
+        f"{path.name}: {line.strip()}"
+        for path in sorted(PACKAGE.glob("*.py"))
+        if path.name not in allowed
+        for line in path.read_text().splitlines()
+        if re.search(pattern, line)
+    ]
+
+
+def test_the_kind_of_game_is_asked_not_probed_for():
+    # A game says its kind (is_solo, has_moon_track, score_unit, token_worth, phase_one_tokens): no module
+    # guesses it from a None, and only the engine and the package's front door know the solo module.
+    probes = _lines(r"(score_sheet|moon_track)\([^)]*\)\s+is\s+(not\s+)?None", {"game.py", "solo.py"})
+    assert probes == [], "ask game.is_solo or game.has_moon_track instead"
+    solo = _lines(
+        r"from \.solo import|from novaluna_widget\.solo import", {"solo.py", "kinds.py", "__init__.py"}
+    )
+    assert solo == [], "ask the game its kind's figures (token_worth, phase_one_tokens) instead"
+
+
+def test_the_reader_is_a_seat_never_a_name():
+    # Who is "you" is given (a reader seat), never guessed from a player's name.
+    assert _lines(r"is_you\(\s*(name|who|p\.name|player\.name|names\[)", set()) == []
+    assert not hasattr(names, "is_you")

@@ -330,8 +330,8 @@ def coach_sentences(lang):
         found = hint(game, nodes=nodes, lang=lang)
         said.extend([found.reason, *(a.reason for a in found.alternatives)])
 
-    def reviewed(game, nodes=NODES):
-        said.extend(row["comment"] for row in reviewing(game, nodes=nodes, lang=lang))
+    def reviewed(game, nodes=NODES, reader=None):
+        said.extend(row["comment"] for row in reviewing(game, nodes=nodes, lang=lang, reader=reader))
 
     hinted(three_tasks())
     hinted(three_tasks(times=[8, 10]))
@@ -349,7 +349,7 @@ def coach_sentences(lang):
         game.play(played)
         reviewed(game)
     hinted(position([SOLO_BLUES], wheel=SOLO_WHEEL, tokens=[1], phase=2))  # the last token ends it
-    for names in (["Ann", "Bo"], ["You", "Bo"]):  # a player called You is "you"
+    for names, reader in ((["Ann", "Bo"], None), (["You", "Bo"], 0)):  # the reader, seat 0, is "you"
         game = position(
             dict(zip(names, ["B02@0,0 B03@0,1", RIVAL], strict=True)),
             wheel=LAST_TOKEN,
@@ -358,7 +358,7 @@ def coach_sentences(lang):
         )
         hinted(game)
         game.play(Move(1, (-1, 0)))
-        reviewed(game)
+        reviewed(game, reader=reader)
         with pytest.raises(IllegalMove) as over:
             hint(game)
         said.append(in_language(over.value, lang))
@@ -373,7 +373,9 @@ def coach_sentences(lang):
     # What a review says in rarer cases: the same tile placed better, a loss of 1.0 token, a game decided.
     game = three_tasks()
     played = Move(1, (1, 3))
-    said.append(coach._instead(game, played, coach._effect(game, played), Move(1, (-1, 0))).in_language(lang))
+    said.append(
+        coach._instead(game, played, coach._effect(game, played), Move(1, (-1, 0)), None).in_language(lang)
+    )
     said += [coach._by_how_much(game, loss).in_language(lang) for loss in (1.0, 1.04, 2.5, coach.MAX_LOSS)]
     return said
 
@@ -406,15 +408,17 @@ def test_a_hint_is_the_same_in_every_language_but_its_words(asked):
 
 
 def test_the_reader_is_you_whatever_language_named_them():
-    # The guided game names the reader in its language ("Вы" in Russian): the coach tells about that
-    # player as "you" just as about a player named "You", and about a player of another name by name.
+    # The guided game names the reader in its language ("Вы" in Russian): the coach tells about the
+    # reader's seat as "you" whatever its name, and about a player who is not the reader by name.
     said = {}
     for name in ("You", "Вы", "Ann"):
         game = Game([name, "Bo"], seed=1)
         bot = GreedyBot(seed=1)
         while len(game.history) < 4:
             play_turn(game, bot)
-        said[name] = [row["comment"].replace(name, "NAME") for row in reviewing(game, nodes=NODES, lang="ru")]
+        reader = None if name == "Ann" else 0
+        rows = reviewing(game, nodes=NODES, lang="ru", reader=reader)
+        said[name] = [row["comment"].replace(name, "NAME") for row in rows]
     assert said["Вы"] == said["You"] != said["Ann"]
     assert any("ход переходит к вам" in comment for comment in said["Вы"])
     # A name is never declined: "to Bo" is «к игроку Bo», not «к Bo».

@@ -389,3 +389,12 @@ def test_recent_log_is_the_tail_of_the_log_and_turns_in_a_row_counts_the_run():
     assert g.current_player == 1 and g.turns_in_a_row == 3
     assert g.log_length == len(g.log) and [e.text for e in g.recent_log(4)] == [e.text for e in g.log[-4:]]
     assert g.recent_log(0) == [] and len(g.recent_log(g.log_length + 5)) == g.log_length
+
+
+def test_a_game_of_2_to_4_says_its_kind():
+    game = Game(3, seed=1)
+    assert (game.is_solo, game.has_moon_track, game.score_unit) == (False, True, "tokens")
+    assert (game.token_worth, game.phase_one_tokens) == (1, 0)
+    # The facts agree with what the game gives: a moon track, no score sheet.
+    assert sorted(p for stack in (game.moon_track() or {}).values() for p in stack) == [0, 1, 2]
+    assert game.score_sheet() is None

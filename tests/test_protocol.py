@@ -393,7 +393,7 @@ def test_check_intent_refuses_stale_clicks_and_moves_out_of_turn():
     reader = Game(["Bo", "You"], seed=3)  # You to move
     assert reader.players[reader.current_player].name == "You"
     with pytest.raises(IllegalMove) as refused:
-        check_intent({**take, "player": 1}, reader, [None, "greedy"], 5)
+        check_intent({**take, "player": 1}, reader, [None, "greedy"], 5, reader=1)
     assert str(refused.value) == "You are played by the greedy bot: press Bot plays for You"
     check_intent({"action": "bot", "version": 5}, game, bot_seat, 5)  # Bot move may play a bot's seat
     check_intent({"action": "undo", "version": 5}, game, bot_seat, 5)  # not a move: any seat

@@ -322,26 +322,31 @@ def _to_move(name: str, other: str) -> Game:
     return game if game.players[game.current_player].name == name else Game([other, name], seed=3)
 
 
+def _read_by(game: Game, name: str, lang: str | None = None) -> str:
+    """``game_svg`` of ``game`` for the reader: the player named ``name`` (a seat, here found by its name)."""
+    return game_svg(game, lang=lang, reader=[p.name for p in game.players].index(name))
+
+
 def test_the_reader_is_told_to_move_in_their_own_words() -> None:
-    """The player named You, the reader (names.is_you), is "you" in the words beside and under their name:
+    """The reader (``reader=``, here the player named You), is "you" in the words beside and under their name:
     Russian «Вы · ходите», not «Вы · ходит»; Persian says the page's neutral «نوبت بازی» to everyone; and
     Japanese puts 「手番」 under the name at the wheel's centre, as the page's badge says."""
-    ru, ru_other = (_texts(game_svg(_to_move(a, b), lang="ru")) for a, b in (("Вы", "Луна"), ("Луна", "Вы")))
+    ru, ru_other = (_texts(_read_by(_to_move(a, b), "Вы", "ru")) for a, b in (("Вы", "Луна"), ("Луна", "Вы")))
     assert "Вы · ходите" in ru and "ходите" in ru and "ходит" not in ru
     assert "Луна · ходит" in ru_other and "ходит" in ru_other
-    assert _titles(game_svg(_to_move("Вы", "Луна"), lang="ru"))[0].endswith(", ходите Вы")
+    assert _titles(_read_by(_to_move("Вы", "Луна"), "Вы", "ru"))[0].endswith(", ходите Вы")
     ja, ja_other = (
-        _texts(game_svg(_to_move(a, b), lang="ja")) for a, b in (("あなた", "ルナ"), ("ルナ", "あなた"))
+        _texts(_read_by(_to_move(a, b), "あなた", "ja")) for a, b in (("あなた", "ルナ"), ("ルナ", "あなた"))
     )
     assert "あなたの手番" in ja and "手番" in ja and "の手番" not in ja
     assert "ルナの手番" in ja_other and "手番" in ja_other
     fa, fa_other = (
-        _texts(game_svg(_to_move(a, b), lang="fa")) for a, b in (("شما", "لونا"), ("لونا", "شما"))
+        _texts(_read_by(_to_move(a, b), "شما", "fa")) for a, b in (("شما", "لونا"), ("لونا", "شما"))
     )
     assert "\u2068شما\u2069 · نوبت بازی" in fa and "نوبت بازی" in fa
     assert "\u2068لونا\u2069 · نوبت بازی" in fa_other and "نوبت بازی" in fa_other
     assert not any("نوبت اوست" in t for t in fa + fa_other)
-    assert "You · to move" in _texts(game_svg(_to_move("You", "Bo")))
+    assert "You · to move" in _texts(_read_by(_to_move("You", "Bo"), "You"))
 
 
 def test_the_reader_wins_in_their_own_words() -> None:
@@ -349,10 +354,12 @@ def test_the_reader_wins_in_their_own_words() -> None:
     winner = over.players[over.winner or 0].name
     you = Game.from_json(over.to_json().replace(f'"{winner}"', '"You"'))
     assert you.is_over and you.players[you.winner or 0].name == "You"
-    assert "You win" in _texts(game_svg(you)) and _titles(game_svg(you))[0].endswith(", over: You win")
+    assert "You win" in _texts(_read_by(you, "You")) and _titles(_read_by(you, "You"))[0].endswith(
+        ", over: You win"
+    )
     vy = Game.from_json(over.to_json().replace(f'"{winner}"', '"Вы"'))
-    assert "Вы победили" in _texts(game_svg(vy, lang="ru"))
-    assert _titles(game_svg(vy, lang="ru"))[0].endswith("игра окончена: победили Вы")
+    assert "Вы победили" in _texts(_read_by(vy, "Вы", "ru"))
+    assert _titles(_read_by(vy, "Вы", "ru"))[0].endswith("игра окончена: победили Вы")
     assert f"{winner} wins" in _texts(game_svg(over))
 
 

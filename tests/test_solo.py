@@ -103,3 +103,13 @@ def test_a_whole_seeded_solo_game_ends_with_a_score():
             g.end_phase_one()
         g.play(g.legal_moves()[0])
     assert g.phase == 2 and g.score.final and g.score.total == g.score.phase_one_record + g.score.final_record
+
+
+def test_the_solo_game_says_its_kind():
+    solo = SoloGame(seed=1)
+    assert (solo.is_solo, solo.has_moon_track, solo.score_unit) == (True, False, "points")
+    # A token not placed adds 10 points to a record; phase 1 races to place the small stack of 8.
+    assert (solo.token_worth, solo.phase_one_tokens) == (10, 8)
+    assert solo.moon_track() is None and solo.score_sheet() is not None  # the public API as before
+    assert solo.small_stack == solo.phase_one_tokens  # nothing placed yet
+    assert Game.from_json(solo.to_json()).is_solo  # a kind survives its save

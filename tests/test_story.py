@@ -1,11 +1,12 @@
 """The page's account of a game (``story``): a turn as one sentence, "moves again", neighbours instead of
-coordinates, grammar for a player named "You", the solo score's breakdown and the end's summary."""
+coordinates, grammar for the reader (a seat, whatever its name), the solo score's breakdown and the end's
+summary."""
 
 from __future__ import annotations
 
 from novaluna_widget import Game, Move, SoloGame
 from novaluna_widget.bots import make_bot, play_turn
-from novaluna_widget.story import end_words, is_you, solo_lines, summary, tell, where
+from novaluna_widget.story import end_words, solo_lines, summary, tell, where
 
 from .positions import build
 
@@ -31,17 +32,30 @@ def test_you_takes_the_plural_verb_and_your_area():
     texts = []
     while game.turn < 20:
         play_turn(game, bot)
-        texts += [text for _, kind, player, text in tell(game, 3)[0] if kind == "turn" and player == 0]
+        texts += [
+            text for _, kind, player, text in tell(game, 3, reader=0)[0] if kind == "turn" and player == 0
+        ]
     assert any(t.startswith("You took ") and "as the first tile of your area" in t for t in texts)
     assert all("You moves" not in t and "You places" not in t and "You takes" not in t for t in texts)
     assert any(t.endswith(", and move again.") for t in texts)
 
 
-def test_a_player_named_you_is_told_about_as_you():
-    assert [is_you("Ada"), is_you("You"), is_you("you ")] == [False, True, True]
-    # The guided game's name for the reader in every language is "you", whatever language it is read in.
-    assert [is_you(name) for name in ("Вы", " вы", "あなた", "شما")] == [True] * 4
-    assert not any(is_you(name) for name in ("Luna", "Луна", "ルナ", "لونا", "Вы Bo", ""))
+def test_a_name_is_just_a_name():
+    # A player named "You" (or «Вы») who is not the reader is told about in the third person, by name.
+    for name in ("You", "Вы", "あなた"):
+        game = Game([name, "Bo"], seed=4)
+        bot = make_bot("greedy", seed=1)
+        texts, read = [], []  # seat 0's turns told to nobody, and to seat 0 as the reader
+        while not game.is_over:
+            play_turn(game, bot)
+            texts += [text for _, kind, player, text in tell(game, 3)[0] if kind == "turn" and player == 0]
+            read += [text for _, kind, _, text in tell(game, 3, reader=0)[0] if kind == "turn"]
+        assert any(t.startswith(f"{name} took ") and "first tile of their area" in t for t in texts), name
+        assert not any("your area" in t or t.endswith(", and move again.") for t in texts), name
+        assert "your last token" not in end_words(game)
+        # Read by seat 0, the same player is "you"; Bo, seat 1, is still told about by name.
+        assert any("first tile of your area" in t for t in read if t.startswith(f"{name} took "))
+        assert any("first tile of their area" in t for t in read if t.startswith("Bo took "))
 
 
 def test_the_reader_is_you_in_every_language():
@@ -52,7 +66,7 @@ def test_the_reader_is_you_in_every_language():
         while game.turn < 6:
             play_turn(game, bot)
         for lang, yours in (("en", "the first tile of your area"), ("ru", "первым тайлом своего планшета")):
-            told = tell(game, 10, lang)[0]
+            told = tell(game, 10, lang, reader=0)[0]
             texts = [text for _, kind, player, text in told if kind == "turn" and player == 0]
             assert any(yours in text for text in texts), (name, lang)
 
@@ -60,9 +74,10 @@ def test_the_reader_is_you_in_every_language():
 def test_where_names_a_neighbour_placed_before():
     game = build({1: "R04"}, players=[{"board": "B01@0,0 B02@0,1 Y01@-1,1"}, {}])
     board = game.players[0].board
-    assert where(board, (0, 0), "Ada") == "as the first tile of their area"
-    assert where(board, (0, 1), "Ada") == "below B01"
-    assert where(board, (-1, 1), "You") == "left of B02"
+    assert where(board, (0, 0)) == "as the first tile of their area"
+    assert where(board, (0, 1)) == "below B01"
+    assert where(board, (-1, 1), you=True) == "left of B02"
+    assert where(board, (0, 0), you=True) == "as the first tile of your area"
 
 
 def test_refills_phases_and_the_end_in_words():

@@ -490,7 +490,9 @@ def test_a_game_that_cannot_be_shown_leaves_the_widget_as_it_was(monkeypatch):
     intent(w, "select", space=9)
     before = (w.game, w.bots, w.version, w.last_error, w.state)
 
-    def broken(game: Game, seats: object = None, lang: object = None) -> dict[str, Any]:
+    def broken(
+        game: Game, seats: object = None, lang: object = None, reader: object = None
+    ) -> dict[str, Any]:
         raise RuntimeError("cannot draw this")
 
     monkeypatch.setattr(controller, "game_state", broken)
@@ -605,3 +607,26 @@ def test_exported_html_without_widget_state_shows_the_picture():
     found = re.findall(r"data:image/svg\+xml;base64,([\w+/=]+)", html)
     pictures = [base64.b64decode(p).decode() for p in found]
     assert w.to_svg() in pictures
+
+
+# -- the reader: a seat given or derived from the bots, never a name ----------------------------------
+def test_the_reader_is_the_one_seat_not_played_by_a_bot():
+    w = NovaLunaWidget(players=["Ann", "You"], seed=3, bots={1: "greedy"})
+    assert w.reader == 0
+    assert [p["you"] for p in w.state["players"]] == [True, False]  # "You" is a name, the bot's seat
+    w.bots = {}
+    assert w.reader is None and [p["you"] for p in w.state["players"]] == [False, False]
+    assert NovaLunaWidget(seed=3).reader is None  # no bots: nobody is "you"
+    assert NovaLunaWidget(players=3, seed=3, bots={2: "greedy"}).reader is None  # two people play
+
+
+def test_the_reader_can_be_given():
+    w = NovaLunaWidget(seed=3, reader=1)
+    assert w.reader == 1 and [p["you"] for p in w.state["players"]] == [False, True]
+    nobody = NovaLunaWidget(players=["You", "Bo"], seed=3, bots={1: "greedy"}, reader=None)
+    assert nobody.reader is None and not any(p["you"] for p in nobody.state["players"])
+
+
+def test_the_guided_games_reader_is_seat_0():
+    guided = NovaLunaWidget.tutorial()
+    assert guided.reader == 0 and [p["you"] for p in guided.state["players"]] == [True, False]

@@ -114,7 +114,7 @@ def test_show_turn_shows_an_earlier_position_read_only():
     assert w.last_error is None and w.shown_turn == 2 and w.game.to_json() == before
     assert s["view"]["turn"] == 2 and s["view"]["turns"] == n and not s["view"]["now"]
     assert s["view"]["label"].startswith(f"after action 2 of {n}: ")
-    earlier = game_state(past(w.game, 2), [None, "greedy"])
+    earlier = game_state(past(w.game, 2), [None, "greedy"], reader=0)
     assert {k: s[k] for k in ("wheel", "marker", "players", "track", "log", "current")} == {
         k: earlier[k] for k in ("wheel", "marker", "players", "track", "log", "current")
     }

@@ -122,8 +122,8 @@ def test_switching_rewords_the_state_and_keeps_the_position():
     for lang in OTHERS:
         w.lang = lang
         assert w.version == version and w.game is game and w.state["answered"] == english["answered"]
-        assert position(w.state) == position(game_state(game, [None, "greedy"], lang))
-        entries, _ = tell(game, LOG_TAIL, lang)
+        assert position(w.state) == position(game_state(game, [None, "greedy"], lang, reader=0))
+        entries, _ = tell(game, LOG_TAIL, lang, reader=0)
         assert w.state["log"] == [list(e) for e in entries]
         assert w.state["view"] == view_state(game, None, lang=lang)
     w.lang = "en"

@@ -117,4 +117,4 @@ class Live(Mode):
 
 def view_now(table: Table) -> dict[str, Any]:
     """``state.view`` of the position now."""
-    return view_state(table.game, None, lang=table.lang)
+    return view_state(table.game, None, lang=table.lang, reader=table.reader)

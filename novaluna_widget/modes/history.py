@@ -19,7 +19,9 @@ class History(Mode):
         self.live = live
         self.turn = turn
         # The position and its view, built once per language and seats: (key, position, view).
-        self._built: tuple[tuple[str, tuple[str | None, ...]], dict[str, Any], dict[str, Any]] | None = None
+        self._built: (
+            tuple[tuple[str, tuple[str | None, ...], int | None], dict[str, Any], dict[str, Any]] | None
+        ) = None
 
     def handle(self, intent: Intent) -> Mode:
         action = intent["action"]
@@ -42,10 +44,11 @@ class History(Mode):
 
     def part(self) -> Part:
         table = self.table
-        key = (table.lang, tuple(table.seats))
+        key = (table.lang, tuple(table.seats), table.reader)
         if self._built is None or self._built[0] != key:
-            position = position_at(table.game, self.turn, table.seats, table.lang)
-            self._built = (key, position, view_state(table.game, self.turn, self.compared(), table.lang))
+            position = position_at(table.game, self.turn, table.seats, table.lang, reader=table.reader)
+            view = view_state(table.game, self.turn, self.compared(), table.lang, reader=table.reader)
+            self._built = (key, position, view)
         return Part(
             view=self._built[2], can={"hint": False, "review": table.game.is_over}, position=self._built[1]
         )

@@ -12,7 +12,6 @@ from ..coaching import past
 from ..errors import IllegalMove
 from ..game import Action, Move
 from ..i18n import cmsg, msg
-from ..names import is_you
 from ..protocol import check_bot
 from .base import Intent, Live, Mode, Part, view_now
 from .history import History
@@ -66,7 +65,7 @@ class Playing(Live):
         if bot is None:
             return
         name = game.players[game.current_player].name
-        if is_you(name):
+        if game.current_player == self.table.reader:
             raise IllegalMove(
                 cmsg(
                     "the player named You, the reader",
@@ -115,7 +114,7 @@ class Playing(Live):
 
     def review(self, progress: bool) -> list[dict[str, Any]]:
         table = self.table
-        return table.panel.rows(table.game, table.lang, progress)
+        return table.panel.rows(table.game, table.lang, table.reader, progress)
 
     def show(self, turn: int | None) -> Mode:
         game = self.table.game

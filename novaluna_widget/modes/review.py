@@ -21,4 +21,4 @@ class Reviewing(History):
 
     def compared(self) -> dict[str, Any] | None:
         table = self.table
-        return compare(table.game, self.turn, self.row, table.seats, table.lang)
+        return compare(table.game, self.turn, self.row, table.seats, table.lang, reader=table.reader)
