@@ -31,6 +31,7 @@ from .bots import BOT_WORDS, BOTS, Bot, play_turn
 from .errors import IllegalMove, quote
 from .game import Action, Game, Player, sheet_of, track_of
 from .i18n import LANGUAGES, RIGHT_TO_LEFT, Message, cmsg, joined, message_of, msg, resolve
+from .names import YOU
 from .story import Turn, end_words, solo_goal, solo_lines, summary, tell
 from .tiles import COLOURS, LETTERS, TILES
 
@@ -462,7 +463,7 @@ def check_intent(
                 cmsg(
                     "the player named You, the reader",
                     "{name} are played by the {bot} bot: press Bot plays for {name}",
-                    name=name,
+                    name=YOU,
                     bot=BOT_WORDS[seat],
                 )
             )

@@ -46,6 +46,7 @@ from .i18n import (
     resolve,
     word,
 )
+from .names import YOU
 from .tiles import Tile
 
 
@@ -458,7 +459,7 @@ def _wins(name: str, you: bool) -> Message:
     own in the words a sentence uses for "you" ("You win", Russian «Вы победили»), as in the log
     (``story``); their context is written out in each call, where ``make messages`` can read it."""
     if you:
-        return cmsg("the player named You, the reader", "{name} win", name=name)
+        return cmsg("the player named You, the reader", "{name} win", name=YOU)
     return msg("{name} wins", name=name)
 
 
@@ -488,10 +489,10 @@ def _centre(game: Game, lang: str, reader: int | None) -> str:
             msg("score so far {total}", total=sheet["total"]),
         ]
     else:
-        name = players[game.current_player].name
+        name: Value = players[game.current_player].name
         turn = cmsg("in a game's picture, under the name of the player whose turn it is", "to move")
         if game.current_player == reader:
-            turn = cmsg("the player named You, the reader", "to move")
+            name, turn = YOU, cmsg("the player named You, the reader", "to move")
         lines = [name, turn]
     text = "".join(
         _label(
@@ -680,7 +681,7 @@ def _game_title(game: Game, reader: int | None) -> Message:
                 players,
                 seed=seed,
                 turn=turn,
-                name=name,
+                name=YOU,
             )
         return plural(
             "Nova Luna: a {n}-player game, seed {seed}, turn {turn}, over: {name} wins",
@@ -699,7 +700,7 @@ def _game_title(game: Game, reader: int | None) -> Message:
             players,
             seed=seed,
             turn=turn,
-            name=name,
+            name=YOU,
         )
     return plural(
         "Nova Luna: a {n}-player game, seed {seed}, turn {turn}, {name} to move",
@@ -741,7 +742,7 @@ def _panel(
     turn = not game.is_over and game.current_player == index
     name: Value = p.name
     if turn and index == reader:
-        name = cmsg("the player named You, the reader", "{name} · to move", name=p.name)
+        name = cmsg("the player named You, the reader", "{name} · to move", name=YOU)
     elif turn:
         name = cmsg(
             "a player's panel in a game's picture, when it is their turn", "{name} · to move", name=p.name

@@ -25,7 +25,7 @@ from .board import Board, Cell, neighbours
 from .events import Event, ranking_words
 from .game import Game, ScoreSheet, sheet_of
 from .i18n import Message, Value, cmsg, cplural, msg, plural, resolve
-from .names import YOU as YOU  # the guided game's name for its reader, for callers of story.YOU
+from .names import YOU
 
 #: (id, kind, player or None, sentence); ``id`` is the index in ``game.log`` of the entry's first event,
 #: so the page can tell which entries are new since it last drew.
@@ -119,7 +119,7 @@ def _turn_words(name: str, board: Board, turn: Turn, again: bool, you: bool) -> 
     together)."""
     n = turn.covered
     args: dict[str, Value] = {
-        "who": name,
+        "who": YOU if you else name,  # the reader is "you", whatever their name
         "tile": turn.tile,
         "space": turn.space,
         "where": _where(board, turn.cell, you),
@@ -189,7 +189,7 @@ def _event_words(game: Game, event: Event, names: Sequence[str], lang: str, read
                 "{who} refilled the wheel: {n} new tile.",
                 "{who} refilled the wheel: {n} new tiles.",
                 new,
-                who=names[event.player],
+                who=YOU,
             )
         else:
             told = plural(
@@ -235,9 +235,7 @@ def _end(game: Game, reader: int | None) -> Message:
             else msg("Game over: the last token is placed.")
         )
     elif winner == reader:
-        over = cmsg(
-            "the player named You, the reader", "Game over: {who} placed your last token.", who=names[winner]
-        )
+        over = cmsg("the player named You, the reader", "Game over: {who} placed your last token.", who=YOU)
     else:
         over = msg("Game over: {who} placed their last token.", who=names[winner])
     if solo:  # the score follows in the log, and in the summary

@@ -343,7 +343,8 @@ def test_the_reader_is_told_to_move_in_their_own_words() -> None:
     fa, fa_other = (
         _texts(_read_by(_to_move(a, b), "شما", "fa")) for a, b in (("شما", "لونا"), ("لونا", "شما"))
     )
-    assert "\u2068شما\u2069 · نوبت بازی" in fa and "نوبت بازی" in fa
+    # The reader is named by the language's own word for "you" (no isolates: it is not a foreign name).
+    assert "شما · نوبت بازی" in fa and "نوبت بازی" in fa
     assert "\u2068لونا\u2069 · نوبت بازی" in fa_other and "نوبت بازی" in fa_other
     assert not any("نوبت اوست" in t for t in fa + fa_other)
     assert "You · to move" in _texts(_read_by(_to_move("You", "Bo"), "You"))
@@ -443,3 +444,10 @@ def test_an_unknown_language_is_refused() -> None:
     ):
         with pytest.raises(ValueError, match="unknown language"):
             draw()
+
+
+def test_a_reader_named_otherwise_is_you_in_the_picture() -> None:
+    # The reader's seat, not the name, makes "you": Ann reads "You · to move" beside her panel.
+    texts = _texts(_read_by(_to_move("Ann", "Bo"), "Ann"))
+    assert "You · to move" in texts and "Ann · to move" not in texts
+    assert "You" in texts and "Ann" not in texts  # the wheel's centre too: "You", "to move"

@@ -53,8 +53,9 @@ def test_a_name_is_just_a_name():
         assert any(t.startswith(f"{name} took ") and "first tile of their area" in t for t in texts), name
         assert not any("your area" in t or t.endswith(", and move again.") for t in texts), name
         assert "your last token" not in end_words(game)
-        # Read by seat 0, the same player is "you"; Bo, seat 1, is still told about by name.
-        assert any("first tile of your area" in t for t in read if t.startswith(f"{name} took "))
+        # Read by seat 0, the same player is "you" (the word, not the name); Bo is still told about by name.
+        assert any("first tile of your area" in t for t in read if t.startswith("You took "))
+        assert not any(t.startswith(f"{name} took ") for t in read if name != "You")
         assert any("first tile of their area" in t for t in read if t.startswith("Bo took "))
 
 
@@ -131,3 +132,19 @@ def test_summary_ranks_players_with_tokens_tasks_and_tiles():
         placed = player.supply - player.tokens
         assert line.startswith(f"{place}. {player.name}: {placed} of 20 tokens placed, ")
         assert line.endswith(f"{len(player.board)} tiles")
+
+
+def test_the_reader_is_you_whatever_their_name():
+    # A reader named Ann is "you" in every sentence about them: the verb agrees with "you", never with "Ann".
+    game = Game(["Ann", "Bo"], seed=4)
+    bot = make_bot("greedy", seed=1)
+    read = []
+    while not game.is_over:
+        play_turn(game, bot)
+        read += [
+            text for _, kind, player, text in tell(game, 3, reader=0)[0] if kind == "turn" and player == 0
+        ]
+    assert read and all(t.startswith("You took ") for t in read)
+    assert not any("Ann" in t for t in read)
+    if game.winner == 0 and game.end_reason == "last token":
+        assert end_words(game, reader=0).startswith("Game over: You placed your last token.")

@@ -12,6 +12,7 @@ from ..coaching import past
 from ..errors import IllegalMove
 from ..game import Action, Move
 from ..i18n import cmsg, msg
+from ..names import YOU
 from ..protocol import check_bot
 from .base import Intent, Live, Mode, Part, view_now
 from .history import History
@@ -70,7 +71,7 @@ class Playing(Live):
                 cmsg(
                     "the player named You, the reader",
                     "{name} are played by the {bot} bot: hints are for the players who move",
-                    name=name,
+                    name=YOU,
                     bot=BOT_WORDS[bot],
                 )
             )
