@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import random
 import weakref
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final, Literal
@@ -29,6 +29,7 @@ import traitlets
 from . import coach, kinds
 from .bots import BOT_WORDS, Bot, make_bot
 from .coaching import BROWSING, TUTORIAL_ONLY, compare, hint_state, past, position_at, review_row, view_state
+from .contract import CoachCan, Hint, Position, Tutorial, View
 from .errors import IllegalMove, quote
 from .game import Action, Game, Move
 from .guide import Guide
@@ -161,15 +162,15 @@ class NovaLunaWidget(anywidget.AnyWidget):
         self._error: Said | None = None
         self._answered = 0  # intents handled: every one gets a new state, so the page knows it was heard
         self._seen: tuple[object, ...] = ()
-        self._position: dict[str, Any] = {}
+        self._position: Position  # built by the first _refresh below
         self._guide: Guide | None = None  # the guided game (``tutorial()``), which owns the game
         self._refused: Said | None = None  # the guide's answer to a click it does not wait for
         self._shown: int | None = None  # the earlier position on show (history), None for now
         self._open: int | None = None  # the review row open (an action's index in the history)
-        self._hint: dict[str, Any] | None = None
+        self._hint: Hint | None = None
         # The review: the history it is of, and its rows by the language their comments are worded in.
         self._reviewed: tuple[tuple[Action, ...], dict[str, list[dict[str, Any]]]] | None = None
-        self._past: tuple[tuple[int, int, int | None, str], dict[str, Any], dict[str, Any]] | None = None
+        self._past: tuple[tuple[int, int, int | None, str], Position, View] | None = None
         super().__init__()
         self.set_trait("lang", language)
         self.set_trait("catalogue", catalogue())
@@ -445,7 +446,7 @@ class NovaLunaWidget(anywidget.AnyWidget):
             self.log.exception("NovaLunaWidget failed on %s", quote(content, 500))
         self._refresh()  # one state per intent; the position is rebuilt only if the game changed
 
-    def _dispatch(self, intent: dict[str, Any]) -> None:
+    def _dispatch(self, intent: Mapping[str, Any]) -> None:
         check_intent(intent, self._game, self._seats, self._version)
         action = intent["action"]
         if action == "language":  # in the guided game and on an earlier position alike
@@ -550,7 +551,7 @@ class NovaLunaWidget(anywidget.AnyWidget):
         if self._guide is not None:
             raise IllegalMove(TUTORIAL_ONLY)
 
-    def _guided(self, intent: dict[str, Any], *, strict: bool) -> None:
+    def _guided(self, intent: Mapping[str, Any], *, strict: bool) -> None:
         """A click in the guided game: the guide plays it if it is the one its step waits for; any other
         is answered with the guide's friendly sentence (raised as ``IllegalMove`` if ``strict``)."""
         assert self._guide is not None
@@ -646,16 +647,16 @@ class NovaLunaWidget(anywidget.AnyWidget):
     def _back_to_now(self) -> None:
         self._shown = self._open = None
 
-    def _can(self) -> dict[str, bool]:
+    def _can(self) -> CoachCan:
         """The coach's buttons, and those the guided game keeps off."""
         game = self._game
         live = self._shown is None and self._guide is None
-        can = {
+        can: CoachCan = {
             "hint": live and not game.is_over and self._seats[game.current_player] is None,
             "review": self._guide is None and game.is_over,
         }
         if self._guide is not None:
-            can.update(undo=False, redo=False, bot=False)
+            can.update({"undo": False, "redo": False, "bot": False})
         return can
 
     def _bot_turn(self, name: str) -> None:
@@ -725,7 +726,7 @@ class NovaLunaWidget(anywidget.AnyWidget):
         position, view = self._position, view_state(self._game, None, lang=self.lang)
         if self._shown is not None:
             position, view = self._earlier()
-        tutorial = None
+        tutorial: Tutorial | None = None
         if self._guide is not None:
             tutorial = {**self._guide.state(), "refused": self._words(self._refused)}
         self.set_trait(
@@ -745,7 +746,7 @@ class NovaLunaWidget(anywidget.AnyWidget):
             ),
         )
 
-    def _earlier(self) -> tuple[dict[str, Any], dict[str, Any]]:
+    def _earlier(self) -> tuple[Position, View]:
         """The earlier position on show and its ``view`` (with the open review row's compare), built
         once per position."""
         assert self._shown is not None
