@@ -269,6 +269,9 @@ export interface ComparedOption {
   words: string;
 }
 
+/** An action the coach talks about (the hint's suggestion and its alternatives, a review row's played and suggested actions): what to mark, and its words. */
+export type CoachOption = OptionData | ComparedOption;
+
 /** A review row opened: the position before action `row` is on show, with the action played and the coach's suggestion, and player `player`'s area after each. */
 export interface Compare {
   row: number;

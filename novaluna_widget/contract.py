@@ -268,6 +268,11 @@ class ComparedOption(Mark):
     words: str
 
 
+#: An action the coach talks about (the hint's suggestion and its alternatives, a review row's played and
+#: suggested actions): what to mark, and its words.
+CoachOption = OptionData | ComparedOption
+
+
 class Compare(TypedDict):
     """A review row opened: the position before action ``row`` is on show, with the action played and the
     coach's suggestion, and player ``player``'s area after each."""
