@@ -52,11 +52,21 @@ export interface Model {
 _PRIMITIVES: dict[Any, str] = {int: "number", float: "number", str: "string", bool: "boolean"}
 
 
+def defined() -> list[tuple[str, ast.stmt]]:
+    """The contract's types in the order they are written: each alias or class, by name."""
+    found: list[tuple[str, ast.stmt]] = []
+    for node in ast.parse(SOURCE.read_text(encoding="utf-8")).body:
+        if isinstance(node, ast.ClassDef):
+            found.append((node.name, node))
+        elif isinstance(node, ast.Assign) and isinstance(node.targets[0], ast.Name):
+            found.append((node.targets[0].id, node))
+    return found
+
+
 def comments() -> dict[str, str]:
     """Each documented name's comment: ``"Cell"`` or ``"PlayerState.bot"`` → its ``#:`` lines (or a class
     docstring), as one paragraph."""
     lines = SOURCE.read_text(encoding="utf-8").splitlines()
-    found: dict[str, str] = {}
 
     def above(node: ast.stmt) -> str:
         said: list[str] = []
@@ -66,27 +76,21 @@ def comments() -> dict[str, str]:
             k -= 1
         return " ".join(said)
 
-    for node in ast.parse("\n".join(lines)).body:
-        if isinstance(node, ast.Assign) and isinstance(node.targets[0], ast.Name):
-            found[node.targets[0].id] = above(node)
-        elif isinstance(node, ast.ClassDef):
-            found[node.name] = " ".join((ast.get_docstring(node) or "").split())
-            for item in node.body:
-                if isinstance(item, ast.AnnAssign) and isinstance(item.target, ast.Name):
-                    found[f"{node.name}.{item.target.id}"] = above(item)
+    found: dict[str, str] = {}
+    for name, node in defined():
+        if not isinstance(node, ast.ClassDef):
+            found[name] = above(node)
+            continue
+        found[name] = " ".join((ast.get_docstring(node) or "").split())
+        for item in node.body:
+            if isinstance(item, ast.AnnAssign) and isinstance(item.target, ast.Name):
+                found[f"{name}.{item.target.id}"] = above(item)
     return found
 
 
 def public_types() -> dict[str, Any]:
-    """The contract's public types in the order they are written: aliases and TypedDicts."""
-    tree = ast.parse(SOURCE.read_text(encoding="utf-8"))
-    names = [
-        node.name if isinstance(node, ast.ClassDef) else node.targets[0].id
-        for node in tree.body
-        if isinstance(node, ast.ClassDef)
-        or (isinstance(node, ast.Assign) and isinstance(node.targets[0], ast.Name))
-    ]
-    return {name: getattr(contract, name) for name in names if not name.startswith("_")}
+    """The contract's public types, aliases and TypedDicts, in the order they are written."""
+    return {name: getattr(contract, name) for name, _ in defined() if not name.startswith("_")}
 
 
 def field_comment(kind: Any, key: str, said: dict[str, str]) -> str:
@@ -109,7 +113,6 @@ class Writer:
     """Turns the contract's types into TypeScript, naming an alias wherever its value recurs."""
 
     def __init__(self, named: dict[str, Any]) -> None:
-        self.named = named
         self.aliases = {value: name for name, value in named.items() if not is_typeddict(value)}
 
     def ts(self, kind: Any, top: bool = False) -> str:
