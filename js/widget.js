@@ -256,7 +256,8 @@ function render({ model, el }) {
     big: part("nl-big"),
     others: part("nl-others"),
     log: part("nl-log-box"),
-    /** @type {Element} the headline, in the top bar's shell (worded by `speak`, before any draw) */
+    // The three below live in shells that `speak` writes, before anything is drawn: the root until then.
+    /** @type {Element} the headline, in the top bar's shell */
     headline: root,
     /** @type {Element} the toolbar, in the top bar's shell */
     toolbar: root,
