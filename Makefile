@@ -6,7 +6,7 @@ PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 FIRST_NOTEBOOK := notebooks/01_first_game.ipynb
 
-.PHONY: lab test bench notebooks js lint clean player-aid site messages messages-template messages-page \
+.PHONY: lab test bench notebooks js contract lint clean player-aid site messages messages-template messages-page \
 	messages-page-template
 
 $(STAMP): pyproject.toml
@@ -52,9 +52,16 @@ notebooks: $(STAMP)
 player-aid: $(STAMP)
 	$(PY) docs/player_aid.py
 
-js: $(STAMP)
+# The view: its words (js/locale.json), the contract's declarations (`make contract`), then the bundle.
+js: $(STAMP) contract
 	$(PY) js/build_locale.py
 	cd js && npm ci && npm run build
+
+# What the page reads and sends, written once in novaluna_widget/contract.py: js/build_contract.py writes
+# its TypeScript declarations (js/contract.d.ts, which `make lint` checks the view against with tsc) and
+# the state's keys that may hold null (js/nullable.json, for the Pyodide bridge).
+contract: $(STAMP)
+	$(PY) js/build_contract.py
 
 # The message catalogues in novaluna_widget/locale/ (the engine reads the .mo files with the standard library's
 # gettext; Babel is needed only here). Extract every sentence made with msg, cmsg, plural or cplural into the
@@ -107,11 +114,12 @@ $(LITE_VENV)/.installed: site/requirements.txt
 site: $(LITE_VENV)/.installed
 	$(LITE_VENV)/bin/python site/build.py
 
-lint: $(STAMP)
-	$(VENV)/bin/ruff check novaluna_widget tests bench site docs js/build_locale.py
-	$(VENV)/bin/ruff format --check novaluna_widget tests bench site docs js/build_locale.py
+lint: $(STAMP) js/node_modules
+	$(VENV)/bin/ruff check novaluna_widget tests bench site docs js/build_locale.py js/build_contract.py
+	$(VENV)/bin/ruff format --check novaluna_widget tests bench site docs js/build_locale.py js/build_contract.py
 	$(VENV)/bin/mypy
 	$(VENV)/bin/lint-imports --no-logo
+	js/node_modules/.bin/tsc -p js
 
 clean:
 	rm -rf $(VENV) .pytest_cache .hypothesis tests/artifacts build/site build/lite

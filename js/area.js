@@ -5,9 +5,12 @@ import { num, t, tc, tn, tnc } from "./i18n.js";
 import { esc, faceRect, swatchSvg, tileSvg, tokenSvg } from "./tiles.js";
 import { botWord, cellWords, explainWords, ordinal, sentences, tileWords } from "./words.js";
 
-/** @typedef {import("./types.js").State} State */
-/** @typedef {import("./types.js").Catalogue} Catalogue */
-/** @typedef {import("./types.js").TaskRow} TaskRow */
+/** @typedef {import("./contract").State} State */
+/** @typedef {import("./contract").Catalogue} Catalogue */
+/** @typedef {import("./contract").TaskRow} TaskRow */
+/** @typedef {import("./contract").TaskRef} TaskRef */
+/** @typedef {import("./contract").PlacedTile} PlacedTile */
+/** @typedef {import("./contract").PlayerState} PlayerState */
 
 // One cell per tile, a tile wide.
 const CELL = spec.tile.size;
@@ -15,6 +18,7 @@ const CELL = spec.tile.size;
 // symbols still legible (a dot is a twentieth of a cell).
 const MAX_CELL_PX = { big: 112, small: 64 };
 
+/** @param {PlacedTile[]} tiles @returns {[number, number, number, number]} the tiles' least and greatest x and y */
 function bounds(tiles) {
   if (!tiles.length) return [0, 0, 0, 0];
   const xs = tiles.map((t) => t[1]);
@@ -30,7 +34,7 @@ function bounds(tiles) {
  */
 export function legalCells(state, space = null) {
   const cells = new Map();
-  const pick = state.choices.indexOf(space ?? state.selected);
+  const pick = state.choices.indexOf(/** @type {number} none is no choice: -1 */ (space ?? state.selected));
   const effects = new Map(pick >= 0 ? state.moves.fulfil[pick] : []);
   state.moves.cells.forEach(([x, y], i) => cells.set(`${x},${y}`, effects.get(i) ?? []));
   return cells;
@@ -40,6 +44,7 @@ export function legalCells(state, space = null) {
 // cell's label says it in words).
 const STAR = { width: 58, height: 34, corner: 9, baseline: 11 };
 
+/** @param {number} n */
 function star(n) {
   const { width, height, corner, baseline } = STAR;
   return (
@@ -49,7 +54,7 @@ function star(n) {
 }
 
 /**
- * @param {import("./types.js").PlayerState} player @param {string} cell @param {number} fulfils tasks
+ * @param {import("./contract").PlayerState} player @param {string} cell @param {number} fulfils tasks
  * @returns {string} a lit cell's label: "Ada's area, cell (1, 0): empty, legal, fulfils 2 tasks"
  */
 function legalWords(player, cell, fulfils) {
@@ -76,7 +81,7 @@ function legalWords(player, cell, fulfils) {
 }
 
 /**
- * @param {import("./types.js").PlayerState} player @param {string} cell @param {string} tile its id
+ * @param {import("./contract").PlayerState} player @param {string} cell @param {string} tile its id
  * @param {string} what the tile in words @param {boolean} recent placed in the latest turns
  * @returns {string} a placed tile's label: "Ada's area, cell (1, 0): R05, red tile, cost 3, no task"
  */
@@ -96,7 +101,7 @@ function placedWords(player, cell, tile, what, recent) {
     : t("{name}'s area, cell {cell}: {tile}, {what}", values);
 }
 
-/** @param {import("./types.js").PlayerState} player @returns {string} "Ada's area: 3 tiles" */
+/** @param {import("./contract").PlayerState} player @returns {string} "Ada's area: 3 tiles" */
 function areaWords(player) {
   const n = player.tiles.length;
   return player.you
@@ -106,7 +111,7 @@ function areaWords(player) {
 
 /**
  * A task's label: why it is or is not fulfilled, and whether a token covers it.
- * @param {Catalogue} catalogue @param {import("./types.js").PlayerState} player @param {TaskRow} row
+ * @param {Catalogue} catalogue @param {import("./contract").PlayerState} player @param {TaskRow} row
  * @returns {string}
  */
 export function taskLabel(catalogue, player, row) {
@@ -119,6 +124,8 @@ export function taskLabel(catalogue, player, row) {
  * tasks it would fulfil there; `previewed` where a wheel tile the player points at could go, before
  * it is chosen (a picture only: the wheel tile keeps the focus). Either way one element, so that a
  * preview redraws only the cells and never the tiles and tasks, which may hold the focus.
+ * @param {number} p @param {number} x @param {number} y @param {boolean} legal @param {boolean} previewed
+ * @param {TaskRef[]} fulfils @param {boolean} tabStop @param {PlayerState} player @returns {string}
  */
 function emptyCell(p, x, y, legal, previewed, fulfils, tabStop, player) {
   const at = `data-player="${p}" data-cell="${x},${y}"`;
@@ -157,6 +164,7 @@ function placedTile(state, catalogue, p, t, rows, firstTask) {
   const recent = state.recent.findIndex(([, q, tile]) => q === p && tile === id);
   const mark =
     recent < 0 ? [] : recent === state.recent.length - 1 ? ["nl-recent", "nl-last"] : ["nl-recent"];
+  /** @param {number} k @param {number} dx @param {number} dy @param {string} inner */
   const task = (k, dx, dy, inner) => {
     const row = rows.get(`${t},${k}`);
     const status = row ? row[2] : 0;
@@ -216,6 +224,7 @@ function area(state, catalogue, p, preview) {
   return { parts, viewBox, cols };
 }
 
+/** @param {State} state @param {number} p @returns {string} */
 function header(state, p) {
   const player = state.players[p];
   const badges = [];
@@ -272,8 +281,9 @@ export function focusPlayer(state) {
     const againstBots = human >= 0 && state.players.some((player) => player.bot);
     return againstBots ? human : state.over.winner;
   }
-  if (!state.players[state.current].bot) return state.current;
-  return human >= 0 ? human : state.current;
+  // The game goes on: a player is to move.
+  if (!state.players[/** @type {number} */ (state.current)].bot) return /** @type {number} */ (state.current);
+  return human >= 0 ? human : /** @type {number} */ (state.current);
 }
 
 /**

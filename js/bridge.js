@@ -2,23 +2,10 @@
 // which hands Python's None to JavaScript as `undefined`: the message's JSON then drops an object key
 // whose value was None (a list item becomes null, as it should). The view compares with null
 // (`state.selected !== null`), so it reads the state only through `readState`, which puts back every
-// key that types.js documents as "or null". Under JupyterLab's own kernel the state arrives whole and
-// this changes nothing. tests/test_protocol.py checks that NULLABLE names every key Python sets to None.
+// key the contract (novaluna_widget/contract.py) lets hold None: js/build_contract.py lists them in
+// nullable.json. Under JupyterLab's own kernel the state arrives whole and this changes nothing.
 
-/**
- * Where the state may hold null: a key of the state, or of each item of a list ("players.[].bot").
- * tests/test_protocol.py reads the list as JSON, so it is kept free of a trailing comma.
- * @type {string[]}
- */
-// prettier-ignore
-export const NULLABLE = ["seed", "current", "over", "solo", "selected", "error", "players.[].bot", "hint",
-  "hint.space", "hint.tile", "hint.cell", "hint.cost", "hint.next_player", "hint.alternatives.[].space",
-  "hint.alternatives.[].tile", "hint.alternatives.[].cell", "hint.alternatives.[].cost",
-  "hint.alternatives.[].next_player", "tutorial", "tutorial.prompt", "tutorial.expects",
-  "tutorial.highlight", "tutorial.refused", "tutorial.highlight.button", "view.compare",
-  "view.compare.played.tile", "view.compare.played.space", "view.compare.played.cell",
-  "view.compare.suggested.tile", "view.compare.suggested.space", "view.compare.suggested.cell",
-  "view.compare.played_area.bot", "view.compare.suggested_area.bot"];
+import NULLABLE from "./nullable.json";
 
 /**
  * `value` with the key at the end of `path` present (null where it was missing); copies, never changes
@@ -35,8 +22,8 @@ function restore(value, path) {
 
 /**
  * The model's state, with the nulls a Pyodide kernel dropped put back.
- * @param {import("./types.js").Model} model
- * @returns {import("./types.js").State}
+ * @param {import("./contract").Model} model
+ * @returns {import("./contract").State}
  */
 export function readState(model) {
   return NULLABLE.reduce((state, path) => restore(state, path.split(".")), model.get("state"));

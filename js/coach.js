@@ -21,19 +21,22 @@ import {
   sentences,
 } from "./words.js";
 
-/** @typedef {import("./types.js").State} State */
-/** @typedef {import("./types.js").Catalogue} Catalogue */
-/** @typedef {import("./types.js").Hint} Hint */
-/** @typedef {import("./types.js").CoachOption} CoachOption */
-/** @typedef {import("./types.js").Review} Review */
-/** @typedef {import("./types.js").ReviewRow} ReviewRow */
-/** @typedef {import("./types.js").Tutorial} Tutorial */
+/** @typedef {import("./contract").State} State */
+/** @typedef {import("./contract").Catalogue} Catalogue */
+/** @typedef {import("./contract").Hint} Hint */
+/** @typedef {import("./contract").CoachOption} CoachOption */
+/** @typedef {import("./contract").ReviewPanel} Review */
+/** @typedef {import("./contract").ReviewRow} ReviewRow */
+/** @typedef {import("./contract").Tutorial} Tutorial */
 
 /** The classes a coach mark puts on the board's elements. */
 const MARK_CLASSES = ["nl-hint", "nl-played", "nl-suggested", "nl-guide", "nl-click"];
 
-/** The words on an overlay's label, per mark. The guided game lights what its text points at (no label)
- * and labels only the one thing to click. */
+/**
+ * The words on an overlay's label, per mark. The guided game lights what its text points at (no label)
+ * and labels only the one thing to click.
+ * @type {Record<string, () => string>}
+ */
 const TAGS = {
   hint: () => tc("a label beside what the coach's hint suggests", "★ hint"),
   played: () => tc("a label beside the action played, in a review", "played"),
@@ -58,7 +61,7 @@ export function shownHint(state) {
  * @property {"hint" | "played" | "suggested" | "guide" | "click"} kind
  * @property {number} [space] a wheel space
  * @property {number} [player] the area of `cell` or `task`
- * @property {[number, number]} [cell]
+ * @property {number[]} [cell] [x, y]
  * @property {[number, number, number]} [task] the cell of its tile and its index on the tile
  * @property {number} [track] a moon-track space
  * @property {string} [button] a button's data-action
@@ -99,7 +102,7 @@ function targets(state) {
   const expects = state.tutorial?.expects;
   if (expects?.action === "select") found.push({ kind: "click", space: expects.space });
   else if (expects?.action === "take")
-    found.push({ kind: "click", player: expects.player, cell: expects.cell });
+    found.push({ kind: "click", player: expects.player ?? undefined, cell: expects.cell });
   else if (expects) found.push({ kind: "click", button: expects.action });
   return found;
 }
@@ -116,7 +119,7 @@ function element(root, state, target) {
   }
   if (target.task) {
     const [x, y, k] = target.task;
-    const tiles = state.players[target.player]?.tiles ?? [];
+    const tiles = (target.player === undefined ? null : state.players[target.player])?.tiles ?? [];
     const t = tiles.findIndex(([, tx, ty]) => tx === x && ty === y);
     return t < 0 ? null : root.querySelector(`[data-task="${target.player},${t},${k}"]`);
   }
@@ -165,6 +168,8 @@ function tag(kinds, x, y, font) {
 /**
  * A dashed outline of `half` round (x, y), drawn twice (a dark band under the mark's colour), so it
  * shows on any background; each kind has its own dash, not only its own colour.
+ * @param {string} kind @param {number} x @param {number} y @param {number} half @param {number} corner
+ * @returns {string}
  */
 function outline(kind, x, y, half, corner) {
   const box = `x="${x - half}" y="${y - half}" width="${2 * half}" height="${2 * half}" rx="${corner}"`;
@@ -258,7 +263,7 @@ export function updateHistory(bar, state, keepValue) {
   slider.disabled = view.turns === 0;
   setAttr(slider, "aria-label", words.slider);
   setAttr(slider, "aria-valuetext", view.label);
-  const label = bar.querySelector(".nl-history-label");
+  const label = /** @type {HTMLElement} */ (bar.querySelector(".nl-history-label"));
   if (label.textContent !== words.banner) label.textContent = words.banner;
   setAttr(label, "title", view.label);
   bar.classList.toggle("nl-browsing", !view.now);
@@ -300,10 +305,12 @@ export const TUTORIAL_HTML =
  * @param {HTMLElement} root
  */
 export function labelCoach(root) {
-  root.querySelector(".nl-history").setAttribute("aria-label", t("history"));
-  root.querySelector(".nl-back-now").textContent = t("Back to now");
-  root.querySelector(".nl-tutorial").setAttribute("aria-label", t("guided game"));
-  root.querySelector(".nl-next-step").textContent = t("Next");
+  /** @param {string} selector @returns {Element} a part the view has drawn (HISTORY_HTML, TUTORIAL_HTML) */
+  const drawn = (selector) => /** @type {Element} */ (root.querySelector(selector));
+  drawn(".nl-history").setAttribute("aria-label", t("history"));
+  drawn(".nl-back-now").textContent = t("Back to now");
+  drawn(".nl-tutorial").setAttribute("aria-label", t("guided game"));
+  drawn(".nl-next-step").textContent = t("Next");
 }
 
 /**
@@ -315,8 +322,9 @@ export function updateTutorial(panel, state) {
   if (panel.hidden === Boolean(step)) panel.hidden = !step;
   if (!step) return;
   setAttr(panel, "data-tutorial-step", String(step.number));
+  /** @param {string} cls @param {string | null} value */
   const text = (cls, value) => {
-    const el = panel.querySelector(`.${cls}`);
+    const el = /** @type {Element} */ (panel.querySelector(`.${cls}`));
     const words = value ?? "";
     if (el.textContent !== words) el.textContent = words;
   };
@@ -381,13 +389,14 @@ export function hintPanel(state, open) {
 // -- the review ------------------------------------------------------------------------------------
 
 /** A card's markup with no hooks (no data-cell, no Tab stop): a picture, not part of the board. */
+/** @param {string} html */
 const inert = (html) => html.replace(/ (?:data-(?:player|cell|tile|task|roving)|tabindex)="[^"]*"/g, "");
 
 /**
  * Player `p`'s area as `area` shows it, drawn as the board draws areas (area.js's card), with the
  * tile of `option` outlined.
  * @param {State} state @param {Catalogue} catalogue @param {number} p
- * @param {import("./types.js").PlayerState} area @param {CoachOption} option
+ * @param {import("./contract").PlayerState} area @param {import("./contract").ComparedOption} option
  * @param {"played" | "suggested"} kind
  */
 function compareCard(state, catalogue, p, area, option, kind) {
@@ -435,7 +444,7 @@ export function reviewPanel(review, state, catalogue, id) {
   const head =
     `<section class="nl-panel nl-review" aria-label="${esc(name)}">` +
     `<h3 class="nl-review-title">${esc(title)}</h3>` +
-    `<p class="nl-review-meaning">${esc(lossMeaning(review.unit ?? "tokens"))}</p>`;
+    `<p class="nl-review-meaning">${esc(lossMeaning("unit" in review ? review.unit : "tokens"))}</p>`;
   if (review.status === "working") {
     const words = reviewProgressWords(review.done ?? 0, review.total ?? 0);
     return (
@@ -445,11 +454,10 @@ export function reviewPanel(review, state, catalogue, id) {
       `aria-label="${esc(words)}"></progress></p></section>`
     );
   }
-  if (review.status !== "ready") return head + `<p>${esc(review.status)}</p></section>`;
   const rows = [...(review.rows ?? [])].sort((a, b) => b.loss - a.loss);
   const none = t("No action to review.");
   if (!rows.length) return head + `<p>${esc(none)}</p></section>`;
-  const open = review.open ?? state.view?.compare?.row ?? null;
+  const open = state.view?.compare?.row ?? null;
   const detailsId = `${id}-review-open`;
   const stop = rows.some((row) => row.index === open) ? open : rows[0].index;
   const items = rows.map((row) => reviewRow(row, row.index === open, row.index === stop, detailsId));

@@ -10,7 +10,15 @@
 // the player named You, the reader, has a message of its own (context "the player named You, the reader":
 // "your area", "You win"), picked by the state's `player.you`.
 
-import locale from "./locale.json";
+import localeJson from "./locale.json";
+
+/**
+ * js/locale.json, as js/build_locale.py writes it: each language's own name, its plural forms by
+ * Intl.PluralRules category, its digits (where they are not ASCII) and its catalogue.
+ * @type {{languages: Record<string, string>, plural_index: Record<string, Record<string, number>>,
+ *   digits: Record<string, string>, catalogues: Record<string, Record<string, string | string[]>>}}
+ */
+const locale = localeJson;
 
 /** gettext's separator between a message's context and its msgid (the keys of locale.json). */
 const CONTEXT = "\u0004";
@@ -29,6 +37,7 @@ let forms = {};
 let digits = null;
 
 /** Catalogues as maps, made once per language (a msgid never meets Object's own keys). */
+/** @type {Map<string, Map<string, string | string[]>>} */
 const catalogues = new Map();
 
 /**
@@ -40,7 +49,7 @@ export function setLanguage(code) {
   if (code === lang) return;
   lang = code in LANGUAGES ? code : "en";
   if (!catalogues.has(lang)) catalogues.set(lang, new Map(Object.entries(locale.catalogues[lang] ?? {})));
-  found = lang === "en" ? null : catalogues.get(lang);
+  found = lang === "en" ? null : (catalogues.get(lang) ?? null);
   rules = lang === "en" ? null : new Intl.PluralRules(lang);
   forms = locale.plural_index[lang] ?? {};
   digits = locale.digits[lang] ?? null;
@@ -51,14 +60,16 @@ export function setLanguage(code) {
 export const language = () => lang;
 
 /** Numbers in the language's own digits, as worded so far (the board says the same few again and again). */
+/** @type {Map<number, string>} */
 const numbers = new Map();
 
 /** @param {number} n a whole number @returns {string} it in the language's digits: "۶۸" in Persian */
 export function num(n) {
-  if (digits === null) return String(n);
+  const own = digits;
+  if (own === null) return String(n);
   let text = numbers.get(n);
   if (text === undefined) {
-    text = String(n).replace(/[0-9]/g, (d) => digits[Number(d)]);
+    text = String(n).replace(/[0-9]/g, (d) => own[Number(d)]);
     numbers.set(n, text);
   }
   return text;
@@ -67,6 +78,7 @@ export function num(n) {
 /** @typedef {Record<string, string | number>} Values a message's placeholders: numbers get the digits */
 
 /** Each template with placeholders, split once: [words, name, words, name, …, words]. */
+/** @type {Map<string, string[]>} */
 const templates = new Map();
 
 /**
@@ -90,11 +102,14 @@ function fill(text, values, n) {
   return words;
 }
 
-/** The plural form for `n`: English's own, else the catalogue's form that Intl's category maps to. */
+/**
+ * The plural form for `n`: English's own, else the catalogue's form that Intl's category maps to.
+ * @param {string} key @param {string} one @param {string} many @param {number} n @returns {string}
+ */
 function plural(key, one, many, n) {
   const translated = found?.get(key);
   if (!Array.isArray(translated)) return n === 1 ? one : many;
-  return translated[forms[rules.select(n)] ?? 0];
+  return translated[forms[/** @type {Intl.PluralRules} a translation's */ (rules).select(n)] ?? 0];
 }
 
 /**

@@ -7,9 +7,14 @@ import * as spec from "./drawing.js";
 import { tileSvg } from "./tiles.js";
 import { polar } from "./wheel.js";
 
-/** @typedef {import("./types.js").State} State */
-/** @typedef {import("./types.js").Catalogue} Catalogue */
-/** @typedef {import("./types.js").RecentTurn} RecentTurn */
+/** @typedef {import("./contract").State} State */
+/** @typedef {import("./contract").Catalogue} Catalogue */
+/** @typedef {import("./contract").RecentTurn} RecentTurn */
+/**
+ * Where a flight starts (a point over the wheel space) and ends (the placed tile's face), in pixels,
+ * the root's box, and the size of a wheel tile.
+ * @typedef {{from: DOMPoint, to: DOMRect, box: DOMRect, size: number}} Place
+ */
 
 // One turn's step; the CSS transitions (widget.css) take a little less.
 const STEP_MS = 520;
@@ -33,7 +38,9 @@ function freshTurns(before, state) {
  * @returns {{show: (before: State | null, state: State, catalogue: Catalogue) => void}}
  */
 export function createMotion(root) {
+  /** @type {number | null} */
   let angle = null; // the moon marker's turn in degrees, unbounded, so that moving on is clockwise
+  /** @type {ReturnType<typeof setTimeout>[]} */
   let timers = [];
   let generation = 0; // a new state stops the flights of the one before
 
@@ -45,9 +52,12 @@ export function createMotion(root) {
     for (const tile of root.querySelectorAll(".nl-arriving")) tile.classList.remove("nl-arriving");
   }
 
-  /** Turn the moon marker to `space`: clockwise when play moved it, the short way after an undo. */
+  /**
+   * Turn the moon marker to `space`: clockwise when play moved it, the short way after an undo.
+   * @param {number} space @param {number} spaces @param {boolean} clockwise
+   */
   function turnMarker(space, spaces, clockwise) {
-    const marker = root.querySelector(".nl-moon-marker");
+    const marker = /** @type {SVGGElement | null} */ (root.querySelector(".nl-moon-marker"));
     if (!marker) return;
     const target = (360 * space) / spaces;
     const fresh = !marker.style.transform; // a marker just drawn stands still, wherever it comes from
@@ -58,21 +68,24 @@ export function createMotion(root) {
     if (fresh) marker.classList.add("nl-still");
     marker.style.transform = `rotate(${angle}deg)`;
     // The crescent keeps upright as it goes round.
-    marker.firstElementChild.style.transform = `translate(0px, ${-spec.wheel.space}px) rotate(${-angle}deg)`;
+    /** @type {SVGElement} the crescent */ (marker.firstElementChild).style.transform =
+      `translate(0px, ${-spec.wheel.space}px) rotate(${-angle}deg)`;
     if (fresh) requestAnimationFrame(() => requestAnimationFrame(() => marker.classList.remove("nl-still")));
   }
 
   /**
    * Where a taken tile flies from and to, in pixels over the root: read before any flyer is added, so
    * that measuring every turn costs one layout (of the frame just painted), not one layout per turn.
+   * @param {RecentTurn} turn @param {Element | null} target @param {number} spaces @returns {Place | null}
    */
   function measure([, , , space], target, spaces) {
-    const wheel = root.querySelector(".nl-wheel");
+    const wheel = /** @type {SVGSVGElement | null} */ (root.querySelector(".nl-wheel"));
     const face = target?.querySelector(".nl-face");
     const to = face?.getBoundingClientRect();
     if (!wheel || !to?.width) return null;
     const box = root.getBoundingClientRect();
     const ctm = wheel.getScreenCTM();
+    if (!ctm) return null; // not rendered
     const [x, y] = polar(spec.wheel.space, space, spaces);
     return {
       from: new DOMPoint(x, y).matrixTransform(ctm),
@@ -82,7 +95,10 @@ export function createMotion(root) {
     };
   }
 
-  /** A copy of the taken tile over the wheel space it came from, sized and placed to fly to its area. */
+  /**
+   * A copy of the taken tile over the wheel space it came from, sized and placed to fly to its area.
+   * @param {RecentTurn} turn @param {Place | null} place @param {Catalogue} catalogue
+   */
   function launch([, , tile], place, catalogue) {
     if (!place) return null;
     const { from, to, box, size } = place;
@@ -103,6 +119,7 @@ export function createMotion(root) {
     return flyer;
   }
 
+  /** @param {HTMLElement | null} flyer @param {Element | null} target */
   function fly(flyer, target) {
     const land = () => {
       flyer?.remove();

@@ -5,17 +5,17 @@ import { LANGUAGES, t, tc } from "./i18n.js";
 import { esc, swatchSvg } from "./tiles.js";
 import { botWord, browsingWords, chooseWords, guideOverWords, sentences, tileWords } from "./words.js";
 
-/** @typedef {import("./types.js").State} State */
-/** @typedef {import("./types.js").Catalogue} Catalogue */
+/** @typedef {import("./contract").State} State */
+/** @typedef {import("./contract").Catalogue} Catalogue */
 
-/** @param {State} state @returns {import("./types.js").PlayerState | null} the player to move, if any */
+/** @param {State} state @returns {import("./contract").PlayerState | null} the player to move, if any */
 const mover = (state) => (state.current === null ? null : state.players[state.current]);
 
 /**
  * The buttons: [action, text, the `can` flag that enables it (null: always), title]. "Bot plays for
  * Ada" names whose turn the bot takes: bot seats move by themselves, so the button only ever plays
  * the turn of the player to move, which a plain "Bot move" did not say.
- * @type {[string, (state: State) => string, string | null, (state: State, bot: string) => string][]}
+ * @type {[string, (state: State) => string, keyof import("./contract").Can | null, (state: State, bot: string) => string][]}
  */
 const BUTTONS = [
   ["refill", () => t("Refill"), "refill", () => t("Refill the wheel (allowed with 1 or 2 tiles left)")],
@@ -143,7 +143,7 @@ function where(state) {
       ? tc("the player named You, the reader", "Game over · {name} win", { name: winner.name })
       : t("Game over · {name} wins", { name: winner.name });
   }
-  const player = mover(state);
+  const player = /** @type {import("./contract").PlayerState} the game goes on */ (mover(state));
   const values = { turn: state.turn + 1, name: player.name };
   return player.you
     ? tc("the player named You, the reader", "Turn {turn} · {name} to move", values)
@@ -163,7 +163,7 @@ export function nowWords(state, catalogue) {
     // TRANSLATORS: "New game" and "Undo" are the names of buttons.
     return t("Press New game to play again with the same players (Undo takes the last move back).");
   }
-  const player = state.players[state.current];
+  const player = state.players[/** @type {number} the game goes on */ (state.current)];
   if (player.bot) {
     // TRANSLATORS: "Bot plays for {name}" is the name of a button.
     return t("{name} is played by the {bot} bot: press Bot plays for {name}.", {
@@ -172,7 +172,7 @@ export function nowWords(state, catalogue) {
     });
   }
   if (state.selected !== null) {
-    const id = state.wheel[state.selected];
+    const id = /** @type {string} the tile chosen */ (state.wheel[state.selected]);
     const values = { tile: id, what: tileWords(catalogue, id), name: player.name };
     return player.you
       ? tc(
@@ -193,6 +193,7 @@ export function nowWords(state, catalogue) {
 
 /** @param {State} state @returns {string} the solo score as it adds up, or the end's summary */
 export function sidePanel(state) {
+  /** @param {string[]} lines */
   const list = (lines) => `<ul>${lines.map((line) => `<li>${esc(line)}</li>`).join("")}</ul>`;
   if (state.over) {
     const name = t("result");

@@ -4,8 +4,13 @@
 import * as spec from "./drawing.js";
 import { num } from "./i18n.js";
 
-/** @typedef {import("./types.js").Catalogue} Catalogue */
-/** @typedef {import("./types.js").Task} Task */
+/** @typedef {import("./contract").Catalogue} Catalogue */
+/** @typedef {import("./contract").Task} Task */
+/**
+ * A dot's shape in the spec: an outline, a square's half side or a circle's radius.
+ * @typedef {{path: string, square?: undefined} | {square: number, path?: undefined}
+ *   | {circle: number, path?: undefined, square?: undefined}} Dot
+ */
 
 const { tile: TILE, token: TOKEN } = spec;
 const HALF = TILE.face / 2;
@@ -14,7 +19,14 @@ const HALF = TILE.face / 2;
 export const esc = (s) =>
   String(s).replace(
     /[&<>"']/g,
-    (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c],
+    (c) =>
+      /** @type {Record<string, string>} */ ({
+        "&": "&amp;",
+        "<": "&lt;",
+        ">": "&gt;",
+        '"': "&quot;",
+        "'": "&#39;",
+      })[c],
   );
 
 /**
@@ -24,19 +36,28 @@ export const esc = (s) =>
 export const faceRect = (attrs, x = 0, y = 0) =>
   `<rect ${attrs} x="${x - HALF}" y="${y - HALF}" width="${TILE.face}" height="${TILE.face}" rx="${TILE.corner}"/>`;
 
-/** A coordinate to 1/100 of a unit: sums like -6.5 + 5.6 print no floating-point tail in the markup. */
+/** A coordinate to 1/100 of a unit: sums like -6.5 + 5.6 print no floating-point tail in the markup. @param {number} v */
 const round = (v) => Math.round(v * 100) / 100;
 
-/** A dot's outline (absolute M, L, H and Z commands around 0, 0 in the spec) moved to (x, y). */
+/**
+ * A dot's outline (absolute M, L, H and Z commands around 0, 0 in the spec) moved to (x, y).
+ * @param {string} outline @param {number} x @param {number} y @returns {string}
+ */
 const moved = (outline, x, y) =>
   outline.replace(/([MLHZ])([^MLHZ]*)/g, (_, command, numbers) => {
-    const shift = { M: [x, y], L: [x, y], H: [x], Z: [] }[command];
+    /** @type {number[]} */
+    const shift = { M: [x, y], L: [x, y], H: [x], Z: [] }[/** @type {"M" | "L" | "H" | "Z"} */ (command)];
+    /** @type {string[]} */
     const values = numbers.split(/\s+/).filter(Boolean);
     return command + values.map((n, i) => round(Number(n) + shift[i])).join(" ");
   });
 
-/** A dot's outline as path data, centred at (x, y): a circle is two arcs, a square four sides. */
+/**
+ * A dot's outline as path data, centred at (x, y): a circle is two arcs, a square four sides.
+ * @param {import("./contract").Colour} colour @param {number} x @param {number} y @returns {string}
+ */
 function dotPath(colour, x, y) {
+  /** @type {Dot} */
   const shape = spec.tile_colours[colour].dot;
   if (shape.path !== undefined) return moved(shape.path, x, y);
   if (shape.square !== undefined) {

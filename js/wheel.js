@@ -5,8 +5,8 @@ import { language, num, t, tc, tn } from "./i18n.js";
 import { esc, tileSvg, tokenSvg } from "./tiles.js";
 import { list, pileWords, tileWords } from "./words.js";
 
-/** @typedef {import("./types.js").State} State */
-/** @typedef {import("./types.js").Catalogue} Catalogue */
+/** @typedef {import("./contract").State} State */
+/** @typedef {import("./contract").Catalogue} Catalogue */
 
 const { wheel: WHEEL, track: TRACK, centre: CENTRE } = spec;
 
@@ -18,6 +18,7 @@ export const polar = (radius, step, steps) => {
   const a = ((-90 + (360 / steps) * step) * Math.PI) / 180;
   return [radius * Math.cos(a), radius * Math.sin(a)];
 };
+/** @param {number} n */
 const fix = (n) => Math.round(n * 10) / 10;
 
 // Who took a tile from a space in the latest turns: a small token in the emptied space, this far
@@ -27,7 +28,7 @@ const TAKER_INWARD = 64;
 
 /**
  * @param {number} s @param {State} state @param {Catalogue} catalogue
- * @param {import("./types.js").RecentTurn | undefined} taken the latest recent turn that took from `s`
+ * @param {import("./contract").RecentTurn | undefined} taken the latest recent turn that took from `s`
  * @returns {string} what a screen reader says for wheel space `s`
  */
 function spaceLabel(s, state, catalogue, taken) {
@@ -67,7 +68,7 @@ function spaceLabel(s, state, catalogue, taken) {
  * button holding the tile's text (cost, letter, badge) would have visible words missing from its name.
  * @param {number} s @param {State} state @param {Catalogue} catalogue
  * @param {boolean} tabStop whether the space is the wheel's one Tab stop
- * @param {import("./types.js").RecentTurn | undefined} taken the latest recent turn that took from `s`
+ * @param {import("./contract").RecentTurn | undefined} taken the latest recent turn that took from `s`
  * @returns {string}
  */
 function space(s, state, catalogue, tabStop, taken) {
@@ -105,7 +106,10 @@ function space(s, state, catalogue, tabStop, taken) {
   );
 }
 
-/** A wheel tile's task disc, zoomed by widget.css: the tasks on offer are what a player reads there. */
+/**
+ * A wheel tile's task disc, zoomed by widget.css: the tasks on offer are what a player reads there.
+ * @param {number} k @param {number} x @param {number} y @param {string} inner
+ */
 const zoomedDisc = (k, x, y, inner) =>
   `<g transform="translate(${x} ${y})"><g class="nl-zoom">${inner}</g></g>`;
 
@@ -191,7 +195,7 @@ function centre(state) {
     lines.push(["", t("score {score} so far", { score: state.solo.total })]);
     lines.push(["", t("lower is better")]);
   } else {
-    const player = state.players[state.current];
+    const player = state.players[/** @type {number} the game goes on */ (state.current)];
     const toMove = player.you
       ? tc("the player named You, the reader", "to move")
       : tc("in a game's picture, under the name of the player whose turn it is", "to move");

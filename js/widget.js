@@ -37,11 +37,11 @@ import {
   taskWords,
 } from "./words.js";
 
-/** @typedef {import("./types.js").State} State */
-/** @typedef {import("./types.js").Catalogue} Catalogue */
-/** @typedef {import("./types.js").Intent} Intent */
-/** @typedef {import("./types.js").Model} Model */
-/** @typedef {import("./types.js").Review} Review */
+/** @typedef {import("./contract").State} State */
+/** @typedef {import("./contract").Catalogue} Catalogue */
+/** @typedef {import("./contract").Unsent<import("./contract").Intent>} Intent an intent as the view writes it */
+/** @typedef {import("./contract").Model} Model */
+/** @typedef {import("./contract").ReviewPanel} Review */
 
 /**
  * A selector that finds "the same" element after a re-render, for keeping keyboard focus.
@@ -101,6 +101,7 @@ function happened(before, state) {
   const hint = shownHint(state);
   const fresh = hint && (hint.version !== before?.hint?.version || hint.words !== before?.hint?.words);
   if (fresh && hint.words) return hint.words;
+  /** @param {number} id */
   const since = (id) => {
     const texts = state.log.filter(([entry]) => entry >= id).map(([, , , text]) => text);
     return sentences(
@@ -126,7 +127,7 @@ const viewMoved = (before, state) =>
 
 /**
  * Where a wheel tile pointed at could go in the area of the player to move, before it is chosen.
- * @param {import("./types.js").PlayerState} player @param {Map<string, unknown[]>} cells its legal cells
+ * @param {import("./contract").PlayerState} player @param {Map<string, unknown[]>} cells its legal cells
  * @returns {string} "In Ada's area it could go on 3 lit cells; ★ marks the 2 cells where it would fulfil tasks."
  */
 function couldGoWords(player, cells) {
@@ -190,14 +191,18 @@ function render({ model, el }) {
   /** @type {State} */
   let state = readState(model);
   let botName = state.bot;
+  /** @type {"cells" | "wheel" | null} */
   let pendingFocus = null; // where keyboard focus goes after the next render: "cells" or "wheel"
+  /** @type {string | null} */
   let hoverKey = null;
+  /** @type {number | null} */
   let preview = null; // a takeable space pointed at before choosing: the area shows where it could go
   /** @type {Review} */
   let review = readReview(model);
   let optionsOpen = false; // the hint's other options, opened by the reader
   let holding = false; // the history slider is held by the pointer: its value is the reader's
   let showing = false; // a "show" intent awaits its answer
+  /** @type {number | null} */
   let wanted = null; // the position the slider asks for, not yet sent (one "show" at a time)
   /** @type {State | null} */
   let drawn = null; // the state drawn last, to tell what is new
@@ -230,17 +235,18 @@ function render({ model, el }) {
     `<div class="nl-side"><div class="nl-panel-box"></div><div class="nl-review-box"></div>` +
     `<div class="nl-big"></div><div class="nl-hint-box"></div></div></div>` +
     `<div class="nl-others"></div><div class="nl-log-box"></div>`;
-  const part = (cls) => root.querySelector(`.${cls}`);
+  /** @param {string} cls @returns {HTMLElement} one of the parts just written */
+  const part = (cls) => /** @type {HTMLElement} */ (root.querySelector(`.${cls}`));
   const parts = {
     top: part("nl-top"),
     history: part("nl-history"),
-    slider: part("nl-history-slider"),
+    slider: /** @type {HTMLInputElement} */ (part("nl-history-slider")),
     tutorial: part("nl-tutorial"),
     error: part("nl-error"),
     dismiss: part("nl-dismiss"),
-    wheelSvg: part("nl-wheel"),
-    wheel: part("nl-wheel-parts"),
-    wheelMarks: root.querySelector(".nl-wheel > .nl-marks"),
+    wheelSvg: /** @type {SVGSVGElement} */ (root.querySelector(".nl-wheel")),
+    wheel: /** @type {SVGGElement} */ (root.querySelector(".nl-wheel-parts")),
+    wheelMarks: /** @type {SVGGElement} */ (root.querySelector(".nl-wheel > .nl-marks")),
     review: part("nl-review-box"),
     hint: part("nl-hint-box"),
     panel: part("nl-panel-box"),
@@ -250,12 +256,13 @@ function render({ model, el }) {
     big: part("nl-big"),
     others: part("nl-others"),
     log: part("nl-log-box"),
-    /** @type {Element | null} the headline, in the top bar's shell (worded by `speak`) */
-    headline: null,
-    /** @type {Element | null} the toolbar, in the top bar's shell */
-    toolbar: null,
-    /** @type {Element | null} the log's list of entries, in its shell */
-    logList: null,
+    // The three below live in shells that `speak` writes, before anything is drawn: the root until then.
+    /** @type {Element} the headline, in the top bar's shell */
+    headline: root,
+    /** @type {Element} the toolbar, in the top bar's shell */
+    toolbar: root,
+    /** @type {Element} the log's list of entries, in its shell */
+    logList: root,
   };
 
   /**
@@ -273,14 +280,17 @@ function render({ model, el }) {
     // follows (the log stays as open or closed as the reader left it).
     parts.top.innerHTML = topShell();
     [parts.headline, parts.toolbar] = parts.top.children;
-    const open = parts.log.firstElementChild?.open ?? true;
+    const open = /** @type {HTMLDetailsElement | null} */ (parts.log.firstElementChild)?.open ?? true;
     parts.log.innerHTML = logShell(open);
-    parts.logList = parts.log.querySelector("ol");
+    parts.logList = /** @type {HTMLOListElement} */ (parts.log.querySelector("ol"));
     parts.wheelSvg.setAttribute("aria-label", t("moon wheel"));
     labelCoach(root);
   }
 
-  /** Replace an element's content only when its markup changed. */
+  /**
+   * Replace an element's content only when its markup changed.
+   * @param {Element} el @param {string} html @param {boolean} full
+   */
   function patch(el, html, full) {
     if (full || el.nlHtml !== html) {
       el.innerHTML = html;
@@ -343,18 +353,18 @@ function render({ model, el }) {
         `<section><header></header><svg class="nl-area" role="group">` +
         `<g class="nl-area-parts"></g><g class="nl-marks" aria-hidden="true"></g></svg></section>`;
     }
-    const section = slot.firstElementChild;
+    const section = /** @type {Element} */ (slot.firstElementChild);
     setAttr(section, "class", c.className);
     setAttr(section, "aria-label", c.label);
     if (full || section.nlHeader !== c.header) {
-      section.firstElementChild.outerHTML = c.header;
+      /** @type {Element} */ (section.firstElementChild).outerHTML = c.header;
       section.nlHeader = c.header;
     }
-    const svg = section.lastElementChild;
+    const svg = /** @type {SVGSVGElement} */ (section.lastElementChild);
     setAttr(svg, "viewBox", c.viewBox);
     setAttr(svg, "aria-label", c.areaLabel);
     if (svg.style.maxWidth !== c.maxWidth) svg.style.maxWidth = c.maxWidth;
-    patchChildren(svg.firstElementChild, c.parts, full);
+    patchChildren(/** @type {SVGGElement} */ (svg.firstElementChild), c.parts, full);
   }
 
   /**
@@ -379,7 +389,7 @@ function render({ model, el }) {
     // The guided game refuses a click with a friendly sentence in its own panel, not as an error.
     const error = state.tutorial && state.error === state.tutorial.refused ? null : state.error;
     parts.error.hidden = !error;
-    parts.error.querySelector(".nl-error-text").textContent = error ?? "";
+    /** @type {Element} */ (parts.error.querySelector(".nl-error-text")).textContent = error ?? "";
     const said = happened(drawn, state);
     // On the history slider the slider's own value text says where it is: the live region keeps quiet.
     if (said !== null) setText(parts.said, document.activeElement === parts.slider ? "" : said);
@@ -393,7 +403,7 @@ function render({ model, el }) {
     const others = state.players.flatMap((_, p) => (p === focus ? [] : [card(state, catalogue, p, "small")]));
     while (parts.others.children.length < others.length)
       parts.others.appendChild(document.createElement("div"));
-    while (parts.others.children.length > others.length) parts.others.lastChild.remove();
+    while (parts.others.children.length > others.length) parts.others.lastElementChild?.remove();
     others.forEach((c, i) => patchCard(parts.others.children[i], c, full));
     patchMarks(full);
     patchChildren(parts.logList, logItems(state), full);
@@ -406,17 +416,20 @@ function render({ model, el }) {
     motion.show(stepped ? null : drawn, state, catalogue);
     drawn = state;
     // Read by tests and bench/widget.py: which state is drawn, how often, and how long it took.
-    root.dataset.version = state.version;
-    root.dataset.renders = Number(root.dataset.renders ?? 0) + 1;
+    root.dataset.version = String(state.version);
+    root.dataset.renders = String(Number(root.dataset.renders ?? 0) + 1);
     root.dataset.renderMs = (performance.now() - started).toFixed(2);
     root.nlDrawnAt = performance.now();
   }
 
-  /** The coach's marks: overlays in each area (by player) and classes on the marked elements. */
+  /**
+   * The coach's marks: overlays in each area (by player) and classes on the marked elements.
+   * @param {boolean} full
+   */
   function patchMarks(full) {
     for (const svg of root.querySelectorAll(".nl-player > .nl-area")) {
       const p = Number(svg.querySelector("[data-player]")?.dataset.player ?? -1);
-      patch(svg.lastElementChild, p < 0 ? "" : areaMarks(state, p), full);
+      patch(/** @type {Element} */ (svg.lastElementChild), p < 0 ? "" : areaMarks(state, p), full);
     }
     markBoard(root, state);
   }
@@ -424,6 +437,7 @@ function render({ model, el }) {
   /** What the explanation line says while nothing explained is pointed at or focused. */
   const idleWords = () => coachExplains(state) ?? explainTip();
 
+  /** @param {string | null} focusKey the element that had the focus (`keyOf`) */
   function restoreFocus(focusKey) {
     if (focusKey && root.contains(document.activeElement) && pendingFocus === null) return; // part kept
     let target = focusKey && root.querySelector(focusKey);
@@ -436,16 +450,23 @@ function render({ model, el }) {
     if (target) target.focus({ preventScroll: true });
   }
 
-  /** Write a line's text only when it changes: no needless layout, and no live region said again. */
+  /**
+   * Write a line's text only when it changes: no needless layout, and no live region said again.
+   * @param {Element} el @param {string} text
+   */
   function setText(el, text) {
     if (el.textContent !== text) el.textContent = text;
   }
 
+  /** @param {string} text */
   function explain(text) {
     setText(parts.explain, text);
   }
 
-  /** Show (or, with null, stop showing) in the big area where the tile on `space` could go. */
+  /**
+   * Show (or, with null, stop showing) in the big area where the tile on `space` could go.
+   * @param {number | null} space
+   */
   function showPreview(space) {
     if (space === preview) return;
     preview = space;
@@ -460,7 +481,10 @@ function render({ model, el }) {
     for (const ghost of root.querySelectorAll(".nl-ghost")) ghost.remove();
   }
 
-  /** Light up what an element explains: a task's chain, or what a placement would fulfil. */
+  /**
+   * Light up what an element explains: a task's chain, or what a placement would fulfil.
+   * @param {Element} target
+   */
   function highlight(target) {
     speak();
     clearMarks();
@@ -485,7 +509,8 @@ function render({ model, el }) {
       const p = Number(d.player);
       const player = state.players[p];
       const refs = legalCells(state).get(d.cell) ?? [];
-      const id = state.wheel[state.selected];
+      // Cells are lit only once a tile is chosen.
+      const id = /** @type {string} */ (state.wheel[/** @type {number} */ (state.selected)]);
       const [cx, cy] = d.cell.split(",").map(Number);
       target.classList.add("nl-hover");
       // A faint copy of the chosen tile on the cell: how the area would look.
@@ -516,20 +541,24 @@ function render({ model, el }) {
       const canPreview =
         player && !player.bot && !browsing(state) && state.selected === null && state.choices.includes(space);
       showPreview(canPreview ? space : null);
-      const words = target.getAttribute("aria-label");
+      const words = target.getAttribute("aria-label") ?? "";
       explain(
-        canPreview ? sentences([sentence(words), couldGoWords(player, legalCells(state, space))]) : words,
+        canPreview && player
+          ? sentences([sentence(words), couldGoWords(player, legalCells(state, space))])
+          : words,
       );
     }
   }
 
+  /** @param {Element} target @param {boolean} byKeyboard */
   function activate(target, byKeyboard) {
     speak();
     const d = target.dataset;
     if (d.action !== undefined) {
       if (d.action === "bot") send({ action: "bot", bot: botName, player: state.current ?? undefined });
       else if (d.action === "now") send({ action: "show", turn: null });
-      else send({ action: d.action });
+      else
+        send(/** @type {Intent} a button's data-action is an action with no field */ ({ action: d.action }));
       if (byKeyboard) pendingFocus = null;
     } else if (d.reviewRow !== undefined) {
       const row = Number(d.reviewRow);
@@ -553,20 +582,25 @@ function render({ model, el }) {
     }
   }
 
-  const openRow = () => review.open ?? state.view?.compare?.row ?? null;
+  const openRow = () => state.view?.compare?.row ?? null;
 
+  /** @param {Event} event */
   const actionable = (event) =>
-    event.target.closest("[data-action], [data-review-row], [data-space], [data-cell]");
+    /** @type {Element} */ (event.target).closest(
+      "[data-action], [data-review-row], [data-space], [data-cell]",
+    );
 
+  /** @param {MouseEvent} event */
   function onClick(event) {
-    if (event.target.closest(".nl-dismiss")) {
-      root.querySelector(".nl-error").hidden = true;
+    if (/** @type {Element} */ (event.target).closest(".nl-dismiss")) {
+      parts.error.hidden = true;
       return;
     }
     const target = actionable(event);
-    if (target && !target.disabled) activate(target, false);
+    if (target && !("disabled" in target && target.disabled)) activate(target, false);
   }
 
+  /** @param {Element} target @param {number} step */
   function move(target, step) {
     const group = [...root.querySelectorAll(`[data-roving="${target.dataset.roving}"]`)];
     const next = group[(group.indexOf(target) + step + group.length) % group.length];
@@ -575,8 +609,9 @@ function render({ model, el }) {
     next.focus({ preventScroll: true });
   }
 
+  /** @param {KeyboardEvent} event */
   function onKey(event) {
-    const target = event.target;
+    const target = /** @type {Element} */ (event.target);
     if (event.key === "Escape" && state.selected !== null) {
       send({ action: "select", space: null });
       event.preventDefault();
@@ -596,8 +631,9 @@ function render({ model, el }) {
     }
   }
 
+  /** @param {Event} event */
   function onOver(event) {
-    const target = event.target.closest(EXPLAINS);
+    const target = /** @type {Element} */ (event.target).closest(EXPLAINS);
     if (!target) {
       onLeave();
       return;
@@ -608,14 +644,16 @@ function render({ model, el }) {
     highlight(target);
   }
 
+  /** @param {FocusEvent} event */
   function onFocusOut(event) {
-    if (!root.contains(event.relatedTarget)) onLeave();
+    if (!root.contains(/** @type {Node | null} */ (event.relatedTarget))) onLeave();
   }
 
   /** The pointer left (or focus left the widget): explain what keeps focus, else show the hint. */
   function onLeave() {
     speak();
-    const focused = root.contains(document.activeElement) ? document.activeElement.closest(EXPLAINS) : null;
+    const active = document.activeElement;
+    const focused = active && root.contains(active) ? active.closest(EXPLAINS) : null;
     hoverKey = focused ? keyOf(focused) : null;
     if (focused) highlight(focused);
     else {
@@ -638,17 +676,19 @@ function render({ model, el }) {
     event.stopPropagation();
   }
 
+  /** @param {Event} event */
   function onChange(event) {
-    if (event.target.classList.contains("nl-bot-pick")) botName = event.target.value;
+    const menu = /** @type {HTMLSelectElement} */ (event.target);
+    if (menu.classList.contains("nl-bot-pick")) botName = menu.value;
     // Python words everything again in the language chosen, and the page follows the state's `lang`.
-    if (event.target.classList.contains("nl-lang-pick"))
-      send({ action: "language", lang: event.target.value });
+    if (menu.classList.contains("nl-lang-pick")) send({ action: "language", lang: menu.value });
   }
 
   /**
    * The history slider moved (pointer or keys): ask for that position. One "show" is on its way at a
    * time; while it is, the latest wish waits, so a fast drag never queues stale requests.
    */
+  /** @param {Event} event */
   function onInput(event) {
     if (event.target !== parts.slider) return;
     wanted = Number(parts.slider.value);
@@ -671,8 +711,10 @@ function render({ model, el }) {
     holding = false;
   };
 
+  /** @param {Event} event */
   function onToggle(event) {
-    if (event.target.classList?.contains("nl-alternatives")) optionsOpen = event.target.open;
+    const details = /** @type {HTMLDetailsElement} */ (event.target);
+    if (details.classList?.contains("nl-alternatives")) optionsOpen = details.open;
   }
 
   const onState = () => {

@@ -5,10 +5,10 @@
 import * as spec from "./drawing.js";
 import { num, t, tc, tn, tnc } from "./i18n.js";
 
-/** @typedef {import("./types.js").Catalogue} Catalogue */
-/** @typedef {import("./types.js").PlayerState} PlayerState */
-/** @typedef {import("./types.js").Task} Task */
-/** @typedef {import("./types.js").TaskRow} TaskRow */
+/** @typedef {import("./contract").Catalogue} Catalogue */
+/** @typedef {import("./contract").PlayerState} PlayerState */
+/** @typedef {import("./contract").Task} Task */
+/** @typedef {import("./contract").TaskRow} TaskRow */
 
 // The state names colours by letter in task chains (TaskRow): the letters drawn on the tiles.
 const LETTER_COLOUR = Object.fromEntries(
@@ -23,7 +23,10 @@ const COLOUR = {
   yellow: () => tc("colour of a tile", "yellow"),
 };
 
-/** A task's dots of one colour: "2 blue" (the count picks the form in Russian). */
+/**
+ * A task's dots of one colour: "2 blue" (the count picks the form in Russian).
+ * @type {Record<string, (n: number) => string>}
+ */
 const DOTS = {
   red: (n) => tnc("dots of a task", "{n} red", "{n} red", n),
   blue: (n) => tnc("dots of a task", "{n} blue", "{n} blue", n),
@@ -31,7 +34,10 @@ const DOTS = {
   yellow: (n) => tnc("dots of a task", "{n} yellow", "{n} yellow", n),
 };
 
-/** Tiles of a colour counted for a task, of those it needs: "2 of 3 blue". */
+/**
+ * Tiles of a colour counted for a task, of those it needs: "2 of 3 blue".
+ * @type {Record<string, (counted: number, n: number) => string>}
+ */
 const COUNTED = {
   red: (counted, n) =>
     tnc("tiles counted for a task", "{counted} of {n} red", "{counted} of {n} red", n, { counted }),
@@ -43,7 +49,10 @@ const COUNTED = {
     tnc("tiles counted for a task", "{counted} of {n} yellow", "{counted} of {n} yellow", n, { counted }),
 };
 
-/** Tiles of a colour in the draw pile: "3 red". */
+/**
+ * Tiles of a colour in the draw pile: "3 red".
+ * @type {Record<string, (n: number) => string>}
+ */
 const LEFT = {
   red: (n) => tnc("tiles of a colour in the draw pile", "{n} red", "{n} red", n),
   blue: (n) => tnc("tiles of a colour in the draw pile", "{n} blue", "{n} blue", n),
@@ -101,6 +110,7 @@ export function explainWords(catalogue, player, row) {
   const [id, x, y] = player.tiles[tileIndex];
   const [colour, , tasks] = catalogue[id];
   const met = counts.every(([, needed, counted]) => counted >= needed);
+  /** @param {number} i */
   const name = (i) =>
     t("{tile} at {cell}", {
       tile: player.tiles[i][0],
@@ -190,7 +200,7 @@ function decimal(n) {
 }
 
 /**
- * @param {import("./types.js").CoachOption} option
+ * @param {import("./contract").CoachOption & {words?: string}} option a hint's (no words) or a review's
  * @returns {string} the option in a few words: "T03 from space 6 at (0, 0)", "refill the wheel"
  */
 export function optionWords(option) {
@@ -200,7 +210,7 @@ export function optionWords(option) {
   if (option.tile != null && option.cell) {
     return t("{tile} from space {space} at {cell}", {
       tile: option.tile,
-      space: option.space,
+      space: /** @type {number} a move's */ (option.space),
       cell: cellWords(...option.cell),
     });
   }
@@ -234,7 +244,7 @@ export const earlierWords = (label) => t("Earlier position: {label}", { label })
 
 /**
  * The history bar's words: the slider's name, and the banner beside it.
- * @param {import("./types.js").View} view
+ * @param {import("./contract").View} view
  * @returns {{slider: string, banner: string}}
  */
 export function historyWords(view) {
@@ -247,6 +257,6 @@ export function historyWords(view) {
 /**
  * A bot's name in the page's language, as Python words it ("greedy" is «жадный» in Russian); the menu's
  * values and the intents keep the name Python knows it by.
- * @param {import("./types.js").State} state @param {string} bot @returns {string}
+ * @param {import("./contract").State} state @param {string} bot @returns {string}
  */
 export const botWord = (state, bot) => state.bot_words[bot] ?? bot;

@@ -27,6 +27,7 @@ from typing import TYPE_CHECKING, Any, Final
 from . import wheel
 from .board import Board, Cell, TaskRef
 from .bots import SearchBot, best_place, closeness, missing, tokens_now
+from .contract import HintData, OptionData
 from .errors import IllegalMove
 from .game import Action, Game, Move, action_data, sheet_of
 from .i18n import Message, Value, cell_words, cmsg, cplural, joined, msg, plural, resolve
@@ -93,15 +94,21 @@ class Option:
     sets_up: tuple[TaskRef, ...]
     next_player: int | None
 
-    def to_data(self) -> dict[str, Any]:
+    def to_data(self) -> OptionData:
         """The option as JSON data; the action as save files write it (``["take", space, x, y]``)."""
-        data = {f.name: getattr(self, f.name) for f in fields(Option)}
-        data["action"] = action_data(self.action)
-        data["value"], data["behind"] = round(self.value, 3), round(self.behind, 3)
-        data["cell"] = None if self.cell is None else list(self.cell)
-        data["covers"] = [list(ref) for ref in self.covers]
-        data["sets_up"] = [list(ref) for ref in self.sets_up]
-        return data
+        return {
+            "action": action_data(self.action),
+            "reason": self.reason,
+            "value": round(self.value, 3),
+            "behind": round(self.behind, 3),
+            "space": self.space,
+            "tile": self.tile,
+            "cell": self.cell,
+            "cost": self.cost,
+            "covers": list(self.covers),
+            "sets_up": list(self.sets_up),
+            "next_player": self.next_player,
+        }
 
 
 @dataclass(frozen=True)
@@ -113,7 +120,7 @@ class Hint(Option):
     player: int
     alternatives: tuple[Option, ...]
 
-    def to_data(self) -> dict[str, Any]:
+    def to_data(self) -> HintData:
         return {
             **super().to_data(),
             "player": self.player,

@@ -11,9 +11,11 @@ the language asked for (``lang``; None: the package language).
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, Final
+from typing import Any, Final, cast
 
 from .coach import MAX_LOSS, Hint
+from .contract import Can, Compare, ComparedOption, Mark, PlayerState, Position, ReviewRow, View
+from .contract import Hint as HintState
 from .errors import IllegalMove
 from .game import Action, Game, Move, action_data
 from .i18n import Message, cell_words, cmsg, cplural, msg, resolve, word
@@ -61,14 +63,18 @@ def past(game: Game, k: int) -> Game:
     return Game.from_snapshot(data)
 
 
-def read_only(position: Mapping[str, Any]) -> dict[str, Any]:
+def read_only(position: Position) -> Position:
     """A position the page shows but may not play on: no legal cells, every button that plays off."""
-    return {**position, "moves": {"cells": [], "fulfil": []}, "can": {key: False for key in position["can"]}}
+    return {
+        **position,
+        "moves": {"cells": [], "fulfil": []},
+        "can": cast(Can, dict.fromkeys(position["can"], False)),
+    }
 
 
 def position_at(
     game: Game, k: int, seats: list[str | None], lang: str | None = None, *, reader: int | None = None
-) -> dict[str, Any]:
+) -> Position:
     """The page's position after the first ``k`` actions of ``game``, read-only, worded in ``lang`` for
     the player of seat ``reader`` (None: nobody is "you")."""
     return read_only(game_state(past(game, k), seats, lang, reader=reader))
@@ -77,11 +83,11 @@ def position_at(
 def view_state(
     game: Game,
     shown: int | None,
-    compared: dict[str, Any] | None = None,
+    compared: Compare | None = None,
     lang: str | None = None,
     *,
     reader: int | None = None,
-) -> dict[str, Any]:
+) -> View:
     """``state.view``: the position on show (``turn``, from 0 at the start to ``turns``, the number of
     actions so far), whether it is the position now, its ``label`` in words of ``lang`` (for the player
     of seat ``reader``), and the ``compare`` of an open review row."""
@@ -113,7 +119,7 @@ def _label(game: Game, k: int, lang: str, reader: int | None) -> str:
     return msg("after action {k} of {n}: {said}", k=k, n=len(game.history), said=said).in_language(lang)
 
 
-def hint_state(hint: Hint, version: int, lang: str | None = None) -> dict[str, Any]:
+def hint_state(hint: Hint, version: int, lang: str | None = None) -> HintState:
     """``state.hint``: the hint as data, the sentence to say (``words``, in ``lang``: the hint's
     ``reason`` should be worded in it too, see ``coach.hint``) and the ``version`` it is for."""
     words = msg("Hint: {reason}", reason=hint.reason).in_language(lang)
@@ -156,7 +162,7 @@ def _loss(game: Game, loss: float) -> Message:
     return cmsg("tokens lost", "{tokens} tokens", tokens=tokens)
 
 
-def review_row(game: Game, index: int, row: Mapping[str, Any], lang: str | None = None) -> dict[str, Any]:
+def review_row(game: Game, index: int, row: Mapping[str, Any], lang: str | None = None) -> ReviewRow:
     """One row of the Review panel for the action ``index`` of ``game.history``, from ``coach.review``'s
     ``row`` (made at the position before the action, which is ``game``): the loss in tokens, solo in
     points of score; its words in ``lang`` (the row's ``comment`` is the coach's, already worded, or a
@@ -180,16 +186,16 @@ def review_row(game: Game, index: int, row: Mapping[str, Any], lang: str | None 
 
 def _option(
     game: Game, action: Action, seats: list[str | None], lang: str, reader: int | None
-) -> tuple[dict[str, Any], dict[str, Any]]:
+) -> tuple[ComparedOption, PlayerState]:
     """What to mark for ``action`` at ``game`` (space, tile, cell, words), and the mover's area after it."""
     mover = game.current_player
     after = game.copy()
     after.play(action)
     area = player_state(after.players[mover], seats[mover], you=mover == reader)
-    mark: dict[str, Any] = {"tile": None, "space": None, "cell": None}
+    mark: Mark = {"tile": None, "space": None, "cell": None}
     if isinstance(action, Move):
         taken = game.wheel[action.space]
-        mark = {"tile": None if taken is None else taken.id, "space": action.space, "cell": list(action.cell)}
+        mark = {"tile": None if taken is None else taken.id, "space": action.space, "cell": action.cell}
     return {**mark, "words": action_words(game, action, lang), "action": action_data(action)}, area
 
 
@@ -201,7 +207,7 @@ def compare(
     lang: str | None = None,
     *,
     reader: int | None = None,
-) -> dict[str, Any]:
+) -> Compare:
     """``view.compare`` for the open review row of action ``index`` (``coach.review``'s ``row``): the
     move played and the suggestion at the position before it, and the mover's area after each (the
     reader's, seat ``reader``, told about as "you"), worded in ``lang``."""

@@ -17,6 +17,7 @@ from typing import Any
 
 from . import coach
 from .coaching import hint_state
+from .contract import Intent, Position, State
 from .errors import IllegalMove, quote
 from .game import Action, Game
 from .guide import Guide
@@ -46,7 +47,7 @@ class Controller:
         self,
         game: Game,
         *,
-        publish: Send,
+        publish: Callable[[State], None],
         publish_review: Send,
         seed: int | None = None,
         bots: Seats = None,
@@ -73,7 +74,7 @@ class Controller:
         self._log = log or logging.getLogger(__name__)
         self._seen: tuple[object, ...] = ()  # the game the version counts: (its id, history, can_redo)
         self._drawn: tuple[object, ...] = ()  # what the position now was built from
-        self._position: dict[str, Any] = {}
+        self._position: Position  # built by the first refresh, in start()
 
     def start(self) -> None:
         """Publish the first state, and another once a bot seat to move has played."""
@@ -253,7 +254,7 @@ class Controller:
             self._log.exception("NovaLunaWidget failed on %s", quote(content, 500))
         self.refresh()
 
-    def _dispatch(self, intent: dict[str, Any]) -> None:
+    def _dispatch(self, intent: Intent) -> None:
         check_intent(intent, self.table.game, self.table.seats, self.version, reader=self.table.reader)
         match intent["action"]:
             case "language":  # in every mode, on an earlier position alike
@@ -289,7 +290,7 @@ class Controller:
             table.panel.follow(game)
             self.mode = self.mode.changed()
 
-    def _state(self) -> dict[str, Any]:
+    def _state(self) -> State:
         table = self.table
         part = self.mode.part()
         hint = None if table.hint is None else hint_state(table.hint, self.version, table.lang)

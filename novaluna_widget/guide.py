@@ -21,10 +21,21 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cache
-from typing import Any, Final
+from typing import Final
 
 from . import track
 from .board import Board, Cell, TaskRef, neighbours
+from .contract import (
+    Awaited,
+    ClickData,
+    Expected,
+    GuidedAction,
+    GuideState,
+    HighlightButton,
+    ReplyData,
+    StepData,
+)
+from .contract import Highlight as HighlightData
 from .errors import IllegalMove
 from .game import Action, Game, Move, action_data
 from .i18n import Message, Value, cell_words, cmsg, cplural, joined, msg, plural, resolve
@@ -98,14 +109,14 @@ class Highlight:
     cells: tuple[Cell, ...] = ()
     tasks: tuple[TaskRef, ...] = ()
     track: tuple[int, ...] = ()
-    button: str | None = None
+    button: HighlightButton | None = None
     area: int = 0
 
-    def to_data(self) -> dict[str, Any]:
+    def to_data(self) -> HighlightData:
         return {
             "spaces": list(self.spaces),
-            "cells": [list(c) for c in self.cells],
-            "tasks": [list(t) for t in self.tasks],
+            "cells": list(self.cells),
+            "tasks": list(self.tasks),
             "track": list(self.track),
             "button": self.button,
             "area": self.area,
@@ -118,7 +129,7 @@ class Click:
     ``space``, ``cell`` and ``player`` as the widget's intent carries them; the ``prompt`` that says
     what to click, the ``refusal`` for any other click, and the ``answer`` said once it is made."""
 
-    action: str
+    action: GuidedAction
     prompt: str
     refusal: str
     answer: str
@@ -128,9 +139,9 @@ class Click:
     player: int | None = None
 
     @property
-    def intent(self) -> dict[str, Any]:
+    def intent(self) -> Expected:
         """The click as the page sends it (``protocol.INTENTS``), less the picture's ``version``."""
-        found: dict[str, Any] = {"action": self.action}
+        found: Expected = {"action": self.action}
         if self.space is not None:
             found["space"] = self.space
         if self.cell is not None:
@@ -153,7 +164,7 @@ class Click:
             del given["player"]
         return given == self.intent
 
-    def to_data(self) -> dict[str, Any]:
+    def to_data(self) -> ClickData:
         return {
             "intent": self.intent,
             "prompt": self.prompt,
@@ -191,8 +202,8 @@ class Step:
         """What the page says once the step is done (the last click's answer)."""
         return self.clicks[-1].answer
 
-    def to_data(self) -> dict[str, Any]:
-        replies = [{"action": action_data(r.action), "text": r.text} for r in self.replies]
+    def to_data(self) -> StepData:
+        replies: list[ReplyData] = [{"action": action_data(r.action), "text": r.text} for r in self.replies]
         return {
             "number": self.number,
             "rule": self.rule,
@@ -213,7 +224,7 @@ _NOTHING: Final = Highlight()
 class _Click:
     """A ``Click`` as the script writes it once: its sentences as messages (no answer: None)."""
 
-    action: str
+    action: GuidedAction
     prompt: Message
     refusal: Message
     answer: Message | None
@@ -369,12 +380,12 @@ class Guide:
             for action in self.step.skipped:
                 self.game.play(action)
 
-    def state(self) -> dict[str, Any]:
+    def state(self) -> GuideState:
         """What the page shows of the guide: the step's number, ``total`` and ``progress``, title and
         text, the click awaited (its ``prompt``, the ``expects`` intent and the ``highlight``), what the
         last click did (``said``) and ``done``, in the guide's language."""
         click = self.click
-        awaited = (
+        awaited: Awaited = (
             {"prompt": None, "expects": None, "highlight": None}
             if click is None
             else {"prompt": click.prompt, "expects": click.intent, "highlight": click.highlight.to_data()}

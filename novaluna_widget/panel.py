@@ -11,13 +11,14 @@ from typing import Any
 
 from . import coach
 from .coaching import past, review_row
+from .contract import ReviewPanel as ReviewPanelData
 from .errors import IllegalMove
 from .game import Action, Game
 from .i18n import msg
 
 #: How the panel reaches the page: ``{}`` (no review), ``working`` with the actions done, ``ready`` with
 #: the rows (see ``NovaLunaWidget.review_panel``).
-Send = Callable[[dict[str, Any]], None]
+Send = Callable[[ReviewPanelData], None]
 
 
 class ReviewPanel:

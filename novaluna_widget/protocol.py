@@ -24,10 +24,36 @@ from __future__ import annotations
 import sys
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Final
+from typing import Any, Final, cast
 
 from .board import Board
 from .bots import BOT_WORDS, BOTS, Bot, play_turn
+from .contract import (
+    Can,
+    Catalogue,
+    CoachCan,
+    Colour,
+    Direction,
+    EndReason,
+    Fulfil,
+    GameKind,
+    Hint,
+    Intent,
+    Letter,
+    LogEntry,
+    Moves,
+    Over,
+    PlayerState,
+    Position,
+    RecentTurn,
+    Solo,
+    State,
+    TaskRow,
+    TaskStatus,
+    TrackSpace,
+    Tutorial,
+    View,
+)
 from .errors import IllegalMove, quote
 from .game import Action, Game, Player, sheet_of, track_of
 from .i18n import LANGUAGES, RIGHT_TO_LEFT, Message, cmsg, joined, message_of, msg, resolve
@@ -74,7 +100,7 @@ def game_state(
     lang: str | None = None,
     *,
     reader: int | None = None,
-) -> dict[str, Any]:
+) -> Position:
     """The position as the JSON the page draws (``page_state`` adds the widget's own fields), every
     sentence in ``lang`` (None: the package language), the player of seat ``reader`` told about as "you"
     (None: nobody).
@@ -97,7 +123,7 @@ def game_state(
     seats = list(seats) if seats is not None else [None] * len(game.players)
     entries, turns = tell(game, LOG_TAIL, lang, reader=reader)
     return {
-        "kind": game.kind,
+        "kind": cast(GameKind, game.kind),
         "seed": game.seed,
         "turn": game.turn,
         "wheel": [None if t is None else t.id for t in game.wheel],
@@ -114,7 +140,7 @@ def game_state(
         ],
         "moves": _moves(game),
         "recent": _recent(game, turns),
-        "log": [list(entry) for entry in entries],
+        "log": [cast(LogEntry, entry) for entry in entries],
         "log_total": game.log_length,
         "over": _over(game, lang, reader),
         "solo": _solo(game, lang),
@@ -129,19 +155,19 @@ def game_state(
 
 
 def page_state(
-    position: Mapping[str, Any],
+    position: Position,
     *,
     version: int,
     selected: int | None,
     error: str | None,
     answered: int,
     bot: str,
-    view: Mapping[str, Any],
-    hint: Mapping[str, Any] | None = None,
-    tutorial: Mapping[str, Any] | None = None,
-    can: Mapping[str, bool] | None = None,
+    view: View,
+    hint: Hint | None = None,
+    tutorial: Tutorial | None = None,
+    can: CoachCan | None = None,
     lang: str | None = None,
-) -> dict[str, Any]:
+) -> State:
     """The whole ``state`` the page draws: ``position`` (from ``game_state``, or a past one), then
     ``version`` (intents must name it), ``selected`` (the space chosen and not yet placed), ``error``
     (why the last intent was refused), ``answered`` (intents handled: each gets a new state, so the page
@@ -161,35 +187,43 @@ def page_state(
         "bot": bot,
         "bot_names": list(BOTS),
         "bot_words": {name: BOT_WORDS[name].in_language(lang) for name in BOTS},
-        "view": dict(view),
+        "view": view,
         "hint": hint,
         "tutorial": tutorial,
-        "can": {**position["can"], **(can or {})},
+        "can": _can(position["can"], can),
         "lang": lang,
         "dir": direction(lang),
     }
 
 
-def direction(lang: str | None = None) -> str:
+def _can(position: Can, widget: CoachCan | None) -> Can:
+    """The position's button flags with the widget's over them."""
+    return {**position, **(widget or {})}
+
+
+def direction(lang: str | None = None) -> Direction:
     """The direction the text of ``lang`` runs, as HTML's ``dir`` says it: "rtl" (Persian) or "ltr"."""
     return "rtl" if resolve(lang) in RIGHT_TO_LEFT else "ltr"
 
 
-def catalogue() -> dict[str, list[Any]]:
+def catalogue() -> Catalogue:
     """The 68 tiles by id: ``[colour, cost, tasks]`` with each task a list of ``[colour, count]``.
 
     Sent once: the state names tiles by id only, which keeps every move's sync small."""
-    return {t.id: [t.colour, t.cost, [[[c, n] for c, n in task.items()] for task in t.tasks]] for t in TILES}
+    return {
+        t.id: (t.colour, t.cost, [[(cast(Colour, c), n) for c, n in task.items()] for task in t.tasks])
+        for t in TILES
+    }
 
 
-def _track(game: Game) -> list[list[Any]]:
+def _track(game: Game) -> list[TrackSpace]:
     """``[space, [players bottom to top]]`` for each occupied moon-track space (none solo)."""
     if not game.has_moon_track:
         return []
-    return [[space, stack] for space, stack in sorted(track_of(game).items())]
+    return [(space, stack) for space, stack in sorted(track_of(game).items())]
 
 
-def player_state(player: Player, seat: str | None, *, you: bool = False) -> dict[str, Any]:
+def player_state(player: Player, seat: str | None, *, you: bool = False) -> PlayerState:
     """One player of ``state.players`` (see ``game_state``); ``seat`` is the bot playing it, or None;
     ``you``, whether the player is the reader. Nothing here is worded: the page words its labels about
     a player itself, ``you`` telling it which messages to use."""
@@ -202,12 +236,12 @@ def player_state(player: Player, seat: str | None, *, you: bool = False) -> dict
         "time": player.time,
         "space": player.space,
         "bot": seat,
-        "tiles": [[t.id, x, y] for (x, y), t in board.tiles.items()],
+        "tiles": [(t.id, x, y) for (x, y), t in board.tiles.items()],
         "tasks": _tasks(board, player.covered),
     }
 
 
-def _tasks(board: Board, covered: frozenset[tuple[int, int, int]]) -> list[list[Any]]:
+def _tasks(board: Board, covered: frozenset[tuple[int, int, int]]) -> list[TaskRow]:
     """Every task of the area with its chain (``Board.explain``), compactly: ``[tile, task, status,
     counts]``.
 
@@ -218,27 +252,27 @@ def _tasks(board: Board, covered: frozenset[tuple[int, int, int]]) -> list[list[
     """
     index = {cell: i for i, cell in enumerate(board.tiles)}
     fulfilled = board.fulfilled_tasks()
-    rows = []
+    rows: list[TaskRow] = []
     for cell, t in board.tiles.items():
         for k in range(len(t.tasks)):
             why = board.explain(cell, k)
             ref = (cell[0], cell[1], k)
-            status = 2 if ref in covered else 1 if ref in fulfilled else 0
+            status: TaskStatus = 2 if ref in covered else 1 if ref in fulfilled else 0
             counts = [
-                [
-                    LETTERS[c.colour],
+                (
+                    cast(Letter, LETTERS[c.colour]),
                     c.needed,
                     c.counted,
                     [index[m] for m in c.chain],
                     [index[m] for m in c.touching],
-                ]
+                )
                 for c in why.colours
             ]
-            rows.append([index[cell], k, status, counts])
+            rows.append((index[cell], k, status, counts))
     return rows
 
 
-def _moves(game: Game) -> dict[str, Any]:
+def _moves(game: Game) -> Moves:
     """The legal cells of the player to move and, per takeable space (in ``choices`` order), the cells
     where the tile would fulfil tasks: ``[cell index, [[x, y, task], ...]]`` (the new tile's own
     tasks carry its cell)."""
@@ -246,41 +280,41 @@ def _moves(game: Game) -> dict[str, Any]:
         return {"cells": [], "fulfil": []}
     board = game.players[game.current_player].board
     cells = board.legal_cells()
-    fulfil = []
+    fulfil: list[list[Fulfil]] = []
     for space in game.choices():
         t = game.wheel[space]
         assert t is not None
         effects = ((i, board.would_fulfil(t, c)) for i, c in enumerate(cells))
-        fulfil.append([[i, sorted([list(r) for r in refs])] for i, refs in effects if refs])
-    return {"cells": [list(c) for c in cells], "fulfil": fulfil}
+        fulfil.append([(i, sorted(refs)) for i, refs in effects if refs])
+    return {"cells": list(cells), "fulfil": fulfil}
 
 
-def _recent(game: Game, turns: Sequence[Turn]) -> list[list[Any]]:
+def _recent(game: Game, turns: Sequence[Turn]) -> list[RecentTurn]:
     """The turns since the player to move last moved, that turn included: ``[id, player, tile, space,
     x, y]`` each, oldest first (the latest ``RECENT``). The page marks them until the next move and
     moves the pieces of those it has not drawn yet. Once the game is over, from the last turn of the
     player the game stopped at."""
     mover = game.current_player
     start = max((k for k, t in enumerate(turns) if t.player == mover), default=0)
-    return [[t.id, t.player, t.tile, t.space, *t.cell] for t in turns[start:]][-RECENT:]
+    return [(t.id, t.player, t.tile, t.space, *t.cell) for t in turns[start:]][-RECENT:]
 
 
-def _over(game: Game, lang: str, reader: int | None) -> dict[str, Any] | None:
+def _over(game: Game, lang: str, reader: int | None) -> Over | None:
     """How the game ended, from the game's own result rather than found in the log (a finished position
     set up by ``scenario.position`` or read from a save need not log its end): reason, winner, ranking,
     the words (``story.end_words``) and a summary (``story.summary``)."""
     if not game.is_over:
         return None
     return {
-        "reason": game.end_reason,
-        "winner": game.winner,
+        "reason": cast(EndReason, game.end_reason),
+        "winner": cast(int, game.winner),
         "ranking": game.ranking(),
         "text": end_words(game, lang, reader=reader),
         "lines": summary(game, lang),
     }
 
 
-def _solo(game: Game, lang: str) -> dict[str, Any] | None:
+def _solo(game: Game, lang: str) -> Solo | None:
     """The solo standing (``Game.score_sheet``) with its breakdown in words (``lines``) and what the
     phase asks now (``goal``); None in a game of 2–4."""
     if not game.is_solo:
@@ -374,7 +408,7 @@ def _from_page(content: object) -> object:
     return {key: None if value is ffi.jsnull else value for key, value in content.items()}
 
 
-def parse_intent(content: object) -> dict[str, Any]:
+def parse_intent(content: object) -> Intent:
     """``content`` if it is a well-formed intent (see ``INTENTS``), else ``BadIntent`` with a short
     message. Only the shape is checked here: whether the move is legal is the engine's to judge."""
     content = _from_page(content)
@@ -412,7 +446,7 @@ def parse_intent(content: object) -> dict[str, Any]:
     missing = [repr(key) for key, field in fields.items() if field.required and key not in content]
     if missing:
         raise BadIntent(msg("a {action} message needs {fields}", action=repr(action), fields=joined(missing)))
-    return content
+    return cast(Intent, content)
 
 
 def check_intent(

@@ -25,6 +25,7 @@ import anywidget
 import traitlets
 
 from . import coach, kinds
+from .contract import State
 from .controller import Controller
 from .game import Action, Game
 from .guide import READER, Guide
@@ -140,7 +141,7 @@ class NovaLunaWidget(anywidget.AnyWidget):
         widget._controller.follow(guide)
         return widget
 
-    def _publish(self, state: dict[str, Any]) -> None:
+    def _publish(self, state: State) -> None:
         self.set_trait("lang", state["lang"])  # (the page words its labels by the state's own lang)
         self.set_trait("state", state)
 

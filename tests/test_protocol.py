@@ -94,10 +94,10 @@ def test_state_holds_everything_the_page_draws():
     in_sight = [t for t in game.wheel if t is not None]
     assert s["pile_colours"] == {c: 17 - sum(t.colour == c for t in in_sight) for c in COLOURS}
     assert s["current"] == game.current_player and s["order"] == game.turn_order()
-    assert s["track"] == [[0, [i for i in game.turn_order()[::-1]]]]  # the start stack, bottom first
-    assert s["moves"] == {"cells": [[0, 0]], "fulfil": [[], [], []]}
+    assert s["track"] == [(0, [i for i in game.turn_order()[::-1]])]  # the start stack, bottom first
+    assert s["moves"] == {"cells": [(0, 0)], "fulfil": [[], [], []]}
     assert s["can"] == {"refill": False, "undo": False, "redo": False, "end_phase_one": False, "bot": True}
-    assert s["log"] == [[0, "setup", None, game.log[0].text]] and s["log_total"] == 1
+    assert s["log"] == [(0, "setup", None, game.log[0].text)] and s["log_total"] == 1
     assert s["over"] is None and s["solo"] is None
     assert s["recent"] == [] and [p["bot"] for p in s["players"]] == [None, None]
     json.dumps(s, allow_nan=False)
@@ -178,8 +178,8 @@ def test_the_page_state_adds_the_widget_fields_to_the_position():
 
 def test_the_catalogue_lists_every_tile_by_id():
     tiles = catalogue()
-    assert len(tiles) == 68 and tiles["R04"] == ["red", 3, [[["red", 2], ["blue", 1]]]]
-    assert tiles["B01"] == ["blue", 1, []]
+    assert len(tiles) == 68 and tiles["R04"] == ("red", 3, [[("red", 2), ("blue", 1)]])
+    assert tiles["B01"] == ("blue", 1, [])
 
 
 def test_state_explains_every_task_with_its_chain():
@@ -187,11 +187,11 @@ def test_state_explains_every_task_with_its_chain():
     game = build({1: "R01"}, players=[{"board": "R04@0,0 R05@1,0 R06@2,0 B01@0,1"}, {}])
     player = game_state(game)["players"][0]
     tiles = player["tiles"]
-    assert tiles == [["R04", 0, 0], ["R05", 1, 0], ["R06", 2, 0], ["B01", 0, 1]]
+    assert tiles == [("R04", 0, 0), ("R05", 1, 0), ("R06", 2, 0), ("B01", 0, 1)]
     rows = {(t, k): row for t, k, *row in player["tasks"]}
     status, counts = rows[(0, 0)]
     # R04: 2 red (R05 touching, R06 by chain) and 1 blue (B01 touching): covered.
-    assert status == 2 and counts == [["R", 2, 2, [1, 2], [1]], ["B", 1, 1, [3], [3]]]
+    assert status == 2 and counts == [("R", 2, 2, [1, 2], [1]), ("B", 1, 1, [3], [3])]
     explained = game.players[0].board.explain((0, 0), 0)
     assert [c.counted for c in explained.colours] == [2, 1]
 
@@ -204,10 +204,10 @@ def test_moves_say_what_each_cell_would_fulfil():
     board = game.players[0].board
     for pick, space in enumerate(s["choices"]):
         t = game.wheel[space]
-        expected = {cells.index(c): sorted(list(r) for r in board.would_fulfil(t, c)) for c in cells}
+        expected = {cells.index(c): sorted(board.would_fulfil(t, c)) for c in cells}
         assert dict(s["moves"]["fulfil"][pick]) == {i: r for i, r in expected.items() if r}
     blue = {tuple(cells[i]): refs for i, refs in s["moves"]["fulfil"][0]}
-    assert blue == {(0, -1): [[0, 0, 0]], (-1, 0): [[0, 0, 0]], (0, 1): [[0, 0, 0]]}
+    assert blue == {(0, -1): [(0, 0, 0)], (-1, 0): [(0, 0, 0)], (0, 1): [(0, 0, 0)]}
 
 
 def test_log_tells_the_latest_turns_and_recent_holds_those_since_the_mover_last_moved():
@@ -482,14 +482,13 @@ def test_the_pages_null_reads_as_none_in_a_pyodide_kernel(monkeypatch):
 
 def test_the_view_restores_every_key_that_python_sets_to_none():
     """Pyodide drops a dict key whose value is None on its way to the page, and js/bridge.js puts back
-    the keys its NULLABLE lists ("players.[].bot": each player's "bot"). Every key that is None in some
-    state must be listed there, and every listed key must be one the state has."""
+    the keys js/nullable.json lists ("players.[].bot": each player's "bot"), derived from the contract
+    (tests/test_contract.py checks it is). Every key that is None in some state must be listed there,
+    so a key the contract does not declare nullable fails here, and every listed key must be one the
+    state has."""
     from pathlib import Path
 
-    bridge = (Path(__file__).parents[1] / "js" / "bridge.js").read_text()
-    listed = re.search(r"export const NULLABLE = (\[.*?\]);", bridge, re.S)
-    assert listed is not None, "js/bridge.js has no NULLABLE list"
-    nullable = set(json.loads(listed[1]))
+    nullable = set(json.loads((Path(__file__).parents[1] / "js" / "nullable.json").read_text()))
 
     def keys(value: object, path: str, found: set[str], nones: set[str]) -> None:
         if isinstance(value, dict):

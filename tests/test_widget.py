@@ -63,7 +63,7 @@ def test_defaults_deal_a_two_player_game():
     w = NovaLunaWidget(seed=7)
     assert isinstance(w.game, Game) and len(w.game.players) == 2 and w.game.seed == 7
     assert w.version == 1 and w.selected is None and w.last_error is None and w.bots == {}
-    assert len(w.catalogue) == 68 and w.catalogue["R04"] == ["red", 3, [[["red", 2], ["blue", 1]]]]
+    assert len(w.catalogue) == 68 and w.catalogue["R04"] == ("red", 3, [[("red", 2), ("blue", 1)]])
 
 
 def test_players_one_is_solo_and_names_and_beginner_pass_through():

@@ -63,7 +63,7 @@ def test_the_hint_button_marks_the_coachs_move_and_changes_nothing():
     assert w.last_error is None and w.game.to_json() == before and w.version == version
     assert shown["action"] == expected.to_data()["action"] and shown["reason"] == expected.reason
     assert (shown["space"], shown["tile"]) == (expected.space, expected.tile)
-    assert shown["cell"] == list(expected.cell)
+    assert shown["cell"] == expected.cell
     assert shown["words"] == f"Hint: {expected.reason}" and shown["version"] == w.version
     alternatives = [a.to_data()["action"] for a in expected.alternatives]
     assert [a["action"] for a in shown["alternatives"]] == alternatives
@@ -237,10 +237,10 @@ def test_opening_a_review_row_shows_that_position_with_both_moves(reviewed):
         after = before.copy()
         after.play(action)
         if isinstance(action, Move):
-            assert (mark["space"], mark["cell"]) == (action.space, list(action.cell))
+            assert (mark["space"], mark["cell"]) == (action.space, action.cell)
             assert mark["tile"] == before.wheel[action.space].id
         assert compared[f"{key}_area"]["tiles"] == [
-            [t.id, x, y] for (x, y), t in after.players[row["player"]].board.tiles.items()
+            (t.id, x, y) for (x, y), t in after.players[row["player"]].board.tiles.items()
         ]
     intent(w, "open", row=None)
     assert w.state["view"]["now"] and w.state["view"]["compare"] is None

@@ -12,6 +12,7 @@ from typing import Any
 
 from .. import coach
 from ..coaching import view_state
+from ..contract import CoachCan, Position, Tutorial, View
 from ..game import Action
 from ..table import Table
 
@@ -25,10 +26,10 @@ class Part:
     the ``can`` flags it adds, an earlier ``position`` (None: the position now) and the guided game's
     ``tutorial`` step."""
 
-    view: dict[str, Any]
-    can: dict[str, bool]
-    position: dict[str, Any] | None = None
-    tutorial: dict[str, Any] | None = None
+    view: View
+    can: CoachCan
+    position: Position | None = None
+    tutorial: Tutorial | None = None
 
 
 class Mode(ABC):
@@ -115,6 +116,6 @@ class Live(Mode):
         """``widget.open_review`` and the ``open`` intent: the mode showing that review row."""
 
 
-def view_now(table: Table) -> dict[str, Any]:
+def view_now(table: Table) -> View:
     """``state.view`` of the position now."""
     return view_state(table.game, None, lang=table.lang, reader=table.reader)

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Final, NoReturn
 
 from ..coaching import TUTORIAL_ONLY
+from ..contract import CoachCan, Tutorial
 from ..errors import IllegalMove, quote
 from ..game import Action
 from ..guide import Guide
@@ -47,8 +48,8 @@ class Guided(Live):
             self.table.selected = intent["space"]
 
     def part(self) -> Part:
-        can = {"hint": False, "review": False, "undo": False, "redo": False, "bot": False}
-        tutorial = {**self.guide.state(), "refused": self.table.words(self.refused)}
+        can: CoachCan = {"hint": False, "review": False, "undo": False, "redo": False, "bot": False}
+        tutorial: Tutorial = {**self.guide.state(), "refused": self.table.words(self.refused)}
         return Part(view=view_now(self.table), can=can, tutorial=tutorial)
 
     def leave(self) -> None:

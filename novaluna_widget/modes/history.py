@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from ..coaching import BROWSING, position_at, view_state
+from ..contract import Compare, Position, View
 from ..errors import IllegalMove
 from .base import Intent, Live, Mode, Part
 
@@ -19,9 +18,7 @@ class History(Mode):
         self.live = live
         self.turn = turn
         # The position and its view, built once per language and seats: (key, position, view).
-        self._built: (
-            tuple[tuple[str, tuple[str | None, ...], int | None], dict[str, Any], dict[str, Any]] | None
-        ) = None
+        self._built: tuple[tuple[str, tuple[str | None, ...], int | None], Position, View] | None = None
 
     def handle(self, intent: Intent) -> Mode:
         action = intent["action"]
@@ -53,6 +50,6 @@ class History(Mode):
             view=self._built[2], can={"hint": False, "review": table.game.is_over}, position=self._built[1]
         )
 
-    def compared(self) -> dict[str, Any] | None:
+    def compared(self) -> Compare | None:
         """``view.compare``: nothing to compare on a position of the history."""
         return None

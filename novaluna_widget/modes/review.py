@@ -7,6 +7,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from ..coaching import compare
+from ..contract import Compare
 from .base import Live
 from .history import History
 
@@ -19,6 +20,6 @@ class Reviewing(History):
         super().__init__(live, index)
         self.row = row
 
-    def compared(self) -> dict[str, Any] | None:
+    def compared(self) -> Compare | None:
         table = self.table
         return compare(table.game, self.turn, self.row, table.seats, table.lang, reader=table.reader)

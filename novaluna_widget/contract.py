@@ -1,0 +1,644 @@
+"""What Python and the page say to each other, written once: the data the page reads (the widget's
+``state``, ``catalogue`` and ``review_panel`` traits) and every intent it sends back, as types.
+
+``protocol``, ``coaching``, ``coach`` and ``guide`` build these types, so ``mypy --strict`` checks the
+Python side against them; ``js/build_contract.py`` writes them out as TypeScript declarations
+(``js/contract.d.ts``), which ``tsc`` checks the page against, and lists the keys that may hold None
+(``js/nullable.json``) for the Pyodide bridge (``js/bridge.js``). A ``#:`` comment says what a type or
+field means; it is copied into the declarations. ``check`` walks a value against a type, so the tests
+can show that Python sends nothing the contract lacks. Pure typing: it imports nothing of the package.
+
+The JSON is the contract: a tuple is a fixed-length array, a list any length, ``X | None`` a key that
+may be null, and a key of a ``total=False`` class one that may be missing.
+"""
+
+from __future__ import annotations
+
+import types
+from collections.abc import Mapping
+from typing import Any, Literal, TypedDict, Union, get_args, get_origin, get_type_hints, is_typeddict
+
+# -- the tiles ------------------------------------------------------------------------------------
+#: A tile's colour.
+Colour = Literal["red", "blue", "teal", "yellow"]
+#: A colour's letter, as a task's counts name it.
+Letter = Literal["R", "B", "T", "Y"]
+#: An area's cell: [x, y].
+Cell = tuple[int, int]
+#: A task of an area: the cell of its tile and its index on the tile, [x, y, task].
+TaskRef = tuple[int, int, int]
+#: One task of a tile: how many tiles of each colour it needs, [colour, count] each.
+Task = list[tuple[Colour, int]]
+#: A tile: its colour, cost and tasks.
+CatalogueTile = tuple[Colour, int, list[Task]]
+#: The 68 tiles by id (the ``catalogue`` trait, sent once: the state names tiles by id only).
+Catalogue = dict[str, CatalogueTile]
+
+
+# -- a player -------------------------------------------------------------------------------------
+#: One colour of a task's explanation (``Board.explain``): the colour's letter, how many tiles it needs,
+#: how many count, the chain of tiles counted and those touching the task's tile (both as indexes into
+#: the player's ``tiles``).
+ColourCount = tuple[Letter, int, int, list[int], list[int]]
+#: A task's status: 0 open, 1 fulfilled (no token left for it), 2 covered.
+TaskStatus = Literal[0, 1, 2]
+#: A task of a player's area: [tile, task, status, counts]. ``tile`` indexes the player's ``tiles``,
+#: ``task`` the tile's tasks; the page words the sentence from the counts.
+TaskRow = tuple[int, int, TaskStatus, list[ColourCount]]
+#: A tile of an area: [id, x, y].
+PlacedTile = tuple[str, int, int]
+
+
+class PlayerState(TypedDict):
+    """One player of ``state.players``. Nothing here is worded: the page words its labels about a player
+    itself, ``you`` telling it which messages to use."""
+
+    name: str
+    #: Whether the player is the reader, named You: the page words sentences about them with messages of
+    #: their own (context "the player named You, the reader": "your area", "You win").
+    you: bool
+    #: Tokens left to place.
+    tokens: int
+    #: Tokens at the start.
+    supply: int
+    #: Total moon-track steps taken (the turn order follows it).
+    time: int
+    #: The moon-track space of the player's marker (0 is the new moon).
+    space: int
+    #: The bot that plays this seat, or None for a person.
+    bot: str | None
+    #: The area's tiles in placement order.
+    tiles: list[PlacedTile]
+    #: Every task of the area with its chain.
+    tasks: list[TaskRow]
+
+
+# -- the position ---------------------------------------------------------------------------------
+#: Where a takeable tile would fulfil tasks: [index into ``cells``, the tasks fulfilled] (the new tile's
+#: own tasks carry its cell).
+Fulfil = tuple[int, list[TaskRef]]
+
+
+class Moves(TypedDict):
+    """The player to move's legal cells and, per takeable tile (in ``choices`` order), the cells where it
+    would fulfil tasks. Empty once the game is over and on a position shown read-only."""
+
+    cells: list[Cell]
+    fulfil: list[list[Fulfil]]
+
+
+#: A turn since the player to move last moved, for the page to mark and to move: [id, player, tile id,
+#: wheel space it came from, x, y of the cell it went to]; ``id`` is the index of its take in ``game.log``.
+RecentTurn = tuple[int, int, str, int, int, int]
+#: What an entry of the log tells.
+EntryKind = Literal["setup", "turn", "refill", "phase", "score", "end"]
+#: An entry of the page's log: [id, kind, player it concerns or None, sentence]. ``id`` is the index in
+#: ``game.log`` of its first event: entries with an id at least the ``log_total`` drawn before are new.
+LogEntry = tuple[int, EntryKind, int | None, str]
+#: A moon-track space and the players stacked there, bottom first.
+TrackSpace = tuple[int, list[int]]
+#: The two ways a game ends, as the engine names them.
+EndReason = Literal["last token", "no tile"]
+#: The kinds of game.
+GameKind = Literal["game", "solo"]
+
+
+class Over(TypedDict):
+    """How the game ended, from the game's own result."""
+
+    reason: EndReason
+    winner: int
+    #: Players, best first.
+    ranking: list[int]
+    #: The end in words.
+    text: str
+    #: A summary: each player's tokens, tasks and tiles in ranking order, or solo how the score adds up.
+    lines: list[str]
+
+
+class Solo(TypedDict):
+    """The solo game's standing (``Game.score_sheet``); lower scores are better."""
+
+    #: 1 or 2.
+    phase: int
+    #: Tokens left of the small stack.
+    small: int
+    #: Tokens left of the large stack.
+    large: int
+    #: Phase 1's record.
+    phase_one: int
+    #: The final record.
+    final: int
+    #: The score.
+    total: int
+    #: The score in words (the engine's).
+    text: str
+    #: How the score adds up, in words for the page.
+    lines: list[str]
+    #: What the phase asks now ("" once over).
+    goal: str
+
+
+class PositionCan(TypedDict):
+    """What the buttons that play may do in the position."""
+
+    refill: bool
+    undo: bool
+    redo: bool
+    end_phase_one: bool
+    bot: bool
+
+
+class CoachButtons(TypedDict, total=False):
+    """The coach's buttons, which the widget adds."""
+
+    #: The Hint button (off on a bot's seat, once over, while browsing, in the guided game).
+    hint: bool
+    #: The Review button (once the game is over, not in the guided game).
+    review: bool
+
+
+class Can(PositionCan, CoachButtons):
+    """What the buttons may do now."""
+
+
+class CoachCan(CoachButtons, total=False):
+    """The widget's changes to what the buttons may do: the coach's buttons, and those the guided game
+    keeps off."""
+
+    undo: bool
+    redo: bool
+    bot: bool
+
+
+class Position(TypedDict):
+    """A position as the page draws it (``protocol.game_state``)."""
+
+    kind: GameKind
+    seed: int | None
+    #: Turns played.
+    turn: int
+    #: Each wheel space's tile id, or None (its length is the number of spaces).
+    wheel: list[str | None]
+    #: The moon marker's space.
+    marker: int
+    #: The takeable spaces, in order.
+    choices: list[int]
+    #: Tiles left in the draw pile.
+    pile: int
+    #: The draw pile's tiles per colour (public: 17 of each colour less those in sight).
+    pile_colours: dict[Colour, int]
+    #: The player to move; None once the game is over.
+    current: int | None
+    #: The turn order from now on.
+    order: list[int]
+    #: Each occupied moon-track space (none solo).
+    track: list[TrackSpace]
+    players: list[PlayerState]
+    moves: Moves
+    #: The turns since the player to move last moved, that turn included, oldest first.
+    recent: list[RecentTurn]
+    #: The latest entries of the page's log, oldest first.
+    log: list[LogEntry]
+    #: How many events ``game.log`` holds.
+    log_total: int
+    over: Over | None
+    #: None in a game of 2–4 players.
+    solo: Solo | None
+    #: What the buttons may do (the position's flags; the widget adds its own).
+    can: Can
+
+
+# -- the coach ------------------------------------------------------------------------------------
+#: An action as save files write it: ["take", space, x, y], ["refill"] or ["end_phase_one"].
+ActionData = list[str | int]
+
+
+class Mark(TypedDict):
+    """What to mark for an action the coach talks about: the tile taken, the space it is on and the cell
+    it goes to (all None for a refill or the end of phase 1)."""
+
+    tile: str | None
+    space: int | None
+    cell: Cell | None
+
+
+class OptionData(Mark):
+    """One option of the player to move (``coach.Option.to_data``): what to mark and what the search
+    makes of it."""
+
+    action: ActionData
+    #: What it does, in a sentence or two.
+    reason: str
+    #: The search's evaluation in tokens (higher is better).
+    value: float
+    #: Tokens it trails the suggestion by (0 for the suggestion).
+    behind: float
+    cost: int | None
+    #: The tasks it covers now.
+    covers: list[TaskRef]
+    #: The tasks it leaves one tile short.
+    sets_up: list[TaskRef]
+    #: The seat that moves after it (None once the game is over).
+    next_player: int | None
+
+
+class HintData(OptionData):
+    """The suggestion for ``player`` (``coach.Hint.to_data``) and the runners-up, best first."""
+
+    player: int
+    alternatives: list[OptionData]
+
+
+class Hint(HintData):
+    """The coach's hint for the player to move (``state.hint``); Python clears it when the position
+    changes."""
+
+    #: The sentence to say.
+    words: str
+    #: The version of the state it is for.
+    version: int
+
+
+class ComparedOption(Mark):
+    """An action a review row compares: what to mark and its words."""
+
+    action: ActionData
+    #: The action in words.
+    words: str
+
+
+#: An action the coach talks about (the hint's suggestion and its alternatives, a review row's played and
+#: suggested actions): what to mark, and its words.
+CoachOption = OptionData | ComparedOption
+
+
+class Compare(TypedDict):
+    """A review row opened: the position before action ``row`` is on show, with the action played and the
+    coach's suggestion, and player ``player``'s area after each."""
+
+    row: int
+    player: int
+    played: ComparedOption
+    suggested: ComparedOption
+    played_area: PlayerState
+    suggested_area: PlayerState
+
+
+class View(TypedDict):
+    """The position of the history on show: after the first ``turn`` of ``turns`` actions; ``now`` when it
+    is the game's own position (else the page is read-only)."""
+
+    turn: int
+    turns: int
+    now: bool
+    #: The position in words, e.g. "the start of the game".
+    label: str
+    #: The open review row's comparison.
+    compare: Compare | None
+
+
+# -- the guided game ------------------------------------------------------------------------------
+#: The button a guided step lights.
+HighlightButton = Literal["next", "refill"]
+#: The clicks a guided step waits for.
+GuidedAction = Literal["select", "take", "refill", "next"]
+
+
+class Highlight(TypedDict):
+    """What the guided game lights while it waits for a click; cells and tasks are in player ``area``'s
+    area."""
+
+    #: Wheel spaces.
+    spaces: list[int]
+    cells: list[Cell]
+    tasks: list[TaskRef]
+    #: Moon-track spaces.
+    track: list[int]
+    button: HighlightButton | None
+    area: int
+
+
+class _Expected(TypedDict):
+    action: GuidedAction
+
+
+class Expected(_Expected, total=False):
+    """The click a guided step waits for, as the page sends it (less the ``version``)."""
+
+    space: int
+    #: [x, y].
+    cell: list[int]
+    player: int | None
+
+
+class ClickData(TypedDict):
+    """One click of a guided step (``guide.Click.to_data``)."""
+
+    intent: Expected
+    #: What to click.
+    prompt: str
+    #: Said for any other click.
+    refusal: str
+    #: Said once it is made.
+    answer: str
+    highlight: Highlight
+
+
+class ReplyData(TypedDict):
+    """One of Luna's scripted actions after a step, and the sentence that tells it."""
+
+    action: ActionData
+    text: str
+
+
+class StepData(TypedDict):
+    """One step of the guided game (``guide.Step.to_data``)."""
+
+    number: int
+    #: The rule it teaches (a short key).
+    rule: str
+    title: str
+    text: str
+    clicks: list[ClickData]
+    #: What the page says once the step is done.
+    after: str
+    replies: list[ReplyData]
+
+
+class Awaited(TypedDict):
+    """The click a guided step waits for (all None once the guide is done)."""
+
+    #: What to click.
+    prompt: str | None
+    #: The click awaited.
+    expects: Expected | None
+    highlight: Highlight | None
+
+
+class GuideState(Awaited):
+    """What the page shows of the guided game (``guide.Guide.state``)."""
+
+    number: int
+    total: int
+    #: "step 3 of 11".
+    progress: str
+    rule: str
+    title: str
+    text: str
+    #: What the last click did.
+    said: list[str]
+    done: bool
+
+
+class Tutorial(GuideState):
+    """The guided game's step as ``state.tutorial`` carries it."""
+
+    #: Why the last click was not the one awaited (friendly words).
+    refused: str | None
+
+
+# -- the state ------------------------------------------------------------------------------------
+#: The direction a language's text runs, as HTML's ``dir`` says it.
+Direction = Literal["ltr", "rtl"]
+
+
+class State(Position):
+    """Everything the page draws (the ``state`` trait), built by Python only: the position (or a past
+    one), then the widget's own fields."""
+
+    #: Grows with every change of the position; intents name it.
+    version: int
+    #: The wheel space whose tile is chosen, not yet placed.
+    selected: int | None
+    #: Why the last intent was refused.
+    error: str | None
+    #: Intents handled (each gets a new state, so the page knows it was heard).
+    answered: int
+    #: The bot the Bot button asks.
+    bot: str
+    #: Every bot, by the name Python knows it by.
+    bot_names: list[str]
+    #: Each bot's name in the state's language.
+    bot_words: dict[str, str]
+    #: The position of the history on show.
+    view: View
+    hint: Hint | None
+    #: The guided game's step, or None in a game of one's own.
+    tutorial: Tutorial | None
+    #: The code of the language every sentence of the state is in; the page speaks it too.
+    lang: str
+    #: The language's direction: text and panels follow it, the boards keep theirs.
+    dir: Direction
+
+
+# -- the review panel -----------------------------------------------------------------------------
+#: The unit of a review's losses: tokens, or solo points of score.
+LossUnit = Literal["tokens", "points"]
+
+
+class ReviewRow(TypedDict):
+    """A review row: action ``index`` (the position before it), played by ``player`` on turn ``turn``."""
+
+    index: int
+    turn: int
+    player: int
+    name: str
+    played: str
+    suggested: str
+    #: How much better the suggestion looked (tokens, or solo points).
+    loss: float
+    #: The loss in words: "1.5 tokens".
+    loss_words: str
+    comment: str
+
+
+class NoReview(TypedDict):
+    """No review asked for (or the history changed since)."""
+
+
+class ReviewWorking(TypedDict):
+    """The coach working through the actions."""
+
+    status: Literal["working"]
+    done: int
+    total: int
+
+
+class ReviewReady(TypedDict):
+    """The review: its rows, largest loss first (the row open is ``state.view.compare.row``)."""
+
+    status: Literal["ready"]
+    unit: LossUnit
+    rows: list[ReviewRow]
+    total: int
+
+
+#: The ``review_panel`` trait, apart from ``state`` so that it is sent once.
+ReviewPanel = NoReview | ReviewWorking | ReviewReady
+
+
+class Traits(TypedDict):
+    """The widget's traits the page reads."""
+
+    state: State
+    catalogue: Catalogue
+    review_panel: ReviewPanel
+    lang: str
+
+
+# -- the intents ----------------------------------------------------------------------------------
+class _Intent(TypedDict):
+    #: The version of the state the intent was made on.
+    version: int
+
+
+class SelectIntent(_Intent):
+    """Choose a takeable tile, or None to cancel."""
+
+    action: Literal["select"]
+    space: int | None
+
+
+class TakeIntent(_Intent):
+    """Place the chosen tile; ``player`` names the seat the click was for."""
+
+    action: Literal["take"]
+    space: int
+    cell: Cell
+    player: int
+
+
+class _RefillIntent(_Intent):
+    action: Literal["refill"]
+
+
+class RefillIntent(_RefillIntent, total=False):
+    """Refill the wheel."""
+
+    player: int
+
+
+class _EndPhaseOneIntent(_Intent):
+    action: Literal["end_phase_one"]
+
+
+class EndPhaseOneIntent(_EndPhaseOneIntent, total=False):
+    """End phase 1 of the solo game."""
+
+    player: int
+
+
+class _BotIntent(_Intent):
+    action: Literal["bot"]
+
+
+class BotIntent(_BotIntent, total=False):
+    """Let a bot play this turn (``bot``: which; the widget's by default)."""
+
+    bot: str
+    player: int
+
+
+class HistoryIntent(_Intent):
+    """Undo, redo, or deal a new game."""
+
+    action: Literal["undo", "redo", "new"]
+
+
+class CoachIntent(_Intent):
+    """Ask for a hint or a review; the guided game's Next."""
+
+    action: Literal["hint", "review", "next"]
+
+
+class ShowIntent(_Intent):
+    """Show position ``turn`` of the history (None: now)."""
+
+    action: Literal["show"]
+    turn: int | None
+
+
+class OpenIntent(_Intent):
+    """Open a review row (None: close it)."""
+
+    action: Literal["open"]
+    row: int | None
+
+
+class LanguageIntent(_Intent):
+    """Speak another language (a code of ``i18n.LANGUAGES``)."""
+
+    action: Literal["language"]
+    lang: str
+
+
+#: What the page asks of Python; Python checks each field (``protocol.parse_intent``).
+Intent = (
+    SelectIntent
+    | TakeIntent
+    | RefillIntent
+    | EndPhaseOneIntent
+    | BotIntent
+    | HistoryIntent
+    | CoachIntent
+    | ShowIntent
+    | OpenIntent
+    | LanguageIntent
+)
+
+
+# -- checking a value against the contract --------------------------------------------------------
+def check(value: object, kind: Any, where: str = "value") -> None:
+    """``TypeError`` naming the first place where ``value`` (JSON-like data) is not of the type ``kind``:
+    a key the contract lacks or a required one missing, a wrong type, None where it may not be."""
+    origin, args = get_origin(kind), get_args(kind)
+    if is_typeddict(kind):
+        _check_keys(value, kind, where)
+    elif origin in (Union, types.UnionType):
+        _check_union(value, args, where)
+    elif origin is Literal:
+        _expect(value in args and type(value) in (type(a) for a in args), where, f"one of {args}")
+    elif origin in (tuple, list):
+        if not isinstance(value, (list, tuple)) or (origin is tuple and len(value) != len(args)):
+            raise TypeError(f"{where} must be a list" + (f" of {len(args)} items" if origin is tuple else ""))
+        for i, item in enumerate(value):
+            check(item, args[i] if origin is tuple else args[0], f"{where}[{i}]")
+    elif origin is dict:
+        if not isinstance(value, dict):
+            raise TypeError(f"{where} must be an object")
+        for key, item in value.items():
+            check(key, args[0], f"{where} key")
+            check(item, args[1], f"{where}[{key!r}]")
+    elif kind is float:
+        _expect(type(value) in (int, float), where, "a number")
+    else:
+        _expect((kind is type(None) and value is None) or type(value) is kind, where, kind.__name__)
+
+
+def _check_keys(value: object, kind: Any, where: str) -> None:
+    if not isinstance(value, Mapping):
+        raise TypeError(f"{where} must be an object ({kind.__name__})")
+    hints = get_type_hints(kind)
+    extra = set(value) - set(hints)
+    missing = kind.__required_keys__ - set(value)
+    _expect(not extra, where, f"{kind.__name__} without the keys the contract lacks: {sorted(extra)}")
+    _expect(not missing, where, f"{kind.__name__} with its keys {sorted(missing)}")
+    for key, item in value.items():
+        check(item, hints[key], f"{where}.{key}")
+
+
+def _check_union(value: object, members: tuple[Any, ...], where: str) -> None:
+    errors = []
+    for member in members:
+        try:
+            check(value, member, where)
+            return
+        except TypeError as error:
+            errors.append(str(error))
+    raise TypeError(" or ".join(errors))
+
+
+def _expect(ok: bool, where: str, expected: str) -> None:
+    if not ok:
+        raise TypeError(f"{where} must be {expected}")
