@@ -65,11 +65,14 @@ def as_cell(value: object) -> Cell:
     """``value`` as a cell ``(x, y)`` of ints: a pair (tuple or list) of whole numbers, each at most
     ``FAR`` from 0, else ``IllegalMove``. Every public method that takes a cell goes through here."""
     if type(value) is tuple and len(value) == 2 and type(value[0]) is int and type(value[1]) is int:
-        cell: Cell | None = value  # the common case, as the engine itself makes cells
+        cell: Cell = value  # the common case, as the engine itself makes cells
     else:
-        cell = _whole_pair(value)
-        if cell is None:
-            raise IllegalMove(msg("a cell is a pair of whole numbers (x, y), not {value}", value=quote(value)))
+        pair = _whole_pair(value)
+        if pair is None:
+            raise IllegalMove(
+                msg("a cell is a pair of whole numbers (x, y), not {value}", value=quote(value))
+            )
+        cell = pair
     if _within(cell, FAR):
         return cell
     raise IllegalMove(

@@ -330,7 +330,7 @@ class Game:
             if not low <= count <= high:
                 raise ValueError(_seats(low, high, count))
             return [f"Player {i + 1}" for i in range(count)]  # data, saved with the game: not worded
-        names = [check_name(n) for n in players]
+        names = [check_name(n) for n in players]  # type: ignore[union-attr]  # a list or a tuple
         if not low <= len(names) <= high:
             raise ValueError(_seats(low, high, len(names)))
         if len(set(names)) != len(names):

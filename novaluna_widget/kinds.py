@@ -30,8 +30,10 @@ def new_game(players: int | Sequence[str] = 2, *, seed: int | None = None, begin
                 value=quote(players),
             )
         )
-    if count is not None:
-        if count != 1:
-            return Game(count, seed=seed, beginner=beginner)
-        players = ["Solo"]
-    return game_class(len(players))._dealt(list(players), seed, beginner)
+    if count is None:
+        names = list(players)  # type: ignore[arg-type]  # a list or a tuple
+    elif count == 1:
+        names = ["Solo"]
+    else:
+        return Game(count, seed=seed, beginner=beginner)
+    return game_class(len(names))._dealt(names, seed, beginner)

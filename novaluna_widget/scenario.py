@@ -20,7 +20,7 @@ from .errors import IllegalMove, PositionError, quote
 from .game import Game, check_beginner, check_seed
 from .i18n import cell_words, joined, message_of, msg
 from .kinds import game_class
-from .solo import SMALL_STACK
+from .solo import SMALL_STACK, small_stack_left
 from .tiles import TILES, Tile, tile, unknown_tile
 
 __all__ = ["ScenarioError", "area", "position"]
@@ -328,18 +328,23 @@ def _task(ref: object, n: int) -> TaskRef:
 def _solo(player: dict[str, Any], phase: object, phase_one: object) -> dict[str, Any]:
     """The solo fields: phase 1 counts the tokens placed so far; phase 2 keeps the phase-1 record. The
     position's checks cross-check them with the area and the covered tasks."""
-    placed = len(player["covered"])
+    placed, supply = len(player["covered"]), player["supply"]
     if whole_number(phase) == 1:
         return {"phase": 1, "placed_in_phase_one": placed, "phase_one": _record(phase_one)}
     if whole_number(phase) != 2:
         raise ScenarioError(msg("a solo game is in phase 1 or 2, not {value}", value=quote(phase)))
     if phase_one is None:  # as if phase 1 ended now
         cost = sum(tile(tid).cost for tid, _, _ in player["board"])
-        phase_one = (cost, max(0, min(player["supply"] - placed, SMALL_STACK - placed)))
+        return {
+            "phase": 2,
+            "placed_in_phase_one": placed,
+            "phase_one": [cost, small_stack_left(supply, placed)],
+        }
     record = _record(phase_one)
     missing = record[1] if isinstance(record, list) and len(record) == 2 else None
-    if type(missing) is int:  # the tokens of the small stack not placed say how many were
-        placed = SMALL_STACK - missing
+    if type(missing) is int:  # the fewest tokens placed in phase 1 that leave that many of the small stack
+        fits = (n for n in range(placed + 1) if small_stack_left(supply, n) == missing)
+        placed = next(fits, SMALL_STACK - missing)  # none: the position's checks say why
     return {"phase": 2, "placed_in_phase_one": placed, "phase_one": record}
 
 

@@ -252,8 +252,10 @@ class SoloGame(Game):
         checked the player's own fields)."""
         phase, placed, record = snap["phase"], snap["placed_in_phase_one"], snap["phase_one"]
         if not whole(phase) or phase not in (1, 2):
-            raise PositionError(msg("{where}.phase must be 1 or 2, not {value}", where=where, value=quote(phase)))
-        if (record is not None if phase == 1 else not _pair(record)):
+            raise PositionError(
+                msg("{where}.phase must be 1 or 2, not {value}", where=where, value=quote(phase))
+            )
+        if record is not None if phase == 1 else not _pair(record):
             raise PositionError(
                 msg(
                     "{where}.phase_one must be null while phase 1 runs and [tiles cost, tokens missing] "
@@ -294,7 +296,7 @@ class SoloGame(Game):
                     value=quote(record[0]),
                 )
             )
-        missing = min(player["supply"] - placed, max(0, SMALL_STACK - placed))
+        missing = small_stack_left(player["supply"], placed)
         if record[1] != missing:
             raise PositionError(
                 msg(
@@ -315,6 +317,12 @@ class SoloGame(Game):
     def __repr__(self) -> str:
         state = f"over, score {self.score.total}" if self._over else f"phase {self._phase}"
         return f"<SoloGame seed {self.seed}, turn {self.turn}, {state}>"
+
+
+def small_stack_left(supply: int, placed: int) -> int:
+    """The tokens of the small stack not placed once ``placed`` of a ``supply`` are: what the phase-1
+    record counts (a set-up position may hold fewer than 21 tokens)."""
+    return min(supply - placed, max(0, SMALL_STACK - placed))
 
 
 def _pair(record: object) -> bool:
