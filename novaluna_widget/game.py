@@ -748,7 +748,7 @@ class Game:
         if made is None:
             kinds = ", ".join(map(repr, Game.KINDS))
             raise PositionError(
-                msg("unknown kind {kind}; a game is one of: {kinds}", kind=repr(kind), kinds=kinds)
+                msg("unknown kind {kind}; a game is one of: {kinds}", kind=quote(kind), kinds=kinds)
             )
         if not issubclass(made, cls):
             raise PositionError(

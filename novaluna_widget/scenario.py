@@ -151,7 +151,7 @@ def _wheel(description: WheelSpec, marker: int | None) -> tuple[list[str | None]
                     msg(
                         "the moon marker stands on one space; the wheel says {marks} and marker={marker}",
                         marks=str(marks),
-                        marker=str(marker),
+                        marker=quote(marker),
                     )
                 )
             raise ScenarioError(

@@ -97,7 +97,7 @@ class SimulationError(RuntimeError):
 
     def __str__(self) -> str:
         return (
-            f"game {self.game} (deal seed {self.seed}), seat {self.seat}, bot {self.bot!r} "
+            f"game {self.game} (deal seed {self.seed}), seat {self.seat}, bot {quote(self.bot)} "
             f"(bot seed {self.bot_seed}): {self.error}"
         )
 
@@ -425,7 +425,7 @@ def summary(df: pd.DataFrame, by: str | Sequence[str] = ("bot", "seat")) -> pd.D
         raise ValueError("by names the columns to group by, at least one (such as 'bot' or 'seat')")
     if missing := [c for c in ["winner", "rank", "tokens_left", *columns] if c not in df.columns]:
         raise ValueError(
-            f"the table has no column {missing[0]!r}; summary takes a simulate table and "
+            f"the table has no column {quote(missing[0])}; summary takes a simulate table and "
             f"groups by its columns ({', '.join(map(str, df.columns))})"
         )
     parts = []
