@@ -5,7 +5,8 @@ one bot game move by move, a quick look at the engine without Jupyter.
 
 Every argument, and how they fit together, is checked before the first game: a mistake is a usage
 error (exit code 2), never a traceback, and never found only after a long simulation. Ctrl-C stops at
-once with exit code 130.
+once with exit code 130. A ``--csv`` file that cannot be written after all (a full disk) is said in one
+line after the table, with exit code 1.
 
 ``--lang`` (before or after the command; default: the package language, ``NOVALUNA_LANG``) picks the
 language of everything printed: the help, the errors, the game and the table's headings. What is typed
@@ -60,8 +61,21 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:
         print(msg("interrupted").in_language(lang), file=sys.stderr)
         return 130  # 128 + SIGINT, as shells report a command Ctrl-C stopped
+    except _Unwritten as err:  # the run is not lost with the file: its table is printed all the same
+        print(err.text)
+        print(err.reason, file=sys.stderr)
+        return 1
     print(text)
     return 0
+
+
+class _Unwritten(Exception):
+    """The simulation ran, but its CSV file could not be written: ``text`` is what to print all the
+    same, ``reason`` the one line that says why the file is missing."""
+
+    def __init__(self, text: str, reason: str) -> None:
+        super().__init__(text, reason)
+        self.text, self.reason = text, reason
 
 
 class _Unparsed(Exception):
@@ -322,8 +336,12 @@ def _simulate(args: argparse.Namespace) -> str:
         progress=args.progress,
         workers=args.workers,
     )
+    unwritten = None
     if args.csv:
-        df.to_csv(args.csv, index=False)
+        try:
+            df.to_csv(args.csv, index=False)
+        except OSError as err:  # a full disk, a lost network drive: found only once the games are played
+            unwritten = msg("cannot write {path}: {reason}", path=args.csv, reason=str(err.strerror or err))
     table = summary(df)
     table["win_rate"] = [f"{r:.1%}" for r in table["win_rate"]]
     bounds = zip(table.pop("ci_low"), table.pop("ci_high"), strict=True)
@@ -352,7 +370,10 @@ def _simulate(args: argparse.Namespace) -> str:
     )
     with pd.option_context("display.unicode.east_asian_width", lang == "ja"):  # wide characters align
         shown = table.to_string(float_format=lambda v: f"{v:.2f}")
-    return words.in_language(lang) + "\n" + str(shown)
+    text = words.in_language(lang) + "\n" + str(shown)
+    if unwritten is not None:
+        raise _Unwritten(text, unwritten.in_language(lang))
+    return text
 
 
 def _play(args: argparse.Namespace) -> str:

@@ -20,12 +20,19 @@ from typing import Final
 
 from .errors import IllegalMove, quote
 from .i18n import Message, Value, cell_words, cplural, joined, msg, number, plural, resolve
-from .tiles import COLOURS, LETTERS, Task, Tile, unknown_colour
+from .tiles import COLOURS, LETTERS, TILES, Task, Tile, unknown_colour
 
 Cell = tuple[int, int]
 #: A task on the board: the cell of its tile and its index in ``tile.tasks``.
 TaskRef = tuple[int, int, int]
 Group = tuple[Cell, ...]
+
+#: How far from ``(0, 0)`` the first tile of an area may go: an area of all 68 tiles reaches 67 cells
+#: further, so no cell of an area is ever more than ``2 * FIRST`` out (``FAR``) and every cell saves,
+#: reads back and is one a page can send.
+FIRST: Final = len(TILES)
+#: How far out a cell may be at all; anything further is no cell of any area.
+FAR: Final = 2 * FIRST
 
 
 # Neighbours are asked for on every placement and count; a dict lookup is three times cheaper than
@@ -55,15 +62,35 @@ def whole_number(value: object) -> int | None:
 
 
 def as_cell(value: object) -> Cell:
-    """``value`` as a cell ``(x, y)`` of ints: a pair (tuple or list) of whole numbers, else
-    ``IllegalMove``. Every public method that takes a cell goes through here."""
+    """``value`` as a cell ``(x, y)`` of ints: a pair (tuple or list) of whole numbers, each at most
+    ``FAR`` from 0, else ``IllegalMove``. Every public method that takes a cell goes through here."""
     if type(value) is tuple and len(value) == 2 and type(value[0]) is int and type(value[1]) is int:
-        return value  # the common case, as the engine itself makes cells
+        cell: Cell = value  # the common case, as the engine itself makes cells
+    else:
+        pair = _whole_pair(value)
+        if pair is None:
+            raise IllegalMove(
+                msg("a cell is a pair of whole numbers (x, y), not {value}", value=quote(value))
+            )
+        cell = pair
+    if _within(cell, FAR):
+        return cell
+    raise IllegalMove(
+        msg("cell {cell} is too far out: x and y run from -{far} to {far}", cell=quote(cell), far=FAR)
+    )
+
+
+def _whole_pair(value: object) -> Cell | None:
+    """A pair (tuple or list) of whole numbers as a tuple of ints, else None."""
     if isinstance(value, (tuple, list)) and len(value) == 2:
         x, y = whole_number(value[0]), whole_number(value[1])
         if x is not None and y is not None:
             return (x, y)
-    raise IllegalMove(msg("a cell is a pair of whole numbers (x, y), not {value}", value=quote(value)))
+    return None
+
+
+def _within(cell: Cell, reach: int) -> bool:
+    return -reach <= cell[0] <= reach and -reach <= cell[1] <= reach
 
 
 #: How many legal cells a refusal names: enough to see where to go, short enough to read.
@@ -143,11 +170,13 @@ class Explanation:
 class Board:
     """One player's area of tiles.
 
-    ``place`` puts a tile (the first anywhere, every later one orthogonally next to a tile);
-    ``fulfilled_tasks``, ``explain`` and ``would_fulfil`` answer questions about task chains.
+    ``place`` puts a tile (the first near ``(0, 0)``, every later one orthogonally next to a tile);
+    ``fulfilled_tasks``, ``explain`` and ``would_fulfil`` answer questions about task chains. A player's
+    area in a game only answers: the game places its tiles (``game.play``), and ``copy()`` gives an
+    area of your own to try moves on.
     """
 
-    __slots__ = ("_cells_cache", "_fulfilled", "_group", "_open", "_short", "_tiles", "_waiting")
+    __slots__ = ("_cells_cache", "_fulfilled", "_group", "_in_game", "_open", "_short", "_tiles", "_waiting")
 
     def __init__(self, placements: Iterable[tuple[Tile, Cell]] = ()) -> None:
         self._tiles: dict[Cell, Tile] = {}
@@ -158,6 +187,7 @@ class Board:
         self._waiting: dict[str, dict[Cell, tuple[int, ...]]] = {c: {} for c in COLOURS}
         self._fulfilled: set[TaskRef] = set()
         self._cells_cache: list[Cell] | None = None
+        self._in_game = False
         for t, cell in placements:
             self.place(t, cell)
 
@@ -180,20 +210,21 @@ class Board:
         return iter(self._tiles)
 
     def legal_cells(self) -> list[Cell]:
-        """Empty cells a tile may go on, sorted by x then y. On an empty board any cell is legal;
-        ``(0, 0)`` is offered."""
+        """Empty cells a tile may go on, sorted by x then y. On an empty board any cell up to ``FIRST``
+        from 0 is legal; ``(0, 0)`` is offered."""
         if self._cells_cache is None:
             self._cells_cache = sorted(self._open) if self._tiles else [(0, 0)]
         return list(self._cells_cache)
 
     def is_legal(self, cell: object) -> bool:
-        """Whether a tile may go on ``cell``: any cell of an empty area, else an empty cell next to a tile.
+        """Whether a tile may go on ``cell``: any cell up to ``FIRST`` from 0 in an empty area, else an
+        empty cell next to a tile.
         Anything that is not a cell is never legal."""
         try:
             cell = as_cell(cell)
         except IllegalMove:
             return False
-        return cell in self._open or not self._tiles
+        return cell in self._open or (not self._tiles and _within(cell, FIRST))
 
     def fulfilled_tasks(self) -> frozenset[TaskRef]:
         """Every fulfilled task as ``(x, y, task_index)``."""
@@ -272,6 +303,14 @@ class Board:
             )
         if t in self._tiles.values():
             raise IllegalMove(msg("tile {tile} is already in this area", tile=t.id))
+        if not self._tiles and not _within(cell, FIRST):
+            raise IllegalMove(
+                msg(
+                    "the first tile goes on a cell with x and y from -{first} to {first}, not {cell}",
+                    first=FIRST,
+                    cell=cell_words(cell),
+                )
+            )
         return cell
 
     def _allowed(self) -> Message:
@@ -287,7 +326,24 @@ class Board:
         return msg("legal cells: {cells}", cells=named)
 
     def place(self, t: Tile, cell: Cell) -> frozenset[TaskRef]:
-        """Place a tile and return the tasks it newly fulfils (on any tile of the area)."""
+        """Place a tile and return the tasks it newly fulfils (on any tile of the area). A player's area
+        in a game refuses: a tile there comes off the wheel, through ``game.play``."""
+        if self._in_game:
+            raise IllegalMove(
+                msg(
+                    "this area belongs to a game: take a tile with game.play or game.take; "
+                    "board.copy() gives an area of your own to try moves on"
+                )
+            )
+        return self._put(t, self.check(t, cell))
+
+    def _for_game(self) -> Board:
+        """This area, from now on placed on only by the game that holds it (``_place``)."""
+        self._in_game = True
+        return self
+
+    def _place(self, t: Tile, cell: Cell) -> frozenset[TaskRef]:
+        """``place`` for the game that owns the area."""
         return self._put(t, self.check(t, cell))
 
     def _put(self, t: Tile, cell: Cell) -> frozenset[TaskRef]:
@@ -499,6 +555,7 @@ class Board:
         other._waiting = {c: dict(w) for c, w in self._waiting.items()}
         other._fulfilled = set(self._fulfilled)
         other._cells_cache = self._cells_cache
+        other._in_game = False
         return other
 
     def __eq__(self, other: object) -> bool:

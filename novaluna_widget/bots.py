@@ -14,7 +14,7 @@ from collections.abc import Callable, Iterable
 from typing import Any, Protocol
 
 from .board import Board, Cell, TaskRef, neighbours
-from .errors import IllegalMove
+from .errors import IllegalMove, quote
 from .game import Action, Game, Move, sheet_of
 from .i18n import Message, cmsg
 
@@ -44,10 +44,11 @@ class Bot(Protocol):
 
 def play_turn(game: Game, bot: Bot) -> list[Action]:
     """Ask the bot until it has taken a tile (it may first refill or end phase one); apply and return
-    the actions. An illegal choice raises ``IllegalMove`` and leaves the game as it was."""
+    the actions. The bot chooses on a copy of the game: whatever it does to that, only the action it
+    returns is played. An illegal choice raises ``IllegalMove`` and leaves the game as it was."""
     actions: list[Action] = []
     while True:
-        action = bot.choose(game)
+        action = bot.choose(game.copy())
         game.play(action)
         actions.append(action)
         if isinstance(action, Move):
@@ -435,9 +436,8 @@ BOT_WORDS: dict[str, Message] = {
 
 def make_bot(name: str, seed: int | None = None, **options: Any) -> Bot:
     """A bot by its name in ``BOTS`` (``"random"``, ``"greedy"``, ``"search"``); options go to its class."""
-    try:
-        cls = BOTS[name]
-    except KeyError:
-        raise ValueError(f"unknown bot {name!r}; bots are {', '.join(BOTS)}") from None
+    cls = BOTS.get(name) if isinstance(name, str) else None
+    if cls is None:
+        raise ValueError(f"unknown bot {quote(name)}; bots are {', '.join(BOTS)}")
     bot: Bot = cls(seed=seed, **options)
     return bot

@@ -25,11 +25,11 @@ from dataclasses import dataclass, fields
 from typing import TYPE_CHECKING, Any, Final
 
 from . import wheel
-from .board import Board, Cell, TaskRef
+from .board import Board, Cell, TaskRef, whole_number
 from .bots import SearchBot, best_place, closeness, missing, tokens_now
 from .contract import HintData, OptionData
-from .errors import IllegalMove
-from .game import Action, Game, Move, action_data, sheet_of
+from .errors import IllegalMove, quote
+from .game import Action, Game, Move, action_data, check_seed, sheet_of
 from .i18n import Message, Value, cell_words, cmsg, cplural, joined, msg, plural, resolve
 from .tiles import COLOUR_NAMES
 
@@ -138,7 +138,7 @@ def hint(
     ``IllegalMove`` once the game is over. The game is not changed.
     """
     lang = resolve(lang)
-    ranked = _evaluate(game, seed, nodes)
+    ranked = _evaluate(*_checked(game, seed, nodes))
     best = ranked[0][1]
     first, *rest = [
         _option(game, action, value, best, lang, reader)
@@ -189,7 +189,19 @@ def reviewing(
     """``review``'s rows one by one, as dicts keyed by ``REVIEW_COLUMNS``, in the order of
     ``game.history``: for a caller that shows its own progress (the widget's Review panel)."""
     lang = resolve(lang)  # checked now, not at the first row
-    return _reviewing(game, seed, nodes, lang, reader)
+    return _reviewing(*_checked(game, seed, nodes), lang, reader)
+
+
+def _checked(game: object, seed: object, nodes: object) -> tuple[Game, int, int]:
+    """The arguments every question to the coach takes, checked before any work: ``TypeError`` or
+    ``ValueError`` naming the one that is wrong."""
+    if not isinstance(game, Game):
+        raise TypeError(msg("the coach looks at a Game or a SoloGame, not {value}", value=quote(game)))
+    count = whole_number(nodes)
+    if count is None or count < 1:
+        error = ValueError if count is not None else TypeError
+        raise error(msg("nodes must be a whole number, 1 or more, not {value}", value=quote(nodes)))
+    return game, check_seed(seed), count
 
 
 def _reviewing(game: Game, seed: int, nodes: int, lang: str, reader: int | None) -> Iterator[dict[str, Any]]:

@@ -22,7 +22,7 @@ from .board import Board, Cell, TaskRef, whole_number
 from .errors import IllegalMove, PositionError, quote
 from .events import Event, to_event
 from .i18n import Message, Value, cell_words, cmsg, joined, message_of, msg, plural
-from .position import check_position, first_difference, whole
+from .position import check_name, check_position, first_difference, whole
 from .tiles import TILES, Tile, tile
 
 #: The tokens of one colour: one marks the player on the moon track, the others go on tasks.
@@ -53,6 +53,13 @@ def check_seed(seed: object) -> int:
             msg("seed must be a whole number from 0 to 2**64 - 1, not {value}", value=quote(number, 40))
         )
     return number
+
+
+def check_beginner(beginner: object) -> bool:
+    """``beginner`` if it is True or False: ``"no"`` or ``0`` would be read as a variant silently."""
+    if not isinstance(beginner, bool):
+        raise TypeError(msg("beginner must be true or false, not {value}", value=quote(beginner)))
+    return beginner
 
 
 class Move(NamedTuple):
@@ -187,18 +194,50 @@ class ScoreSheet(TypedDict):
 
 class Player:
     """A seat: ``name``, ``time`` (total moon-track steps), ``tokens`` left to place, ``board`` and
-    ``covered`` tasks. ``arrival`` orders markers on one space: the higher one lies on top."""
+    ``covered`` tasks. ``arrival`` orders markers on one space: the higher one lies on top.
 
-    __slots__ = ("_covered", "arrival", "board", "name", "supply", "time", "tokens")
+    Read-only, area and all: only the game changes a seat, by the rules (``game.play``), so a game
+    handed out is always one that saves and loads."""
+
+    __slots__ = ("_arrival", "_board", "_covered", "_name", "_supply", "_time", "_tokens")
 
     def __init__(self, name: str, supply: int, arrival: int) -> None:
-        self.name = name
-        self.supply = supply
-        self.tokens = supply
-        self.time = 0
-        self.arrival = arrival
-        self.board = Board()
+        self._name = name
+        self._supply = supply
+        self._tokens = supply
+        self._time = 0
+        self._arrival = arrival
+        self._board = Board()._for_game()
         self._covered: set[TaskRef] = set()
+
+    @property
+    def name(self) -> str:
+        return self._name
+
+    @property
+    def supply(self) -> int:
+        """The tokens this player had to place at the start."""
+        return self._supply
+
+    @property
+    def tokens(self) -> int:
+        """The tokens left to place."""
+        return self._tokens
+
+    @property
+    def time(self) -> int:
+        """Total moon-track steps taken."""
+        return self._time
+
+    @property
+    def arrival(self) -> int:
+        """Orders markers on one space: the higher one lies on top."""
+        return self._arrival
+
+    @property
+    def board(self) -> Board:
+        """The player's area (it answers questions; ``board.copy()`` gives one to try moves on)."""
+        return self._board
 
     @property
     def covered(self) -> frozenset[TaskRef]:
@@ -208,13 +247,13 @@ class Player:
     @property
     def space(self) -> int:
         """The moon-track space of this player's marker (0 = new moon)."""
-        return track.space(self.time)
+        return track.space(self._time)
 
     def _copy(self) -> Player:
         other = Player.__new__(Player)
-        other.name, other.supply, other.tokens = self.name, self.supply, self.tokens
-        other.time, other.arrival = self.time, self.arrival
-        other.board = self.board.copy()
+        other._name, other._supply, other._tokens = self._name, self._supply, self._tokens
+        other._time, other._arrival = self._time, self._arrival
+        other._board = self._board.copy()._for_game()
         other._covered = set(self._covered)
         return other
 
@@ -264,7 +303,7 @@ class Game:
         self, players: int | Sequence[str] = 2, *, seed: int | None = None, beginner: bool = False
     ) -> None:
         names = self._names(players)
-        self.beginner = bool(beginner)
+        self.beginner = check_beginner(beginner)
         rng, deck = self._deal(seed)
         stack = list(range(len(names)))
         rng.shuffle(stack)  # the blind draw: first drawn lies at the bottom
@@ -290,24 +329,25 @@ class Game:
 
     def _names(self, players: int | Sequence[str]) -> list[str]:
         low, high = self.SEATS
-        if isinstance(players, bool) or not isinstance(players, (int, list, tuple)):
+        count = whole_number(players)  # numpy integers too; True is no number of players
+        if count is None and not isinstance(players, (list, tuple)):
             raise TypeError(
                 msg(
                     "players is a number ({low}–{high}) or a list of {low}–{high} names, not {value}",
                     low=low,
                     high=high,
-                    value=repr(players),
+                    value=quote(players),
                 )
             )
-        if isinstance(players, int):
-            if not low <= players <= high:
-                raise ValueError(_seats(low, high, players))
-            return [f"Player {i + 1}" for i in range(players)]  # data, saved with the game: not worded
-        names = [str(n) for n in players]
+        if count is not None:
+            if not low <= count <= high:
+                raise ValueError(_seats(low, high, count))
+            return [f"Player {i + 1}" for i in range(count)]  # data, saved with the game: not worded
+        names = [check_name(n) for n in players]  # type: ignore[union-attr]  # a list or a tuple
         if not low <= len(names) <= high:
             raise ValueError(_seats(low, high, len(names)))
-        if len(set(names)) != len(names) or not all(n.strip() for n in names):
-            raise ValueError(msg("player names must be distinct and not blank: {names}", names=str(names)))
+        if len(set(names)) != len(names):
+            raise ValueError(msg("player names must be distinct and not blank: {names}", names=quote(names)))
         return names
 
     @classmethod
@@ -581,7 +621,7 @@ class Game:
         events = self._events
         events.append(("take", index, space, t.id))
         self._advance(index, player, t.cost)
-        newly = player.board.place(t, cell)
+        newly = player._board._place(t, cell)
         events.append(("place", index, t.id, cell))
         covered = self._cover(index, player, newly)
         if player.tokens == 0:
@@ -591,12 +631,12 @@ class Game:
         return covered
 
     def _advance(self, index: int, player: Player, steps: int) -> None:
-        before = player.time
-        player.time = before + steps
+        before = player._time
+        player._time = before + steps
         under = [i for i, p in enumerate(self._players) if p.time == player.time and i != index]
         if len(under) > 1:
             under.sort(key=lambda i: self._players[i].arrival)
-        player.arrival = self._arrivals
+        player._arrival = self._arrivals
         self._arrivals += 1
         self._events.append(("move", index, before, player.time, tuple(under)))
 
@@ -606,7 +646,7 @@ class Game:
         # With fewer tokens than tasks, the tokens go on the tasks in board order; the game then ends.
         refs = sorted(newly)[: player.tokens]
         player._covered.update(refs)
-        player.tokens -= len(refs)
+        player._tokens -= len(refs)
         self._events.append(("cover", index, tuple(refs), player.tokens))
         return frozenset(refs)
 
@@ -721,7 +761,7 @@ class Game:
         if made is None:
             kinds = ", ".join(map(repr, Game.KINDS))
             raise PositionError(
-                msg("unknown kind {kind}; a game is one of: {kinds}", kind=repr(kind), kinds=kinds)
+                msg("unknown kind {kind}; a game is one of: {kinds}", kind=quote(kind), kinds=kinds)
             )
         if not issubclass(made, cls):
             raise PositionError(
@@ -828,8 +868,8 @@ class Game:
         players = []
         for p in snap["players"]:
             player = Player(p["name"], p["supply"], p["arrival"])
-            player.tokens, player.time = p["tokens"], p["time"]
-            player.board = Board((tile(tid), (x, y)) for tid, x, y in p["board"])
+            player._tokens, player._time = p["tokens"], p["time"]
+            player._board = Board((tile(tid), (x, y)) for tid, x, y in p["board"])._for_game()
             player._covered = {(x, y, i) for x, y, i in p["covered"]}
             players.append(player)
         self._reset(

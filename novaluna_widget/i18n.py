@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import gettext
 import os
+import reprlib
 import warnings
 from collections.abc import Iterable, Mapping, Sequence
 from functools import cache
@@ -60,7 +61,7 @@ def check_language(lang: object) -> str:
     if isinstance(lang, str) and lang in LANGUAGES:
         return lang
     there = ", ".join(f"{code} ({name})" for code, name in LANGUAGES.items())
-    raise ValueError(f"unknown language {lang!r}; the languages are {there}")
+    raise ValueError(f"unknown language {quote(lang)}; the languages are {there}")
 
 
 def set_language(lang: str | None) -> None:
@@ -307,3 +308,18 @@ def message_of(error: BaseException) -> Message | str:
 def in_language(error: BaseException, lang: str | None = None) -> str:
     """An exception's message in ``lang``: its ``Message`` worded there, else its text as it is."""
     return word(message_of(error), resolve(lang))
+
+
+def quote(value: object, limit: int = 100) -> str:
+    """``repr(value)`` cut to about ``limit`` characters, for messages about bad input: a damaged save
+    file's 50 MB string or a page's deeply nested list must not end up whole in an error (nor be
+    written out whole first: ``reprlib`` stops early)."""
+    try:
+        text = _SHORT.repr(value)
+    except ValueError:  # an int of more than 4,300 digits has no repr
+        text = f"<a {type(value).__name__} too large to print>"
+    return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
+_SHORT = reprlib.Repr()
+_SHORT.maxlevel, _SHORT.maxstring, _SHORT.maxlong, _SHORT.maxother = 4, 200, 200, 200

@@ -4,7 +4,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from .game import Game
+from .board import whole_number
+from .errors import quote
+from .game import Game, check_beginner
+from .i18n import msg
 from .solo import SoloGame
 
 
@@ -16,6 +19,21 @@ def game_class(players: int) -> type[Game]:
 def new_game(players: int | Sequence[str] = 2, *, seed: int | None = None, beginner: bool = False) -> Game:
     """A new deal: a ``SoloGame`` for one player (a number or a list of one name), else a ``Game`` of
     2–4 players. The solo game has no beginner variant, so ``beginner=True`` is refused there."""
-    if isinstance(players, int):
-        return SoloGame(seed=seed) if players == 1 else Game(players, seed=seed, beginner=beginner)
-    return game_class(len(players))._dealt(list(players), seed, beginner)
+    beginner = check_beginner(beginner)
+    count = whole_number(players)  # numpy integers too; True is no number of players
+    if count is None and not isinstance(players, (list, tuple)):
+        raise TypeError(
+            msg(
+                "players is a number ({low}–{high}) or a list of {low}–{high} names, not {value}",
+                low=1,
+                high=Game.SEATS[1],
+                value=quote(players),
+            )
+        )
+    if count is None:
+        names = list(players)  # type: ignore[arg-type]  # a list or a tuple
+    elif count == 1:
+        names = ["Solo"]
+    else:
+        return Game(count, seed=seed, beginner=beginner)
+    return game_class(len(names))._dealt(names, seed, beginner)

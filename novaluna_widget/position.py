@@ -8,6 +8,7 @@ counts that do not add up, covered tasks that are not fulfilled. What depends on
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from collections.abc import Callable, Mapping
 from typing import Any
@@ -23,6 +24,33 @@ from .tiles import TILES, tile
 PLAYER_FIELDS = ("name", "supply", "tokens", "time", "arrival", "board", "covered")
 #: The fields every position has.
 FIELDS = ("wheel", "marker", "draw_pile", "players", "events")
+#: The most steps a marker can take: every tile's cost. (A set-up position's times are made up, but
+#: never more than this.)
+TOTAL_COST = sum(t.cost for t in TILES)
+
+
+#: Control characters (Unicode category Cc): a tab or a line break in a name would break the picture's
+#: SVG, which XML cannot hold, and the log's lines.
+_CONTROL = re.compile("[\x00-\x1f\x7f-\x9f]")
+
+
+def fair_name(value: object) -> bool:
+    """Whether ``value`` can name a player: a string, not blank, without control characters."""
+    return isinstance(value, str) and bool(value.strip()) and not _CONTROL.search(value)
+
+
+def check_name(value: object) -> str:
+    """``value`` if it can name a player (``fair_name``); else ``TypeError`` (no string) or
+    ``ValueError``."""
+    if not fair_name(value):
+        error = ValueError if isinstance(value, str) else TypeError
+        raise error(
+            msg(
+                "a player's name must be a non-blank string without control characters, not {value}",
+                value=quote(value),
+            )
+        )
+    return value  # type: ignore[return-value]
 
 
 def whole(value: object) -> bool:
@@ -77,11 +105,13 @@ def check_position(
         )
     if not isinstance(snap["draw_pile"], list):
         raise PositionError(msg("{where}.draw_pile must be a list of tile ids", where=where))
+    if not isinstance(snap["events"], list):
+        raise PositionError(msg("{where}.events must be a list of log entries", where=where))
     places: list[tuple[str, Value]] = [(t, msg("on the wheel")) for t in spaces if t is not None]
     places += [(t, msg("in the draw pile")) for t in snap["draw_pile"]]
     boards = []
     for n, p in enumerate(players):
-        boards.append(_check_player(p, n, where, supply))
+        boards.append(_check_player(p, n, where, supply, seats[1]))
         places += [(entry[0], msg("in {name}'s area", name=p["name"])) for entry in p["board"]]
     names = [p["name"] for p in players]
     if len(set(names)) != len(names):
@@ -169,8 +199,9 @@ def _twice(values: list[str]) -> str:
     return next(v for v in values if values.count(v) > 1)
 
 
-def _check_player(p: Any, n: int, where: str, supply: int) -> Board:
-    """Check one player's entry; returns their area, built once for every later check."""
+def _check_player(p: Any, n: int, where: str, supply: int, seats: int) -> Board:
+    """Check one player's entry; returns their area, built once for every later check. An arrival
+    number grows by one a move from at most ``seats``."""
     at = f"{where}.players[{n}]"
     if not isinstance(p, dict):
         raise PositionError(msg("{where} must be an object", where=at))
@@ -181,8 +212,10 @@ def _check_player(p: Any, n: int, where: str, supply: int) -> Board:
         raise PositionError(
             msg("{where} has an unknown field {field}", where=at, field=quote(unknown[0], 40))
         )
-    if not isinstance(p["name"], str) or not p["name"].strip():
-        raise PositionError(msg("{where}.name must be a non-blank string", where=at))
+    if not fair_name(p["name"]):
+        raise PositionError(
+            msg("{where}.name must be a non-blank string without control characters", where=at)
+        )
     for key in ("supply", "tokens", "time", "arrival"):
         if not whole(p[key]) or p[key] < 0:
             raise PositionError(
@@ -190,6 +223,17 @@ def _check_player(p: Any, n: int, where: str, supply: int) -> Board:
                     "{where}.{field} must be a whole number ≥ 0, not {value}",
                     where=at,
                     field=key,
+                    value=quote(p[key]),
+                )
+            )
+    for key, most in (("time", TOTAL_COST), ("arrival", len(TILES) + seats)):
+        if p[key] > most:
+            raise PositionError(
+                msg(
+                    "{where}.{field} must be a whole number from 0 to {most}, not {value}",
+                    where=at,
+                    field=key,
+                    most=most,
                     value=quote(p[key]),
                 )
             )

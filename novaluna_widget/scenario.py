@@ -17,7 +17,7 @@ from typing import Any
 from . import wheel as wheels
 from .board import Board, Cell, TaskRef, as_cell, neighbours, whole_number
 from .errors import IllegalMove, PositionError, quote
-from .game import Game, check_seed
+from .game import Game, check_beginner, check_seed
 from .i18n import cell_words, joined, message_of, msg
 from .kinds import game_class
 from .tiles import TILES, Tile, tile, unknown_tile
@@ -150,7 +150,7 @@ def _wheel(description: WheelSpec, marker: int | None) -> tuple[list[str | None]
                     msg(
                         "the moon marker stands on one space; the wheel says {marks} and marker={marker}",
                         marks=str(marks),
-                        marker=str(marker),
+                        marker=quote(marker),
                     )
                 )
             raise ScenarioError(
@@ -159,7 +159,8 @@ def _wheel(description: WheelSpec, marker: int | None) -> tuple[list[str | None]
         marker = marks[0] if marks else marker
         spaces = [None if w in ("-", ".") or w.upper() == "M" else _tile(w).id for w in words]
     else:
-        if bad := [s for s in description if not (isinstance(s, int) and 0 <= s < wheels.SPACES)]:
+        numbers = {s: whole_number(s) for s in description}  # numpy integers too
+        if bad := [s for s, n in numbers.items() if n is None or not 0 <= n < wheels.SPACES]:
             raise ScenarioError(
                 msg(
                     "wheel spaces run from 0 to {last}, not {value}",
@@ -167,8 +168,16 @@ def _wheel(description: WheelSpec, marker: int | None) -> tuple[list[str | None]
                     value=quote(bad[0]),
                 )
             )
-        spaces = [_tile(description[s]).id if description.get(s) else None for s in range(wheels.SPACES)]
+        given = {numbers[s]: tid for s, tid in description.items()}
+        spaces = [_tile(given[s]).id if given.get(s) else None for s in range(wheels.SPACES)]
     return spaces, 0 if marker is None else marker
+
+
+def _number(value: Any) -> Any:
+    """A whole number given as one (a numpy integer) as an int; anything else as it is, for the
+    position's checks to name."""
+    number = whole_number(value)
+    return value if number is None else number
 
 
 def position(
@@ -203,9 +212,10 @@ def position(
     if isinstance(areas, (str, Board)):
         raise TypeError(msg("areas lists one area per player, e.g. ['Y07@0,0', 'R01@0,0'] (one area: solo)"))
     try:
-        seed = check_seed(seed)
+        seed, beginner = check_seed(seed), check_beginner(beginner)
     except (TypeError, ValueError) as err:
         raise ScenarioError(message_of(err)) from None
+    marker = _number(marker)
     names, specs = (list(areas), list(areas.values())) if isinstance(areas, Mapping) else (None, list(areas))
     boards = [_placements(spec) for spec in specs]
     kind = game_class(len(boards))
@@ -245,7 +255,7 @@ def position(
     data = {
         "kind": kind.kind,
         "seed": seed,
-        "beginner": bool(beginner) and not solo,
+        "beginner": beginner and not solo,
         "start": snap,
         "history": [],
         "redo": [],
@@ -314,16 +324,32 @@ def _task(ref: object, n: int) -> TaskRef:
     )
 
 
-def _solo(
-    player: dict[str, Any], phase: int, phase_one: tuple[int, int] | None, small: int
-) -> dict[str, Any]:
-    """The solo fields: phase 1 counts the tokens placed so far (of the ``small`` stack it races to
-    place); phase 2 keeps the phase-1 record."""
-    placed = len(player["covered"])
-    if phase == 1:
-        return {"phase": 1, "placed_in_phase_one": placed, "phase_one": None}
-    if phase != 2:
+def _solo(player: dict[str, Any], phase: object, phase_one: object, small: int) -> dict[str, Any]:
+    """The solo fields: phase 1 counts the tokens placed so far (of the ``small`` stack it races to place);
+    phase 2 keeps the phase-1 record. The position's checks cross-check them with the area and the covered
+    tasks."""
+    placed, supply = len(player["covered"]), player["supply"]
+    if whole_number(phase) == 1:
+        return {"phase": 1, "placed_in_phase_one": placed, "phase_one": _record(phase_one)}
+    if whole_number(phase) != 2:
         raise ScenarioError(msg("a solo game is in phase 1 or 2, not {value}", value=quote(phase)))
-    cost = sum(tile(tid).cost for tid, _, _ in player["board"])
-    record = phase_one or (cost, max(0, small - placed))
-    return {"phase": 2, "placed_in_phase_one": small - record[1], "phase_one": list(record)}
+    if phase_one is None:  # as if phase 1 ended now
+        cost = sum(tile(tid).cost for tid, _, _ in player["board"])
+        return {"phase": 2, "placed_in_phase_one": placed, "phase_one": [cost, _left(small, supply, placed)]}
+    record = _record(phase_one)
+    missing = record[1] if isinstance(record, list) and len(record) == 2 else None
+    if type(missing) is int:  # the fewest tokens placed in phase 1 that leave that many of the small stack
+        fits = (n for n in range(placed + 1) if _left(small, supply, n) == missing)
+        placed = next(fits, small - missing)  # none: the position's checks say why
+    return {"phase": 2, "placed_in_phase_one": placed, "phase_one": record}
+
+
+def _left(small: int, supply: int, placed: int) -> int:
+    """The tokens of the ``small`` stack not placed once ``placed`` of a ``supply`` are (as
+    ``solo.small_stack_left``: a set-up position may hold fewer tokens than a game's supply)."""
+    return min(supply - placed, max(0, small - placed))
+
+
+def _record(value: object) -> Any:
+    """The phase-1 record as the position holds it: a list, its numbers as ints."""
+    return [_number(v) for v in value] if isinstance(value, (tuple, list)) else value

@@ -17,6 +17,7 @@ pandas and tqdm are imported only when a table is built, so worker processes sta
 from __future__ import annotations
 
 import hashlib
+import itertools
 import math
 import os
 import pickle
@@ -65,6 +66,8 @@ SOLO_COLUMNS = [*COLUMNS, "score", "phase_one", "final"]
 _GRACE = 1.0
 #: Seconds between looks, while waiting for games, for a Ctrl-C held meanwhile.
 _POLL = 0.05
+#: The most chunks of games sent to the executor ahead of their results.
+_AHEAD = 256
 
 #: One game to play: its number, the deal's seed, and per seat the bot spec, its label and its seed.
 Deal = tuple[int, int, tuple[tuple[BotSpec, str, int], ...]]
@@ -94,7 +97,7 @@ class SimulationError(RuntimeError):
 
     def __str__(self) -> str:
         return (
-            f"game {self.game} (deal seed {self.seed}), seat {self.seat}, bot {self.bot!r} "
+            f"game {self.game} (deal seed {self.seed}), seat {self.seat}, bot {quote(self.bot)} "
             f"(bot seed {self.bot_seed}): {self.error}"
         )
 
@@ -123,6 +126,12 @@ def simulate(
     Bad arguments raise ``TypeError`` or ``ValueError`` before any game is played; a bot that fails
     raises ``SimulationError`` naming the game, and the games not yet started are cancelled (so is
     everything on Ctrl-C). The default pool then also ends its workers, games under way and all.
+    Games are dealt as they are sent to the executor, and the progress bar shows from the start.
+
+    A bot is handed a copy of the game to choose on (as the widget does), never the game itself. There
+    is no time limit on a bot's move: one that never answers is stopped by Ctrl-C, at once on the
+    default pool; on a ``ThreadPoolExecutor`` its thread cannot be stopped, and only a restart of the
+    process (the notebook's kernel) ends it.
 
     On a Dask cluster (``pip install "dask[distributed]"``)::
 
@@ -151,14 +160,17 @@ def simulate(
         )
     if executor is None or isinstance(executor, ProcessPoolExecutor):
         _check_picklable(seats)
-    deals = [_deal(seed, g, seats, rotate) for g in range(n_games)]
-    chunks = [deals[i : i + size] for i in range(0, n_games, size)]
+    chunks = (
+        [_deal(seed, g, seats, rotate) for g in range(start, min(start + size, n_games))]
+        for start in range(0, n_games, size)
+    )  # made as they are sent: a billion deals made first would take all memory and show no progress
     with _ctrl_c_held() as ctrl_c:
         if executor is not None:
             rows = _run(chunks, beginner, executor, progress, n_games, ctrl_c)
         else:
             pool = ProcessPoolExecutor(
-                max(1, min(workers or os.cpu_count() or 1, len(chunks))), initializer=_ignore_ctrl_c
+                max(1, min(workers or os.cpu_count() or 1, math.ceil(n_games / size))),
+                initializer=_ignore_ctrl_c,
             )
             try:
                 rows = _run(chunks, beginner, pool, progress, n_games, ctrl_c)
@@ -273,7 +285,7 @@ def _ctrl_c_held() -> Iterator[Callable[[], None]]:
 
 
 def _run(
-    chunks: list[list[Deal]],
+    chunks: Iterator[list[Deal]],
     beginner: bool,
     executor: Executor,
     progress: bool,
@@ -281,23 +293,26 @@ def _run(
     ctrl_c: Callable[[], None],
 ) -> list[dict[str, Any]]:
     """Play the chunks on ``executor`` and return the rows in game order, acting on a held Ctrl-C
-    (``ctrl_c``) while waiting. On Ctrl-C or the first failure the chunks not started yet are cancelled,
-    whoever owns the executor, before the error goes on."""
+    (``ctrl_c``) while waiting. At most ``_AHEAD`` chunks are sent ahead of the results, so the work
+    waiting in a queue stays small however many games are asked for. On Ctrl-C or the first failure
+    the chunks not started yet are cancelled, whoever owns the executor, before the error goes on."""
     from tqdm.auto import tqdm
 
-    futures: dict[Future[list[dict[str, Any]]], int] = {}
+    futures: dict[Future[list[dict[str, Any]]], int] = {}  # the chunks sent and not done yet
     results: dict[int, list[dict[str, Any]]] = {}
+    numbered = enumerate(chunks)
     try:
-        for n, chunk in enumerate(chunks):
-            futures[executor.submit(play_chunk, chunk, beginner)] = n
         with tqdm(total=total, unit="game", disable=not progress) as bar:
-            pending = set(futures)
-            while pending:
+            while True:
+                for n, chunk in itertools.islice(numbered, _AHEAD - len(futures)):
+                    futures[executor.submit(play_chunk, chunk, beginner)] = n
+                if not futures:
+                    break
                 ctrl_c()
-                done, pending = wait(pending, timeout=_POLL, return_when=FIRST_COMPLETED)
+                done, _ = wait(futures, timeout=_POLL, return_when=FIRST_COMPLETED)
                 for future in sorted(done, key=futures.__getitem__):  # the first game's failure first
                     rows = future.result()
-                    results[futures[future]] = rows
+                    results[futures.pop(future)] = rows
                     bar.update(len({r["game"] for r in rows}))
     except BaseException:  # the games still to come are of no use now
         for future in futures:
@@ -410,7 +425,7 @@ def summary(df: pd.DataFrame, by: str | Sequence[str] = ("bot", "seat")) -> pd.D
         raise ValueError("by names the columns to group by, at least one (such as 'bot' or 'seat')")
     if missing := [c for c in ["winner", "rank", "tokens_left", *columns] if c not in df.columns]:
         raise ValueError(
-            f"the table has no column {missing[0]!r}; summary takes a simulate table and "
+            f"the table has no column {quote(missing[0])}; summary takes a simulate table and "
             f"groups by its columns ({', '.join(map(str, df.columns))})"
         )
     parts = []

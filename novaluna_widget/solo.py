@@ -22,7 +22,8 @@ from .board import TaskRef
 from .errors import IllegalMove, PositionError, quote
 from .game import COLOUR_TOKENS, Game, Player, ScoreSheet, Word
 from .i18n import Message, msg, plural
-from .position import whole
+from .position import check_name, whole
+from .tiles import tile
 
 #: The 21 tokens in two stacks: phase 1 races to place the small one.
 SMALL_STACK: Final = 8
@@ -101,10 +102,7 @@ class SoloGame(Game):
     phase_one_tokens: ClassVar[int] = SMALL_STACK
 
     def __init__(self, *, seed: int | None = None, name: str = "Solo") -> None:
-        if not isinstance(name, str) or not name.strip():
-            raise ValueError(
-                msg("the player's name must be a non-blank string, not {value}", value=quote(name))
-            )
+        check_name(name)
         self.beginner = False
         _, deck = self._deal(seed)
         self._reset(
@@ -216,7 +214,7 @@ class SoloGame(Game):
         self._apply_refill(mandatory=True)
 
     def _advance(self, index: int, player: Player, steps: int) -> None:
-        player.time += steps  # no marker on the moon track: time is just the cost taken so far
+        player._time += steps  # no marker on the moon track: time is just the cost taken so far
 
     def _cover(self, index: int, player: Player, newly: frozenset[TaskRef]) -> frozenset[TaskRef]:
         covered = super()._cover(index, player, newly)
@@ -252,26 +250,65 @@ class SoloGame(Game):
 
     @classmethod
     def _check_extra(cls, snap: Mapping[str, Any], where: str) -> None:
-        if snap["phase"] not in (1, 2) or not whole(snap["phase"]):
+        """The phase fields, cross-checked with the area and the covered tasks (``check_position`` has
+        checked the player's own fields)."""
+        phase, placed, record = snap["phase"], snap["placed_in_phase_one"], snap["phase_one"]
+        if not whole(phase) or phase not in (1, 2):
             raise PositionError(
-                msg("{where}.phase must be 1 or 2, not {value}", where=where, value=repr(snap["phase"]))
+                msg("{where}.phase must be 1 or 2, not {value}", where=where, value=quote(phase))
             )
-        placed = snap["placed_in_phase_one"]
-        if not whole(placed) or not 0 <= placed <= COLOUR_TOKENS:
+        if record is not None if phase == 1 else not _pair(record):
+            raise PositionError(
+                msg(
+                    "{where}.phase_one must be null while phase 1 runs and [tiles cost, tokens missing] "
+                    "after it",
+                    where=where,
+                )
+            )
+        player = snap["players"][0]
+        covered = len(player["covered"])  # every token placed covers a task
+        if phase == 1 and placed != covered:
+            raise PositionError(
+                msg(
+                    "{where}.placed_in_phase_one must be {covered} while phase 1 runs (the tasks "
+                    "covered), not {value}",
+                    where=where,
+                    covered=covered,
+                    value=quote(placed),
+                )
+            )
+        if not whole(placed) or not 0 <= placed <= covered:
             raise PositionError(
                 msg(
                     "{where}.placed_in_phase_one must be 0–{most}, not {value}",
                     where=where,
-                    most=COLOUR_TOKENS,
-                    value=repr(placed),
+                    most=covered,
+                    value=quote(placed),
                 )
             )
-        record = snap["phase_one"]
-        if record is not None and not (
-            isinstance(record, list) and len(record) == 2 and all(map(whole, record))
-        ):
+        if record is None:
+            return
+        cost = sum(tile(tid).cost for tid, _, _ in player["board"])
+        if not 0 <= record[0] <= cost:
             raise PositionError(
-                msg("{where}.phase_one must be null or [tiles cost, tokens missing]", where=where)
+                msg(
+                    "{where}.phase_one: phase 1's tiles cost 0–{cost} (the area's tiles), not {value}",
+                    where=where,
+                    cost=cost,
+                    value=quote(record[0]),
+                )
+            )
+        missing = small_stack_left(player["supply"], placed)
+        if record[1] != missing:
+            raise PositionError(
+                msg(
+                    "{where}.phase_one: with {placed} tokens placed in phase 1, {missing} of the small "
+                    "stack are missing, not {value}",
+                    where=where,
+                    placed=placed,
+                    missing=missing,
+                    value=quote(record[1]),
+                )
             )
 
     def _restore_extra(self, snap: Mapping[str, Any]) -> None:
@@ -282,3 +319,14 @@ class SoloGame(Game):
     def __repr__(self) -> str:
         state = f"over, score {self.score.total}" if self._over else f"phase {self._phase}"
         return f"<SoloGame seed {self.seed}, turn {self.turn}, {state}>"
+
+
+def small_stack_left(supply: int, placed: int) -> int:
+    """The tokens of the small stack not placed once ``placed`` of a ``supply`` are: what the phase-1
+    record counts (a set-up position may hold fewer than 21 tokens)."""
+    return min(supply - placed, max(0, SMALL_STACK - placed))
+
+
+def _pair(record: object) -> bool:
+    """Whether a phase-1 record has its shape: ``[tiles cost, tokens missing]``, whole numbers."""
+    return isinstance(record, list) and len(record) == 2 and all(map(whole, record))

@@ -11,7 +11,7 @@ from collections.abc import Callable, Iterator, Mapping
 from importlib.resources import files
 from typing import Final, Literal
 
-from .i18n import Joined, Message, cmsg, cplural, joined, msg
+from .i18n import Joined, Message, cmsg, cplural, joined, msg, quote
 
 Colour = Literal["red", "blue", "teal", "yellow"]
 COLOURS: Final[tuple[Colour, ...]] = ("red", "blue", "teal", "yellow")
@@ -169,7 +169,7 @@ def tile(tile_id: str) -> Tile:
 
 def unknown_tile(tile_id: object) -> Message:
     """What ``tile`` says of an id that names no tile."""
-    return msg("no tile {id}: ids run R01–R17, B01–B17, T01–T17, Y01–Y17", id=repr(tile_id))
+    return msg("no tile {id}: ids run R01–R17, B01–B17, T01–T17, Y01–Y17", id=quote(tile_id))
 
 
 def unknown_colour(shown: str) -> Message:

@@ -19,8 +19,10 @@ REACH: Final = MAX_COST
 
 
 class Marker(Protocol):
-    time: int
-    arrival: int
+    @property
+    def time(self) -> int: ...
+    @property
+    def arrival(self) -> int: ...
 
 
 def space(time: int) -> int:

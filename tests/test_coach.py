@@ -319,6 +319,11 @@ LAST_TOKEN = "M T08 R01 - - - - - - - - -"
 #: Messages of the coach that no position below reaches: a game won by another player than the one who
 #: moves ends with no tile left to take, and a scenario's draw pile is never empty.
 NEVER_REACHED = {(None, "It costs {n} time on the moon track, and the game ends: {winner} wins.")}
+#: Refusals of a script's wrong arguments, which name code (``Game``, ``nodes``): tests/test_hostile.py.
+ARGUMENTS = {
+    (None, "the coach looks at a Game or a SoloGame, not {value}"),
+    (None, "nodes must be a whole number, 1 or more, not {value}"),
+}
 
 
 def coach_sentences(lang):
@@ -386,7 +391,7 @@ def test_every_sentence_of_the_coach_goes_through_the_catalogue(asked):
     names = ["Player 1", "Player 2", "Ann", "Bo", "You", "Solo"]
     for sentence in said:
         assert left_over(sentence, names, "fa") == [], sentence
-    assert messages_of(coach) - asked <= NEVER_REACHED
+    assert messages_of(coach) - asked <= NEVER_REACHED | ARGUMENTS
 
 
 def test_the_english_words_are_the_messages_themselves(asked):

@@ -18,6 +18,7 @@ from hypothesis import strategies as st
 
 from novaluna_widget import Game, IllegalMove, Move, NovaLunaWidget, SoloGame, controller
 from novaluna_widget import widget as module
+from novaluna_widget.bots import make_bot
 from novaluna_widget.protocol import game_state, page_state
 from novaluna_widget.scenario import position
 from novaluna_widget.widget import Played
@@ -241,11 +242,11 @@ def test_a_new_game_clears_the_last_error():
 
 
 def test_end_phase_one_in_solo():
-    solo = build(
-        {1: "R01", 2: "R02"},
-        players=[{"board": "B01@0,0", "tokens": 13, "supply": 13}],
-        solo={"placed_in_phase_one": 8},
-    )
+    # A real phase 1 played by the greedy bot up to its 8th token (a set-up position that claims 8 tokens
+    # placed needs 8 covered tasks to load).
+    solo, bot = SoloGame(seed=0), make_bot("greedy", seed=0)
+    while not solo.can_end_phase_one:
+        solo.play(bot.choose(solo.copy()))
     w = NovaLunaWidget(solo)
     assert w.state["can"]["end_phase_one"]
     intent(w, "end_phase_one")
