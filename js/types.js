@@ -29,6 +29,19 @@
  */
 
 /**
+ * What the page draws that no position changes, in one language (the `faces` trait, Python's
+ * `render.page_faces`): drawn by Python, which draws its pictures with the same markup.
+ * @typedef {object} Faces
+ * @property {string} lang the language it is in
+ * @property {Record<string, [string, string[]]>} tiles by id: the face's markup and each task's, centred at 0
+ * @property {Record<string, [string, string[]]>} words by id: the tile in words and each task in words
+ * @property {string} wheel the wheel's rim and the spaces' numbers
+ * @property {string} track the moon track's printed spaces and numbers
+ * @property {[number, number][]} spaces each wheel space's centre
+ * @property {[number, number][][]} markers a moon-track marker's place, by space and height in its stack
+ */
+
+/**
  * @typedef {object} PlayerState
  * @property {string} name
  * @property {boolean} you whether the player is the reader, named You: the page words sentences about them
@@ -253,7 +266,7 @@
 /**
  * The part of anywidget's model the view uses.
  * @typedef {object} Model
- * @property {(name: "state" | "catalogue" | "review_panel") => any} get
+ * @property {(name: "state" | "catalogue" | "faces" | "review_panel") => any} get
  * @property {(message: Intent & {version: number}) => void} send
  * @property {(event: string, callback: () => void) => void} on
  * @property {(event: string, callback: () => void) => void} off

@@ -47,6 +47,7 @@ from .protocol import (
     parse_intent,
     parse_seats,
 )
+from .render import page_faces
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -119,6 +120,11 @@ class NovaLunaWidget(anywidget.AnyWidget):
     catalogue = traitlets.Dict(read_only=True).tag(sync=True)
     """The 68 tiles by id (``protocol.catalogue``), sent once: the ``state`` names tiles by id only."""
 
+    faces = traitlets.Dict(read_only=True).tag(sync=True)
+    """What the page draws that no position changes, in the widget's language (``render.page_faces``):
+    the tiles' faces and tasks as markup, and in words; the wheel's rim and the moon track; where the
+    pieces stand. Sent once, and again when the language changes."""
+
     state = traitlets.Dict(read_only=True).tag(sync=True)
     """Everything the page draws, as JSON, built by Python only (``protocol.page_state`` lists the
     fields): the position, the legal moves and their effects, each task's chain, the recent log, the
@@ -173,6 +179,7 @@ class NovaLunaWidget(anywidget.AnyWidget):
         super().__init__()
         self.set_trait("lang", language)
         self.set_trait("catalogue", catalogue())
+        self.set_trait("faces", page_faces(language))
         self.on_msg(self._on_intent)
         self._refresh(force=True)
         self._play_bot_seats()
@@ -391,6 +398,7 @@ class NovaLunaWidget(anywidget.AnyWidget):
             return
         self._notice()  # first a change made behind the widget's back: what is re-worded is what is on show
         self.set_trait("lang", lang)
+        self.set_trait("faces", page_faces(lang))
         if self._guide is not None:
             self._guide.lang = lang  # which names the seats in the new language: the same game, renamed
             if self._guide.game is not self._game:
