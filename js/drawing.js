@@ -7,7 +7,7 @@
 import { colours, font, players, tile_colours } from "../novaluna_widget/drawing.json";
 import { language } from "./i18n.js";
 
-export { centre, tile, tile_colours, token, wheel } from "../novaluna_widget/drawing.json";
+export { centre, tile, tile_colours, token, track, wheel } from "../novaluna_widget/drawing.json";
 
 /**
  * Set every colour of the spec as a CSS custom property on `el`, so that widget.css names colours and
