@@ -108,7 +108,10 @@ const MOON_MARKER =
   `<g class="nl-moon-marker" aria-hidden="true"><g>` +
   `<path class="nl-moon" d="${WHEEL.crescent}" transform="scale(${WHEEL.moon_scale})"/></g></g>`;
 
-/** @returns {string} the moon track's spaces, as printed on the board (Python's drawing) */
+/**
+ * @returns {string} the moon track's spaces, as printed on the board (Python's drawing): a part of their
+ * own, so that a move (which moves markers) redraws the markers only
+ */
 const printedTrack = () => `<g aria-hidden="true">${faces().track}</g>`;
 
 /** @param {State} state @returns {string} the markers on the moon track */
