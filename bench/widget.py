@@ -21,7 +21,10 @@ the browser acknowledges the message before it (the kernel's "busy"), which a de
 put off by 40 ms.
 ``--lang ru`` (or ja, fa) measures the widget in that language: its words are longer, and the page looks them
 up in its catalogue.
-Usage: ``python bench/widget.py [--moves N] [--delayed] [--lang CODE]``.
+``--against REV`` measures, in the same run, the view (``static/widget.js`` and ``widget.css``) committed at
+git revision REV as well, beside today's: the kernel is today's for both, each view is measured in a page of
+its own, and the two take turns (``--rounds``), so that a change of the machine's load falls on both alike.
+Usage: ``python bench/widget.py [--moves N] [--delayed] [--lang CODE] [--against REV [--rounds N]]``.
 """
 
 from __future__ import annotations
@@ -31,8 +34,10 @@ import json
 import os
 import platform
 import statistics
+import subprocess
 import sys
 import tempfile
+from dataclasses import dataclass, field
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -48,17 +53,22 @@ from tests.browser.lab import (  # noqa: E402
 )
 
 LATE = (
-    "from novaluna_widget import NovaLunaWidget, set_language\n"
-    "set_language({lang!r})\n"
+    "{head}set_language({lang!r})\n"
     "late = NovaLunaWidget(players=4, seed=6, bots={{1: 'greedy', 2: 'greedy', 3: 'greedy'}})\n"
     "while late.game.turn < 60: late.bot_move('greedy')\n"
     "late"
 )
 PLAY = (
-    "from novaluna_widget import NovaLunaWidget, set_language\n"
-    "set_language({lang!r})\n"
-    "w = NovaLunaWidget(players=['You', 'Bo'], seed=3, bots={{1: 'greedy'}})\n"
-    "w"
+    "{head}set_language({lang!r})\nw = NovaLunaWidget(players=['You', 'Bo'], seed=3, bots={{1: 'greedy'}})\nw"
+)
+
+HEAD = "from novaluna_widget import NovaLunaWidget, set_language\n"
+# Another build of the view: the widget class with that build's code and style, the kernel unchanged.
+OTHER_HEAD = (
+    HEAD + "from pathlib import Path\n"
+    "class NovaLunaWidget(NovaLunaWidget):\n"
+    "    _esm = Path({js!r}).read_text(encoding='utf-8')\n"
+    "    _css = Path({css!r}).read_text(encoding='utf-8')\n"
 )
 
 # In the page: time a click until the view has drawn the answer, and until the first frame after that
@@ -158,6 +168,19 @@ def play_by_clicking(page, moves: int) -> tuple[list[list[float]], list[list[flo
     return selects, places, sizes
 
 
+@dataclass
+class Figures:
+    """What one build of the view measured, over every round."""
+
+    name: str
+    head: str
+    selects: list[list[float]] = field(default_factory=list)
+    places: list[list[float]] = field(default_factory=list)
+    sizes: list[int] = field(default_factory=list)
+    draws: list[float] = field(default_factory=list)
+    laid_out: list[float] = field(default_factory=list)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--moves", type=int, default=40, help="moves to play by clicking (default 40)")
@@ -167,6 +190,8 @@ def main() -> None:
         help="measure the server without the package's extension (no TCP_NODELAY on kernel websockets)",
     )
     parser.add_argument("--lang", default="en", help="the widget's language (default en)")
+    parser.add_argument("--against", metavar="REV", help="measure the view of git revision REV as well")
+    parser.add_argument("--rounds", type=int, default=2, help="turns each build takes with --against")
     args = parser.parse_args()
     websocket = "the server's websocket " + ("without TCP_NODELAY" if args.delayed else "with TCP_NODELAY")
     print(
@@ -175,61 +200,105 @@ def main() -> None:
         f"{' '.join(f'{x:.2f}' for x in os.getloadavg())}, the widget in {args.lang!r}"
     )
     with tempfile.TemporaryDirectory() as tmp:
-        measure(Path(tmp), args.moves, websocket, args.lang, DELAYED_ARGS if args.delayed else [])
+        builds = [Figures("today's view", HEAD)]
+        if args.against:
+            builds.insert(0, Figures(f"the view of {args.against}", other_build(Path(tmp), args.against)))
+        rounds = args.rounds if args.against else 1
+        server_args = DELAYED_ARGS if args.delayed else []
+        measure(Path(tmp), builds, args.moves // rounds, rounds, args.lang, server_args)
+        for build in builds:
+            report(build, websocket)
 
 
-def measure(folder: Path, moves: int, websocket: str, lang: str, server_args: list[str]) -> None:
-    """Start JupyterLab in ``folder`` and Chromium, and print the figures."""
+def other_build(folder: Path, rev: str) -> str:
+    """Write the view committed at ``rev`` into ``folder``; returns the notebook's head that uses it."""
+    paths = {}
+    for name in ("widget.js", "widget.css"):
+        shown = subprocess.run(
+            ["git", "show", f"{rev}:novaluna_widget/static/{name}"],
+            cwd=ROOT,
+            check=True,
+            capture_output=True,
+            text=True,
+        )
+        path = folder / f"{rev.replace('/', '_')}-{name}"
+        path.write_text(shown.stdout, encoding="utf-8")
+        paths[name] = str(path)
+    return OTHER_HEAD.format(js=paths["widget.js"], css=paths["widget.css"])
+
+
+def measure(
+    folder: Path, builds: list[Figures], moves: int, rounds: int, lang: str, server_args: list[str]
+) -> None:
+    """Start JupyterLab in ``folder`` and Chromium, and measure each build ``rounds`` times, in turn, each
+    in a page of its own (a view's style applies to the whole page)."""
     from playwright.sync_api import sync_playwright
 
     with JupyterLab(folder, server_args=server_args) as lab, sync_playwright() as pw:
-        write_notebook(lab.root_dir / "play.ipynb", [PLAY.format(lang=lang)])
-        write_notebook(lab.root_dir / "late.ipynb", [LATE.format(lang=lang)])
         browser = launch_chromium(pw)
-        page = browser.new_page(viewport={"width": 1400, "height": 1000})
+        for b, build in enumerate(builds):
+            write_notebook(lab.root_dir / f"play{b}.ipynb", [PLAY.format(head=build.head, lang=lang)])
+            write_notebook(lab.root_dir / f"late{b}.ipynb", [LATE.format(head=build.head, lang=lang)])
+        for _ in range(rounds):
+            for b, build in enumerate(builds):
+                page = browser.new_page(viewport={"width": 1400, "height": 1000})
+                open_notebook(page, lab.base_url, f"play{b}.ipynb")
+                run_all_cells(page)
+                page.wait_for_selector(".nl-root")
+                selects, places, sizes = play_by_clicking(page, moves)
+                build.selects += selects
+                build.places += places
+                build.sizes += sizes
 
-        open_notebook(page, lab.base_url, "play.ipynb")
+                open_notebook(page, lab.base_url, f"late{b}.ipynb")
+                run_all_cells(page)
+                page.wait_for_selector(".nl-root")
+                page.evaluate(DRAW_JS, [0, 10, False])  # warm up
+                build.draws += page.evaluate(DRAW_JS, [0, 60, False])
+                build.laid_out += page.evaluate(DRAW_JS, [0, 60, True])
+                page.close()
+                lab.shutdown_kernels()
+        page = browser.new_page()
+        open_notebook(page, lab.base_url, "late0.ipynb")
         run_all_cells(page)
-        page.wait_for_selector(".nl-root")
-        selects, places, sizes = play_by_clicking(page, moves)
-        for what, times in (("choose a tile", selects), ("place it (a whole move)", places)):
-            drawn, painted, kernel, transport, polled = ([t[i] for t in times] for i in range(5))
-            print(
-                f"click-to-re-render, {what}, {len(times)} clicks: drawn p50 {p(drawn, 50):.1f} ms, "
-                f"p95 {p(drawn, 95):.1f} ms; painted p50 {p(painted, 50):.1f} ms, "
-                f"p95 {p(painted, 95):.1f} ms (target p95 <= 100 ms)"
-            )
-            print(
-                f"  of which: page to kernel's answer p50 {p(kernel, 50):.0f} ms, kernel to page "
-                f"p50 {p(transport, 50):.0f} ms ({websocket}); the frame after a 1 ms poll noticed "
-                f"the draw (the old measure): p50 {p(polled, 50):.1f} ms, p95 {p(polled, 95):.1f} ms"
-            )
-        print(
-            f"bytes synced per move: median {statistics.median(sizes) / 1000:.1f} KB, "
-            f"max {max(sizes) / 1000:.1f} KB (target <= 20 KB)"
-        )
-
-        open_notebook(page, lab.base_url, "late.ipynb")
-        run_all_cells(page)
-        page.wait_for_selector(".nl-root")
-        page.evaluate(DRAW_JS, [0, 10, False])  # warm up
-        draws = page.evaluate(DRAW_JS, [0, 60, False])
-        laid_out = page.evaluate(DRAW_JS, [0, 60, True])
         size = int(execute_python(page, "import json; print(len(json.dumps(late.state)))"))
-        build = float(
+        build_ms = float(
             execute_python(
                 page,
                 "import timeit; from novaluna_widget.protocol import game_state\n"
                 "print(min(timeit.repeat(lambda: game_state(late.game), number=1, repeat=20)) * 1000)",
             )
         )
-        print(
-            f"full render, late 4-player position (turn 60): median {statistics.median(draws):.2f} ms, "
-            f"p95 {p(draws, 95):.2f} ms (target <= 16 ms); with layout forced: median "
-            f"{statistics.median(laid_out):.2f} ms, p95 {p(laid_out, 95):.2f} ms"
-        )
-        print(f"late 4-player state: {size / 1000:.1f} KB of JSON; built in Python in {build:.1f} ms")
+        print(f"late 4-player state: {size / 1000:.1f} KB of JSON; built in Python in {build_ms:.1f} ms")
         browser.close()
+
+
+def report(build: Figures, websocket: str) -> None:
+    """Print one build's figures."""
+    print(f"== {build.name}")
+    for what, times in (("choose a tile", build.selects), ("place it (a whole move)", build.places)):
+        drawn, painted, kernel, transport, polled = ([t[i] for t in times] for i in range(5))
+        print(
+            f"click-to-re-render, {what}, {len(times)} clicks: drawn p50 {p(drawn, 50):.1f} ms, "
+            f"p95 {p(drawn, 95):.1f} ms; painted p50 {p(painted, 50):.1f} ms, "
+            f"p95 {p(painted, 95):.1f} ms (target p95 <= 100 ms)"
+        )
+        print(
+            f"  of which: page to kernel's answer p50 {p(kernel, 50):.0f} ms, kernel to page "
+            f"p50 {p(transport, 50):.0f} ms ({websocket}); the frame after a 1 ms poll noticed "
+            f"the draw (the old measure): p50 {p(polled, 50):.1f} ms, p95 {p(polled, 95):.1f} ms"
+        )
+    sizes = build.sizes
+    print(
+        f"bytes synced per move: median {statistics.median(sizes) / 1000:.1f} KB, "
+        f"max {max(sizes) / 1000:.1f} KB (target <= 20 KB)"
+    )
+    draws, laid_out = build.draws, build.laid_out
+    print(
+        f"full render, late 4-player position (turn 60): median {statistics.median(draws):.2f} ms, "
+        f"p95 {p(draws, 95):.2f} ms (target <= 16 ms); with layout forced: median "
+        f"{statistics.median(laid_out):.2f} ms, p95 {p(laid_out, 95):.2f} ms"
+    )
 
 
 if __name__ == "__main__":

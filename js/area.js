@@ -179,7 +179,7 @@ function placedTile(state, catalogue, p, t, rows, firstTask) {
       `${inner}${token}</g>`
     );
   };
-  const tileLabel = placedWords(player, cellWords(x, y), id, tileWords(catalogue, id), recent >= 0);
+  const tileLabel = placedWords(player, cellWords(x, y), id, tileWords(id), recent >= 0);
   const attrs =
     `data-player="${p}" data-cell="${x},${y}" data-tile="${p},${t}" role="group" ` +
     `aria-label="${esc(tileLabel)}" transform="translate(${x * CELL} ${y * CELL})"`;

@@ -6,10 +6,10 @@
 // the board's patches never touch, so a mark costs no redraw of the wheel or an area.
 
 import * as spec from "./drawing.js";
+import { faces } from "./drawing.js";
 import { card } from "./area.js";
 import { t, tc, tn } from "./i18n.js";
 import { esc } from "./tiles.js";
-import { polar } from "./wheel.js";
 import {
   behindWords,
   guideOverWords,
@@ -196,12 +196,12 @@ const WHEEL = spec.wheel;
  * @param {State} state @returns {string}
  */
 export function wheelMarks(state) {
-  const spaces = state.wheel.length;
   const places = byPlace(targets(state), (t) => (t.space === undefined ? null : String(t.space)));
   let svg = "";
   for (const [space, kinds] of places) {
-    const [x, y] = polar(WHEEL.space, Number(space), spaces);
-    const [tx, ty] = polar(WHEEL.space + WHEEL.halo + 14, Number(space), spaces);
+    const [x, y] = faces().spaces[Number(space)];
+    const out = (WHEEL.space + WHEEL.halo + 14) / WHEEL.space; // the label, outward along the same ray
+    const [tx, ty] = [x * out, y * out];
     kinds.forEach((kind, i) => {
       svg += outline(kind, x, y, WHEEL.halo + 8 + 9 * i, WHEEL.halo_corner + 4);
     });
@@ -210,7 +210,7 @@ export function wheelMarks(state) {
   // The guided game's moon-track spaces: a ring over the markers that may stand on them.
   for (const t of targets(state)) {
     if (t.track === undefined) continue;
-    const [x, y] = polar(spec.track.radius, t.track, spec.track_spaces).map(Math.round);
+    const [x, y] = faces().markers[t.track][0];
     svg += `<circle class="nl-guide-ring" cx="${x}" cy="${y}" r="${spec.track.marker + 7}"/>`;
   }
   return svg;

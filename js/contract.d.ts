@@ -482,10 +482,35 @@ export interface ReviewReady {
 /** The `review_panel` trait, apart from `state` so that it is sent once. */
 export type ReviewPanel = NoReview | ReviewWorking | ReviewReady;
 
+/** A place in a picture's units: x, y. */
+export type Point = [number, number];
+
+/** A piece drawn once: its markup, and its tasks' (or words, and its tasks' words). */
+export type Drawn = [string, string[]];
+
+/** What the page draws that no position changes, in one language (`render.page_faces`), drawn by Python with the markup its own pictures use: sent once per language. */
+export interface Faces {
+  /** The language it is in. */
+  lang: string;
+  /** By tile id: the face's markup and each task's, centred at 0. */
+  tiles: Record<string, Drawn>;
+  /** By tile id: the tile in words and each task in words. */
+  words: Record<string, Drawn>;
+  /** The wheel's rim and the spaces' numbers. */
+  wheel: string;
+  /** The moon track's printed spaces and numbers. */
+  track: string;
+  /** Each wheel space's centre. */
+  spaces: Point[];
+  /** A moon-track marker's place, by space and height in its stack. */
+  markers: Point[][];
+}
+
 /** The widget's traits the page reads. */
 export interface Traits {
   state: State;
   catalogue: Catalogue;
+  faces: Faces;
   review_panel: ReviewPanel;
   lang: string;
 }

@@ -4,8 +4,8 @@
 // on the wheel and in the areas, and the sentence in the live region, tell the same.
 
 import * as spec from "./drawing.js";
+import { faces } from "./drawing.js";
 import { tileSvg } from "./tiles.js";
-import { polar } from "./wheel.js";
 
 /** @typedef {import("./contract").State} State */
 /** @typedef {import("./contract").Catalogue} Catalogue */
@@ -76,9 +76,9 @@ export function createMotion(root) {
   /**
    * Where a taken tile flies from and to, in pixels over the root: read before any flyer is added, so
    * that measuring every turn costs one layout (of the frame just painted), not one layout per turn.
-   * @param {RecentTurn} turn @param {Element | null} target @param {number} spaces @returns {Place | null}
+   * @param {RecentTurn} turn @param {Element | null} target @returns {Place | null}
    */
-  function measure([, , , space], target, spaces) {
+  function measure([, , , space], target) {
     const wheel = /** @type {SVGSVGElement | null} */ (root.querySelector(".nl-wheel"));
     const face = target?.querySelector(".nl-face");
     const to = face?.getBoundingClientRect();
@@ -86,7 +86,7 @@ export function createMotion(root) {
     const box = root.getBoundingClientRect();
     const ctm = wheel.getScreenCTM();
     if (!ctm) return null; // not rendered
-    const [x, y] = polar(spec.wheel.space, space, spaces);
+    const [x, y] = faces().spaces[space];
     return {
       from: new DOMPoint(x, y).matrixTransform(ctm),
       to,
@@ -156,7 +156,7 @@ export function createMotion(root) {
     const mine = generation;
     const launchAll = () => {
       if (mine !== generation) return;
-      const places = turns.map((turn, k) => measure(turn, targets[k], spaces));
+      const places = turns.map((turn, k) => measure(turn, targets[k]));
       turns.forEach((turn, k) => {
         const flyer = launch(turn, places[k], catalogue);
         const go = () => {

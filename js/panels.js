@@ -173,7 +173,7 @@ export function nowWords(state, catalogue) {
   }
   if (state.selected !== null) {
     const id = /** @type {string} the tile chosen */ (state.wheel[state.selected]);
-    const values = { tile: id, what: tileWords(catalogue, id), name: player.name };
+    const values = { tile: id, what: tileWords(id), name: player.name };
     return player.you
       ? tc(
           "the player named You, the reader",

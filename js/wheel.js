@@ -1,7 +1,8 @@
 // The moon wheel: its selection spaces around, the moon marker, and the moon track inside.
 
 import * as spec from "./drawing.js";
-import { language, num, t, tc, tn } from "./i18n.js";
+import { faces } from "./drawing.js";
+import { num, t, tc, tn } from "./i18n.js";
 import { esc, tileSvg, tokenSvg } from "./tiles.js";
 import { list, pileWords, tileWords } from "./words.js";
 
@@ -10,15 +11,7 @@ import { list, pileWords, tileWords } from "./words.js";
 
 const { wheel: WHEEL, track: TRACK, centre: CENTRE } = spec;
 
-/**
- * The point `step` of `steps` round a circle of `radius`, clockwise from the top (the new moon).
- * @param {number} radius @param {number} step @param {number} steps @returns {[number, number]}
- */
-export const polar = (radius, step, steps) => {
-  const a = ((-90 + (360 / steps) * step) * Math.PI) / 180;
-  return [radius * Math.cos(a), radius * Math.sin(a)];
-};
-/** @param {number} n */
+/** @param {number} n @returns {number} the length to 0.1 */
 const fix = (n) => Math.round(n * 10) / 10;
 
 // Who took a tile from a space in the latest turns: a small token in the emptied space, this far
@@ -53,7 +46,7 @@ function spaceLabel(s, state, catalogue, taken) {
       : t("{where}: empty; {name} took {tile} from here", values);
   }
   const pick = state.choices.indexOf(s);
-  const values = { where, tile: tileWords(catalogue, id), pick: pick + 1, n: state.choices.length };
+  const values = { where, tile: tileWords(id), pick: pick + 1, n: state.choices.length };
   if (pick < 0) return t("{where}: {tile}", values);
   return state.selected === s
     ? t("{where}: {tile}, takeable (tile {pick} of {n}), chosen", values)
@@ -72,7 +65,7 @@ function spaceLabel(s, state, catalogue, taken) {
  * @returns {string}
  */
 function space(s, state, catalogue, tabStop, taken) {
-  const [x, y] = polar(WHEEL.space, s, state.wheel.length).map(fix);
+  const [x, y] = faces().spaces[s];
   const id = state.wheel[s];
   const pick = state.choices.indexOf(s);
   const classes = ["nl-slot"];
@@ -118,33 +111,17 @@ const MOON_MARKER =
   `<g class="nl-moon-marker" aria-hidden="true"><g>` +
   `<path class="nl-moon" d="${WHEEL.crescent}" transform="scale(${WHEEL.moon_scale})"/></g></g>`;
 
-// The moon track's spaces are printed on the board: drawn once (per language, for its digits), a part of
-// their own, so that a move (which moves markers) redraws the markers only.
-const PRINTED_TRACK = new Map();
-const printedTrack = () => {
-  if (!PRINTED_TRACK.has(language())) {
-    PRINTED_TRACK.set(
-      language(),
-      `<g aria-hidden="true">` +
-        Array.from({ length: spec.track_spaces }, (_, s) => {
-          const [x, y] = polar(TRACK.radius, s, spec.track_spaces).map(fix);
-          return (
-            `<circle class="nl-track-space${s === 0 ? " nl-new-moon" : ""}" cx="${x}" cy="${y}" r="${TRACK.space}"/>` +
-            `<text class="nl-track-no" x="${x}" y="${y + TRACK.number_baseline}">${num(s)}</text>`
-          );
-        }).join("") +
-        `</g>`,
-    );
-  }
-  return PRINTED_TRACK.get(language());
-};
+/**
+ * @returns {string} the moon track's spaces, as printed on the board (Python's drawing): a part of their
+ * own, so that a move (which moves markers) redraws the markers only
+ */
+const printedTrack = () => `<g aria-hidden="true">${faces().track}</g>`;
 
 /** @param {State} state @returns {string} the markers on the moon track */
 function track(state) {
   const markers = state.track.flatMap(([s, stack]) =>
     stack.map((player, height) => {
-      // A stack climbs toward the centre, bottom marker outermost, as the rulebook stacks them.
-      const [x, y] = polar(TRACK.radius - TRACK.stack_step * height, s, spec.track_spaces).map(fix);
+      const [x, y] = faces().markers[s][height];
       const turn = player === state.current ? " nl-to-move" : "";
       const marker = tokenSvg(player, TRACK.marker);
       return `<g class="nl-track-marker${turn}" transform="translate(${x} ${y})">${marker}</g>`;
@@ -233,21 +210,8 @@ function pile(state) {
   return `<g class="nl-centre-group">${drawing}<g aria-hidden="true">${pileColours(state)}</g></g>`;
 }
 
-/** @param {number} spaces @returns {string} the wheel spaces' numbers, the new moon's marked */
-function labels(spaces) {
-  const texts = [];
-  for (let s = 0; s < spaces; s++) {
-    const [x, y] = polar(WHEEL.label, s, spaces).map(fix);
-    texts.push(
-      `<text class="nl-space-no" x="${x}" y="${y + WHEEL.label_baseline}">${s === 0 ? `● ${num(0)}` : num(s)}</text>`,
-    );
-  }
-  return `<g aria-hidden="true">${texts.join("")}</g>`;
-}
-
-const BOARD =
-  `<g aria-hidden="true"><circle class="nl-board" r="${WHEEL.rim}"/>` +
-  `<circle class="nl-ring" r="${WHEEL.ring}"/></g>`;
+/** @returns {string} the wheel's rim and the spaces' numbers (Python's drawing) */
+const board = () => `<g aria-hidden="true">${faces().wheel}</g>`;
 
 /**
  * The wheel's parts, one SVG element each, so that a redraw replaces only those that changed
@@ -258,7 +222,7 @@ const BOARD =
  */
 export function wheelParts(state, catalogue) {
   const focusable = state.selected ?? state.choices[0] ?? state.marker;
-  const parts = [BOARD, labels(state.wheel.length)];
+  const parts = [board()];
   parts.push(
     ...(state.solo ? ["<g></g>", "<g></g>"] : [printedTrack(), track(state)]),
     centre(state),

@@ -20,7 +20,7 @@ import {
   updateTutorial,
   wheelMarks,
 } from "./coach.js";
-import { setColours } from "./drawing.js";
+import { setColours, setFaces } from "./drawing.js";
 import { language, setLanguage, t, tn, tnc } from "./i18n.js";
 import { createMotion } from "./motion.js";
 import { headline, logItems, logShell, nowWords, sidePanel, toolbar, topShell } from "./panels.js";
@@ -188,6 +188,7 @@ function render({ model, el }) {
   el.appendChild(root);
   /** @type {Catalogue} */
   let catalogue = model.get("catalogue");
+  setFaces(model.get("faces"));
   /** @type {State} */
   let state = readState(model);
   let botName = state.bot;
@@ -516,12 +517,11 @@ function render({ model, el }) {
       // A faint copy of the chosen tile on the cell: how the area would look.
       target.insertAdjacentHTML("beforeend", `<g class="nl-ghost">${tileSvg(catalogue, id)}</g>`);
       const names = refs.map(([x, y, k]) => {
-        if (x === cx && y === cy)
-          return t("{task} on {tile} itself", { task: taskWords(catalogue[id][2][k]), tile: id });
+        if (x === cx && y === cy) return t("{task} on {tile} itself", { task: taskWords(id, k), tile: id });
         const i = player.tiles.findIndex(([, tx, ty]) => tx === x && ty === y);
         root.querySelector(`[data-task="${p},${i},${k}"]`)?.classList.add("nl-would");
         const tile = player.tiles[i][0];
-        return t("{task} on {tile}", { task: taskWords(catalogue[tile][2][k]), tile });
+        return t("{task} on {tile}", { task: taskWords(tile, k), tile });
       });
       const values = { tile: id, cell: cellWords(cx, cy), tasks: clauses(names) };
       explain(
@@ -745,6 +745,8 @@ function render({ model, el }) {
     catalogue = model.get("catalogue");
     draw();
   };
+  /** The pieces Python drew, in a language the widget now speaks (the state that follows draws them). */
+  const onFaces = () => setFaces(model.get("faces"));
 
   root.addEventListener("click", onClick);
   window.addEventListener("keydown", onWindowKey, true);
@@ -764,6 +766,7 @@ function render({ model, el }) {
   model.on("change:state", onState);
   model.on(`change:${REVIEW}`, onReview);
   model.on("change:catalogue", onCatalogue);
+  model.on("change:faces", onFaces);
   // For benchmarks and scripts: redraw everything on demand (root.dataset.renderMs says how long).
   root.novaluna = { draw: () => draw(true) };
   draw();
@@ -774,6 +777,7 @@ function render({ model, el }) {
     window.removeEventListener("pointercancel", release, true);
     model.off("change:state", onState);
     model.off("change:catalogue", onCatalogue);
+    model.off("change:faces", onFaces);
     model.off(`change:${REVIEW}`, onReview);
     root.remove();
   };

@@ -1,38 +1,21 @@
 // Words for labels and hints, in the widget's language (i18n.js). The page never judges a rule: these only
-// word what Python computed. Where the engine words the same thing (a task, a tile, an explanation), the
-// message is the engine's own msgid, so a translator meets one sentence twice, not two.
+// word what Python computed. A tile and a task come worded by Python (`faces()`), as the engine words
+// them. Why a task is or is not fulfilled is worded here from the state's compact counts, with the
+// engine's own msgids: the engine's sentences would more than double a late 4-player state (10 KB to
+// 23 KB in English, 32 KB in Russian).
 
 import * as spec from "./drawing.js";
+import { faces } from "./drawing.js";
 import { num, t, tc, tn, tnc } from "./i18n.js";
 
 /** @typedef {import("./contract").Catalogue} Catalogue */
 /** @typedef {import("./contract").PlayerState} PlayerState */
-/** @typedef {import("./contract").Task} Task */
 /** @typedef {import("./contract").TaskRow} TaskRow */
 
 // The state names colours by letter in task chains (TaskRow): the letters drawn on the tiles.
 const LETTER_COLOUR = Object.fromEntries(
   Object.entries(spec.tile_colours).map(([colour, { letter }]) => [letter, colour]),
 );
-
-/** A colour's name, as in "red tile, cost 3" (the engine's "R05 red 3"). */
-const COLOUR = {
-  red: () => tc("colour of a tile", "red"),
-  blue: () => tc("colour of a tile", "blue"),
-  teal: () => tc("colour of a tile", "teal"),
-  yellow: () => tc("colour of a tile", "yellow"),
-};
-
-/**
- * A task's dots of one colour: "2 blue" (the count picks the form in Russian).
- * @type {Record<string, (n: number) => string>}
- */
-const DOTS = {
-  red: (n) => tnc("dots of a task", "{n} red", "{n} red", n),
-  blue: (n) => tnc("dots of a task", "{n} blue", "{n} blue", n),
-  teal: (n) => tnc("dots of a task", "{n} teal", "{n} teal", n),
-  yellow: (n) => tnc("dots of a task", "{n} yellow", "{n} yellow", n),
-};
 
 /**
  * Tiles of a colour counted for a task, of those it needs: "2 of 3 blue".
@@ -75,24 +58,11 @@ export const sentences = (items) =>
     ? items.reduce((first, second) => tc("two sentences in a row", "{first} {second}", { first, second }))
     : "";
 
-/** @param {Task} task @returns {string} e.g. "2 red + 1 blue" */
-export function taskWords(task) {
-  return task
-    .map(([colour, n]) => DOTS[colour](n))
-    .join(tc("separator between the colours of a task", " + "));
-}
+/** @param {string} id a tile's id @returns {string} the tile in words: "red tile, cost 3, tasks: 2 blue" */
+export const tileWords = (id) => faces().words[id][0];
 
-/** @param {Catalogue} catalogue @param {string} id @returns {string} "red tile, cost 3, tasks: 2 blue" */
-export function tileWords(catalogue, id) {
-  const [colour, cost, tasks] = catalogue[id];
-  const named = COLOUR[colour]();
-  if (!tasks.length) return t("{colour} tile, cost {cost}, no task", { colour: named, cost });
-  return t("{colour} tile, cost {cost}, tasks: {tasks}", {
-    colour: named,
-    cost,
-    tasks: clauses(tasks.map(taskWords)),
-  });
-}
+/** @param {string} id a tile's id @param {number} k a task's index @returns {string} "2 red + 1 blue" */
+export const taskWords = (id, k) => faces().words[id][1][k];
 
 /** @param {Record<string, number>} colours the draw pile's tiles per colour @returns {string} "3 red, 2 blue" */
 export const pileWords = (colours) => list(Object.entries(colours).map(([colour, n]) => LEFT[colour](n)));
@@ -108,7 +78,7 @@ export const cellWords = (x, y) => tc("a cell of an area", "({x}, {y})", { x, y 
 export function explainWords(catalogue, player, row) {
   const [tileIndex, k, , counts] = row;
   const [id, x, y] = player.tiles[tileIndex];
-  const [colour, , tasks] = catalogue[id];
+  const [colour] = catalogue[id];
   const met = counts.every(([, needed, counted]) => counted >= needed);
   /** @param {number} i */
   const name = (i) =>
@@ -133,7 +103,7 @@ export function explainWords(catalogue, player, row) {
     if (c === colour) count = t("{count} (the {tile} itself never counts)", { count, tile: id });
     return count;
   });
-  const values = { task: taskWords(tasks[k]), tile: id, cell: cellWords(x, y), counts: clauses(parts) };
+  const values = { task: taskWords(id, k), tile: id, cell: cellWords(x, y), counts: clauses(parts) };
   return met
     ? t("Task {task} on {tile} at {cell} is fulfilled: {counts}.", values)
     : t("Task {task} on {tile} at {cell} is not fulfilled: {counts}.", values);

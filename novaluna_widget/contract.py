@@ -478,11 +478,38 @@ class ReviewReady(TypedDict):
 ReviewPanel = NoReview | ReviewWorking | ReviewReady
 
 
+#: A place in a picture's units: x, y.
+Point = tuple[float, float]
+#: A piece drawn once: its markup, and its tasks' (or words, and its tasks' words).
+Drawn = tuple[str, list[str]]
+
+
+class Faces(TypedDict):
+    """What the page draws that no position changes, in one language (``render.page_faces``), drawn by
+    Python with the markup its own pictures use: sent once per language."""
+
+    #: The language it is in.
+    lang: str
+    #: By tile id: the face's markup and each task's, centred at 0.
+    tiles: dict[str, Drawn]
+    #: By tile id: the tile in words and each task in words.
+    words: dict[str, Drawn]
+    #: The wheel's rim and the spaces' numbers.
+    wheel: str
+    #: The moon track's printed spaces and numbers.
+    track: str
+    #: Each wheel space's centre.
+    spaces: list[Point]
+    #: A moon-track marker's place, by space and height in its stack.
+    markers: list[list[Point]]
+
+
 class Traits(TypedDict):
     """The widget's traits the page reads."""
 
     state: State
     catalogue: Catalogue
+    faces: Faces
     review_panel: ReviewPanel
     lang: str
 

@@ -20,6 +20,7 @@ it changes nothing), and every label worded in the language is set ``direction='
 from __future__ import annotations
 
 import base64
+import functools
 import json
 import math
 import re
@@ -30,6 +31,7 @@ from typing import Final, TypedDict
 
 from . import track, wheel
 from .board import Board, Cell, TaskRef, as_cell
+from .contract import Faces, Point
 from .events import tokens_left
 from .game import Game, sheet_of, track_of
 from .i18n import (
@@ -47,7 +49,7 @@ from .i18n import (
     word,
 )
 from .names import YOU
-from .tiles import Tile
+from .tiles import COLOUR_NAMES, TILES, Tile
 
 
 class Dot(TypedDict, total=False):
@@ -186,9 +188,11 @@ def _n(value: float) -> str:
 
 
 def _el(tag: str, body: str | None = None, /, **attrs: object) -> str:
-    """One SVG element; ``font_size=20`` becomes ``font-size='20'``; floats are rounded to 0.1."""
+    """One SVG element; ``font_size=20`` becomes ``font-size='20'``, ``class_`` ``class``; floats are
+    rounded to 0.1."""
     text = "".join(
-        f" {k.replace('_', '-')}='{_n(v) if isinstance(v, float) else v}'" for k, v in attrs.items()
+        f" {k.rstrip('_').replace('_', '-')}='{_n(v) if isinstance(v, float) else v}'"
+        for k, v in attrs.items()
     )
     return f"<{tag}{text}/>" if body is None else f"<{tag}{text}>{body}</{tag}>"
 
@@ -225,14 +229,15 @@ def _moved(outline: str, x: float, y: float) -> str:
 
 
 def _dot(colour: str, x: float, y: float) -> str:
+    """One dot, in its colour's own shape (so that no rule rests on telling colours apart)."""
     shape = SPEC["tile_colours"][colour]["dot"]
     paint = {"fill": SPEC["tile_colours"][colour]["fill"], "stroke": "#fff", "stroke_width": 1.3}
     if "square" in shape:
         half = shape["square"]
-        return _el("rect", x=x - half, y=y - half, width=2 * half, height=2 * half, **paint)
+        return _el("rect", class_="nl-dot", x=x - half, y=y - half, width=2 * half, height=2 * half, **paint)
     if "path" in shape:
-        return _el("path", d=_moved(shape["path"], x, y), **paint)
-    return _el("circle", cx=float(x), cy=float(y), r=shape["circle"], **paint)
+        return _el("path", class_="nl-dot", d=_moved(shape["path"], x, y), **paint)
+    return _el("circle", class_="nl-dot", cx=float(x), cy=float(y), r=shape["circle"], **paint)
 
 
 def token(player: int, x: float, y: float, r: float = _TOKEN["radius"], lang: str | None = None) -> str:
@@ -266,6 +271,90 @@ def cover(player: int | None) -> str:
     )
 
 
+# -- the pieces no position changes, drawn once for both drawings ------------------------------------
+# The page gets this markup once per language (``page_faces``) and puts it in place as it is, adding only
+# what the position decides; the pictures here put the same markup in place. Its classes are the page's
+# hooks (js/widget.css marks states with them and sets its own font); a picture, which has no stylesheet,
+# leaves them out (``_picture``): the look is in the attributes.
+_HOOK: Final = re.compile(r" class='[^']*'")
+
+
+def _picture(markup: str) -> str:
+    """The page's markup of a piece as a picture draws it: without the page's classes."""
+    return _HOOK.sub("", markup)
+
+
+def tile_face(t: Tile, lang: str) -> str:
+    """A tile's face centred at (0, 0), ``tile.size`` units wide: its colour, its cost (in the digits of
+    ``lang``) on a disc, and the colour's letter of the tile ids (R01–Y17, the same in every language).
+    Its tasks are ``task_face``'s, each placed at its disc's centre (``tile.discs``)."""
+    colour, half, cost = SPEC["tile_colours"][t.colour], -_TILE["face"] / 2, _TILE["cost"]
+    letter_x, letter_y = _TILE["letter"]
+    return (
+        _el(
+            "rect",
+            x=half,
+            y=half,
+            width=_TILE["face"],
+            height=_TILE["face"],
+            rx=_TILE["corner"],
+            fill=colour["fill"],
+            stroke="#000",
+            stroke_opacity=0.45,
+            stroke_width=2,
+            class_="nl-face",
+        )
+        + _el(
+            "circle",
+            cx=cost["x"],
+            cy=cost["y"],
+            r=cost["r"],
+            fill=_PAINT["cost_disc"],
+            stroke="#000",
+            stroke_opacity=0.55,
+            stroke_width=1.5,
+            class_="nl-cost-disc",
+        )
+        + _text(
+            cost["x"],
+            cost["y"] + cost["baseline"],
+            number(t.cost, lang),
+            20,
+            font_weight=800,
+            text_anchor="middle",
+            fill=_PAINT["cost_ink"],
+            class_="nl-cost",
+        )
+        + _text(
+            letter_x,
+            letter_y,
+            colour["letter"],
+            15,
+            font_weight=800,
+            text_anchor="middle",
+            fill=colour["letter_ink"],
+            fill_opacity=0.8,
+            class_="nl-letter",
+        )
+    )
+
+
+def task_face(t: Tile, k: int) -> str:
+    """Task ``k`` of a tile centred at (0, 0): its disc, and a dot for each tile it needs."""
+    colours = [c for c, n in t.tasks[k].items() for _ in range(n)]
+    offsets = _TILE["dots"][len(colours)]
+    disc = _el(
+        "circle",
+        r=_TILE["disc"],
+        fill=_PAINT["disc"],
+        stroke="#fff",
+        stroke_opacity=0.85,
+        stroke_width=1.6,
+        class_="nl-disc",
+    )
+    return disc + "".join(_dot(c, x, y) for c, (x, y) in zip(colours, offsets, strict=True))
+
+
 def tile_svg(
     t: Tile,
     x: float,
@@ -279,66 +368,10 @@ def tile_svg(
     ``player``'s token over their dots (see ``cover``). Its cost has the digits of ``lang``; its letter
     is the colour's letter of the tile ids (R01–Y17), which are the same in every language."""
     covered = set(covered)
-    colour, half, cost = SPEC["tile_colours"][t.colour], -_TILE["face"] / 2, _TILE["cost"]
-    letter_x, letter_y = _TILE["letter"]
-    parts = [
-        _el(
-            "rect",
-            x=half,
-            y=half,
-            width=_TILE["face"],
-            height=_TILE["face"],
-            rx=_TILE["corner"],
-            fill=colour["fill"],
-            stroke="#000",
-            stroke_opacity=0.45,
-            stroke_width=2,
-        ),
-        _el(
-            "circle",
-            cx=cost["x"],
-            cy=cost["y"],
-            r=cost["r"],
-            fill=_PAINT["cost_disc"],
-            stroke="#000",
-            stroke_opacity=0.55,
-            stroke_width=1.5,
-        ),
-        _text(
-            cost["x"],
-            cost["y"] + cost["baseline"],
-            number(t.cost, lang),
-            20,
-            font_weight=800,
-            text_anchor="middle",
-            fill=_PAINT["cost_ink"],
-        ),
-        _text(
-            letter_x,
-            letter_y,
-            colour["letter"],
-            15,
-            font_weight=800,
-            text_anchor="middle",
-            fill=colour["letter_ink"],
-            fill_opacity=0.8,
-        ),
-    ]
-    for k, task in enumerate(t.tasks):
-        colours = [c for c, n in task.items() for _ in range(n)]
-        offsets = _TILE["dots"][len(colours)]
-        dots = "".join(_dot(c, ox, oy) for c, (ox, oy) in zip(colours, offsets, strict=True))
-        disc = _el(
-            "circle",
-            r=_TILE["disc"],
-            fill=_PAINT["disc"],
-            stroke="#fff",
-            stroke_opacity=0.85,
-            stroke_width=1.6,
-        )
-        token_on_task = cover(player) if k in covered else ""
-        cx, cy = _TILE["discs"][len(t.tasks)][k]
-        parts.append(_at(cx, cy, disc + dots + token_on_task))
+    face, tasks = page_faces(resolve(lang))["tiles"][t.id]
+    parts = [_picture(face)]
+    for k, ((cx, cy), task) in enumerate(zip(_TILE["discs"][len(t.tasks)], tasks, strict=True)):
+        parts.append(_at(cx, cy, _picture(task) + (cover(player) if k in covered else "")))
     return _at(x, y, "".join(parts), scale)
 
 
@@ -347,32 +380,121 @@ def _polar(radius: float, step: int, steps: int) -> tuple[float, float]:
     return radius * math.cos(angle), radius * math.sin(angle)
 
 
+def _rim() -> str:
+    """The wheel's rim and the ring around the moon track."""
+    return _el(
+        "circle", r=_WHEEL["rim"], fill=_PAINT["sky"], stroke=_PAINT["rim"], stroke_width=4, class_="nl-board"
+    ) + _el(
+        "circle",
+        r=_WHEEL["ring"],
+        fill="none",
+        stroke="#fff",
+        stroke_opacity=0.12,
+        stroke_width=2,
+        class_="nl-ring",
+    )
+
+
+def _space_number(space: int, lang: str) -> str:
+    """A wheel space's number on the rim, in ``lang``'s digits; the new moon's is marked."""
+    x, y = _polar(_WHEEL["label"], space, wheel.SPACES)
+    name = number(space, lang)
+    return _text(
+        x,
+        y + _WHEEL["label_baseline"],
+        "● " + name if space == 0 else name,
+        21,
+        font_weight=600,
+        text_anchor="middle",
+        fill="#fff",
+        fill_opacity=0.7,
+        class_="nl-space-no",
+    )
+
+
+def printed_track(lang: str) -> str:
+    """The moon track's spaces and their numbers (in ``lang``'s digits), as printed on the board."""
+    parts = []
+    for space in range(track.SPACES):
+        x, y = _polar(_TRACK["radius"], space, track.SPACES)
+        fill, stroke = (
+            (_PAINT["new_moon"], _PAINT["moon"]) if space == 0 else (_PAINT["track_space"], _PAINT["faint"])
+        )
+        hook = "nl-track-space nl-new-moon" if space == 0 else "nl-track-space"
+        parts.append(
+            _el(
+                "circle", cx=x, cy=y, r=_TRACK["space"], fill=fill, stroke=stroke, stroke_width=2, class_=hook
+            )
+        )
+        parts.append(
+            _text(
+                x,
+                y + _TRACK["number_baseline"],
+                number(space, lang),
+                13,
+                text_anchor="middle",
+                fill="#fff",
+                fill_opacity=0.55,
+                class_="nl-track-no",
+            )
+        )
+    return "".join(parts)
+
+
+def _point(x: float, y: float) -> Point:
+    """A place to 0.1, as the markup writes it (``+ 0.0``: no -0.0)."""
+    return (round(x, 1) + 0.0, round(y, 1) + 0.0)
+
+
+def tile_words(t: Tile) -> Message:
+    """A tile in words, for a reader who does not see it: ``red tile, cost 3, tasks: 2 blue; 3 teal``."""
+    if not t.tasks:
+        return msg("{colour} tile, cost {cost}, no task", colour=COLOUR_NAMES[t.colour], cost=t.cost)
+    return msg(
+        "{colour} tile, cost {cost}, tasks: {tasks}",
+        colour=COLOUR_NAMES[t.colour],
+        cost=t.cost,
+        tasks=joined((task.words() for task in t.tasks), "clauses"),
+    )
+
+
+@functools.cache
+def page_faces(lang: str) -> Faces:
+    """What the page draws that no position changes, in ``lang`` (checked), sent once per language:
+    ``tiles`` (id → ``[tile_face, [task_face, ...]]``), ``words`` (id → ``[tile_words, [each task in
+    words]]``), ``wheel`` (the rim and the spaces' numbers), ``track`` (``printed_track``), and where
+    pieces stand: ``spaces`` (each wheel space's centre) and ``markers`` (a moon-track marker's place by
+    space and height in its stack, which climbs toward the centre, the bottom marker outermost, as the
+    rulebook stacks them)."""
+    return {
+        "lang": lang,
+        "tiles": {t.id: (tile_face(t, lang), [task_face(t, k) for k in range(len(t.tasks))]) for t in TILES},
+        "words": {
+            t.id: (tile_words(t).in_language(lang), [task.in_language(lang) for task in t.tasks])
+            for t in TILES
+        },
+        "wheel": _rim() + "".join(_space_number(s, lang) for s in range(wheel.SPACES)),
+        "track": printed_track(lang),
+        "spaces": [_point(*_polar(_WHEEL["space"], s, wheel.SPACES)) for s in range(wheel.SPACES)],
+        "markers": [
+            [
+                _point(*_polar(_TRACK["radius"] - _TRACK["stack_step"] * h, s, track.SPACES))
+                for h in range(len(SPEC["players"]))  # a stack holds every player at most
+            ]
+            for s in range(track.SPACES)
+        ],
+    }
+
+
 def _wheel(game: Game, lang: str, reader: int | None) -> str:
     """The moon wheel in a ``wheel.box`` square centred at 0, in ``lang`` (checked), for the player of
     seat ``reader``."""
     choices = game.choices()
-    parts = [
-        _el("circle", r=_WHEEL["rim"], fill=_PAINT["sky"], stroke=_PAINT["rim"], stroke_width=4),
-        _el("circle", r=_WHEEL["ring"], fill="none", stroke="#fff", stroke_opacity=0.12, stroke_width=2),
-        _track(track_of(game), lang) if game.has_moon_track else "",
-        _centre(game, lang, reader),
-    ]
+    track_part = _track(track_of(game), lang) if game.has_moon_track else ""
+    parts = [_picture(_rim()), track_part, _centre(game, lang, reader)]
     for space, t in enumerate(game.wheel):
-        x, y = _polar(_WHEEL["space"], space, wheel.SPACES)
-        lx, ly = _polar(_WHEEL["label"], space, wheel.SPACES)
-        name = number(space, lang)
-        parts.append(
-            _text(
-                lx,
-                ly + _WHEEL["label_baseline"],
-                "● " + name if space == 0 else name,
-                21,
-                font_weight=600,
-                text_anchor="middle",
-                fill="#fff",
-                fill_opacity=0.7,
-            )
-        )
+        x, y = page_faces(lang)["spaces"][space]
+        parts.append(_picture(_space_number(space, lang)))
         parts.append(_space(game, space, t, choices, x, y, lang))
     return "".join(parts)
 
@@ -428,28 +550,10 @@ def _space(game: Game, space: int, t: Tile | None, choices: list[int], x: float,
 
 def _track(stacks: dict[int, list[int]], lang: str) -> str:
     """The moon track and its markers (``Game.moon_track``)."""
-    parts = []
-    for space in range(track.SPACES):
-        x, y = _polar(_TRACK["radius"], space, track.SPACES)
-        fill, stroke = (
-            (_PAINT["new_moon"], _PAINT["moon"]) if space == 0 else (_PAINT["track_space"], _PAINT["faint"])
-        )
-        parts.append(_el("circle", cx=x, cy=y, r=_TRACK["space"], fill=fill, stroke=stroke, stroke_width=2))
-        parts.append(
-            _text(
-                x,
-                y + _TRACK["number_baseline"],
-                number(space, lang),
-                13,
-                text_anchor="middle",
-                fill="#fff",
-                fill_opacity=0.55,
-            )
-        )
+    parts = [_picture(printed_track(lang))]
     for space, stack in sorted(stacks.items()):
         for height, player in enumerate(stack):
-            # A stack climbs inward, the bottom marker outermost, as the rulebook stacks them.
-            x, y = _polar(_TRACK["radius"] - _TRACK["stack_step"] * height, space, track.SPACES)
+            x, y = page_faces(lang)["markers"][space][height]
             parts.append(token(player, x, y, _TRACK["marker"], lang))
     return "".join(parts)
 

@@ -31,6 +31,7 @@ from .game import Action, Game
 from .guide import READER, Guide
 from .i18n import check_language, get_language
 from .protocol import Seats, catalogue
+from .render import page_faces
 from .table import DEFAULT_BOT, Played, Reader
 
 if TYPE_CHECKING:
@@ -80,6 +81,11 @@ class NovaLunaWidget(anywidget.AnyWidget):
 
     catalogue = traitlets.Dict(read_only=True).tag(sync=True)
     """The 68 tiles by id (``protocol.catalogue``), sent once: the ``state`` names tiles by id only."""
+
+    faces = traitlets.Dict(read_only=True).tag(sync=True)
+    """What the page draws that no position changes, in the widget's language (``render.page_faces``):
+    the tiles' faces and tasks as markup, and in words; the wheel's rim and the moon track; where the
+    pieces stand. Sent once, and again when the language changes."""
 
     state = traitlets.Dict(read_only=True).tag(sync=True)
     """Everything the page draws, as JSON, built by Python only (``protocol.page_state`` lists the
@@ -142,6 +148,8 @@ class NovaLunaWidget(anywidget.AnyWidget):
         return widget
 
     def _publish(self, state: State) -> None:
+        if state["lang"] != self.faces.get("lang"):  # the pieces' faces and words, once per language
+            self.set_trait("faces", page_faces(state["lang"]))
         self.set_trait("lang", state["lang"])  # (the page words its labels by the state's own lang)
         self.set_trait("state", state)
 

@@ -14,7 +14,7 @@ from typing import Any, get_args, get_type_hints
 import pytest
 
 from novaluna_widget import Game, NovaLunaWidget, coach, contract
-from novaluna_widget.contract import Catalogue, ReviewPanel, State, check
+from novaluna_widget.contract import Catalogue, Faces, ReviewPanel, State, check
 from novaluna_widget.i18n import LANGUAGES
 from novaluna_widget.protocol import INTENTS, BadIntent, catalogue, parse_intent
 
@@ -164,6 +164,14 @@ def test_the_coach_keeps_to_the_contract(monkeypatch: pytest.MonkeyPatch):
 def test_the_catalogue_keeps_to_the_contract():
     conforms(catalogue(), Catalogue)
     conforms(NovaLunaWidget().catalogue, Catalogue)
+
+
+def test_the_faces_keep_to_the_contract_in_every_language():
+    w = NovaLunaWidget()
+    for lang in LANGUAGES:
+        w.lang = lang
+        assert w.faces["lang"] == lang
+        conforms(w.faces, Faces)
 
 
 # -- intents --------------------------------------------------------------------------------------

@@ -12,14 +12,16 @@ import pytest
 from novaluna_widget import Board, Game, IllegalMove, NovaLunaWidget, SoloGame, tile, track, wheel
 from novaluna_widget.events import tokens_left
 from novaluna_widget.examples import example
-from novaluna_widget.i18n import cell_words, number, set_language
+from novaluna_widget.i18n import LANGUAGES, cell_words, number, set_language
 from novaluna_widget.render import (
     COVER_OPACITY,
     SPEC,
     board_svg,
     game_svg,
+    page_faces,
     picture,
     tile_svg,
+    tile_words,
     tiles_svg,
     wheel_svg,
 )
@@ -217,6 +219,104 @@ def test_dot_outlines_are_moved_to_their_place_in_the_disc() -> None:
     svg = tile_svg(tile("R05"), 0, 0)
     assert "d='M-6.5 -10.8L-0.9 -0.6H-12.1Z'" in svg and "d='M6.5 -10.8L12.1 -0.6H0.9Z'" in svg
     assert "d='M0 0.3L6.2 6.5L0 12.7L-6.2 6.5Z'" in svg
+
+
+# -- one drawing: the page puts in place the markup the pictures draw --------------------------------
+HOOK = re.compile(r" class='[^']*'")  # the page's hooks, which a picture leaves out
+
+
+def test_the_page_and_the_pictures_draw_a_tile_with_the_same_markup() -> None:
+    for lang in LANGUAGES:
+        for t in TILES:
+            face, tasks = page_faces(lang)["tiles"][t.id]
+            discs = SPEC["tile"]["discs"][len(t.tasks)]
+            placed = "".join(
+                f"<g transform='translate({x} {y})'>{HOOK.sub('', task)}</g>"
+                for (x, y), task in zip(discs, tasks, strict=True)
+            )
+            assert (
+                tile_svg(t, 0, 0, lang=lang)
+                == f"<g transform='translate(0 0)'>{HOOK.sub('', face)}{placed}</g>"
+            )
+    # R07 in a picture of a game is the markup the page got: its face, and each task with its dots.
+    game = Game(2, seed=1)
+    space = next(s for s, t in enumerate(game.wheel) if t is not None)
+    shown = game.wheel[space]
+    assert shown is not None
+    face, tasks = page_faces("fa")["tiles"][shown.id]
+    svg = game_svg(game, lang="fa")
+    assert HOOK.sub("", face) in svg and all(HOOK.sub("", task) in svg for task in tasks)
+    assert " class=" not in svg  # the hooks are the page's: a picture has no stylesheet to read them
+
+
+def test_every_tile_is_shipped_to_the_page_once_with_its_hooks() -> None:
+    faces = page_faces("en")
+    assert list(faces["tiles"]) == [t.id for t in TILES] and len(faces["tiles"]) == 68
+    assert list(faces["words"]) == list(faces["tiles"])
+    for t in TILES:
+        face, tasks = faces["tiles"][t.id]
+        assert face.count("class='nl-face'") == face.count(FACE) == 1
+        assert "class='nl-cost'" in face and f">{t.cost}</text>" in face and "class='nl-letter'" in face
+        assert len(tasks) == len(t.tasks)
+        for task, drawn in zip(t.tasks, tasks, strict=True):
+            assert drawn.count("class='nl-disc'") == 1 and drawn.count("class='nl-dot'") == task.dots
+
+
+def test_the_page_gets_the_wheel_and_the_moon_track_the_pictures_draw() -> None:
+    game = played(Game(3, seed=2), 10)
+    for lang in LANGUAGES:
+        faces = page_faces(lang)
+        svg = wheel_svg(game, lang=lang)
+        assert HOOK.sub("", faces["track"]) in svg
+        numbers = re.findall(r"class='nl-space-no'[^>]*>([^<]*)<", faces["wheel"])
+        assert numbers == ["● " + number(0, lang), *(number(s, lang) for s in range(1, wheel.SPACES))]
+        assert all(f">{n}</text>" in svg for n in numbers)
+        assert faces["track"].count("class='nl-track-no'") == track.SPACES
+    assert ">۲۳</text>" in page_faces("fa")["track"]  # Persian digits
+
+
+def test_the_page_places_pieces_where_the_pictures_do() -> None:
+    faces = page_faces("en")
+    radius, step = SPEC["wheel"]["space"], SPEC["track"]["stack_step"]
+    assert faces["spaces"][0] == (0, -radius) and faces["spaces"][3] == (radius, 0)  # the new moon on top
+    assert len(faces["spaces"]) == wheel.SPACES and len(faces["markers"]) == track.SPACES
+    for places in faces["markers"]:
+        assert len(places) == len(SPEC["players"])  # a stack holds every player at most
+        radii = [round((x * x + y * y) ** 0.5, 0) for x, y in places]
+        assert radii == [SPEC["track"]["radius"] - step * h for h in range(len(places))]  # climbing inward
+    # A picture puts the wheel's tiles and the track's markers at these places too.
+    game = played(Game(4, seed=3), 20)
+    svg = wheel_svg(game)
+    at = lambda x, y: f"<g transform='translate({x:g} {y:g})"  # noqa: E731
+    for space, t in enumerate(game.wheel):
+        if t is not None:
+            assert at(*faces["spaces"][space]) + " scale(" in svg
+    stacks = game.moon_track()
+    assert stacks
+    for space, stack in stacks.items():
+        for height, player in enumerate(stack):
+            marker = SPEC["players"][player]["fill"]
+            assert at(*faces["markers"][space][height]) + f"'><circle r='19' fill='{marker}'" in svg
+
+
+def test_the_words_shipped_for_tiles_and_tasks_are_the_engines() -> None:
+    for lang in LANGUAGES:
+        words = page_faces(lang)["words"]
+        for t in TILES:
+            assert words[t.id] == (
+                tile_words(t).in_language(lang),
+                [task.in_language(lang) for task in t.tasks],
+            )
+    assert page_faces("en")["words"]["R04"] == ("red tile, cost 3, tasks: 2 red + 1 blue", ["2 red + 1 blue"])
+    assert page_faces("en")["words"]["B01"][0] == "blue tile, cost 1, no task"
+    assert page_faces("ru")["words"]["R04"][0].startswith("красный тайл, время 3, задачи: ")
+
+
+def test_the_widget_sends_the_pieces_in_its_language() -> None:
+    w = NovaLunaWidget(seed=1, lang="fa")
+    assert w.faces == page_faces("fa") and w.faces["lang"] == "fa"
+    w.lang = "ru"
+    assert w.faces == page_faces("ru")
 
 
 def test_games_and_areas_show_as_pictures_in_any_notebook() -> None:

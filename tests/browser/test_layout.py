@@ -108,17 +108,8 @@ def test_the_wheel_fits_the_window_and_symbols_stay_legible(
         page.wait_for_timeout(300)
     sizes = root.evaluate("""(root) => {
         const px = (sel) => [...root.querySelectorAll(sel)].map((el) => el.getBoundingClientRect());
-        // A task's dots of one colour are one path: each path's first dot is measured on its own.
-        const oneDot = (path) => {
-            const dot = path.cloneNode(false);
-            dot.setAttribute('d', path.getAttribute('d').match(/M[^M]*/)[0]);
-            path.after(dot);
-            const r = dot.getBoundingClientRect();
-            dot.remove();
-            return r;
-        };
-        const smallest = (sel) => Math.min(...[...root.querySelectorAll(sel)].map(oneDot)
-            .map((r) => Math.max(r.width, r.height)));
+        // Each dot is an element of its own (render.py draws them).
+        const smallest = (sel) => Math.min(...px(sel).map((r) => Math.max(r.width, r.height)));
         const tile = (sel) => Math.max(...px(sel).map((r) => r.width));
         return {
             wheel: root.querySelector('.nl-wheel').getBoundingClientRect().height,
