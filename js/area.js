@@ -3,7 +3,7 @@
 import * as spec from "./drawing.js";
 import { num, t, tc, tn, tnc } from "./i18n.js";
 import { esc, faceRect, swatchSvg, tileSvg, tokenSvg } from "./tiles.js";
-import { botWord, cellWords, explainWords, ordinal, sentences, tileWords } from "./words.js";
+import { botWord, cellWords, explainWords, named, ordinal, sentences, tileWords } from "./words.js";
 
 /** @typedef {import("./contract").State} State */
 /** @typedef {import("./contract").Catalogue} Catalogue */
@@ -58,7 +58,7 @@ function star(n) {
  * @returns {string} a lit cell's label: "Ada's area, cell (1, 0): empty, legal, fulfils 2 tasks"
  */
 function legalWords(player, cell, fulfils) {
-  const values = { name: player.name, cell };
+  const values = { name: named(player), cell };
   if (player.you) {
     return fulfils
       ? tnc(
@@ -86,7 +86,7 @@ function legalWords(player, cell, fulfils) {
  * @returns {string} a placed tile's label: "Ada's area, cell (1, 0): R05, red tile, cost 3, no task"
  */
 function placedWords(player, cell, tile, what, recent) {
-  const values = { name: player.name, cell, tile, what };
+  const values = { name: named(player), cell, tile, what };
   if (player.you) {
     return recent
       ? tc(
@@ -106,7 +106,7 @@ function areaWords(player) {
   const n = player.tiles.length;
   return player.you
     ? tnc("the player named You, the reader", "your area: {n} tile", "your area: {n} tiles", n)
-    : tn("{name}'s area: {n} tile", "{name}'s area: {n} tiles", n, { name: player.name });
+    : tn("{name}'s area: {n} tile", "{name}'s area: {n} tiles", n, { name: named(player) });
 }
 
 /**

@@ -15,6 +15,7 @@ import {
   guideOverWords,
   historyWords,
   lossMeaning,
+  named,
   optionWords,
   reviewProgressWords,
   sentence,
@@ -363,7 +364,7 @@ export function hintPanel(state, open) {
   const whom = !player
     ? t("Hint for the player to move:")
     : player.you
-      ? tc("the player named You, the reader", "Hint for {name}:", { name: player.name })
+      ? tc("the player named You, the reader", "Hint for {name}:", { name: named(player) })
       : t("Hint for {name}:", { name: player.name });
   const others = hint.alternatives ?? [];
   const items = others

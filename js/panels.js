@@ -3,7 +3,7 @@
 
 import { LANGUAGES, t, tc } from "./i18n.js";
 import { esc, swatchSvg } from "./tiles.js";
-import { botWord, browsingWords, chooseWords, guideOverWords, sentences, tileWords } from "./words.js";
+import { botWord, browsingWords, chooseWords, guideOverWords, named, sentences, tileWords } from "./words.js";
 
 /** @typedef {import("./contract").State} State */
 /** @typedef {import("./contract").Catalogue} Catalogue */
@@ -52,7 +52,7 @@ function botButtonWords(state) {
   const player = mover(state);
   if (state.over || !player) return t("Bot plays");
   return player.you
-    ? tc("the player named You, the reader", "Bot plays for {name}", { name: player.name })
+    ? tc("the player named You, the reader", "Bot plays for {name}", { name: named(player) })
     : t("Bot plays for {name}", { name: player.name });
 }
 
@@ -61,7 +61,7 @@ function botTitle(state, bot) {
   const player = mover(state);
   const word = botWord(state, bot);
   if (!player) return t("Let the {bot} bot choose and place a tile for the player to move", { bot: word });
-  const values = { bot: word, name: player.name };
+  const values = { bot: word, name: named(player) };
   return player.you
     ? tc("the player named You, the reader", "Let the {bot} bot choose and place a tile for {name}", values)
     : t("Let the {bot} bot choose and place a tile for {name}", values);
@@ -140,11 +140,11 @@ function where(state) {
   if (state.over) {
     const winner = state.players[state.over.winner];
     return winner.you
-      ? tc("the player named You, the reader", "Game over · {name} win", { name: winner.name })
+      ? tc("the player named You, the reader", "Game over · {name} win", { name: named(winner) })
       : t("Game over · {name} wins", { name: winner.name });
   }
   const player = /** @type {import("./contract").PlayerState} the game goes on */ (mover(state));
-  const values = { turn: state.turn + 1, name: player.name };
+  const values = { turn: state.turn + 1, name: named(player) };
   return player.you
     ? tc("the player named You, the reader", "Turn {turn} · {name} to move", values)
     : t("Turn {turn} · {name} to move", values);
@@ -167,13 +167,13 @@ export function nowWords(state, catalogue) {
   if (player.bot) {
     // TRANSLATORS: "Bot plays for {name}" is the name of a button.
     return t("{name} is played by the {bot} bot: press Bot plays for {name}.", {
-      name: player.name,
+      name: named(player),
       bot: botWord(state, player.bot),
     });
   }
   if (state.selected !== null) {
     const id = /** @type {string} the tile chosen */ (state.wheel[state.selected]);
-    const values = { tile: id, what: tileWords(id), name: player.name };
+    const values = { tile: id, what: tileWords(id), name: named(player) };
     return player.you
       ? tc(
           "the player named You, the reader",
@@ -185,7 +185,7 @@ export function nowWords(state, catalogue) {
           values,
         );
   }
-  const parts = [chooseWords(player.name, state.choices.length)];
+  const parts = [chooseWords(named(player), state.choices.length)];
   if (state.can.refill) parts.push(t("You may refill the wheel first."));
   if (state.solo) parts.unshift(state.solo.goal);
   return sentences(parts);

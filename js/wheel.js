@@ -4,7 +4,7 @@ import * as spec from "./drawing.js";
 import { faces } from "./drawing.js";
 import { num, t, tc, tn } from "./i18n.js";
 import { esc, tileSvg, tokenSvg } from "./tiles.js";
-import { list, pileWords, tileWords } from "./words.js";
+import { list, named, pileWords, tileWords } from "./words.js";
 
 /** @typedef {import("./contract").State} State */
 /** @typedef {import("./contract").Catalogue} Catalogue */
@@ -31,7 +31,7 @@ function spaceLabel(s, state, catalogue, taken) {
   if (!id) {
     const marker = s === state.marker;
     if (!taken) return marker ? t("{where}: the moon marker", { where }) : t("{where}: empty", { where });
-    const values = { where, name: state.players[taken[1]].name, tile: taken[2] };
+    const values = { where, name: named(state.players[taken[1]]), tile: taken[2] };
     if (state.players[taken[1]].you) {
       return marker
         ? tc(
@@ -159,7 +159,7 @@ function centre(state) {
   if (state.over) {
     const winner = state.players[state.over.winner];
     const wins = winner.you
-      ? tc("the player named You, the reader", "{name} win", { name: winner.name })
+      ? tc("the player named You, the reader", "{name} win", { name: named(winner) })
       : t("{name} wins", { name: winner.name });
     lines.push(["nl-centre-big", state.solo ? t("Score {score}", { score: state.solo.total }) : wins]);
     const why =
@@ -176,7 +176,7 @@ function centre(state) {
     const toMove = player.you
       ? tc("the player named You, the reader", "to move")
       : tc("in a game's picture, under the name of the player whose turn it is", "to move");
-    lines.push(["nl-centre-big", player.name], ["", toMove]);
+    lines.push(["nl-centre-big", named(player)], ["", toMove]);
   }
   const text = lines
     .map(

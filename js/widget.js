@@ -32,6 +32,7 @@ import {
   chooseFirstWords,
   clauses,
   earlierWords,
+  named,
   sentence,
   sentences,
   taskWords,
@@ -132,7 +133,7 @@ const viewMoved = (before, state) =>
  */
 function couldGoWords(player, cells) {
   const n = [...cells.values()].filter((refs) => refs.length).length;
-  const values = { name: player.name };
+  const values = { name: named(player) };
   if (!n) {
     return player.you
       ? tnc(

@@ -43,6 +43,14 @@ const LEFT = {
   yellow: (n) => tnc("tiles of a colour in the draw pile", "{n} yellow", "{n} yellow", n),
 };
 
+/**
+ * A player as a sentence names them: the reader (`you`) by the language's word for "you", whatever their
+ * name (a sentence about them is in the reader's own words: "You win", «Вы победили»), anyone else by name.
+ * @param {PlayerState} player @returns {string}
+ */
+export const named = (player) =>
+  player.you ? tc("the name the guided game gives the player", "You") : player.name;
+
 /** @param {string[]} items @returns {string} "a, b, c" with the language's separator */
 export const list = (items) => items.join(tc("separator between the items of a list", ", "));
 
