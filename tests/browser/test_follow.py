@@ -20,7 +20,7 @@ VS_BOT = (
     "w"
 )
 # What the kernel says happened since log event `since`: the page's sentences for the new entries.
-TOLD = "[text for i, _, _, text in tell(w.game, 24)[0] if i >= {since}]"
+TOLD = "[text for i, _, _, text in tell(w.game, 24, reader=w.reader)[0] if i >= {since}]"
 # Count, on the root, the tiles that take off and the moon marker's transitions as they start.
 WATCH_MOTION = """(root) => {
     const count = (key) => { root.dataset[key] = Number(root.dataset[key] ?? 0) + 1; };
