@@ -1,21 +1,42 @@
 """novaluna_widget: learn, teach and study the board game Nova Luna (Uwe Rosenberg, 2019) in Jupyter.
 
-The rules engine is pure Python and imports nothing from Jupyter; ``NovaLunaWidget`` loads anywidget
-only when it is first used.
+The rules engine is pure Python and imports nothing from Jupyter or pandas. What to import from where:
+
+- here, the engine: ``Game`` (2–4 players), ``SoloGame``, ``new_game`` (either, by number of players),
+  ``Move``, ``Board``, ``Tile``, ``tile``, ``TILES``, ``COLOURS``, the errors (``IllegalMove``,
+  ``PositionError``, ``SaveError``, ``ScenarioError``) and the language (``set_language``,
+  ``get_language``, ``LANGUAGES``);
+- here too, loaded when first used: ``NovaLunaWidget`` (the widget; needs anywidget), ``picture`` (a game,
+  area or tiles drawn, from ``render``), ``example`` (the rulebook's task-chain examples, from ``examples``);
+- ``novaluna_widget.scenario``: ``position`` and ``area``, a game or an area set up from a description;
+- ``novaluna_widget.bots``: ``make_bot``, ``play_turn``, ``play_game`` and the bots themselves;
+- ``novaluna_widget.coach``: ``hint`` and ``review``;
+- ``novaluna_widget.whatif``: ``analyse_moves``, ``play_line``, ``compare_lines`` (tables: need pandas);
+- ``novaluna_widget.simulate``: ``simulate`` and ``summary``, many games between bots (need pandas).
+
+``position`` and ``simulate`` stay in their modules: here they would hide the modules of the same name.
 """
 
 from __future__ import annotations
 
-from typing import Any
+import importlib
+from typing import TYPE_CHECKING, Any, Final
 
 from .board import Board, ColourCount, Explanation
-from .errors import IllegalMove
+from .errors import IllegalMove, PositionError
 from .events import Event
 from .game import Game, Move, Moves, Player
 from .i18n import LANGUAGES, get_language, set_language
+from .kinds import new_game
 from .save import SaveError
 from .solo import SoloGame, SoloScore
 from .tiles import COLOURS, TILES, Task, Tile, tile
+
+if TYPE_CHECKING:
+    from .examples import example
+    from .render import picture
+    from .scenario import ScenarioError
+    from .widget import NovaLunaWidget
 
 __version__ = "0.1.0"
 __all__ = [
@@ -32,21 +53,37 @@ __all__ = [
     "Moves",
     "NovaLunaWidget",
     "Player",
+    "PositionError",
     "SaveError",
+    "ScenarioError",
     "SoloGame",
     "SoloScore",
     "Task",
     "Tile",
+    "example",
     "get_language",
+    "new_game",
+    "picture",
     "set_language",
     "tile",
 ]
 
+# Loaded when first asked for: the widget needs anywidget, and the rest need not slow down the engine.
+_LAZY: Final = {
+    "NovaLunaWidget": "widget",
+    "ScenarioError": "scenario",
+    "example": "examples",
+    "picture": "render",
+}
+
 
 def __getattr__(name: str) -> Any:
-    # The widget needs anywidget; import it only when asked for, so the engine runs anywhere.
-    if name == "NovaLunaWidget":
-        from .widget import NovaLunaWidget
+    if name not in _LAZY:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(importlib.import_module(f".{_LAZY[name]}", __name__), name)
+    globals()[name] = value
+    return value
 
-        return NovaLunaWidget
-    raise AttributeError(f"module 'novaluna_widget' has no attribute {name!r}")
+
+def __dir__() -> list[str]:
+    return sorted({*globals(), *_LAZY})

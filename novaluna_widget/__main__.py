@@ -28,12 +28,14 @@ from .game import SEEDS
 from .i18n import LANGUAGES, Message, cmsg, get_language, joined, msg, plural
 from .kinds import new_game
 
+__all__ = ["main"]
+
 #: Nova Luna seats 1 (solo) to 4 players.
-MOST_SEATS = 4
+_MOST_SEATS = 4
 
 #: The headings of the table ``simulate`` prints (``simulate.summary``'s columns and what it groups by;
 #: the CSV file keeps the column names as they are).
-HEADINGS: dict[str, Message] = {
+_HEADINGS: dict[str, Message] = {
     "by": cmsg("a heading of the command line's table of win rates", "by"),
     "value": cmsg("a heading of the command line's table of win rates", "value"),
     "bot": cmsg("a heading of the command line's table of win rates", "bot"),
@@ -179,7 +181,7 @@ def _bot_arguments(parser: argparse.ArgumentParser, lang: str) -> None:
     )
     parser.add_argument(
         "--players",
-        type=_whole(lang, 1, MOST_SEATS),
+        type=_whole(lang, 1, _MOST_SEATS),
         help=_help(msg("seats (1–4, 1 is solo): the bots repeat in turn to fill them"), lang),
     )
     parser.add_argument(
@@ -233,7 +235,7 @@ def _names(lang: str) -> Callable[[str], list[str]]:
             raise argparse.ArgumentTypeError(
                 msg(
                     "name 1 to {most} bots, comma-separated ({bots}), not {value}",
-                    most=str(MOST_SEATS),
+                    most=str(_MOST_SEATS),
                     bots=joined(BOTS),
                     value=repr(text),
                 ).in_language(lang)
@@ -244,13 +246,13 @@ def _names(lang: str) -> Callable[[str], list[str]]:
                     "unknown bot {name}; bots are {bots}", name=repr(unknown[0]), bots=joined(BOTS)
                 ).in_language(lang)
             )
-        if len(found) > MOST_SEATS:
+        if len(found) > _MOST_SEATS:
             raise argparse.ArgumentTypeError(
                 plural(
                     "Nova Luna seats 1 (solo) to {most} players; {n} bot given",
                     "Nova Luna seats 1 (solo) to {most} players; {n} bots given",
                     len(found),
-                    most=str(MOST_SEATS),
+                    most=str(_MOST_SEATS),
                 ).in_language(lang)
             )
         return found
@@ -347,7 +349,7 @@ def _simulate(args: argparse.Namespace) -> str:
     bounds = zip(table.pop("ci_low"), table.pop("ci_high"), strict=True)
     table["95% CI"] = [f"{lo:.1%}–{hi:.1%}" for lo, hi in bounds]
     if lang != "en":  # the headings in the language (English: the columns' own names)
-        heading = {name: words.in_language(lang) for name, words in HEADINGS.items()}
+        heading = {name: words.in_language(lang) for name, words in _HEADINGS.items()}
         table = table.rename(columns=heading, index=heading, level=0)
         table.index = table.index.set_names([heading[str(name)] for name in table.index.names])
     bots, seed = joined(args.bots), str(args.seed)

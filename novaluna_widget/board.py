@@ -22,10 +22,23 @@ from .errors import IllegalMove, quote
 from .i18n import Message, Value, cell_words, cplural, joined, msg, number, plural, resolve
 from .tiles import COLOURS, LETTERS, TILES, Task, Tile, unknown_colour
 
+__all__ = [
+    "FAR",
+    "FIRST",
+    "Board",
+    "Cell",
+    "ColourCount",
+    "Explanation",
+    "TaskRef",
+    "as_cell",
+    "neighbours",
+    "whole_number",
+]
+
 Cell = tuple[int, int]
 #: A task on the board: the cell of its tile and its index in ``tile.tasks``.
 TaskRef = tuple[int, int, int]
-Group = tuple[Cell, ...]
+_Group = tuple[Cell, ...]
 
 #: How far from ``(0, 0)`` the first tile of an area may go: an area of all 68 tiles reaches 67 cells
 #: further, so no cell of an area is ever more than ``2 * FIRST`` out (``FAR``) and every cell saves,
@@ -180,7 +193,7 @@ class Board:
 
     def __init__(self, placements: Iterable[tuple[Tile, Cell]] = ()) -> None:
         self._tiles: dict[Cell, Tile] = {}
-        self._group: dict[Cell, Group] = {}  # every cell of a group maps to the same tuple
+        self._group: dict[Cell, _Group] = {}  # every cell of a group maps to the same tuple
         self._open: dict[Cell, None] = {}  # empty cells next to a tile, in the order they opened
         self._short: dict[TaskRef, frozenset[str]] = {}  # open task -> colours it still lacks
         # colour -> cell -> indices of the open tasks there that lack that colour
@@ -255,10 +268,10 @@ class Board:
             return len(self._group[cell]) - 1
         return sum(map(len, self._groups_around(cell, colour)))
 
-    def _groups_around(self, cell: Cell, colour: str) -> list[Group]:
+    def _groups_around(self, cell: Cell, colour: str) -> list[_Group]:
         """The distinct groups of ``colour`` touching ``cell`` (one group may touch it twice)."""
         tiles, group = self._tiles, self._group
-        found: list[Group] = []
+        found: list[_Group] = []
         for n in neighbours(cell):
             t = tiles.get(n)
             if t is not None and t.colour == colour:
@@ -357,7 +370,7 @@ class Board:
         for n in neighbours(cell):
             if n not in tiles:
                 opened[n] = None
-        merged: Group = (cell,)
+        merged: _Group = (cell,)
         for g in joined:
             merged += g
         for m in merged:
@@ -446,7 +459,7 @@ class Board:
         return frozenset(result)
 
     def _grown_count(
-        self, where: Cell, own: str, colour: str, cell: Cell, joined: list[Group], size: int
+        self, where: Cell, own: str, colour: str, cell: Cell, joined: list[_Group], size: int
     ) -> int:
         """The count of ``colour`` at ``where`` once a tile of that colour joins the groups ``joined``
         (``size`` tiles in all) on ``cell``."""

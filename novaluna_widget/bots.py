@@ -20,6 +20,7 @@ from .i18n import Message, cmsg
 
 __all__ = [
     "BOTS",
+    "BOT_WORDS",
     "Bot",
     "GreedyBot",
     "RandomBot",
@@ -71,22 +72,22 @@ def _no_action() -> IllegalMove:
 
 # -- how close an area is to more tokens ---------------------------------------------------------
 #: Worth of an open task by how many tiles it still lacks: the fewer, the likelier it is covered soon.
-MISSING_WORTH: dict[int, float] = {1: 0.5, 2: 0.25, 3: 0.1, 4: 0.04}
-#: Each open task with the colours it lacks and its worth (``MISSING_WORTH``).
-Worths = dict[TaskRef, tuple[frozenset[str], float]]
+_MISSING_WORTH: dict[int, float] = {1: 0.5, 2: 0.25, 3: 0.1, 4: 0.04}
+#: Each open task with the colours it lacks and its worth (``_MISSING_WORTH``).
+_Worths = dict[TaskRef, tuple[frozenset[str], float]]
 
 
 def closeness(board: Board) -> float:
-    """The area's open tasks weighted by how few tiles each still lacks (``MISSING_WORTH``): a rough
+    """The area's open tasks weighted by how few tiles each still lacks (``_MISSING_WORTH``): a rough
     count of the tokens it is about to earn."""
     return sum(w for _, w in _worths(board).values())
 
 
-def _worths(board: Board, before: Worths | None = None, placed: Cell | None = None) -> Worths:
+def _worths(board: Board, before: _Worths | None = None, placed: Cell | None = None) -> _Worths:
     """Every open task's worth. Given the worths ``before`` the tile on ``placed`` went down, only the
     tasks that lacked its colour and touch its grown group (and the new tile's own) are counted again:
     no other count can have changed."""
-    worths: Worths = {}
+    worths: _Worths = {}
     colour, touched = "", set()
     if placed is not None:
         colour = board[placed].colour
@@ -96,7 +97,7 @@ def _worths(board: Board, before: Worths | None = None, placed: Cell | None = No
         if known is not None and (colour not in known[0] or (ref[0], ref[1]) not in touched):
             worths[ref] = known
             continue
-        worths[ref] = (short, MISSING_WORTH.get(_lacks(board, ref, short), 0.0))
+        worths[ref] = (short, _MISSING_WORTH.get(_lacks(board, ref, short), 0.0))
     return worths
 
 
@@ -341,12 +342,12 @@ class _Budget:
 
 
 #: Per seat, the worths of its open tasks and their sum (its ``closeness``).
-Marks = list[tuple[Worths, float]]
+_Marks = list[tuple[_Worths, float]]
 #: A searched action: the action, the position after it, its marks and its score for the bot.
-Child = tuple[Action, Game, Marks, float]
+_Child = tuple[Action, Game, _Marks, float]
 
 
-def _marks(game: Game) -> Marks:
+def _marks(game: Game) -> _Marks:
     return [(w, sum(v for _, v in w.values())) for w in (_worths(p.board) for p in game.players)]
 
 
@@ -374,7 +375,7 @@ class _Search:
                 found.append((action, self._value(child, _marks(child), depth - _is_take(action))))
         return found
 
-    def _value(self, game: Game, marks: Marks, depth: int) -> float:
+    def _value(self, game: Game, marks: _Marks, depth: int) -> float:
         if depth == 0 or game.is_over:
             return self._score(game, marks)
         values = [
@@ -383,12 +384,12 @@ class _Search:
         ]
         return max(values) if game.current_player == self.me else min(values)
 
-    def _children(self, game: Game, marks: Marks) -> list[Child]:
+    def _children(self, game: Game, marks: _Marks) -> list[_Child]:
         """The ``width`` most promising takes for the player to move (scored one step ahead), then the
         refill and the end of phase 1 where allowed: their worth shows only after them."""
         mover = game.current_player
-        takes: list[Child] = []
-        words: list[Child] = []
+        takes: list[_Child] = []
+        words: list[_Child] = []
         for action in game.legal_actions():
             if self.budget is not None:
                 self.budget.spend()
@@ -405,7 +406,7 @@ class _Search:
         takes.sort(key=lambda c: c[3], reverse=mover == self.me)
         return takes[: self.bot.width] + words
 
-    def _score(self, game: Game, marks: Marks) -> float:
+    def _score(self, game: Game, marks: _Marks) -> float:
         """How good ``game`` is for ``me``, in tokens."""
         if game.is_solo:  # the score, counted in tokens (a token not placed costs token_worth points)
             return marks[0][1] - sheet_of(game)["total"] / game.token_worth

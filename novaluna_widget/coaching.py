@@ -25,13 +25,10 @@ from .story import tell
 __all__ = [
     "BROWSING",
     "TUTORIAL_ONLY",
-    "action_words",
     "compare",
     "hint_state",
-    "loss_words",
     "past",
     "position_at",
-    "read_only",
     "review_row",
     "view_state",
 ]
@@ -63,7 +60,7 @@ def past(game: Game, k: int) -> Game:
     return Game.from_snapshot(data)
 
 
-def read_only(position: Position) -> Position:
+def _read_only(position: Position) -> Position:
     """A position the page shows but may not play on: no legal cells, every button that plays off."""
     return {
         **position,
@@ -77,7 +74,7 @@ def position_at(
 ) -> Position:
     """The page's position after the first ``k`` actions of ``game``, read-only, worded in ``lang`` for
     the player of seat ``reader`` (None: nobody is "you")."""
-    return read_only(game_state(past(game, k), seats, lang, reader=reader))
+    return _read_only(game_state(past(game, k), seats, lang, reader=reader))
 
 
 def view_state(
@@ -126,7 +123,7 @@ def hint_state(hint: Hint, version: int, lang: str | None = None) -> HintState:
     return {**hint.to_data(), "words": words, "version": version}
 
 
-def action_words(game: Game, action: Action, lang: str | None = None) -> str:
+def _action_words(game: Game, action: Action, lang: str | None = None) -> str:
     """An action of the player to move in ``game``, briefly: "R07 from space 3 at (1, 0)", "refill",
     "end phase 1"."""
     return _action(game, action).in_language(lang)
@@ -142,7 +139,7 @@ def _action(game: Game, action: Action) -> Message:
     return msg("refill the wheel") if action == "refill" else msg("end phase 1")
 
 
-def loss_words(game: Game, loss: float, lang: str | None = None) -> str:
+def _loss_words(game: Game, loss: float, lang: str | None = None) -> str:
     """A review's loss in words of ``lang``: "1.5 tokens", solo "15 points" of score (a token is
     ``game.token_worth`` points), or "may decide the game" from ``MAX_LOSS``."""
     return _loss(game, loss).in_language(lang)
@@ -176,8 +173,8 @@ def review_row(game: Game, index: int, row: Mapping[str, Any], lang: str | None 
         "turn": int(row["turn"]),
         "player": player,
         "name": game.players[player].name,
-        "played": action_words(game, row["played"], lang),
-        "suggested": action_words(game, row["suggested"], lang),
+        "played": _action_words(game, row["played"], lang),
+        "suggested": _action_words(game, row["suggested"], lang),
         "loss": loss,
         "loss_words": _loss(game, loss).in_language(lang),
         "comment": comment if isinstance(comment, str) else word(comment, lang),
@@ -196,7 +193,7 @@ def _option(
     if isinstance(action, Move):
         taken = game.wheel[action.space]
         mark = {"tile": None if taken is None else taken.id, "space": action.space, "cell": action.cell}
-    return {**mark, "words": action_words(game, action, lang), "action": action_data(action)}, area
+    return {**mark, "words": _action_words(game, action, lang), "action": action_data(action)}, area
 
 
 def compare(

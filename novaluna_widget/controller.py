@@ -36,6 +36,8 @@ from .protocol import (
 )
 from .table import Played, Reader, Source, Table
 
+__all__ = ["Controller"]
+
 
 class Controller:
     """A game played in a mode, published as one state: ``publish(state)`` sends the page's ``state``,

@@ -5,6 +5,8 @@ from __future__ import annotations
 from .i18n import Message
 from .i18n import quote as quote  # made in i18n, below every module that words a message; named here
 
+__all__ = ["IllegalMove", "PositionError"]
+
 
 class _Worded(ValueError):
     """An error whose message is data (an ``i18n.Message``, or plain text from code that has none):

@@ -14,6 +14,8 @@ from typing import Any
 from .i18n import Message, Value, cell_words, cmsg, cplural, joined, msg, plural
 from .tiles import tile
 
+__all__ = ["Event", "ranking_words", "to_event", "tokens_left"]
+
 
 @dataclass(frozen=True)
 class Event:

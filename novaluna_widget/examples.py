@@ -15,6 +15,8 @@ from .board import Board, Cell, TaskRef
 from .i18n import Message, msg
 from .tiles import tile
 
+__all__ = ["EXAMPLES", "RulebookExample", "example"]
+
 
 @dataclass(frozen=True)
 class RulebookExample:

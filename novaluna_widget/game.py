@@ -25,6 +25,26 @@ from .i18n import Message, Value, cell_words, cmsg, joined, message_of, msg, plu
 from .position import check_name, check_position, first_difference, whole
 from .tiles import TILES, Tile, tile
 
+__all__ = [
+    "BEGINNER_TOKENS",
+    "COLOUR_TOKENS",
+    "END_REASONS",
+    "SEEDS",
+    "TOKENS",
+    "Action",
+    "Game",
+    "Move",
+    "Moves",
+    "Player",
+    "ScoreSheet",
+    "Word",
+    "action_data",
+    "check_beginner",
+    "check_seed",
+    "sheet_of",
+    "track_of",
+]
+
 #: The tokens of one colour: one marks the player on the moon track, the others go on tasks.
 COLOUR_TOKENS: Final = 21
 #: Tokens to place in the standard game.
@@ -32,12 +52,12 @@ TOKENS: Final = COLOUR_TOKENS - 1
 #: The beginner variant's supply (rulebook: 18 tokens with 3 players, 16 with 4), less the marker.
 BEGINNER_TOKENS: Final = {2: TOKENS, 3: 17, 4: 15}
 #: The fields of ``Game.snapshot()``.
-GAME_FIELDS: Final = ("kind", "seed", "beginner", "start", "history", "redo")
+_GAME_FIELDS: Final = ("kind", "seed", "beginner", "start", "history", "redo")
 
 #: Seeds run from 0 to this, less one: every seed deals its own game, and saves as a JSON number.
 SEEDS: Final = 2**64
 
-G = TypeVar("G", bound="Game")
+_G = TypeVar("_G", bound="Game")
 
 
 def check_seed(seed: object) -> int:
@@ -156,7 +176,7 @@ def action_data(action: Action) -> list[Any]:
     return [action]
 
 
-def read_actions(raw: Any, where: str) -> list[Action]:
+def _read_actions(raw: Any, where: str) -> list[Action]:
     """Actions back from JSON (``action_data``); ``PositionError`` names the first that is none."""
     if not isinstance(raw, list):
         raise PositionError(msg("{where} must be a list of actions", where=where))
@@ -745,16 +765,16 @@ class Game:
         }
 
     @classmethod
-    def from_snapshot(cls: type[G], data: Mapping[str, Any]) -> G:
+    def from_snapshot(cls: type[_G], data: Mapping[str, Any]) -> _G:
         """The game ``data`` describes (see ``snapshot``; ``position`` may be left out, and is compared
         with the replayed game where given). Trusts nothing: checks the start position, replays every
         action, and raises ``PositionError`` naming the first field that is wrong."""
         if not isinstance(data, Mapping):
             raise PositionError(msg("game data must be an object, not {type}", type=type(data).__name__))
-        for key in GAME_FIELDS:
+        for key in _GAME_FIELDS:
             if key not in data:
                 raise PositionError(msg("the game data lacks {field}", field=repr(key)))
-        if unknown := sorted(map(str, set(data) - {*GAME_FIELDS, "position"})):
+        if unknown := sorted(map(str, set(data) - {*_GAME_FIELDS, "position"})):
             raise PositionError(msg("unknown field {field} in the game data", field=quote(unknown[0], 40)))
         kind = data["kind"]
         made = Game.KINDS.get(kind) if isinstance(kind, str) else None
@@ -796,7 +816,7 @@ class Game:
         game.seed, game.beginner = data["seed"], data["beginner"]
         game._start = _plain(start)
         game._restore(game._start)
-        game._replay_checked(read_actions(data["history"], "history"), read_actions(data["redo"], "redo"))
+        game._replay_checked(_read_actions(data["history"], "history"), _read_actions(data["redo"], "redo"))
         if "position" in data:
             found = first_difference(data["position"], _plain(game._position()), "position")
             if found:
@@ -902,7 +922,7 @@ class Game:
         return dump(self, indent=indent)
 
     @classmethod
-    def from_json(cls: type[G], text: str | bytes) -> G:
+    def from_json(cls: type[_G], text: str | bytes) -> _G:
         """Load a game saved with ``to_json``; a damaged or hand-edited file raises ``SaveError``."""
         from .save import load
 

@@ -12,8 +12,8 @@ a nested ``Message`` or a ``Joined`` list is worded in turn, a str (a name, a ti
 is left as it is.
 
 In a language written right to left (``RIGHT_TO_LEFT``: Persian), a value that is not the language's own
-words is kept apart from the words around it by Unicode's first-strong isolate (``ISOLATE``, U+2068, and
-``END_ISOLATE``, U+2069) where it fills a placeholder or joins a list: a str (a name like ``Ann``, a tile
+words is kept apart from the words around it by Unicode's first-strong isolate (``_ISOLATE``, U+2068, and
+``_END_ISOLATE``, U+2069) where it fills a placeholder or joins a list: a str (a name like ``Ann``, a tile
 id like ``R07``, a quoted value), a negative number (``-۲``), and a ``Notation`` (a cell, ``(۱، -۲)``).
 Otherwise the bidirectional algorithm of whatever shows plain text (``print``, a notebook's output, a log)
 would run the Latin letters, digits and minus signs of neighbouring values together with the punctuation
@@ -36,6 +36,33 @@ from importlib.resources import files
 from types import MappingProxyType
 from typing import ClassVar, Final, Protocol
 
+__all__ = [
+    "ENVIRONMENT",
+    "LANGUAGES",
+    "RIGHT_TO_LEFT",
+    "Joined",
+    "Message",
+    "Notation",
+    "Value",
+    "Worded",
+    "catalogue",
+    "cell_words",
+    "check_language",
+    "cmsg",
+    "cplural",
+    "get_language",
+    "in_language",
+    "joined",
+    "message_of",
+    "msg",
+    "number",
+    "plural",
+    "quote",
+    "resolve",
+    "set_language",
+    "word",
+]
+
 #: Every language there is, by code, with its own name for itself.
 LANGUAGES: Final[Mapping[str, str]] = MappingProxyType(
     {"en": "English", "ru": "Русский", "ja": "日本語", "fa": "فارسی"}
@@ -45,11 +72,11 @@ RIGHT_TO_LEFT: Final = frozenset({"fa"})
 #: The environment variable that sets the package language when ``set_language`` has not.
 ENVIRONMENT: Final = "NOVALUNA_LANG"
 #: The gettext domain: ``locale/<lang>/LC_MESSAGES/novaluna.mo``.
-DOMAIN: Final = "novaluna"
+_DOMAIN: Final = "novaluna"
 #: Unicode's first-strong isolate and its end (U+2068, U+2069): around a value from code in a sentence of
 #: a right-to-left language, so that it keeps its own direction (see the module docstring).
-ISOLATE: Final = "\u2068"
-END_ISOLATE: Final = "\u2069"
+_ISOLATE: Final = "\u2068"
+_END_ISOLATE: Final = "\u2069"
 #: Languages whose rulebook writes its own digits (the Persian rulebook: ``۶۸ کاشی``).
 _DIGITS: Final = {"fa": str.maketrans("0123456789", "۰۱۲۳۴۵۶۷۸۹")}
 
@@ -99,7 +126,7 @@ def catalogue(lang: str) -> gettext.NullTranslations:
     """The compiled catalogue of ``lang`` (English needs none: its words are the msgids)."""
     if check_language(lang) == "en":
         return gettext.NullTranslations()
-    path = files(__package__).joinpath("locale", lang, "LC_MESSAGES", f"{DOMAIN}.mo")
+    path = files(__package__).joinpath("locale", lang, "LC_MESSAGES", f"{_DOMAIN}.mo")
     with path.open("rb") as compiled:  # a resource, so it reads from a zip as well
         return gettext.GNUTranslations(compiled)
 
@@ -143,7 +170,7 @@ def _filled(value: Value, lang: str) -> str:
     if lang not in RIGHT_TO_LEFT or not words:
         return words
     if isinstance(value, (str, bool, Notation)) or (isinstance(value, int) and value < 0):
-        return f"{ISOLATE}{words}{END_ISOLATE}"
+        return f"{_ISOLATE}{words}{_END_ISOLATE}"
     return words
 
 
@@ -235,7 +262,7 @@ def cplural(context: str, one: str, many: str, n: int, /, **args: Value) -> Mess
 
 #: The separators of ``joined``: between the items of a list, between clauses, between a task's colours,
 #: and between the track markers of a stack (top first).
-SEPARATORS: Final = MappingProxyType(
+_SEPARATORS: Final = MappingProxyType(
     {
         "list": cmsg("separator between the items of a list", ", "),
         "clauses": cmsg("separator between clauses", "; "),
@@ -246,13 +273,13 @@ SEPARATORS: Final = MappingProxyType(
 
 
 class Joined:
-    """Values worded one by one and joined by a separator of the language (see ``SEPARATORS``)."""
+    """Values worded one by one and joined by a separator of the language (see ``_SEPARATORS``)."""
 
     __slots__ = ("items", "separator")
 
     def __init__(self, items: Iterable[Value], separator: str = "list") -> None:
-        if separator not in SEPARATORS:
-            raise ValueError(f"unknown separator {separator!r}; separators are {', '.join(SEPARATORS)}")
+        if separator not in _SEPARATORS:
+            raise ValueError(f"unknown separator {separator!r}; separators are {', '.join(_SEPARATORS)}")
         self.items, self.separator = tuple(items), separator
 
     def in_language(self, lang: str | None = None) -> str:
@@ -260,7 +287,7 @@ class Joined:
 
     def _words(self, lang: str) -> str:
         fill = _filled if lang in RIGHT_TO_LEFT else word
-        return SEPARATORS[self.separator]._words(lang).join([fill(item, lang) for item in self.items])
+        return _SEPARATORS[self.separator]._words(lang).join([fill(item, lang) for item in self.items])
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Joined):

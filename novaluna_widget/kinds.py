@@ -10,6 +10,8 @@ from .game import Game, check_beginner
 from .i18n import msg
 from .solo import SoloGame
 
+__all__ = ["game_class", "new_game"]
+
 
 def game_class(players: int) -> type[Game]:
     """``SoloGame`` for one player, ``Game`` for more."""

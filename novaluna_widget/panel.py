@@ -16,6 +16,8 @@ from .errors import IllegalMove
 from .game import Action, Game
 from .i18n import msg
 
+__all__ = ["ReviewPanel", "Send"]
+
 #: How the panel reaches the page: ``{}`` (no review), ``working`` with the actions done, ``ready`` with
 #: the rows (see ``NovaLunaWidget.review_panel``).
 Send = Callable[[ReviewPanelData], None]

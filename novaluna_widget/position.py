@@ -20,13 +20,15 @@ from .events import to_event
 from .i18n import Message, Value, cell_words, cplural, joined, msg, plural
 from .tiles import TILES, tile
 
+__all__ = ["check_name", "check_position", "first_difference", "whole"]
+
 #: The fields of one player in a position.
-PLAYER_FIELDS = ("name", "supply", "tokens", "time", "arrival", "board", "covered")
+_PLAYER_FIELDS = ("name", "supply", "tokens", "time", "arrival", "board", "covered")
 #: The fields every position has.
-FIELDS = ("wheel", "marker", "draw_pile", "players", "events")
+_FIELDS = ("wheel", "marker", "draw_pile", "players", "events")
 #: The most steps a marker can take: every tile's cost. (A set-up position's times are made up, but
 #: never more than this.)
-TOTAL_COST = sum(t.cost for t in TILES)
+_TOTAL_COST = sum(t.cost for t in TILES)
 
 
 #: Control characters (Unicode category Cc): a tab or a line break in a name would break the picture's
@@ -34,15 +36,15 @@ TOTAL_COST = sum(t.cost for t in TILES)
 _CONTROL = re.compile("[\x00-\x1f\x7f-\x9f]")
 
 
-def fair_name(value: object) -> bool:
+def _fair_name(value: object) -> bool:
     """Whether ``value`` can name a player: a string, not blank, without control characters."""
     return isinstance(value, str) and bool(value.strip()) and not _CONTROL.search(value)
 
 
 def check_name(value: object) -> str:
-    """``value`` if it can name a player (``fair_name``); else ``TypeError`` (no string) or
+    """``value`` if it can name a player (``_fair_name``); else ``TypeError`` (no string) or
     ``ValueError``."""
-    if not fair_name(value):
+    if not _fair_name(value):
         error = ValueError if isinstance(value, str) else TypeError
         raise error(
             msg(
@@ -71,9 +73,9 @@ def check_position(
     tokens one can have; ``extra`` lists the kind's own fields, which ``check_extra`` checks."""
     if not isinstance(snap, dict):
         raise PositionError(msg("{where} must be an object", where=where))
-    if missing := sorted(set(FIELDS + extra) - set(snap)):
+    if missing := sorted(set(_FIELDS + extra) - set(snap)):
         raise PositionError(msg("{where} lacks {fields}", where=where, fields=", ".join(missing)))
-    if unknown := sorted(map(str, set(snap) - set(FIELDS + extra))):
+    if unknown := sorted(map(str, set(snap) - set(_FIELDS + extra))):
         raise PositionError(
             msg("{where} has an unknown field {field}", where=where, field=quote(unknown[0], 40))
         )
@@ -205,14 +207,14 @@ def _check_player(p: Any, n: int, where: str, supply: int, seats: int) -> Board:
     at = f"{where}.players[{n}]"
     if not isinstance(p, dict):
         raise PositionError(msg("{where} must be an object", where=at))
-    for key in PLAYER_FIELDS:
+    for key in _PLAYER_FIELDS:
         if key not in p:
             raise PositionError(msg("{where} lacks {fields}", where=at, fields=repr(key)))
-    if unknown := sorted(map(str, set(p) - set(PLAYER_FIELDS))):
+    if unknown := sorted(map(str, set(p) - set(_PLAYER_FIELDS))):
         raise PositionError(
             msg("{where} has an unknown field {field}", where=at, field=quote(unknown[0], 40))
         )
-    if not fair_name(p["name"]):
+    if not _fair_name(p["name"]):
         raise PositionError(
             msg("{where}.name must be a non-blank string without control characters", where=at)
         )
@@ -226,7 +228,7 @@ def _check_player(p: Any, n: int, where: str, supply: int, seats: int) -> Board:
                     value=quote(p[key]),
                 )
             )
-    for key, most in (("time", TOTAL_COST), ("arrival", len(TILES) + seats)):
+    for key, most in (("time", _TOTAL_COST), ("arrival", len(TILES) + seats)):
         if p[key] > most:
             raise PositionError(
                 msg(

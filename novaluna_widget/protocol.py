@@ -65,14 +65,12 @@ __all__ = [
     "INTENTS",
     "LOG_TAIL",
     "BadIntent",
-    "Field",
     "Seats",
     "bot_actions",
     "catalogue",
     "check_bot",
     "check_intent",
     "check_selection",
-    "direction",
     "game_state",
     "page_state",
     "parse_intent",
@@ -85,7 +83,7 @@ __all__ = [
 #: has every event.
 LOG_TAIL: Final = 24
 #: How many turns ``recent`` holds at most (in a long run of bot turns, the latest).
-RECENT: Final = 8
+_RECENT: Final = 8
 #: Bot seats as the widget takes them: a mapping seat → bot name, a list with a name or None per seat,
 #: or None for no bots.
 Seats = Mapping[int, str] | Sequence[str | None] | None
@@ -176,7 +174,7 @@ def page_state(
     and the coach's fields: ``view`` (the position of the history on show, ``coaching.view_state``),
     ``hint`` (``coaching.hint_state`` or None), ``tutorial`` (the guided game's step, or None),
     ``can`` flags added to the position's (``hint``, ``review``), and the language the words are in:
-    ``lang`` (its code; None: the package language) and ``dir`` (``direction``)."""
+    ``lang`` (its code; None: the package language) and ``dir`` (``_direction``)."""
     lang = resolve(lang)
     return {
         **position,
@@ -192,7 +190,7 @@ def page_state(
         "tutorial": tutorial,
         "can": _can(position["can"], can),
         "lang": lang,
-        "dir": direction(lang),
+        "dir": _direction(lang),
     }
 
 
@@ -201,7 +199,7 @@ def _can(position: Can, widget: CoachCan | None) -> Can:
     return {**position, **(widget or {})}
 
 
-def direction(lang: str | None = None) -> Direction:
+def _direction(lang: str | None = None) -> Direction:
     """The direction the text of ``lang`` runs, as HTML's ``dir`` says it: "rtl" (Persian) or "ltr"."""
     return "rtl" if resolve(lang) in RIGHT_TO_LEFT else "ltr"
 
@@ -291,12 +289,12 @@ def _moves(game: Game) -> Moves:
 
 def _recent(game: Game, turns: Sequence[Turn]) -> list[RecentTurn]:
     """The turns since the player to move last moved, that turn included: ``[id, player, tile, space,
-    x, y]`` each, oldest first (the latest ``RECENT``). The page marks them until the next move and
+    x, y]`` each, oldest first (the latest ``_RECENT``). The page marks them until the next move and
     moves the pieces of those it has not drawn yet. Once the game is over, from the last turn of the
     player the game stopped at."""
     mover = game.current_player
     start = max((k for k, t in enumerate(turns) if t.player == mover), default=0)
-    return [(t.id, t.player, t.tile, t.space, *t.cell) for t in turns[start:]][-RECENT:]
+    return [(t.id, t.player, t.tile, t.space, *t.cell) for t in turns[start:]][-_RECENT:]
 
 
 def _over(game: Game, lang: str, reader: int | None) -> Over | None:
@@ -352,7 +350,7 @@ def _is_int(value: object) -> bool:
 
 
 @dataclass(frozen=True)
-class Field:
+class _Field:
     """One field of an intent: how to check it, and how to say what was expected."""
 
     expected: Message
@@ -360,25 +358,25 @@ class Field:
     required: bool = True
 
 
-_SPACE = Field(msg("a whole number"), _is_int)
-_SPACE_OR_NONE = Field(msg("a whole number or null"), lambda v: v is None or _is_int(v))
-_CELL = Field(
+_SPACE = _Field(msg("a whole number"), _is_int)
+_SPACE_OR_NONE = _Field(msg("a whole number or null"), lambda v: v is None or _is_int(v))
+_CELL = _Field(
     msg("a pair of whole numbers [x, y]"),
     lambda v: isinstance(v, list) and len(v) == 2 and all(_is_int(c) for c in v),
 )
-_PLAYER = Field(msg("a player index"), _is_int)
-_MAYBE_PLAYER = Field(msg("a player index"), _is_int, required=False)
-_BOT = Field(
+_PLAYER = _Field(msg("a player index"), _is_int)
+_MAYBE_PLAYER = _Field(msg("a player index"), _is_int, required=False)
+_BOT = _Field(
     msg("one of {choices}", choices=joined(BOTS)), lambda v: isinstance(v, str) and v in BOTS, required=False
 )
-_LANGUAGE = Field(
+_LANGUAGE = _Field(
     msg("one of {choices}", choices=joined(LANGUAGES)), lambda v: isinstance(v, str) and v in LANGUAGES
 )
 
 #: Each action's fields besides ``action`` and ``version`` (which every intent carries). The actions
 #: with a ``player`` field are moves: only the player to move may make them, and not for a bot's seat.
 #: ``language`` words everything the widget says in another language (a code of ``i18n.LANGUAGES``).
-INTENTS: Final[Mapping[str, Mapping[str, Field]]] = {
+INTENTS: Final[Mapping[str, Mapping[str, _Field]]] = {
     "select": {"space": _SPACE_OR_NONE},
     "take": {"space": _SPACE, "cell": _CELL, "player": _PLAYER},
     "refill": {"player": _MAYBE_PLAYER},
@@ -389,8 +387,8 @@ INTENTS: Final[Mapping[str, Mapping[str, Field]]] = {
     "new": {},
     "hint": {},
     "review": {},
-    "show": {"turn": Field(msg("a position number or null"), lambda v: v is None or _is_int(v))},
-    "open": {"row": Field(msg("an action number or null"), lambda v: v is None or _is_int(v))},
+    "show": {"turn": _Field(msg("a position number or null"), lambda v: v is None or _is_int(v))},
+    "open": {"row": _Field(msg("an action number or null"), lambda v: v is None or _is_int(v))},
     "next": {},
     "language": {"lang": _LANGUAGE},
 }

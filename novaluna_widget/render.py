@@ -51,8 +51,23 @@ from .i18n import (
 from .names import YOU
 from .tiles import COLOUR_NAMES, TILES, Tile
 
+__all__ = [
+    "COVER_OPACITY",
+    "SPEC",
+    "Labels",
+    "Picture",
+    "board_svg",
+    "game_svg",
+    "page_faces",
+    "picture",
+    "tile_svg",
+    "tile_words",
+    "tiles_svg",
+    "wheel_svg",
+]
 
-class Dot(TypedDict, total=False):
+
+class _Dot(TypedDict, total=False):
     """A dot's shape around its centre, one of: a circle (its radius), a square (half its side) or an
     outline (an SVG path of absolute M, L, H and Z commands)."""
 
@@ -61,16 +76,16 @@ class Dot(TypedDict, total=False):
     path: str
 
 
-class TileColour(TypedDict):
+class _TileColour(TypedDict):
     """A tile colour's face, its letter (so that no rule rests on telling colours apart) and its dots."""
 
     fill: str
     letter: str
     letter_ink: str
-    dot: Dot
+    dot: _Dot
 
 
-class PlayerColours(TypedDict):
+class _PlayerColours(TypedDict):
     """A player's token: every token also carries the player's number."""
 
     fill: str
@@ -78,28 +93,28 @@ class PlayerColours(TypedDict):
     ink: str
 
 
-class CostDisc(TypedDict):
+class _CostDisc(TypedDict):
     x: float
     y: float
     r: float
     baseline: float  # the number's baseline below the disc's centre
 
 
-class TileGeometry(TypedDict):
+class _TileGeometry(TypedDict):
     """A tile ``size`` wide around (0, 0); ``discs[n]`` holds the task discs' centres on a tile with n
     tasks, ``dots[n]`` the offsets of a task's n dots in its disc."""
 
     size: float
     face: float
     corner: float
-    cost: CostDisc
+    cost: _CostDisc
     letter: list[float]
     disc: float
     discs: list[list[list[float]]]
     dots: list[list[list[float]]]
 
 
-class TokenGeometry(TypedDict):
+class _TokenGeometry(TypedDict):
     """Token radii (a lone token, one on a task); the number's baseline and size are fractions of the
     radius, so every size of token reads alike."""
 
@@ -109,7 +124,7 @@ class TokenGeometry(TypedDict):
     number_size: float
 
 
-class WheelGeometry(TypedDict):
+class _WheelGeometry(TypedDict):
     """The wheel in a ``box`` square centred at 0: radii of the rim, the space numbers, the spaces and
     the ring around the moon track; tiles on it are drawn ``tile_scale`` times larger."""
 
@@ -130,7 +145,7 @@ class WheelGeometry(TypedDict):
     moon_scale: float
 
 
-class TrackGeometry(TypedDict):
+class _TrackGeometry(TypedDict):
     """The moon track's circle, its spaces, and its markers: a stack climbs inward by ``stack_step``."""
 
     radius: float
@@ -140,7 +155,7 @@ class TrackGeometry(TypedDict):
     stack_step: float
 
 
-class CentreGeometry(TypedDict):
+class _CentreGeometry(TypedDict):
     """The wheel's centre: lines of text from ``top``, then the draw pile (two cards and a count)."""
 
     top: float
@@ -154,7 +169,7 @@ class CentreGeometry(TypedDict):
     label_y: float
 
 
-class Drawing(TypedDict):
+class _Drawing(TypedDict):
     """``drawing.json``: what the static picture and the widget's view both draw (its ``about`` says
     more)."""
 
@@ -162,17 +177,17 @@ class Drawing(TypedDict):
     wheel_spaces: int
     track_spaces: int
     font: str
-    tile_colours: dict[str, TileColour]
-    players: list[PlayerColours]
+    tile_colours: dict[str, _TileColour]
+    players: list[_PlayerColours]
     colours: dict[str, str]
-    tile: TileGeometry
-    token: TokenGeometry
-    wheel: WheelGeometry
-    track: TrackGeometry
-    centre: CentreGeometry
+    tile: _TileGeometry
+    token: _TokenGeometry
+    wheel: _WheelGeometry
+    track: _TrackGeometry
+    centre: _CentreGeometry
 
 
-SPEC: Final[Drawing] = json.loads(files(__package__).joinpath("drawing.json").read_text(encoding="utf-8"))
+SPEC: Final[_Drawing] = json.loads(files(__package__).joinpath("drawing.json").read_text(encoding="utf-8"))
 _PAINT: Final = SPEC["colours"]
 _TILE: Final = SPEC["tile"]
 _TOKEN: Final = SPEC["token"]
@@ -240,7 +255,7 @@ def _dot(colour: str, x: float, y: float) -> str:
     return _el("circle", class_="nl-dot", cx=float(x), cy=float(y), r=shape["circle"], **paint)
 
 
-def token(player: int, x: float, y: float, r: float = _TOKEN["radius"], lang: str | None = None) -> str:
+def _token(player: int, x: float, y: float, r: float = _TOKEN["radius"], lang: str | None = None) -> str:
     """A player's token: their colour and their number (in the digits of ``lang``)."""
     colours = SPEC["players"][player % len(SPEC["players"])]
     body = _el("circle", r=float(r), fill=colours["fill"], stroke=colours["stroke"], stroke_width=2) + _text(
@@ -261,7 +276,7 @@ def token(player: int, x: float, y: float, r: float = _TOKEN["radius"], lang: st
 COVER_OPACITY: Final = 0.5
 
 
-def cover(player: int | None) -> str:
+def _cover(player: int | None) -> str:
     """The token on a covered task, centred at (0, 0): a translucent white disc ringed in the player's
     colour (green when no player is given), without a number, so the task's dots show through it and a
     covered task reads as light beside the dark open ones whatever the player's colour."""
@@ -284,10 +299,10 @@ def _picture(markup: str) -> str:
     return _HOOK.sub("", markup)
 
 
-def tile_face(t: Tile, lang: str) -> str:
+def _tile_face(t: Tile, lang: str) -> str:
     """A tile's face centred at (0, 0), ``tile.size`` units wide: its colour, its cost (in the digits of
     ``lang``) on a disc, and the colour's letter of the tile ids (R01–Y17, the same in every language).
-    Its tasks are ``task_face``'s, each placed at its disc's centre (``tile.discs``)."""
+    Its tasks are ``_task_face``'s, each placed at its disc's centre (``tile.discs``)."""
     colour, half, cost = SPEC["tile_colours"][t.colour], -_TILE["face"] / 2, _TILE["cost"]
     letter_x, letter_y = _TILE["letter"]
     return (
@@ -339,7 +354,7 @@ def tile_face(t: Tile, lang: str) -> str:
     )
 
 
-def task_face(t: Tile, k: int) -> str:
+def _task_face(t: Tile, k: int) -> str:
     """Task ``k`` of a tile centred at (0, 0): its disc, and a dot for each tile it needs."""
     colours = [c for c, n in t.tasks[k].items() for _ in range(n)]
     offsets = _TILE["dots"][len(colours)]
@@ -365,13 +380,13 @@ def tile_svg(
     lang: str | None = None,
 ) -> str:
     """One tile centred at (x, y), ``tile.size`` units wide times ``scale``; ``covered`` task indexes get
-    ``player``'s token over their dots (see ``cover``). Its cost has the digits of ``lang``; its letter
+    ``player``'s token over their dots (see ``_cover``). Its cost has the digits of ``lang``; its letter
     is the colour's letter of the tile ids (R01–Y17), which are the same in every language."""
     covered = set(covered)
     face, tasks = page_faces(resolve(lang))["tiles"][t.id]
     parts = [_picture(face)]
     for k, ((cx, cy), task) in enumerate(zip(_TILE["discs"][len(t.tasks)], tasks, strict=True)):
-        parts.append(_at(cx, cy, _picture(task) + (cover(player) if k in covered else "")))
+        parts.append(_at(cx, cy, _picture(task) + (_cover(player) if k in covered else "")))
     return _at(x, y, "".join(parts), scale)
 
 
@@ -412,7 +427,7 @@ def _space_number(space: int, lang: str) -> str:
     )
 
 
-def printed_track(lang: str) -> str:
+def _printed_track(lang: str) -> str:
     """The moon track's spaces and their numbers (in ``lang``'s digits), as printed on the board."""
     parts = []
     for space in range(track.SPACES):
@@ -462,19 +477,21 @@ def tile_words(t: Tile) -> Message:
 def page_faces(lang: str) -> Faces:
     """What the page draws that no position changes, in ``lang`` (checked), sent once per language:
     ``tiles`` (id → ``[tile_face, [task_face, ...]]``), ``words`` (id → ``[tile_words, [each task in
-    words]]``), ``wheel`` (the rim and the spaces' numbers), ``track`` (``printed_track``), and where
+    words]]``), ``wheel`` (the rim and the spaces' numbers), ``track`` (``_printed_track``), and where
     pieces stand: ``spaces`` (each wheel space's centre) and ``markers`` (a moon-track marker's place by
     space and height in its stack, which climbs toward the centre, the bottom marker outermost, as the
     rulebook stacks them)."""
     return {
         "lang": lang,
-        "tiles": {t.id: (tile_face(t, lang), [task_face(t, k) for k in range(len(t.tasks))]) for t in TILES},
+        "tiles": {
+            t.id: (_tile_face(t, lang), [_task_face(t, k) for k in range(len(t.tasks))]) for t in TILES
+        },
         "words": {
             t.id: (tile_words(t).in_language(lang), [task.in_language(lang) for task in t.tasks])
             for t in TILES
         },
         "wheel": _rim() + "".join(_space_number(s, lang) for s in range(wheel.SPACES)),
-        "track": printed_track(lang),
+        "track": _printed_track(lang),
         "spaces": [_point(*_polar(_WHEEL["space"], s, wheel.SPACES)) for s in range(wheel.SPACES)],
         "markers": [
             [
@@ -550,11 +567,11 @@ def _space(game: Game, space: int, t: Tile | None, choices: list[int], x: float,
 
 def _track(stacks: dict[int, list[int]], lang: str) -> str:
     """The moon track and its markers (``Game.moon_track``)."""
-    parts = [_picture(printed_track(lang))]
+    parts = [_picture(_printed_track(lang))]
     for space, stack in sorted(stacks.items()):
         for height, player in enumerate(stack):
             x, y = page_faces(lang)["markers"][space][height]
-            parts.append(token(player, x, y, _TRACK["marker"], lang))
+            parts.append(_token(player, x, y, _TRACK["marker"], lang))
     return "".join(parts)
 
 
@@ -871,7 +888,7 @@ def _panel(
             stroke=_PAINT["gold"] if turn else _PAINT["card_edge"],
             stroke_width=2 if turn else 1,
         )
-        + token(index, x + 16, y + 18, 11, lang)
+        + _token(index, x + 16, y + 18, 11, lang)
         + _label(x + 34, y + 23, name, 15, lang, font_weight=650, fill=ink)
         + _label(x + 34, y + 41, supply, 12, lang, fill=ink, fill_opacity=0.75)
         + _at(x + (width - grid_width) / 2, y + 52, grid)

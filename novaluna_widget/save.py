@@ -15,10 +15,12 @@ from .errors import PositionError, quote
 from .game import Game
 from .i18n import msg
 
-FORMAT = "novaluna_widget.save"
-VERSION = 1
+__all__ = ["SaveError", "dump", "load"]
 
-G = TypeVar("G", bound=Game)
+_FORMAT = "novaluna_widget.save"
+_VERSION = 1
+
+_G = TypeVar("_G", bound=Game)
 
 
 class SaveError(PositionError):
@@ -26,10 +28,10 @@ class SaveError(PositionError):
 
 
 def dump(game: Game, indent: int | None = None) -> str:
-    return json.dumps({"format": FORMAT, "version": VERSION, **game.snapshot()}, indent=indent)
+    return json.dumps({"format": _FORMAT, "version": _VERSION, **game.snapshot()}, indent=indent)
 
 
-def load(text: str | bytes, cls: type[G]) -> G:
+def load(text: str | bytes, cls: type[_G]) -> _G:
     """The game saved in ``text``, which must be a ``cls`` (``TypeError`` otherwise)."""
     if not isinstance(text, (str, bytes, bytearray)):
         raise SaveError(msg("a save file is text (str or bytes), not {type}", type=type(text).__name__))
@@ -57,16 +59,16 @@ def load(text: str | bytes, cls: type[G]) -> G:
         raise SaveError(
             msg("not a novaluna_widget save file: the JSON does not parse (a number is too long)")
         ) from None
-    if not isinstance(data, dict) or data.get("format") != FORMAT:
-        raise SaveError(msg('not a novaluna_widget save file: expected "format": "{format}"', format=FORMAT))
+    if not isinstance(data, dict) or data.get("format") != _FORMAT:
+        raise SaveError(msg('not a novaluna_widget save file: expected "format": "{format}"', format=_FORMAT))
     version = data.get("version")
-    if type(version) is not int or version != VERSION:
+    if type(version) is not int or version != _VERSION:
         # Versions are names of file formats, as written in the file: no digits of a language.
         raise SaveError(
             msg(
                 "save version {version} is not supported; this version reads {reads}",
                 version=quote(version),
-                reads=str(VERSION),
+                reads=str(_VERSION),
             )
         )
     try:

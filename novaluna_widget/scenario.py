@@ -22,7 +22,7 @@ from .i18n import cell_words, joined, message_of, msg
 from .kinds import game_class
 from .tiles import TILES, Tile, tile, unknown_tile
 
-__all__ = ["ScenarioError", "area", "position"]
+__all__ = ["AreaSpec", "AreaText", "ScenarioError", "WheelSpec", "area", "position"]
 
 #: An area written out: ``"Y07@0,0 B02@1,0"``, a mapping cell -> tile id, or pairs (tile id, cell).
 AreaText = str | Mapping[Cell, str] | Iterable[tuple[str, Cell]]

@@ -16,6 +16,8 @@ from __future__ import annotations
 
 from typing import Any
 
+__all__ = ["sending_at_once"]
+
 
 def _jupyter_server_extension_points() -> list[dict[str, str]]:
     return [{"module": "novaluna_widget.server"}]

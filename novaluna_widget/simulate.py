@@ -39,7 +39,7 @@ from .kinds import new_game
 if TYPE_CHECKING:
     import pandas as pd
 
-__all__ = ["COLUMNS", "SOLO_COLUMNS", "SimulationError", "simulate", "summary", "wilson"]
+__all__ = ["COLUMNS", "SOLO_COLUMNS", "BotSpec", "SimulationError", "simulate", "summary", "wilson"]
 
 #: A bot for ``simulate``: its name in ``BOTS``, or a picklable callable taking ``seed=`` that makes one.
 BotSpec = str | Callable[..., Bot]
@@ -70,7 +70,7 @@ _POLL = 0.05
 _AHEAD = 256
 
 #: One game to play: its number, the deal's seed, and per seat the bot spec, its label and its seed.
-Deal = tuple[int, int, tuple[tuple[BotSpec, str, int], ...]]
+_Deal = tuple[int, int, tuple[tuple[BotSpec, str, int], ...]]
 
 
 class SimulationError(RuntimeError):
@@ -237,7 +237,7 @@ def _derive(*path: object) -> int:
     return int.from_bytes(digest, "big")
 
 
-def _deal(seed: int, g: int, seats: list[tuple[BotSpec, str]], rotate: bool) -> Deal:
+def _deal(seed: int, g: int, seats: list[tuple[BotSpec, str]], rotate: bool) -> _Deal:
     n = len(seats)
     shift = g % n if rotate else 0
     block = g // n if rotate else g
@@ -285,7 +285,7 @@ def _ctrl_c_held() -> Iterator[Callable[[], None]]:
 
 
 def _run(
-    chunks: Iterator[list[Deal]],
+    chunks: Iterator[list[_Deal]],
     beginner: bool,
     executor: Executor,
     progress: bool,
@@ -305,7 +305,7 @@ def _run(
         with tqdm(total=total, unit="game", disable=not progress) as bar:
             while True:
                 for n, chunk in itertools.islice(numbered, _AHEAD - len(futures)):
-                    futures[executor.submit(play_chunk, chunk, beginner)] = n
+                    futures[executor.submit(_play_chunk, chunk, beginner)] = n
                 if not futures:
                     break
                 ctrl_c()
@@ -336,12 +336,12 @@ def _stop(pool: ProcessPoolExecutor) -> None:
             worker.join()
 
 
-def play_chunk(deals: Iterable[Deal], beginner: bool = False) -> list[dict[str, Any]]:
+def _play_chunk(deals: Iterable[_Deal], beginner: bool = False) -> list[dict[str, Any]]:
     """Play some deals and return their rows (what each worker runs)."""
     return [row for deal in deals for row in _play(deal, beginner)]
 
 
-def _play(deal: Deal, beginner: bool) -> list[dict[str, Any]]:
+def _play(deal: _Deal, beginner: bool) -> list[dict[str, Any]]:
     """Play one deal; a bot that fails (or cannot be made) raises ``SimulationError`` naming its seat."""
     g, seed, seats = deal
     game = new_game(len(seats), seed=seed, beginner=beginner)

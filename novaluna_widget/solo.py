@@ -25,6 +25,8 @@ from .i18n import Message, msg, plural
 from .position import check_name, whole
 from .tiles import tile
 
+__all__ = ["LARGE_STACK", "PENALTY", "SMALL_STACK", "SoloGame", "SoloScore"]
+
 #: The 21 tokens in two stacks: phase 1 races to place the small one.
 SMALL_STACK: Final = 8
 LARGE_STACK: Final = COLOUR_TOKENS - SMALL_STACK
@@ -298,7 +300,7 @@ class SoloGame(Game):
                     value=quote(record[0]),
                 )
             )
-        missing = small_stack_left(player["supply"], placed)
+        missing = _small_stack_left(player["supply"], placed)
         if record[1] != missing:
             raise PositionError(
                 msg(
@@ -321,7 +323,7 @@ class SoloGame(Game):
         return f"<SoloGame seed {self.seed}, turn {self.turn}, {state}>"
 
 
-def small_stack_left(supply: int, placed: int) -> int:
+def _small_stack_left(supply: int, placed: int) -> int:
     """The tokens of the small stack not placed once ``placed`` of a ``supply`` are: what the phase-1
     record counts (a set-up position may hold fewer than 21 tokens)."""
     return min(supply - placed, max(0, SMALL_STACK - placed))

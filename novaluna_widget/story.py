@@ -27,6 +27,8 @@ from .game import Game, ScoreSheet, sheet_of
 from .i18n import Message, Value, cmsg, cplural, msg, plural, resolve
 from .names import YOU
 
+__all__ = ["Entry", "Turn", "end_words", "solo_goal", "solo_lines", "summary", "tell", "where"]
+
 #: (id, kind, player or None, sentence); ``id`` is the index in ``game.log`` of the entry's first event,
 #: so the page can tell which entries are new since it last drew.
 Entry = tuple[int, str, int | None, str]

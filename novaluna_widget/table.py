@@ -19,6 +19,8 @@ from .i18n import Message, message_of, msg, word
 from .panel import ReviewPanel
 from .protocol import Seats, bot_actions, check_selection, parse_seats, reader_of
 
+__all__ = ["DEFAULT_BOT", "Edit", "Played", "Reader", "Said", "Source", "Table"]
+
 #: The bot the Bot button ("Bot plays for …") uses unless told otherwise.
 DEFAULT_BOT: Final = "greedy"
 

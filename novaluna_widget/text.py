@@ -12,8 +12,10 @@ from .tiles import NO_TASK
 if TYPE_CHECKING:
     from .game import Game
 
+__all__ = ["game_text"]
 
-def wheel_text(game: Game, lang: str | None = None) -> str:
+
+def _wheel_text(game: Game, lang: str | None = None) -> str:
     lang = resolve(lang)
     takeable = set(game.choices())
     lines = [
@@ -32,7 +34,7 @@ def wheel_text(game: Game, lang: str | None = None) -> str:
     return "\n".join(lines)
 
 
-def track_text(game: Game, stacks: dict[int, list[int]], lang: str | None = None) -> str:
+def _track_text(game: Game, stacks: dict[int, list[int]], lang: str | None = None) -> str:
     parts = [
         msg(
             "space {space}: {markers}",
@@ -67,9 +69,9 @@ def game_text(game: Game, lang: str | None = None) -> str:
         turn=game.turn,
         head=head,
     )
-    lines = [top.in_language(lang), wheel_text(game, lang)]
+    lines = [top.in_language(lang), _wheel_text(game, lang)]
     if game.has_moon_track:
-        lines.append(track_text(game, track_of(game), lang))
+        lines.append(_track_text(game, track_of(game), lang))
     if game.is_solo:
         sheet = sheet_of(game, lang)
         stand = msg(

@@ -13,6 +13,21 @@ from typing import Final, Literal
 
 from .i18n import Joined, Message, cmsg, cplural, joined, msg, quote
 
+__all__ = [
+    "COLOURS",
+    "COLOUR_NAMES",
+    "LETTERS",
+    "MAX_COST",
+    "NO_TASK",
+    "TILES",
+    "Colour",
+    "Task",
+    "Tile",
+    "tile",
+    "unknown_colour",
+    "unknown_tile",
+]
+
 Colour = Literal["red", "blue", "teal", "yellow"]
 COLOURS: Final[tuple[Colour, ...]] = ("red", "blue", "teal", "yellow")
 #: One letter per colour, used in text views and to keep the widget colour-blind safe.

@@ -13,6 +13,8 @@ from typing import Final, Protocol
 
 from .tiles import MAX_COST
 
+__all__ = ["REACH", "SPACES", "Marker", "space", "stacks", "to_move", "turn_order"]
+
 SPACES: Final = 24
 #: How far apart markers can be: only the rearmost moves, by one tile's cost at most.
 REACH: Final = MAX_COST

@@ -9,11 +9,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final, TypeVar
 
+__all__ = ["CHOICES", "SPACES", "next_spaces", "refill"]
+
 SPACES: Final = 12
 #: How many of the next tiles clockwise after the marker a player may choose from.
 CHOICES: Final = 3
 
-T = TypeVar("T")
+_T = TypeVar("_T")
 
 
 def next_spaces(wheel: Sequence[object | None], marker: int, limit: int = CHOICES) -> list[int]:
@@ -28,17 +30,17 @@ def next_spaces(wheel: Sequence[object | None], marker: int, limit: int = CHOICE
     return found
 
 
-def refill_order(wheel: Sequence[object | None], marker: int) -> list[int]:
+def _refill_order(wheel: Sequence[object | None], marker: int) -> list[int]:
     """The empty spaces in the order a refill fills them: nearest the marker clockwise first.
     The marker's own space is never filled."""
     return [s for s in ((marker + step) % SPACES for step in range(1, SPACES)) if wheel[s] is None]
 
 
-def refill(wheel: list[T | None], marker: int, pile: list[T]) -> list[tuple[int, T]]:
+def refill(wheel: list[_T | None], marker: int, pile: list[_T]) -> list[tuple[int, _T]]:
     """Fill empty spaces from the front of the draw pile until the wheel or the pile runs out.
     Returns the ``(space, tile)`` pairs placed, in order."""
     placed = []
-    for space in refill_order(wheel, marker)[: len(pile)]:
+    for space in _refill_order(wheel, marker)[: len(pile)]:
         t = pile.pop(0)
         wheel[space] = t
         placed.append((space, t))

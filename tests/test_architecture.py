@@ -4,7 +4,10 @@ for; the reader a seat, never a name."""
 
 from __future__ import annotations
 
+import ast
+import importlib
 import os
+import pkgutil
 import re
 import shutil
 import subprocess
@@ -108,3 +111,52 @@ def test_the_reader_is_a_seat_never_a_name():
     # Who is "you" is given (a reader seat), never guessed from a player's name.
     assert _lines(r"is_you\(\s*(name|who|p\.name|player\.name|names\[)", set()) == []
     assert not hasattr(names, "is_you")
+
+
+# -- each module's public names ------------------------------------------------------------------------
+MODULES = sorted(PACKAGE.rglob("*.py"))
+
+
+def _module_name(path: Path) -> str:
+    parts = path.relative_to(ROOT).with_suffix("").parts
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def _defined(path: Path) -> list[str]:
+    """The names a module's own top-level statements define (functions, classes, assignments, type
+    aliases), imported names aside."""
+    found: list[str] = []
+    for node in ast.parse(path.read_text()).body:
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            found.append(node.name)
+        elif isinstance(node, (ast.Assign, ast.AnnAssign, ast.AugAssign)):
+            targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+            for target in targets:
+                names = target.elts if isinstance(target, (ast.Tuple, ast.List)) else [target]
+                found += [name.id for name in names if isinstance(name, ast.Name)]
+        elif sys.version_info >= (3, 12) and isinstance(node, ast.TypeAlias):
+            found.append(node.name.id)
+    return found
+
+
+@pytest.mark.parametrize("path", MODULES, ids=_module_name)
+def test_a_module_lists_its_public_names_in_all_and_hides_the_rest(path):
+    # A module's public names are its __all__: every name it defines is listed there or starts with an
+    # underscore, so a name nobody outside uses cannot pass for the module's interface unnoticed.
+    module = importlib.import_module(_module_name(path))
+    listed = module.__dict__.get("__all__")
+    assert isinstance(listed, list), f"{module.__name__} has no __all__"
+    assert len(set(listed)) == len(listed), f"{module.__name__}.__all__ lists a name twice"
+    assert [name for name in listed if name.startswith("_")] == []
+    assert [name for name in listed if not hasattr(module, name)] == []
+    unlisted = [name for name in _defined(path) if not name.startswith("_") and name not in listed]
+    assert unlisted == [], f"{module.__name__}: make these private (a leading _) or list them in __all__"
+
+
+def test_no_name_of_the_package_hides_one_of_its_modules():
+    # ``novaluna_widget.simulate`` must stay the module: a function of that name here would shadow it.
+    import novaluna_widget
+
+    modules = {module.name for module in pkgutil.iter_modules([str(PACKAGE)])}
+    assert {"simulate", "position", "modes"} <= modules
+    assert set(novaluna_widget.__all__) & modules == set()

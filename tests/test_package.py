@@ -30,6 +30,33 @@ def test_engine_imports_and_plays_without_jupyter():
     assert out.stdout.strip() == "engine ok []"
 
 
+FRONT_DOOR = """
+import sys
+import novaluna_widget as nl
+HEAVY = {"anywidget", "ipywidgets", "traitlets", "IPython", "pandas"}
+def heavy():
+    return sorted({m.split(".")[0] for m in sys.modules} & HEAVY)
+print(heavy(), "novaluna_widget.render" in sys.modules)
+print(sorted({"NovaLunaWidget", "ScenarioError", "example", "picture"} - set(dir(nl))))
+print(nl.picture is nl.render.picture, nl.example(1).number, issubclass(nl.ScenarioError, nl.PositionError))
+print(heavy())
+print(nl.NovaLunaWidget.__module__, "anywidget" in heavy(), "pandas" in heavy())
+"""
+
+
+def test_the_package_loads_neither_jupyter_nor_pandas_until_asked():
+    # ``import novaluna_widget`` is the engine alone: the widget, the pictures and the examples load when
+    # first used, and only the widget brings Jupyter.
+    out = subprocess.run([sys.executable, "-c", FRONT_DOOR], capture_output=True, text=True, check=True)
+    assert out.stdout.splitlines() == [
+        "[] False",
+        "[]",
+        "True 1 True",
+        "[]",
+        "novaluna_widget.widget True False",
+    ]
+
+
 def test_wheel_ships_tile_data_and_the_built_view(tmp_path):
     pip = [sys.executable, "-m", "pip", "wheel", "--no-deps", "--no-build-isolation", "-q"]
     subprocess.run(

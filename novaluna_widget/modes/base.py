@@ -16,6 +16,8 @@ from ..contract import CoachCan, Position, Tutorial, View
 from ..game import Action
 from ..table import Table
 
+__all__ = ["Intent", "Live", "Mode", "Part", "view_now"]
+
 #: An intent from the page, parsed and checked (``protocol.parse_intent``, ``check_intent``).
 Intent = Mapping[str, Any]
 

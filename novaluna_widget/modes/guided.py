@@ -14,6 +14,8 @@ from ..i18n import msg
 from ..table import Said, Table
 from .base import Intent, Live, Mode, Part, view_now
 
+__all__ = ["Guided"]
+
 #: The clicks the guided game waits for; any other is refused with ``coaching.TUTORIAL_ONLY``.
 _GUIDED: Final = ("select", "take", "refill", "end_phase_one", "next")
 

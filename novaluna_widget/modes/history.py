@@ -7,6 +7,8 @@ from ..contract import Compare, Position, View
 from ..errors import IllegalMove
 from .base import Intent, Live, Mode, Part
 
+__all__ = ["History"]
+
 
 class History(Mode):
     """The position after the first ``turn`` actions, opened from ``live`` (the mode on the game now).

@@ -18,8 +18,10 @@ from .base import Intent, Live, Mode, Part, view_now
 from .history import History
 from .review import Reviewing
 
+__all__ = ["Playing"]
+
 #: Why Next is refused outside the guided game.
-NEXT: Final = msg("Next belongs to the guided game: NovaLunaWidget.tutorial()")
+_NEXT: Final = msg("Next belongs to the guided game: NovaLunaWidget.tutorial()")
 _REVIEW_AT_THE_END: Final = msg("the Review opens once the game is over (widget.review() works any time)")
 
 
@@ -38,7 +40,7 @@ class Playing(Live):
                     raise IllegalMove(_REVIEW_AT_THE_END)
                 self.review(progress=False)
             case "next":
-                raise IllegalMove(NEXT)
+                raise IllegalMove(_NEXT)
             case "hint":
                 self._hint_for_a_human()
                 table.ask_hint()
@@ -98,7 +100,7 @@ class Playing(Live):
         self.table.select(space)
 
     def next_step(self) -> None:
-        raise IllegalMove(NEXT)
+        raise IllegalMove(_NEXT)
 
     def undo(self) -> None:
         self.table.undo("python")

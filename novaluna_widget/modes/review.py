@@ -11,6 +11,8 @@ from ..contract import Compare
 from .base import Live
 from .history import History
 
+__all__ = ["Reviewing"]
+
 
 class Reviewing(History):
     """The position before action ``index`` of the history, read-only as any earlier position, and
