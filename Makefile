@@ -6,8 +6,8 @@ PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 FIRST_NOTEBOOK := notebooks/01_first_game.ipynb
 
-.PHONY: lab test bench notebooks js contract lint clean player-aid site messages messages-template messages-page \
-	messages-page-template
+.PHONY: lab test test-fast bench notebooks js contract lint clean player-aid site messages \
+	messages-template messages-page messages-page-template
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -30,6 +30,12 @@ js/node_modules: js/package-lock.json
 test: $(STAMP) js/node_modules
 	bash .ci/install-chromium.sh
 	$(PY) -m pytest -n 2 --dist loadfile --no-loadscope-reorder
+
+# The inner loop, about a minute: the engine, protocol, widget and coach in Python. No browser, no notebook
+# executed, nothing built (the tiers are pytest markers, given in tests/conftest.py). Tests go out one by one.
+FAST := not browser and not notebook and not slow
+test-fast: $(STAMP)
+	$(PY) -m pytest -n 2 -m "$(FAST)" tests
 
 bench: $(STAMP)
 	for script in bench/*.py; do echo "== $$script"; $(PY) $$script || exit 1; done
@@ -108,7 +114,7 @@ LITE_VENV := build/lite/venv
 $(LITE_VENV)/.installed: site/requirements.txt
 	rm -rf $(LITE_VENV)
 	$(PYTHON) -m venv $(LITE_VENV)
-	$(LITE_VENV)/bin/pip install --quiet -r site/requirements.txt
+	$(LITE_VENV)/bin/pip install --quiet --no-compile -r site/requirements.txt
 	touch $@
 
 site: $(LITE_VENV)/.installed

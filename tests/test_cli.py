@@ -149,8 +149,9 @@ def test_checking_the_csv_path_leaves_no_file_behind_and_keeps_an_old_one(tmp_pa
 
 @POSIX
 def test_ctrl_c_stops_the_workers_at_once_and_says_so() -> None:
-    # kill -INT reaches only the main process: it must end the workers itself.
-    code, err, took = interrupt(
+    # kill -INT reaches only the main process: it must end the workers itself. A seeded search with a
+    # billion nodes a move never finishes one while the test runs, so the command ends only by ending them.
+    code, err = interrupt(
         [
             sys.executable,
             "-m",
@@ -160,13 +161,14 @@ def test_ctrl_c_stops_the_workers_at_once_and_says_so() -> None:
             "200",
             "--bots",
             "search,search",
+            "--nodes",
+            "1000000000",
             "--workers",
             "2",
         ],
         whole_group=False,
     )
     assert code == 128 + signal.SIGINT and err.endswith("interrupted\n") and "Traceback" not in err
-    assert took < 3
 
 
 def test_play_prints_a_whole_game_through_python_dash_m() -> None:

@@ -5,6 +5,10 @@ picture in a type every static viewer shows (GitHub renders saved outputs itself
 ``image/svg+xml``, never a widget view), and no saved widget state: with it, nbconvert's HTML prefers
 the widget view, drawn by a renderer from a CDN, which is blank offline (tests/browser/test_export.py
 opens such an export with the network blocked).
+
+These tests read the saved tutorial 1, whose outputs nbval proves are what a run gives (the picture
+too), and the recipe's output for a small notebook with a widget (``recipe_notebook``): no tutorial is
+executed here.
 """
 
 from __future__ import annotations
@@ -14,6 +18,7 @@ import xml.etree.ElementTree as ET
 from pathlib import Path
 from typing import Any
 
+TUTORIAL_1 = Path(__file__).resolve().parents[1] / "notebooks" / "01_first_game.ipynb"
 WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
 
 
@@ -28,10 +33,10 @@ def widget_outputs(notebook: dict[str, Any]) -> list[dict[str, Any]]:
     ]
 
 
-def test_saved_widget_output_holds_the_picture_github_shows(executed_tutorial: Path) -> None:
+def test_saved_widget_output_holds_the_picture_github_shows() -> None:
     from novaluna_widget import NovaLunaWidget
 
-    notebook = json.loads(executed_tutorial.read_text())
+    notebook = json.loads(TUTORIAL_1.read_text(encoding="utf-8"))
     outputs = widget_outputs(notebook)
     assert len(outputs) == 2  # the guided game and the game against the bot
     for output in outputs:
@@ -49,7 +54,13 @@ def test_saved_widget_output_holds_the_picture_github_shows(executed_tutorial: P
         assert svg == shown.to_svg()
 
 
-def test_the_recipe_saves_no_widget_state(executed_tutorial: Path) -> None:
-    notebook = json.loads(executed_tutorial.read_text())
-    assert widget_outputs(notebook), "the tutorial shows a widget"
+def test_the_recipe_saves_no_widget_state_and_the_picture(recipe_notebook: Path) -> None:
+    notebook = json.loads(recipe_notebook.read_text())
+    (output,) = widget_outputs(notebook)
     assert "widgets" not in notebook["metadata"]
+    assert "text/html" not in output["data"] and "image/svg+xml" in output["data"]
+
+
+def test_the_saved_tutorials_hold_no_widget_state() -> None:
+    for path in sorted(TUTORIAL_1.parent.rglob("*.ipynb")):
+        assert "widgets" not in json.loads(path.read_text(encoding="utf-8"))["metadata"], path

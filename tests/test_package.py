@@ -6,6 +6,8 @@ import sys
 import zipfile
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).parents[1]
 
 NO_JUPYTER = """
@@ -57,6 +59,7 @@ def test_the_package_loads_neither_jupyter_nor_pandas_until_asked():
     ]
 
 
+@pytest.mark.slow  # builds the wheel
 def test_wheel_ships_tile_data_and_the_built_view(tmp_path):
     pip = [sys.executable, "-m", "pip", "wheel", "--no-deps", "--no-build-isolation", "-q"]
     subprocess.run(

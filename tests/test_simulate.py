@@ -34,6 +34,8 @@ from novaluna_widget.simulate import (
 )
 
 POSIX = pytest.mark.skipif(sys.platform == "win32", reason="POSIX signals and process groups")
+DEADLINE = 60.0
+"""Seconds a test waits for a condition before it fails: it only bounds a failure."""
 
 
 def run(n: int = 6, bots: Any = ("greedy", "random"), **kwargs: Any) -> pd.DataFrame:
@@ -256,14 +258,26 @@ def test_a_bot_that_cannot_be_made_names_its_seat() -> None:
         run(1, bots=["greedy", "random", functools.partial(SearchBot, nodes=0)], rotate=False)
 
 
-def test_a_failing_bot_in_the_default_process_pool() -> None:
+class Logged(GreedyBot):
+    """A greedy bot that writes a line to the file ``$NOVALUNA_GAMES_LOG`` for each game it is made for,
+    from whichever process plays it."""
+
+    def __init__(self, seed: int | None = None) -> None:
+        super().__init__(seed)
+        with open(os.environ["NOVALUNA_GAMES_LOG"], "a") as log:
+            log.write(f"{seed}\n")
+
+
+def test_a_failing_bot_in_the_default_process_pool(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     # The error crosses from a worker process whole, and the pool's other games are called off.
-    start = time.perf_counter()
+    log = tmp_path / "games.log"
+    monkeypatch.setenv("NOVALUNA_GAMES_LOG", str(log))
     with pytest.raises(SimulationError, match="ZeroDivisionError: boom") as caught:
-        simulate(40, [Broken, "greedy"], seed=1, progress=False, chunksize=1)
+        simulate(40, [Broken, Logged], seed=1, progress=False, chunksize=1, workers=2)
     assert caught.value.game in (0, 1) and caught.value.bot == "broken"
     assert "ZeroDivisionError: boom" in str(caught.value.__cause__)  # the worker's traceback
-    assert time.perf_counter() - start < 5
+    # Each worker may have taken a game or two before the first failure came back; the rest never began.
+    assert len(log.read_text().splitlines()) <= 8
 
 
 class Counted(GreedyBot):
@@ -276,18 +290,53 @@ class Counted(GreedyBot):
         self.made.append(seed)
 
 
+class Queueing(ThreadPoolExecutor):
+    """A thread pool that tells when ``expected`` calls have been submitted to it, and keeps them."""
+
+    def __init__(self, expected: int) -> None:
+        super().__init__(1)
+        self.expected = expected
+        self.submitted: list[Future[Any]] = []
+        self.all_queued = threading.Event()
+
+    def submit(self, fn: Callable[..., Any], /, *args: Any, **kwargs: Any) -> Future[Any]:
+        future = super().submit(fn, *args, **kwargs)
+        self.submitted.append(future)
+        if len(self.submitted) == self.expected:
+            self.all_queued.set()
+        return future
+
+    def wait_until_all_queued(self) -> None:
+        assert self.all_queued.wait(DEADLINE), "the games were never all queued"
+
+    def wait_until_called_off(self, first: int) -> None:
+        """Wait until the expected calls from the ``first``-th on are cancelled (by the main thread)."""
+        deadline = time.monotonic() + DEADLINE
+        while not all(future.cancelled() for future in self.submitted[first : self.expected]):
+            assert time.monotonic() < deadline, "the main thread never called off the queued games"
+            time.sleep(0.01)  # a poll: the main thread cancels them in its own time
+
+
 def test_the_first_failure_cancels_the_games_queued_on_any_executor() -> None:
-    class SlowlyBroken(Broken):
-        """Fails after 50 ms: time enough for the main thread to call off the other games."""
+    pool = Queueing(20)
+
+    failed = threading.Event()
+
+    class BrokenOnceQueued(Broken):
+        """Fails once every game is queued, so the main thread has other games to call off; in a game the
+        worker took meanwhile, only once the main thread has called off those after it."""
 
         def choose(self, game: Game) -> Action:
-            time.sleep(0.05)
+            pool.wait_until_all_queued()
+            if failed.is_set():
+                pool.wait_until_called_off(2)
+            failed.set()
             return super().choose(game)
 
     Counted.made.clear()
-    with ThreadPoolExecutor(1) as pool:
+    with pool:
         with pytest.raises(SimulationError):
-            simulate(20, [Counted, SlowlyBroken], seed=1, progress=False, executor=pool, chunksize=1)
+            simulate(20, [Counted, BrokenOnceQueued], seed=1, progress=False, executor=pool, chunksize=1)
         assert pool.submit(int, "7").result() == 7  # the caller's executor is left open
     assert len(Counted.made) <= 2  # the failing game and at most one the worker took meanwhile
 
@@ -296,17 +345,18 @@ def test_the_first_failure_cancels_the_games_queued_on_any_executor() -> None:
 def test_ctrl_c_cancels_the_games_queued_on_any_executor() -> None:
     main = threading.get_ident()  # a test runs in the main thread
     pressed = threading.Event()
+    pool = Queueing(20)
 
     class CtrlC(Counted):
         """Presses Ctrl-C (SIGINT to the main thread) once, on its first move, when the main thread has
-        queued every game and waits for them."""
+        queued every game, and plays on once the main thread has called off the games queued."""
 
         def choose(self, game: Game) -> Action:
             if not pressed.is_set():
                 pressed.set()
-                time.sleep(0.2)
+                pool.wait_until_all_queued()
                 signal.pthread_kill(main, signal.SIGINT)
-                time.sleep(0.2)  # the main thread cancels the queue meanwhile
+                pool.wait_until_called_off(1)  # this game's future runs; the others waited in the queue
             return super().choose(game)
 
     Counted.made.clear()
@@ -314,7 +364,7 @@ def test_ctrl_c_cancels_the_games_queued_on_any_executor() -> None:
     # job control starts background commands so).
     before = signal.signal(signal.SIGINT, signal.default_int_handler)
     try:
-        with ThreadPoolExecutor(1) as pool, pytest.raises(KeyboardInterrupt):
+        with pool, pytest.raises(KeyboardInterrupt):
             simulate(20, [CtrlC, "greedy"], seed=1, progress=False, executor=pool, chunksize=1)
     finally:
         signal.signal(signal.SIGINT, before)
@@ -328,11 +378,11 @@ def heeds_ctrl_c() -> None:
     signal.signal(signal.SIGINT, signal.SIG_DFL)
 
 
-def interrupt(command: list[str], whole_group: bool) -> tuple[int, str, float]:
+def interrupt(command: list[str], whole_group: bool) -> tuple[int, str]:
     """Start ``command`` in a process group of its own and, once it writes to stderr (it has started
     playing), send SIGINT: to the whole group as Ctrl-C in a terminal does, or to the command alone as
-    ``kill -INT`` does. Return its exit code, its stderr and the seconds it took to exit after the
-    signal; fail if any process of the group (a worker) outlives it by more than a moment."""
+    ``kill -INT`` does. Return its exit code and its stderr; fail if any process of the group (a worker)
+    outlives it."""
     child = subprocess.Popen(
         command,
         stdout=subprocess.DEVNULL,
@@ -341,30 +391,31 @@ def interrupt(command: list[str], whole_group: bool) -> tuple[int, str, float]:
         preexec_fn=heeds_ctrl_c,
     )
     assert child.stderr is not None
-    watchdog = threading.Timer(60, os.killpg, (child.pid, signal.SIGKILL))  # never hang the suite
+    # Never hang the suite: a command that did not end its games gets SIGKILL, and its exit code says so.
+    watchdog = threading.Timer(DEADLINE, os.killpg, (child.pid, signal.SIGKILL))
     watchdog.start()
     try:
         started = child.stderr.read1(1)  # type: ignore[attr-defined]  # a BufferedReader
         assert started, "the command ended before it started playing"
         (os.killpg if whole_group else os.kill)(child.pid, signal.SIGINT)
-        sent = time.perf_counter()
         err = started + child.stderr.read()
         code = child.wait()
-        took = time.perf_counter() - sent
     finally:
         watchdog.cancel()
     assert_group_gone(child.pid)
-    return code, err.decode(), took
+    return code, err.decode()
 
 
 def assert_group_gone(group: int) -> None:
-    """Fail if any process of ``group`` (a worker) outlives its leader by more than a moment."""
-    for _ in range(40):
+    """Fail if any process of ``group`` (a worker) outlives its leader: each must be gone (or a zombie
+    reaped) well within :data:`DEADLINE`, which only bounds the failure."""
+    deadline = time.monotonic() + DEADLINE
+    while time.monotonic() < deadline:
         try:
             os.killpg(group, 0)
         except ProcessLookupError:
             return
-        time.sleep(0.05)
+        time.sleep(0.05)  # a poll: init reaps the orphaned workers in its own time
     os.killpg(group, signal.SIGKILL)
     pytest.fail("worker processes outlived the command")
 
@@ -375,13 +426,13 @@ from novaluna_widget.bots import GreedyBot
 from novaluna_widget.simulate import simulate
 
 class SlowBot(GreedyBot):
-    # 50 ms a move: 400 games would keep every worker busy for minutes.
+    # An hour a move: no game ends while the test runs, so the command ends only by ending its workers.
     def __init__(self, seed=None):
         super().__init__(seed)
         print("playing", file=sys.stderr, flush=True)
 
     def choose(self, game):
-        time.sleep(0.05)
+        time.sleep(3600)
         return super().choose(game)
 
 if __name__ == "__main__":
@@ -393,10 +444,11 @@ if __name__ == "__main__":
 def test_ctrl_c_with_the_default_pool_returns_at_once_and_leaves_no_workers(tmp_path: Path) -> None:
     script = tmp_path / "slow_games.py"
     script.write_text(SLOW_GAMES)
-    code, err, took = interrupt([sys.executable, str(script)], whole_group=True)
+    # Every worker is amid a move that lasts an hour: the command ends only if it ends them (it took 23 s
+    # when every worker finished its chunk first).
+    code, err = interrupt([sys.executable, str(script)], whole_group=True)
     assert code == -signal.SIGINT and err.rstrip().endswith("KeyboardInterrupt")
     assert err.count("Traceback") == 1  # the main process's: the workers stay quiet
-    assert took < 3  # it was 23 s: every worker finished its chunk first
 
 
 CTRL_C_AMID_LOCKS = """
@@ -463,33 +515,46 @@ def _printed(kc: Any, code: str) -> str:
     return "".join(out)
 
 
+ENDLESS_BOTS = """
+import time
+from novaluna_widget.bots import GreedyBot
+
+class EndlessBot(GreedyBot):
+    def choose(self, game):
+        time.sleep(3600)
+        return super().choose(game)
+"""
+
+
 @pytest.mark.skipif(not Path("/proc/self/task").exists(), reason="reads child processes from /proc")
-def test_the_kernels_interrupt_stops_a_simulation_and_the_notebook_goes_on() -> None:
+def test_the_kernels_interrupt_stops_a_simulation_and_the_notebook_goes_on(tmp_path: Path) -> None:
     # An analyst's notebook: the Interrupt button sends the kernel SIGINT, as Ctrl-C does.
     from jupyter_client.manager import start_new_kernel
 
+    # Bots whose every move lasts an hour: the cell ends only if the interrupt ends the workers.
+    (tmp_path / "endless_bots.py").write_text(ENDLESS_BOTS)
     km, kc = start_new_kernel(kernel_name="python3")
     try:
         pid = int(
             _printed(
-                kc, "from os import getpid\nfrom novaluna_widget.simulate import simulate\nprint(getpid())"
+                kc,
+                f"import sys; sys.path.insert(0, {str(tmp_path)!r})\n"
+                "from os import getpid\nfrom novaluna_widget.simulate import simulate\n"
+                "from endless_bots import EndlessBot\nprint(getpid())",
             )
         )
         kc.execute(
-            'table = simulate(400, ["search", "search"], seed=1, progress=False, workers=2)',
+            'table = simulate(400, [EndlessBot, "greedy"], seed=1, progress=False, workers=2)',
             stop_on_error=False,
         )  # the next cell is not aborted: as when run later by hand
-        for _ in range(200):  # until both workers play
-            if len(_children(pid)) >= 2:
-                break
-            time.sleep(0.05)
-        assert len(_children(pid)) >= 2, "the simulation's workers never started"
+        deadline = time.monotonic() + DEADLINE
+        while len(_children(pid)) < 2:  # until both workers play
+            assert time.monotonic() < deadline, "the simulation's workers never started"
+            time.sleep(0.05)  # a poll: the workers start in their own time
         km.interrupt_kernel()
-        sent = time.perf_counter()
-        reply = kc.get_shell_msg(timeout=30)["content"]
-        took = time.perf_counter() - sent
+        reply = kc.get_shell_msg(timeout=DEADLINE)["content"]
         assert reply["status"] == "error" and reply["ename"] == "KeyboardInterrupt"
-        assert took < 3 and _children(pid) == []
+        assert _children(pid) == []
         assert _printed(kc, "print('table' in dir(), 6 * 7)") == "False 42\n"
     finally:
         kc.stop_channels()

@@ -4,7 +4,8 @@ Every answer folded under "Answer" (``<details>``) is right by the engine: the t
 question's code cell and runs the notebook's own checker, which works the answer out with the engine.
 Blank and wrong answers are not accepted, every code cell can be run twice in a row with the same
 result, and the notebooks keep the conventions of ``docs/notebooks.md``. The code cells run here in one
-namespace, without a kernel (nbval runs them in a kernel and compares the saved outputs).
+namespace, without a kernel, in one pass per tutorial that serves every test (nbval runs the saved notebooks
+in a kernel and compares their outputs).
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ import contextlib
 import io
 import json
 import re
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -51,23 +53,48 @@ def model_answers(name: str) -> dict[int, str]:
     return found
 
 
-def run(name: str, answers: dict[int, str] | None = None, *, twice: bool = False) -> dict[str, list[str]]:
-    """Run the notebook's code cells in order, with ``answers`` written over the blanks; returns what
-    each cell printed (per run, so twice holds two entries), by cell id."""
+@dataclass
+class Runs:
+    """What each code cell of a tutorial printed, by cell id, in one pass through it in one namespace: each
+    question cell runs with its blank, then a wrong answer, then the model answer, and every code cell
+    then runs once more with the model answer."""
+
+    blank: dict[str, str] = field(default_factory=dict)
+    wrong: dict[str, str] = field(default_factory=dict)
+    right: dict[str, str] = field(default_factory=dict)
+    again: dict[str, str] = field(default_factory=dict)
+
+
+def run(name: str) -> Runs:
     namespace: dict[str, Any] = {"__name__": "__tutorial__"}
-    printed: dict[str, list[str]] = {}
+    answers = model_answers(name)
+    wrong_answers = {n: wrong(line) for n, line in answers.items()}
+
+    def printed(code: str, cell_id: str, written: dict[int, str] | None = None) -> str:
+        for number, line in (written or {}).items():
+            code = code.replace(f"answer_{number} = None", line)
+        out = io.StringIO()
+        with contextlib.redirect_stdout(out):
+            exec(compile(code, f"{name}:{cell_id}", "exec"), namespace)
+        return out.getvalue()
+
+    runs = Runs()
     for cell in cells(name):
         if cell["cell_type"] != "code":
             continue
-        code = source(cell)
-        for number, line in (answers or {}).items():
-            code = code.replace(f"answer_{number} = None", line)
-        for _ in range(2 if twice else 1):
-            out = io.StringIO()
-            with contextlib.redirect_stdout(out):
-                exec(compile(code, f"{name}:{cell['id']}", "exec"), namespace)
-            printed.setdefault(cell["id"], []).append(out.getvalue())
-    return printed
+        code, cell_id = source(cell), cell["id"]
+        if BLANK.search(code):
+            runs.blank[cell_id] = printed(code, cell_id)
+            runs.wrong[cell_id] = printed(code, cell_id, wrong_answers)
+        runs.right[cell_id] = printed(code, cell_id, answers)
+        runs.again[cell_id] = printed(code, cell_id, answers)
+    return runs
+
+
+@pytest.fixture(scope="module")
+def tutorial_runs() -> dict[str, Runs]:
+    """Each tutorial's code, run once for this module's tests (nbval runs the saved notebooks as they are)."""
+    return {name: run(name) for name in TUTORIALS}
 
 
 def question_cells(name: str) -> dict[int, str]:
@@ -86,11 +113,10 @@ def test_every_question_has_a_blank_cell_and_a_folded_answer(name: str) -> None:
 
 
 @pytest.mark.parametrize("name", TUTORIALS)
-def test_every_folded_answer_is_right_by_the_engine(name: str) -> None:
-    answers = model_answers(name)
-    printed = run(name, answers)
+def test_every_folded_answer_is_right_by_the_engine(name: str, tutorial_runs: dict[str, Runs]) -> None:
+    printed = tutorial_runs[name].right
     for number, cell_id in question_cells(name).items():
-        (said,) = printed[cell_id]
+        said = printed[cell_id]
         assert RIGHT in said and WRONG not in said, f"answer {number} of {name}: {said!r}"
 
 
@@ -108,19 +134,20 @@ def wrong(line: str) -> str:
 
 
 @pytest.mark.parametrize("name", TUTORIALS)
-def test_blank_and_wrong_answers_are_not_accepted(name: str) -> None:
+def test_blank_and_wrong_answers_are_not_accepted(name: str, tutorial_runs: dict[str, Runs]) -> None:
     questions = question_cells(name)
-    blank = run(name)
-    wrong_answers = run(name, {n: wrong(line) for n, line in model_answers(name).items()})
+    blank, wrong_answers = tutorial_runs[name].blank, tutorial_runs[name].wrong
     for number, cell_id in questions.items():
-        assert ASK in blank[cell_id][0] and RIGHT not in blank[cell_id][0], number
-        assert RIGHT not in wrong_answers[cell_id][0], (number, wrong_answers[cell_id][0])
+        assert ASK in blank[cell_id] and RIGHT not in blank[cell_id], number
+        assert RIGHT not in wrong_answers[cell_id], (number, wrong_answers[cell_id])
 
 
 @pytest.mark.parametrize("name", TUTORIALS)
-def test_every_code_cell_can_be_run_twice(name: str) -> None:
-    for cell_id, (first, second) in run(name, model_answers(name), twice=True).items():
-        assert first == second, f"{cell_id} printed something else when run again"
+def test_every_code_cell_can_be_run_twice(name: str, tutorial_runs: dict[str, Runs]) -> None:
+    runs = tutorial_runs[name]
+    assert runs.right.keys() == runs.again.keys() and runs.right
+    for cell_id, first in runs.right.items():
+        assert first == runs.again[cell_id], f"{cell_id} printed something else when run again"
 
 
 @pytest.mark.parametrize("name", TUTORIALS)

@@ -1,6 +1,7 @@
 """Tutorials 4–7: how they are written, and every answer they give, checked against the engine.
 
-nbval runs the notebooks and compares their outputs; these tests read them. Each tutorial opens with
+nbval runs the notebooks and compares their outputs; these tests read them (and nbval, in the same kernel,
+runs each tutorial's code cells a second time: tests/conftest.py's ``RunAgain``). Each tutorial opens with
 what you will learn and how long it takes and closes with what you learned. Answers are hidden in
 every renderer: a text answer is a Markdown ``<details>`` right after its question, and a code cell
 folded away carries both ``jupyter.source_hidden`` and the ``hide-input`` tag. Every answer is checked
@@ -21,6 +22,8 @@ import pytest
 from novaluna_widget import Board, Game, SoloGame, SoloScore, tile
 from novaluna_widget.bots import make_bot, play_game
 from novaluna_widget.scenario import position
+
+from .conftest import RUN_AGAIN
 
 NOTEBOOKS = Path(__file__).resolve().parent.parent / "notebooks"
 TUTORIALS = {
@@ -379,32 +382,8 @@ def test_each_figure_in_the_text_is_in_a_seeded_table(number: int, shown: str, s
 
 
 # -- every code cell may run again -----------------------------------------------------------------
-def seen(outputs: list[dict[str, Any]]) -> tuple[str, list[dict[str, Any]]]:
-    """What a reader sees of a code cell's outputs: the printed text (however the kernel cut it into
-    messages) and every picture or table (widget model ids aside, which differ on every run)."""
-    printed = "".join(o["text"] for o in outputs if o["output_type"] == "stream")
-    shown = [
-        {kind: value for kind, value in o.get("data", {}).items() if "widget" not in kind}
-        for o in outputs
-        if o["output_type"] != "stream"
-    ]
-    return printed, shown
-
-
-@pytest.mark.parametrize("number", TUTORIALS)
-def test_running_every_code_cell_again_shows_the_same(number: int) -> None:
-    """Run the whole tutorial, then every code cell again in the same kernel: the second run shows
-    what the first did (a cell that moved a shared game on would show a later position)."""
-    nbformat = pytest.importorskip("nbformat")
-    from nbclient import NotebookClient
-
-    nb = nbformat.read(NOTEBOOKS / TUTORIALS[number], as_version=4)
-    client = NotebookClient(
-        nb, timeout=300, kernel_name="python3", resources={"metadata": {"path": NOTEBOOKS}}
-    )
-    code = [(n, cell) for n, cell in enumerate(nb.cells) if cell.cell_type == "code"]
-    with client.setup_kernel():
-        first = [seen(client.execute_cell(cell, n)["outputs"]) for n, cell in code]
-        second = [seen(client.execute_cell(cell, n)["outputs"]) for n, cell in code]
-    for (_, cell), before, after in zip(code, first, second, strict=True):
-        assert before == after, f"{cell['id']} shows something else when it runs again"
+def test_nbval_runs_every_code_cell_of_each_tutorial_again() -> None:
+    """nbval runs each tutorial, then (tests/conftest.py's ``RunAgain``) every code cell again in the same
+    kernel: the second run must show what the first did."""
+    assert [path.name for path in RUN_AGAIN] == list(TUTORIALS.values())
+    assert all(path.parent == NOTEBOOKS for path in RUN_AGAIN)

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 
 import pytest
 
-from .lab import CHROMIUM_PATH, JupyterLab, launch_chromium
+from .lab import CHROMIUM_PATH, DEADLINE, JupyterLab, launch_chromium
 
 if TYPE_CHECKING:
     from playwright.sync_api import Browser, ConsoleMessage, Page
@@ -82,9 +82,12 @@ def lab(tmp_path_factory: pytest.TempPathFactory) -> Iterator[JupyterLab]:
 
 @pytest.fixture(scope="session")
 def browser() -> Iterator[Browser]:
-    """One headless Debian Chromium for the session (a page per test keeps tests apart)."""
+    """One headless Debian Chromium for the session (a page per test keeps tests apart). Playwright's
+    ``expect`` waits up to :data:`~.lab.DEADLINE` for its condition (its own default is 5 s)."""
     _require_browser_tools()
-    from playwright.sync_api import sync_playwright
+    from playwright.sync_api import expect, sync_playwright
+
+    expect.set_options(timeout=DEADLINE * 1000)
 
     with sync_playwright() as playwright:
         chromium = launch_chromium(playwright)
@@ -100,6 +103,7 @@ def page(browser: Browser, lab: JupyterLab, request: pytest.FixtureRequest) -> I
     test sees what an earlier one left behind.
     """
     context = browser.new_context(viewport={"width": 1400, "height": 1000})
+    context.set_default_timeout(DEADLINE * 1000)  # clicks and locator waits wait for their element so long
     new_page = context.new_page()
     console: list[str] = []
 

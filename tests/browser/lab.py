@@ -52,6 +52,11 @@ CHROMIUM_ARGS = (
 _ANSI_ESCAPE = re.compile(r"\x1b\[[0-9;]*m")
 """IPython colours its tracebacks; assertion messages read better without the escapes."""
 
+DEADLINE = 60.0
+"""Seconds a wait in the page or the kernel may last before the test fails. Every wait ends as soon as
+its condition holds, so this only bounds a failure; it is long enough for a machine whose two cores are
+taken by other work (Playwright's ``expect`` and actions are given it too: tests/browser/conftest.py)."""
+
 LIGHT_THEME = "JupyterLab Light"
 DARK_THEME = "JupyterLab Dark"
 
@@ -376,7 +381,7 @@ def _wait_for(page: Page, script: str, *, what: str, timeout: float, arg: object
 
 
 def open_notebook(
-    page: Page, base_url: str, path: str | PurePath, *, timeout: float = 60.0, app: str = "lab"
+    page: Page, base_url: str, path: str | PurePath, *, timeout: float = DEADLINE, app: str = "lab"
 ) -> None:
     """Open a notebook (path relative to the server's root) and wait until its kernel is idle.
 
@@ -462,7 +467,7 @@ def cell_output_text(page: Page, index: int) -> str:
     return text
 
 
-def execute_python(page: Page, code: str, *, timeout: float = 30.0) -> str:
+def execute_python(page: Page, code: str, *, timeout: float = DEADLINE) -> str:
     """Run ``code`` in the open notebook's kernel, out of sight of the notebook, and return its text.
 
     The text is what it printed plus the ``text/plain`` of a trailing expression, so
@@ -507,7 +512,7 @@ def execute_python(page: Page, code: str, *, timeout: float = 30.0) -> str:
     return text
 
 
-def wait_for_python(page: Page, condition: str, *, timeout: float = 10.0) -> None:
+def wait_for_python(page: Page, condition: str, *, timeout: float = DEADLINE) -> None:
     """Poll a Python expression in the kernel until it is true: page-to-kernel messages are async."""
     deadline = time.monotonic() + timeout
     while (value := execute_python(page, f"bool({condition})")) != "True":
@@ -516,7 +521,7 @@ def wait_for_python(page: Page, condition: str, *, timeout: float = 10.0) -> Non
         page.wait_for_timeout(100)  # not time.sleep: Playwright serves routed requests while it waits
 
 
-def change_theme(page: Page, theme: str, *, timeout: float = 20.0) -> None:
+def change_theme(page: Page, theme: str, *, timeout: float = DEADLINE) -> None:
     """Switch the open page's theme and wait until it is applied (it is saved to the user settings)."""
     page.evaluate("(theme) => window.jupyterapp.commands.execute('apputils:change-theme', {theme})", theme)
     _wait_for(
@@ -528,6 +533,30 @@ def change_theme(page: Page, theme: str, *, timeout: float = 20.0) -> None:
     )
     _wait_for(
         page, _NO_SPLASH_JS, what=f"the splash screen to close after loading {theme!r}", timeout=timeout
+    )
+
+
+def settle(page: Page) -> None:
+    """Wait until the page has drawn two more frames: what an input made it do at once or in its next
+    frame (a shortcut's command, a hover's redraw, a layout it caused) is done."""
+    page.evaluate("() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))")
+
+
+def collapse_left(page: Page, *, timeout: float = DEADLINE) -> None:
+    """Close JupyterLab's left sidebar (the file browser), as a reader on a small screen does, and wait
+    until the notebook has its new width: it stayed the same over two frames with the sidebar closed."""
+    page.evaluate("() => window.jupyterapp.shell.collapseLeft()")
+    _wait_for(
+        page,
+        """() => new Promise((done) => {
+            const shell = window.jupyterapp.shell;
+            const width = () => shell.currentWidget?.node.getBoundingClientRect().width;
+            const before = width();
+            requestAnimationFrame(() => requestAnimationFrame(() =>
+                done(shell.leftCollapsed && before > 0 && width() === before)));
+        })""",
+        what="the left sidebar to close and the notebook to take its width",
+        timeout=timeout,
     )
 
 
@@ -545,7 +574,7 @@ def show_widget(page: Page, lab: JupyterLab, name: str, *cells: str, app: str = 
     open_notebook(page, lab.base_url, f"{name}.ipynb", app=app)
     run_all_cells(page)
     root = page.locator(".nl-root").first
-    expect(root).to_be_visible(timeout=20_000)
+    expect(root).to_be_visible()
     return root
 
 
@@ -559,7 +588,7 @@ def wait_drawn(page: Page, root: Any, widget: str = "w") -> None:
     from playwright.sync_api import expect
 
     version = kernel_json(page, f"{widget}.version")
-    expect(root).to_have_attribute("data-version", str(version), timeout=10_000)
+    expect(root).to_have_attribute("data-version", str(version))
 
 
 def axe_violations(page: Page, selector: str = ".nl-root") -> list[str]:

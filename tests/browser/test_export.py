@@ -1,16 +1,18 @@
 """A tutorial exported to HTML (``jupyter nbconvert --to html``) and opened with the network blocked shows
-the position's picture where the widget was."""
+the position's picture where the widget was. The saved tutorial 1 is exported as it is (nbval proves its
+saved outputs are what a run gives): nothing is executed."""
 
 from __future__ import annotations
 
 import base64
 import json
+import shutil
 import subprocess
 import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from ..test_export import widget_outputs
+from ..test_export import TUTORIAL_1, widget_outputs
 
 if TYPE_CHECKING:
     from playwright.sync_api import Page, Route
@@ -32,14 +34,15 @@ FIND_PICTURES_JS = """() => [...document.querySelectorAll('.jp-CodeCell')]
     })"""
 
 
-def test_exported_tutorial_shows_the_picture_offline(page: Page, executed_tutorial: Path) -> None:
+def test_exported_tutorial_shows_the_picture_offline(page: Page, tmp_path: Path) -> None:
+    tutorial = Path(shutil.copy(TUTORIAL_1, tmp_path))
     subprocess.run(
-        [sys.executable, "-m", "jupyter", "nbconvert", "--to", "html", str(executed_tutorial)],
+        [sys.executable, "-m", "jupyter", "nbconvert", "--to", "html", str(tutorial)],
         check=True,
         capture_output=True,
         timeout=120,
     )
-    html = executed_tutorial.with_suffix(".html")
+    html = tutorial.with_suffix(".html")
     blocked: list[str] = []
 
     def offline(route: Route) -> None:
@@ -52,7 +55,7 @@ def test_exported_tutorial_shows_the_picture_offline(page: Page, executed_tutori
     page.route("**/*", offline)
     page.goto(html.as_uri(), wait_until="load")
     found = page.evaluate(FIND_PICTURES_JS)
-    outputs = widget_outputs(json.loads(executed_tutorial.read_text()))
+    outputs = widget_outputs(json.loads(tutorial.read_text(encoding="utf-8")))
     assert len(found) == len(outputs) == 2, found
     for shown, output in zip(found, outputs, strict=True):
         assert shown["widgetViews"] == 0 and shown["loaded"] and shown["width"] > 300, shown

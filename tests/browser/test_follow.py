@@ -54,7 +54,7 @@ def test_bot_moves_fly_are_said_and_stay_marked(page: Page, lab: JupyterLab) -> 
     # The moves fly: a copy of each taken tile heads for its area, and the moon marker turns.
     expect(root).to_have_attribute("data-flights", "3")  # yours and Bo's two
     expect(root).to_have_attribute("data-marker-turns", re.compile(r"^[1-9]"))
-    expect(root.locator(".nl-flyer")).to_have_count(0, timeout=5_000)  # all landed
+    expect(root.locator(".nl-flyer")).to_have_count(0)  # all landed
     expect(root.locator(".nl-arriving")).to_have_count(0)
 
     # The live region says what happened, in the kernel's own sentences: Bo moves again.

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 import pytest
 
-from .lab import JupyterLab, kernel_json, show_widget, wait_for_python
+from .lab import JupyterLab, kernel_json, settle, show_widget, wait_for_python
 
 if TYPE_CHECKING:
     from playwright.sync_api import Page
@@ -48,7 +48,7 @@ def test_shortcuts_stay_in_the_widget_and_shift_enter_runs_the_cell(
     tile.focus()
     for key in SHORTCUTS:
         page.keyboard.press(key)
-    page.wait_for_timeout(300)  # a shortcut would have acted by now (restart asks in a dialog)
+    settle(page)  # a shortcut would have acted by now (restart asks in a dialog, drawn in the next frame)
     after = page.evaluate(NOTEBOOK_JS)
     assert after == before, f"a shortcut acted on the notebook: {before} → {after}"
     expect(tile).to_be_focused()

@@ -11,7 +11,15 @@ from typing import TYPE_CHECKING, Any
 import pytest
 
 from .conftest import ARTIFACTS
-from .lab import JupyterLab, axe_violations, kernel_json, show_widget, wait_drawn, wait_for_python
+from .lab import (
+    JupyterLab,
+    axe_violations,
+    collapse_left,
+    kernel_json,
+    show_widget,
+    wait_drawn,
+    wait_for_python,
+)
 
 if TYPE_CHECKING:
     from playwright.sync_api import Page
@@ -101,8 +109,7 @@ def test_nothing_is_cut_off_and_axe_is_clean(page: Page, lab: JupyterLab, lang: 
     page.set_viewport_size({"width": width, "height": 1000})
     root = show_widget(page, lab, f"lang-{lang}-{width}", game(lang))
     if width < 1000:  # as a reader on a small screen: the file browser closed
-        page.evaluate("() => window.jupyterapp.shell.collapseLeft()")
-        page.wait_for_timeout(300)
+        collapse_left(page)
     assert (root.get_attribute("lang"), root.get_attribute("dir")) == (lang, "rtl" if lang == "fa" else "ltr")
     assert root.evaluate(CLIPPED) == [], "at the start"
     assert english_words(root) == [], "at the start"

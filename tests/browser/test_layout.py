@@ -9,7 +9,17 @@ from typing import TYPE_CHECKING, Any
 import pytest
 
 from .conftest import ARTIFACTS
-from .lab import DARK_THEME, JupyterLab, change_theme, kernel_json, show_widget, wait_drawn, wait_for_python
+from .lab import (
+    DARK_THEME,
+    JupyterLab,
+    change_theme,
+    collapse_left,
+    kernel_json,
+    settle,
+    show_widget,
+    wait_drawn,
+    wait_for_python,
+)
 
 if TYPE_CHECKING:
     from playwright.sync_api import Locator, Page
@@ -39,7 +49,7 @@ def rest_pointer_everywhere(page: Page, root: Locator, step: int) -> list[str]:
     """Rest the pointer on a grid of points over the widget, and on every wheel space, cell and task;
     return where the board was whenever it differed from where it stood before the pointer came."""
     page.mouse.move(0, 0)
-    page.wait_for_timeout(100)
+    settle(page)
     still = root.evaluate(LAYOUT_JS)
     box = root.bounding_box()
     assert box is not None
@@ -104,8 +114,7 @@ def test_the_wheel_fits_the_window_and_symbols_stay_legible(
     page.set_viewport_size({"width": width, "height": height})
     root = show_widget(page, lab, f"size{width}", MIDGAME)
     if width < 1000:  # on a small screen the notebook gets the whole width (the file browser closed)
-        page.evaluate("() => window.jupyterapp.shell.collapseLeft()")
-        page.wait_for_timeout(300)
+        collapse_left(page)
     sizes = root.evaluate("""(root) => {
         const px = (sel) => [...root.querySelectorAll(sel)].map((el) => el.getBoundingClientRect());
         // Each dot is an element of its own (render.py draws them).

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+import pytest
+
 from .conftest import ARTIFACTS
 from .lab import JupyterLab, execute_python, open_notebook, run_all_cells, wait_for_python
 
@@ -18,6 +20,8 @@ if TYPE_CHECKING:
 
 NOTEBOOK = "notebooks/01_first_game.ipynb"
 SCREENSHOT = ARTIFACTS / "notebook1_widget.png"
+
+pytestmark = pytest.mark.notebook  # it runs tutorial 1 in JupyterLab: that is what it tests
 
 
 def test_notebook1_runs_and_its_widget_plays_a_move(page: Page, lab: JupyterLab) -> None:
@@ -30,7 +34,7 @@ def test_notebook1_runs_and_its_widget_plays_a_move(page: Page, lab: JupyterLab)
     roots = page.locator(".nl-root")
     guided, root = roots.nth(0), roots.nth(1)
     takeable = root.locator(".nl-takeable")
-    takeable.first.wait_for(state="visible", timeout=20_000)
+    takeable.first.wait_for(state="visible")
     assert roots.count() == 2
     assert takeable.count() == 3
 
@@ -39,7 +43,7 @@ def test_notebook1_runs_and_its_widget_plays_a_move(page: Page, lab: JupyterLab)
     assert step.get_attribute("data-tutorial-step") == "1" and "step 1 of 11" in step.inner_text()
     guided.locator('[data-action="next"]').click()
     wait_for_python(page, "guided.guide.number == 2")
-    expect(step).to_have_attribute("data-tutorial-step", "2", timeout=10_000)
+    expect(step).to_have_attribute("data-tutorial-step", "2")
 
     assert execute_python(page, "widget.game.turn") == "0"
     choice = execute_python(page, "widget.game.choices()[0]")
@@ -49,7 +53,7 @@ def test_notebook1_runs_and_its_widget_plays_a_move(page: Page, lab: JupyterLab)
     takeable.first.click()
     wait_for_python(page, f"widget.selected == {choice}")
     legal = root.locator('.nl-legal[data-player="0"]')
-    legal.first.wait_for(state="visible", timeout=10_000)
+    legal.first.wait_for(state="visible")
     cell = legal.first.get_attribute("data-cell")
     assert cell is not None
     legal.first.click()
@@ -66,7 +70,7 @@ def test_notebook1_runs_and_its_widget_plays_a_move(page: Page, lab: JupyterLab)
     # Page side: the widget redrew the position the kernel holds.
     version = execute_python(page, "widget.version")
     page.wait_for_function(
-        "(v) => document.querySelectorAll('.nl-root')[1]?.dataset.version === v", arg=version, timeout=10_000
+        "(v) => document.querySelectorAll('.nl-root')[1]?.dataset.version === v", arg=version
     )
     assert root.locator('[data-player="0"][data-tile]').count() == 1
 

@@ -20,7 +20,7 @@ def test_take_and_place_in_notebook_7(page: Page, lab: JupyterLab) -> None:
     assert page.evaluate("() => window.jupyterapp.name") == "Jupyter Notebook"
     run_all_cells(page)
     root = page.locator(".nl-root").first
-    expect(root.locator("[data-space]")).to_have_count(12, timeout=20_000)
+    expect(root.locator("[data-space]")).to_have_count(12)
     expect(root.locator(".nl-takeable [data-space]")).to_have_count(3)
 
     player = json.loads(execute_python(page, "print(w.game.current_player)"))

@@ -31,7 +31,7 @@ from typing import TYPE_CHECKING, Any
 import pytest
 
 from .conftest import FAILED_KEY, _save_artifacts
-from .lab import KernelError, execute_python, run_all_cells, wait_for_python
+from .lab import DEADLINE, KernelError, execute_python, run_all_cells, wait_for_python
 from .lite import (
     FIRST_NOTEBOOK,
     NOT_IN_PYODIDE,
@@ -77,6 +77,7 @@ def site() -> Iterator[StaticSite]:
 def visitor(browser: Browser, site: StaticSite, locale: str) -> Iterator[Visit]:
     """A tab in a fresh browser context that speaks ``locale`` and may reach only the site."""
     context = browser.new_context(viewport={"width": 1400, "height": 1000}, locale=locale)
+    context.set_default_timeout(DEADLINE * 1000)
     outside = block_other_hosts(context, site.url)
     state = Visit(context.new_page(), outside)
     state.page.on("console", lambda message: state.console.append(f"{message.type}: {message.text}"))
@@ -141,6 +142,7 @@ PICTURES_JS = """async () => {
 }"""
 
 
+@pytest.mark.notebook
 def test_the_site_opens_tutorial_1_offline_shows_its_pictures_and_plays_a_move(
     tab: Visit, site: StaticSite
 ) -> None:
@@ -162,7 +164,7 @@ def test_the_site_opens_tutorial_1_offline_shows_its_pictures_and_plays_a_move(
     # against the bot, which this test plays.
     roots = page.locator(".nl-root")
     root = roots.nth(1)
-    expect(root.locator(".nl-takeable")).to_have_count(3, timeout=30_000)
+    expect(root.locator(".nl-takeable")).to_have_count(3)
     assert roots.count() == 2
     expect(roots.nth(0).locator("[data-tutorial-step]")).to_have_attribute("data-tutorial-step", "1")
     assert "undefined" not in roots.nth(0).inner_text()
@@ -176,11 +178,11 @@ def test_the_site_opens_tutorial_1_offline_shows_its_pictures_and_plays_a_move(
     # Choose a tile, then take the choice back: the page's null must reach Python as None.
     space.click()
     wait_for_python(page, f"widget.selected == {choice}")
-    expect(root.locator('.nl-legal[data-player="0"]').first).to_be_visible(timeout=10_000)
+    expect(root.locator('.nl-legal[data-player="0"]').first).to_be_visible()
     space.click()
     wait_for_python(page, "widget.selected is None")
     assert execute_python(page, "print(widget.last_error)") == "None\n"
-    expect(root.locator(".nl-legal")).to_have_count(0, timeout=10_000)
+    expect(root.locator(".nl-legal")).to_have_count(0)
 
     # Choose it again, look at a lit cell (the hint names tile and cell), and place the tile there.
     space.click()
@@ -193,12 +195,12 @@ def test_the_site_opens_tutorial_1_offline_shows_its_pictures_and_plays_a_move(
     legal.click()
 
     # Python: the engine placed that tile there, and the bot seat answered.
-    wait_for_python(page, "widget.game.turn >= 2", timeout=30)
+    wait_for_python(page, "widget.game.turn >= 2")
     placed = execute_python(page, f"print(widget.game.players[0].board[({cell})].id, end='')")
     assert placed == tile_id
     assert execute_python(page, "widget.last_error is None") == "True"
     version = execute_python(page, "widget.version")
-    expect(root).to_have_attribute("data-version", version, timeout=10_000)
+    expect(root).to_have_attribute("data-version", version)
     assert "undefined" not in root.inner_text()
 
     assert tab.outside == [], "requests for anything but the site"
@@ -206,6 +208,7 @@ def test_the_site_opens_tutorial_1_offline_shows_its_pictures_and_plays_a_move(
     assert tab.errors == [], "errors in the page"
 
 
+@pytest.mark.notebook
 def test_every_other_tutorial_that_pyodide_can_run_runs_in_the_site(tab: Visit, site: StaticSite) -> None:
     page = tab.page
     notebooks = sorted(p.name for p in (site.root / "files").glob("*.ipynb"))
@@ -259,6 +262,7 @@ def test_the_root_opens_tutorial_1_in_the_language_asked_for_else_the_browsers_e
         assert visit.outside == [] and site.missing == []
 
 
+@pytest.mark.notebook
 def test_a_russian_visitor_gets_tutorial_1_in_russian_and_its_widget_speaks_russian(
     russian_tab: Visit, site: StaticSite
 ) -> None:
@@ -285,7 +289,7 @@ def test_a_russian_visitor_gets_tutorial_1_in_russian_and_its_widget_speaks_russ
     wait_for_kernel(page)
     run_cell(page, widget_cell, timeout=180)
     root = page.locator(".nl-root").first
-    expect(root).to_have_attribute("lang", "ru", timeout=30_000)
+    expect(root).to_have_attribute("lang", "ru")
     expect(root).to_have_attribute("dir", "ltr")
     text = root.locator(".nl-tutorial-text")
     expect(text).to_have_text(re.compile(r"[А-Яа-яЁё]{4}"))
