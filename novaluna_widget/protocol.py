@@ -534,7 +534,8 @@ def check_selection(game: Game, space: object) -> int | None:
     else:
         offer = msg("take tile {choices} or {last}", choices=joined(named[:-1]), last=named[-1])
     if number is None or not 0 <= number < len(game.wheel) or game.wheel[number] is None:
-        raise IllegalMove(msg("space {space} holds no tile: {offer}", space=quote(space), offer=offer))
+        given = quote(space) if number is None else number
+        raise IllegalMove(msg("space {space} holds no tile: {offer}", space=given, offer=offer))
     raise IllegalMove(
         msg("the tile on space {space} is not among the next three tiles: {offer}", space=number, offer=offer)
     )
@@ -570,7 +571,11 @@ def parse_seats(bots: Seats, n_players: int) -> list[str | None]:
         number = whole_number(seat)  # numpy integers too, as a DataFrame hands them back
         if number is None or not 0 <= number < n_players:
             raise ValueError(
-                msg("bot seat {seat} is not a player index 0–{last}", seat=quote(seat), last=n_players - 1)
+                msg(
+                    "bot seat {seat} is not a player index 0–{last}",
+                    seat=quote(seat) if number is None else number,  # a number as the reader writes it
+                    last=n_players - 1,
+                )
             )
         seats[number] = check_bot(name)
     return seats
@@ -587,7 +592,7 @@ def check_reader(reader: object, n_players: int) -> Reader:
             msg(
                 "reader is a player index 0–{last}, None (nobody) or 'auto', not {value}",
                 last=n_players - 1,
-                value=quote(reader),
+                value=quote(reader) if number is None else number,
             )
         )
     return number
