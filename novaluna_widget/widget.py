@@ -107,7 +107,8 @@ class NovaLunaWidget(anywidget.AnyWidget):
     (``coaching.review_row``) largest loss first. Dropped when the game's history changes. The page's
     Review button (and its language menu, which has the comments worded again) leaves the coach's work to
     a thread of its own: the kernel stays free and the widget usable meanwhile, and a change of the game's
-    history cancels the work (``review_done`` waits for it)."""
+    history cancels the work (``review_done`` waits for it). Observers of this trait may hear the
+    progress on that thread."""
 
     def __init__(
         self,
