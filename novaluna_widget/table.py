@@ -69,7 +69,7 @@ class Table:
         self.selected: int | None = None
         #: The coach's suggestion on show, worded in ``lang``.
         self.hint: coach.Hint | None = None
-        #: Why the last intent was refused (or an ``on_move`` callback failed).
+        #: Why the last intent was refused (or an ``on_move`` callback failed, or the guided game was left).
         self.error: Said | None = None
         self.panel = panel
         self.callbacks: list[Callable[[Played], object]] = []

@@ -183,8 +183,9 @@ class NovaLunaWidget(anywidget.AnyWidget):
 
     @property
     def last_error(self) -> str | None:
-        """Why the last intent from the page was refused (or an ``on_move`` callback failed), in the
-        widget's language; None once an intent succeeds or a new game is dealt."""
+        """Why the last intent from the page was refused (or an ``on_move`` callback failed, or the guided
+        game was left because its game changed outside the steps), in the widget's language; None once an
+        intent succeeds or a new game is dealt."""
         return self._controller.last_error
 
     @property
