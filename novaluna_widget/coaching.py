@@ -13,10 +13,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, Final, cast
 
+from .board import whole_number
 from .coach import MAX_LOSS, Hint
 from .contract import Can, Compare, ComparedOption, Mark, PlayerState, Position, ReviewRow, View
 from .contract import Hint as HintState
-from .errors import IllegalMove
+from .errors import IllegalMove, quote
 from .game import Action, Game, Move, action_data
 from .i18n import Message, cell_words, cmsg, cplural, msg, resolve, word
 from .protocol import game_state, player_state
@@ -29,6 +30,7 @@ __all__ = [
     "hint_state",
     "past",
     "position_at",
+    "position_number",
     "review_row",
     "view_state",
 ]
@@ -42,18 +44,26 @@ TUTORIAL_ONLY: Final = msg(
 )
 
 
-def past(game: Game, k: int) -> Game:
-    """The game after its first ``k`` actions, rebuilt from its snapshot (the game is not changed).
-    ``IllegalMove`` if there is no such position."""
+def position_number(game: Game, k: object) -> int:
+    """``k`` as a position of ``game``'s history, an int from 0 (the start) to the number of actions (now):
+    numpy integers too (what a DataFrame hands back); ``IllegalMove`` if there is no such position."""
     n = len(game.history)
-    if type(k) is not int or not 0 <= k <= n:
+    number = whole_number(k)
+    if number is None or not 0 <= number <= n:
         raise IllegalMove(
             msg(
                 "there is no position {k} in this game: positions run from 0 (the start) to {n}",
-                k=repr(k),
+                k=quote(k) if number is None else number,  # a number in the reader's digits
                 n=n,
             )
         )
+    return number
+
+
+def past(game: Game, k: object) -> Game:
+    """The game after its first ``k`` actions (``position_number``), rebuilt from its snapshot (the game is
+    not changed). ``IllegalMove`` if there is no such position."""
+    k = position_number(game, k)
     data = {**game.snapshot(), "redo": []}
     data["history"] = data["history"][:k]
     del data["position"]

@@ -7,13 +7,17 @@ An intent from the page is parsed and checked (``protocol``), then the controlle
 ``new``) are handled here, the same in every mode, and every other goes to the mode, which returns the
 mode to be in after it. Every intent gets exactly one new state. Moves made on ``game`` directly are
 noticed before every intent and on ``refresh()``, the one way a state is published.
+
+A mode is entered only once it can show its part of the state (validate first, change after, as the
+engine does): a refused call leaves the controller in the mode it was in. The page's Review runs the coach
+with ``run`` (``panel.ReviewPanel``), so that the page may go on sending intents meanwhile.
 """
 
 from __future__ import annotations
 
 import logging
 from collections.abc import Callable
-from typing import Any
+from typing import Any, SupportsIndex
 
 from . import coach
 from .coaching import hint_state
@@ -23,18 +27,20 @@ from .game import Action, Game
 from .guide import Guide
 from .i18n import check_language, get_language, message_of, msg
 from .modes import Guided, Live, Mode, Playing
-from .panel import ReviewPanel, Send
+from .panel import ReviewPanel, Run, Send, at_once
 from .protocol import (
     BadIntent,
+    Reader,
     Seats,
     check_bot,
     check_intent,
+    check_reader,
     game_state,
     page_state,
     parse_intent,
     parse_seats,
 )
-from .table import Played, Reader, Source, Table
+from .table import Played, Source, Table
 
 __all__ = ["Controller"]
 
@@ -43,7 +49,8 @@ class Controller:
     """A game played in a mode, published as one state: ``publish(state)`` sends the page's ``state``,
     ``publish_review(panel)`` the Review panel. ``seed`` seeds new games and the bots; ``bots`` as
     ``protocol.parse_seats`` takes them; ``lang`` a code of ``i18n.LANGUAGES``. Nothing is published
-    before ``start()``. ``log`` hears the bugs an intent runs into (shown as an internal error)."""
+    before ``start()``. ``log`` hears the bugs an intent runs into (shown as an internal error), ``run``
+    works out the page's Review (``panel.ReviewPanel``: by default there and then)."""
 
     def __init__(
         self,
@@ -56,15 +63,17 @@ class Controller:
         lang: str | None = None,
         reader: Reader = "auto",
         log: logging.Logger | None = None,
+        run: Run = at_once,
     ) -> None:
         if not isinstance(game, Game):
             raise TypeError(msg("game must be a Game or SoloGame, not {type}", type=type(game).__name__))
+        self._log = log or logging.getLogger(__name__)
         self.table = Table(
             game,
             seed=seed,
             bots=bots,
             lang=get_language() if lang is None else check_language(lang),
-            panel=ReviewPanel(publish_review),
+            panel=ReviewPanel(publish_review, run, self._log),
             reader=reader,
         )
         self.mode: Mode = Playing(self.table)
@@ -73,7 +82,6 @@ class Controller:
         #: Intents handled: every one gets a new state, so the page knows it was heard.
         self.answered = 0
         self._publish = publish
-        self._log = log or logging.getLogger(__name__)
         self._seen: tuple[object, ...] = ()  # the game the version counts: (its id, history, can_redo)
         self._drawn: tuple[object, ...] = ()  # what the position now was built from
         self._position: Position  # built by the first refresh, in start()
@@ -89,6 +97,21 @@ class Controller:
         self.mode = Guided(self.table, guide)
         self.refresh()
 
+    def review_done(self, timeout: float | None = None) -> bool:
+        """Wait until the page's Review under way (if any) is done: False if ``timeout`` seconds passed."""
+        return self.table.panel.wait(timeout)
+
+    def close(self) -> None:
+        """The widget is closed: the page's Review under way stops."""
+        self.table.panel.stop()
+
+    def _enter(self, mode: Mode) -> None:
+        """Be in ``mode`` from now on, once it showed it can build its part of the state: a mode made on
+        something it cannot show raises here, and the controller stays in the mode it was in."""
+        if mode is not self.mode:
+            mode.part()
+        self.mode = mode
+
     # -- reading -----------------------------------------------------------------------------------
     @property
     def game(self) -> Game:
@@ -100,6 +123,7 @@ class Controller:
         if not isinstance(game, Game):
             raise TypeError(msg("game must be a Game or SoloGame, not {type}", type=type(game).__name__))
         table = self.table
+        check_reader(table.reader_given, len(game.players))
         before = table.game, table.seats, table.error, self.mode
         if len(game.players) != len(table.seats):
             table.seats = [None] * len(game.players)
@@ -153,15 +177,16 @@ class Controller:
         """The mode on the game now, which a Python call that acts there takes: an earlier position on
         show is left for it."""
         self.refresh()
-        self.mode = self.mode.now()
-        return self.mode
+        now = self.mode.now()
+        self._enter(now)
+        return now
 
     def play(self, action: Action | tuple[int, tuple[int, int]]) -> frozenset[tuple[int, int, int]]:
         covered = self._acting().play(action)
         self.refresh()
         return covered
 
-    def select(self, space: int | None) -> None:
+    def select(self, space: SupportsIndex | None) -> None:
         self._acting().select(space)
         self.refresh()
 
@@ -193,14 +218,14 @@ class Controller:
         self.refresh()
         return self.mode.now().review(progress)  # the panel opens over the position on show
 
-    def show_turn(self, turn: int | None) -> None:
+    def show_turn(self, turn: SupportsIndex | None) -> None:
         self.refresh()
-        self.mode = self.mode.now().show(turn)
+        self._enter(self.mode.now().show(turn))
         self.refresh()
 
-    def open_review(self, index: int | None) -> None:
+    def open_review(self, index: SupportsIndex | None) -> None:
         self.refresh()
-        self.mode = self.mode.now().open(index)
+        self._enter(self.mode.now().open(index))
         self.refresh()
 
     def new_game(self, seed: int | None = None) -> None:
@@ -213,12 +238,13 @@ class Controller:
         self.table.new_game(seed, source)
 
     def set_language(self, lang: object) -> None:
-        """Speak ``lang`` from now on: everything on show is worded again; the position and its version
-        stay (see ``NovaLunaWidget.lang``). ``ValueError`` for a language there is not."""
-        self._speak(lang)
+        """Speak ``lang`` from now on: everything on show is worded again (a review too, there and then);
+        the position and its version stay (see ``NovaLunaWidget.lang``). ``ValueError`` for a language there
+        is not."""
+        self._speak(lang, background=False)
         self.refresh()
 
-    def _speak(self, lang: object) -> None:
+    def _speak(self, lang: object, *, background: bool) -> None:
         lang = check_language(lang)
         table = self.table
         if lang == table.lang:
@@ -231,9 +257,9 @@ class Controller:
             self._seen = (id(table.game), *self._seen[1:])
         if table.hint is not None:  # the coach words its reason once: asked again (same seed, same move)
             table.ask_hint()
-        table.panel.reword(
-            table.game, lang, table.reader
-        )  # the rows' own words are cheap; the comments are the coach's
+        # The rows' own words are cheap; the comments are the coach's: the page's language menu has the
+        # review worded again by ``run``, as its Review button.
+        table.panel.reword(table.game, lang, table.reader, background=background)
 
     # -- the page's intents (untrusted: every field checked, refusals shown) -------------------------
     def handle(self, content: object) -> None:
@@ -260,11 +286,11 @@ class Controller:
         check_intent(intent, self.table.game, self.table.seats, self.version, reader=self.table.reader)
         match intent["action"]:
             case "language":  # in every mode, on an earlier position alike
-                self._speak(intent["lang"])
+                self._speak(intent["lang"], background=True)
             case "new":  # leaves any mode for a new game
                 self._new_game(None, "page")
             case _:
-                self.mode = self.mode.handle(intent)
+                self._enter(self.mode.handle(intent))
 
     # -- publishing ----------------------------------------------------------------------------------
     def refresh(self) -> None:

@@ -583,8 +583,9 @@ class Game:
         number = whole_number(action[0])
         choices = self.choices()
         if number is None or number not in choices:
-            # The space as given (a str "4" is no space) but in the reader's digits when it is a number.
-            given: Value = number if number is not None and type(action[0]) is int else quote(action[0])
+            # The space as given (a str "4" is no space) but in the reader's digits when it is a number
+            # (a numpy integer too: ``np.int64(4)`` is space 4).
+            given: Value = number if number is not None else quote(action[0])
             raise IllegalMove(
                 msg(
                     "space {space} is not among the next three tiles: {choices}",

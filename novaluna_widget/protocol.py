@@ -24,9 +24,9 @@ from __future__ import annotations
 import sys
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Final, cast
+from typing import Any, Final, Literal, cast
 
-from .board import Board
+from .board import Board, whole_number
 from .bots import BOT_WORDS, BOTS, Bot, play_turn
 from .contract import (
     Can,
@@ -65,11 +65,13 @@ __all__ = [
     "INTENTS",
     "LOG_TAIL",
     "BadIntent",
+    "Reader",
     "Seats",
     "bot_actions",
     "catalogue",
     "check_bot",
     "check_intent",
+    "check_reader",
     "check_selection",
     "game_state",
     "page_state",
@@ -87,6 +89,8 @@ _RECENT: Final = 8
 #: Bot seats as the widget takes them: a mapping seat → bot name, a list with a name or None per seat,
 #: or None for no bots.
 Seats = Mapping[int, str] | Sequence[str | None] | None
+#: Who the widget tells about as "you": a seat, None (nobody), or "auto" (``reader_of`` the seats).
+Reader = int | Literal["auto"] | None
 
 _GAME_OVER: Final = msg("the game is over; press New game to play again")
 
@@ -510,15 +514,17 @@ def check_intent(
         check_selection(game, intent["space"])
 
 
-def check_selection(game: Game, space: int | None) -> None:
-    """Refuse (``IllegalMove``) choosing a ``space`` whose tile cannot be taken now (None clears).
+def check_selection(game: Game, space: object) -> int | None:
+    """``space`` as an int (numpy integers too) if its tile can be taken now, None to clear the choice; else
+    ``IllegalMove``.
 
     The page numbers the takeable tiles 1–3 and the wheel's spaces 0–11, so the refusal names both:
     "the tile on space 9 is not among the next three tiles: take tile 1 (space 4), 2 (space 5) or 3
     (space 6)"."""
     choices = game.choices()
-    if space is None or space in choices:
-        return
+    number = whole_number(space)
+    if space is None or number in choices:
+        return number
     if not choices:
         raise IllegalMove(msg("no tile can be taken now: the game is over"))
     named = [msg("{pick} (space {space})", pick=pick, space=s) for pick, s in enumerate(choices, 1)]
@@ -526,10 +532,11 @@ def check_selection(game: Game, space: int | None) -> None:
         offer = msg("take tile {choice}", choice=named[0])
     else:
         offer = msg("take tile {choices} or {last}", choices=joined(named[:-1]), last=named[-1])
-    if not 0 <= space < len(game.wheel) or game.wheel[space] is None:
-        raise IllegalMove(msg("space {space} holds no tile: {offer}", space=quote(space), offer=offer))
+    if number is None or not 0 <= number < len(game.wheel) or game.wheel[number] is None:
+        given = quote(space) if number is None else number
+        raise IllegalMove(msg("space {space} holds no tile: {offer}", space=given, offer=offer))
     raise IllegalMove(
-        msg("the tile on space {space} is not among the next three tiles: {offer}", space=space, offer=offer)
+        msg("the tile on space {space} is not among the next three tiles: {offer}", space=number, offer=offer)
     )
 
 
@@ -560,12 +567,34 @@ def parse_seats(bots: Seats, n_players: int) -> list[str | None]:
         )
     seats: list[str | None] = [None] * n_players
     for seat, name in pairs:
-        if type(seat) is not int or not 0 <= seat < n_players:
+        number = whole_number(seat)  # numpy integers too, as a DataFrame hands them back
+        if number is None or not 0 <= number < n_players:
             raise ValueError(
-                msg("bot seat {seat} is not a player index 0–{last}", seat=quote(seat), last=n_players - 1)
+                msg(
+                    "bot seat {seat} is not a player index 0–{last}",
+                    seat=quote(seat) if number is None else number,  # a number as the reader writes it
+                    last=n_players - 1,
+                )
             )
-        seats[seat] = check_bot(name)
+        seats[number] = check_bot(name)
     return seats
+
+
+def check_reader(reader: object, n_players: int) -> Reader:
+    """``reader`` as ``NovaLunaWidget(reader=...)`` takes it: a seat (an int, numpy integers too), None or
+    ``"auto"``; else ``ValueError``."""
+    if reader is None or (isinstance(reader, str) and reader == "auto"):
+        return cast(Reader, reader)
+    number = whole_number(reader)
+    if number is None or not 0 <= number < n_players:
+        raise ValueError(
+            msg(
+                "reader is a player index 0–{last}, None (nobody) or 'auto', not {value}",
+                last=n_players - 1,
+                value=quote(reader) if number is None else number,
+            )
+        )
+    return number
 
 
 def reader_of(seats: Sequence[str | None]) -> int | None:

@@ -17,7 +17,7 @@ from .bots import Bot, make_bot
 from .game import Action, Game
 from .i18n import Message, message_of, msg, word
 from .panel import ReviewPanel
-from .protocol import Seats, bot_actions, check_selection, parse_seats, reader_of
+from .protocol import Reader, Seats, bot_actions, check_reader, check_selection, parse_seats, reader_of
 
 __all__ = ["DEFAULT_BOT", "Edit", "Played", "Reader", "Said", "Source", "Table"]
 
@@ -30,8 +30,6 @@ Source = Literal["page", "python", "bot"]
 Said = Message | str
 #: What the widget does to its game besides the engine's actions.
 Edit = Literal["undo", "redo", "new"]
-#: Who the widget tells about as "you": a seat, None (nobody), or "auto" (``protocol.reader_of`` the seats).
-Reader = int | Literal["auto"] | None
 
 
 @dataclass(frozen=True)
@@ -66,14 +64,14 @@ class Table:
         self.lang = lang
         self.seats: list[str | None] = parse_seats(bots, len(game.players))
         #: The reader as given (``reader``: the seat told about as "you").
-        self.reader_given: Reader = reader
+        self.reader_given = check_reader(reader, len(game.players))
         #: The bot the Bot button and ``bot_move()`` ask.
         self.bot = DEFAULT_BOT
         #: The wheel space whose tile the player has chosen and not yet placed.
         self.selected: int | None = None
         #: The coach's suggestion on show, worded in ``lang``.
         self.hint: coach.Hint | None = None
-        #: Why the last intent was refused (or an ``on_move`` callback failed).
+        #: Why the last intent was refused (or an ``on_move`` callback failed, or the guided game was left).
         self.error: Said | None = None
         self.panel = panel
         self.callbacks: list[Callable[[Played], object]] = []
@@ -99,9 +97,8 @@ class Table:
         self._notify(Played(self.game.history[-1], player, source))
         return covered
 
-    def select(self, space: int | None) -> None:
-        check_selection(self.game, space)
-        self.selected = space
+    def select(self, space: object) -> None:
+        self.selected = check_selection(self.game, space)
 
     def undo(self, source: Source) -> None:
         game = self.game

@@ -16,10 +16,11 @@ change of language re-words what is on show without touching the game.
 
 from __future__ import annotations
 
+import threading
 import weakref
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Final
+from typing import TYPE_CHECKING, Any, Final, SupportsIndex
 
 import anywidget
 import traitlets
@@ -30,9 +31,9 @@ from .controller import Controller
 from .game import Action, Game
 from .guide import READER, Guide
 from .i18n import check_language, get_language
-from .protocol import Seats, catalogue
+from .protocol import Reader, Seats, catalogue
 from .render import page_faces
-from .table import DEFAULT_BOT, Played, Reader
+from .table import DEFAULT_BOT, Played
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -103,7 +104,11 @@ class NovaLunaWidget(anywidget.AnyWidget):
     """The Review panel, apart from ``state`` so that it is sent once: ``{}`` until a review is asked
     for; ``{"status": "working", "done": k, "total": n}`` while the coach works through the actions;
     then ``{"status": "ready", "unit": "tokens" | "points", "rows": [...], "total": n}`` with the rows
-    (``coaching.review_row``) largest loss first. Dropped when the game's history changes."""
+    (``coaching.review_row``) largest loss first. Dropped when the game's history changes. The page's
+    Review button (and its language menu, which has the comments worded again) leaves the coach's work to
+    a thread of its own: the kernel stays free and the widget usable meanwhile, and a change of the game's
+    history cancels the work (``review_done`` waits for it). Observers of this trait may hear the
+    progress on that thread."""
 
     def __init__(
         self,
@@ -128,8 +133,10 @@ class NovaLunaWidget(anywidget.AnyWidget):
             lang=lang,
             reader=reader,
             log=self.log,
+            run=_in_a_thread,
         )
         super().__init__()
+        self._own_layout = self.layout  # made with the widget, and closed with it
         self.set_trait("catalogue", catalogue())
         self.on_msg(self._on_intent)
         self._controller.start()
@@ -176,8 +183,9 @@ class NovaLunaWidget(anywidget.AnyWidget):
 
     @property
     def last_error(self) -> str | None:
-        """Why the last intent from the page was refused (or an ``on_move`` callback failed), in the
-        widget's language; None once an intent succeeds or a new game is dealt."""
+        """Why the last intent from the page was refused (or an ``on_move`` callback failed, or the guided
+        game was left because its game changed outside the steps), in the widget's language; None once an
+        intent succeeds or a new game is dealt."""
         return self._controller.last_error
 
     @property
@@ -236,7 +244,7 @@ class NovaLunaWidget(anywidget.AnyWidget):
         widget's own generator)."""
         self._controller.new_game(seed)
 
-    def select(self, space: int | None) -> None:
+    def select(self, space: SupportsIndex | None) -> None:
         """Choose the tile on a takeable ``space`` (None clears the choice): its legal cells light up."""
         self._controller.select(space)
 
@@ -260,13 +268,18 @@ class NovaLunaWidget(anywidget.AnyWidget):
 
         return pd.DataFrame(self._controller.review(progress), columns=coach.REVIEW_COLUMNS)
 
-    def open_review(self, index: int | None) -> None:
+    def review_done(self, timeout: float | None = None) -> bool:
+        """Wait until the Review asked for on the page (worked out in a thread of its own) is done, or
+        ``timeout`` seconds passed (then False). True at once if none is under way."""
+        return self._controller.review_done(timeout)
+
+    def open_review(self, index: SupportsIndex | None) -> None:
         """Open the Review panel's row of action ``index`` of the history (after ``review()``): that
         position, with the move played and the coach's suggestion marked and both areas after them side
         by side. None closes it and shows the position now."""
         self._controller.open_review(index)
 
-    def show_turn(self, turn: int | None) -> None:
+    def show_turn(self, turn: SupportsIndex | None) -> None:
         """Show the position after the first ``turn`` actions of the game (0: the start), read-only, on
         every view; None (or the number of actions so far) shows the position now again."""
         self._controller.show_turn(turn)
@@ -318,8 +331,19 @@ class NovaLunaWidget(anywidget.AnyWidget):
         self._controller.handle(content)
 
     def close(self) -> None:
+        """Close the widget and what it made (its layout), and stop the page's Review under way: nothing
+        of it stays registered with ipywidgets."""
         _LIVE.discard(self)
         super().close()
+        if hasattr(self, "_own_layout"):  # not so if its arguments were refused: then it made nothing
+            self._controller.close()
+            self._own_layout.close()
+
+
+def _in_a_thread(work: Callable[[], None]) -> None:
+    """Run the page's Review off the kernel's main thread, which goes on handling messages. ipykernel's
+    iopub channel takes messages from any thread, so the progress reaches the page as rows arrive."""
+    threading.Thread(target=work, name="novaluna-review", daemon=True).start()
 
 
 # -- noticing changes made from Python ---------------------------------------------------------

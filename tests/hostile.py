@@ -1,18 +1,22 @@
 """Damaged save files and odd values, for the hostile-input tests and ``bench/hostile.py``.
 
 A save file is damaged the ways files are: bytes flipped, cut short, or one field (anywhere in the tree)
-deleted, or replaced by another JSON value of any shape and size.
+deleted, or replaced by another JSON value of any shape and size. A widget is called from Python with odd
+values at every door that takes a number, and must then still work (``still_works``).
 """
 
 from __future__ import annotations
 
 import json
 import random
+from collections.abc import Callable
 from decimal import Decimal
 from fractions import Fraction
 from typing import Any
 
-from novaluna_widget import Game, SoloGame
+import numpy as np
+
+from novaluna_widget import Game, IllegalMove, NovaLunaWidget, SoloGame
 
 #: Values a field may be replaced with: every JSON type, edge numbers, long and nested values.
 ODD_JSON: list[Any] = [
@@ -133,3 +137,74 @@ def damage(text: str, rng: random.Random) -> str | bytes:
         old = parent[path[-1]]
         parent[path[-1]] = rng.choice([*ODD_JSON, old + 1 if type(old) is int else 0])
     return json.dumps(data)
+
+
+#: Values given where the widget takes an index (a turn, a review row, a seat, a space): numpy integers of
+#: every width (what pandas hands back), and what is no index at all.
+ODD_INDEXES: list[Any] = [
+    np.int64(0),
+    np.int64(1),
+    np.int32(2),
+    np.uint8(3),
+    np.int16(-1),
+    np.int64(10**12),
+    0,
+    -1,
+    2**70,
+    True,
+    1.0,
+    np.float64(1.0),
+    0.5,
+    Fraction(1),
+    Decimal(1),
+    "1",
+    "",
+    None,
+    [1],
+    (1,),
+    np.array([1]),
+    complex(1),
+    "x" * 10_000,
+]
+
+#: What a refused call from Python raises: a move or a position that is not there, or a value of the
+#: wrong kind.
+REFUSALS = (IllegalMove, ValueError, TypeError)
+
+
+def widget_doors(w: NovaLunaWidget) -> dict[str, Callable[[Any], object]]:
+    """Every call of the widget that takes a number from Python, by name, given that number."""
+
+    def bots(value: Any) -> None:
+        w.bots = {value: "greedy"}
+
+    def space(value: Any) -> object:
+        return w.play((value, (0, 1)))
+
+    def cell(value: Any) -> object:
+        return w.play((w.game.choices()[0], (value, 1)))
+
+    return {
+        "show_turn": w.show_turn,
+        "open_review": w.open_review,
+        "bots": bots,
+        "select": w.select,
+        "play space": space,
+        "play cell": cell,
+        "new_game": w.new_game,
+    }
+
+
+def still_works(w: NovaLunaWidget) -> None:
+    """What must work after any call, refused or not: a refresh, an undo, a change of language (and back),
+    the picture a notebook shows; the state on show is JSON, as the page receives it."""
+    w.refresh()
+    if w.game.can_undo and w.guide is None:
+        w.undo()
+        w.redo()
+    lang = w.lang
+    w.lang = "ru"
+    w.lang = lang
+    bundle = w._repr_mimebundle_()
+    assert bundle is not None and "image/svg+xml" in bundle[0]
+    json.dumps([w.state, w.review_panel], allow_nan=False)

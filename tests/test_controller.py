@@ -244,6 +244,27 @@ def test_the_review_waits_for_the_end_then_opens_a_row_side_by_side(monkeypatch)
     assert page.panels[-1] == {}
 
 
+def test_the_pages_review_is_left_to_run_and_a_change_of_the_game_drops_it(monkeypatch):
+    monkeypatch.setattr(coach, "reviewing", quick_reviewing)
+    later: list[Any] = []  # the work ``run`` was handed, done when the test says
+    c, page = controller(played_out(Game(["You", "Bo"], seed=11), 400), run=later.append)
+    n = len(c.game.history)
+    intent(c, "review")
+    assert len(later) == 1 and page.panels == [{"status": "working", "done": 0, "total": n}]
+    assert not c.review_done(timeout=0)
+    intent(c, "review")  # the same review under way: not started twice
+    assert len(later) == 1 and c.last_error is None
+    later.pop()()
+    assert c.review_done(timeout=0) and page.panels[-1]["status"] == "ready"
+    c.undo()
+    intent(c, "redo")
+    intent(c, "review")
+    c.undo()  # another history: the work under way is dropped, and does nothing once run
+    assert page.panels[-1] == {}
+    later.pop()()
+    assert page.panels[-1] == {} and c.review_done(timeout=0)
+
+
 # -- a mode of one's own -------------------------------------------------------------------------------
 class Still(Mode):
     """A mode written outside the package: every intent is refused, and it lights no coach button."""

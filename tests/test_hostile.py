@@ -9,27 +9,43 @@ from __future__ import annotations
 
 import json
 import random
+import threading
 from concurrent.futures import ThreadPoolExecutor
 from decimal import Decimal
 from fractions import Fraction
 from pathlib import Path
 
+import ipywidgets
 import numpy as np
 import pandas as pd
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from novaluna_widget import Board, Game, IllegalMove, SaveError, SoloGame, coach, set_language, tile
+from novaluna_widget import (
+    Board,
+    Game,
+    IllegalMove,
+    Move,
+    NovaLunaWidget,
+    SaveError,
+    SoloGame,
+    coach,
+    set_language,
+    tile,
+)
 from novaluna_widget.__main__ import main
 from novaluna_widget.board import FAR, FIRST
 from novaluna_widget.bots import GreedyBot, make_bot, play_game
 from novaluna_widget.errors import PositionError
 from novaluna_widget.kinds import new_game
+from novaluna_widget.modes.guided import LEFT
 from novaluna_widget.scenario import ScenarioError, position
 from novaluna_widget.simulate import _AHEAD, SimulationError, simulate
 
-from .hostile import ODD_CELL_PARTS, damage, saves
+from .hostile import ODD_CELL_PARTS, ODD_INDEXES, REFUSALS, damage, saves, still_works, widget_doors
+from .test_protocol import played_out
+from .test_widget import intent, nothing_swallowed  # noqa: F401  (an autouse fixture)
 
 SAVES = saves()
 #: How long a refusal may be: it names the field and quotes at most ~100 characters of a bad value.
@@ -533,3 +549,253 @@ def test_a_bot_that_plays_on_the_game_it_is_given_plays_on_a_copy():
         cheat = simulate(6, {"g": PlaysOnTheGame, "h": GreedyBot}, seed=2, executor=executor, progress=False)
         plain = simulate(6, {"g": GreedyBot, "h": GreedyBot}, seed=2, executor=executor, progress=False)
     pd.testing.assert_frame_equal(cheat, plain)
+
+
+# -- the widget: integer-likes at every door, and never left broken --------------------------------
+#: A game under way and a finished one, whose reviews the widget tests below open (each worked out once:
+#: see ``quick_reviewing``).
+UNDER_WAY = played_out(Game(["You", "Bo"], seed=11), 8)
+FINISHED = played_out(Game(["You", "Bo"], seed=11), 400)
+_REVIEWED: dict[tuple, list] = {}
+_REVIEWING = coach.reviewing
+
+
+def quick_reviewing(game, **kw):
+    """``coach.reviewing``, each history, language and reader worked out once for the whole module."""
+    key = (game.history, kw.get("lang"), kw.get("reader"))
+    if key not in _REVIEWED:
+        _REVIEWED[key] = list(_REVIEWING(game, nodes=40, **kw))
+    return iter(_REVIEWED[key])
+
+
+@pytest.fixture
+def reviewed(monkeypatch):
+    """A widget on a copy of ``UNDER_WAY``, reviewed: made anew for each call."""
+    monkeypatch.setattr(coach, "reviewing", quick_reviewing)
+
+    def made():
+        w = NovaLunaWidget(UNDER_WAY.copy(), seed=1)  # seeded: a bot seat plays alike in two widgets
+        w.review(progress=False)
+        return w
+
+    return made
+
+
+def outcome(w, door, value):
+    """What a call did: the state it left, or the kind of refusal and its message."""
+    try:
+        widget_doors(w)[door](value)
+    except REFUSALS as refusal:
+        message = str(refusal)
+        assert len(message) <= SHORT, message
+        assert not isinstance(value, np.integer) or "np." not in message, message  # a number as a number
+        return type(refusal).__name__, message
+    return "taken", json.dumps(w.state, sort_keys=True), w.shown_turn, w.bots, w.selected
+
+
+def doors():
+    w = NovaLunaWidget()
+    w.close()
+    return list(widget_doors(w))
+
+
+@pytest.mark.parametrize("door", doors())
+def test_numpy_integers_are_taken_as_ints_and_no_call_leaves_the_widget_broken(reviewed, door):
+    for value in ODD_INDEXES:
+        w = reviewed()
+        before = w.state
+        found = outcome(w, door, value)
+        if found[0] != "taken":
+            assert w.state == before  # a refusal changes nothing
+        elif isinstance(value, np.integer):  # taken as the int it is, and said of as that int
+            assert found == outcome(reviewed(), door, int(value))
+        still_works(w)
+
+
+def test_the_examples_of_the_issue_are_answered(reviewed):
+    w = reviewed()
+    frame = w.review(progress=False)
+    worst = frame["loss"].argmax()  # a numpy integer
+    w.open_review(worst)
+    assert w.shown_turn == worst and type(w.shown_turn) is int
+    assert w.state["view"]["compare"]["row"] == worst
+    w.show_turn(np.int64(2))
+    assert w.shown_turn == 2 and type(w.state["view"]["turn"]) is int
+    w.bots = {np.int64(1): "greedy"}
+    assert w.bots == {1: "greedy"}
+    assert NovaLunaWidget(reader=np.int64(1)).reader == 1
+    with pytest.raises(ValueError, match=r"reader is a player index 0–1, None \(nobody\) or 'auto', not 2"):
+        NovaLunaWidget(reader=2)
+    with pytest.raises(ValueError, match="bot seat 7 is not a player index 0–1"):
+        w.bots = {np.int64(7): "greedy"}
+
+
+def test_a_refused_mode_change_leaves_the_mode_as_it_was(reviewed):
+    w = reviewed()
+    w.show_turn(3)
+    for call in (lambda: w.open_review(10**6), lambda: w.show_turn(-1), lambda: w.open_review("1")):
+        with pytest.raises(IllegalMove):
+            call()
+        assert w.shown_turn == 3  # still on show, and everything still works
+        still_works(w)
+        w.show_turn(3)
+
+
+# -- the page's Review: off the kernel's thread, cancelled by a change of the game ---------------------
+class Gate:
+    """A stand-in for ``coach.reviewing`` whose rows wait for ``open()``: a review that takes as long as a
+    test wants. ``given`` counts the rows handed out."""
+
+    def __init__(self):
+        self._open = threading.Event()
+        self.given = 0
+
+    def __call__(self, game, **kw):
+        for row in quick_reviewing(game, **kw):
+            assert self._open.wait(60)
+            self.given += 1
+            yield row
+
+    def open(self):
+        self._open.set()
+
+
+@pytest.fixture
+def gate(monkeypatch):
+    gate = Gate()
+    monkeypatch.setattr(coach, "reviewing", gate)
+    list(quick_reviewing(FINISHED))  # worked out before the gate, once
+    yield gate
+    gate.open()
+
+
+def test_the_pages_review_returns_at_once_and_the_widget_stays_usable(gate):
+    w = NovaLunaWidget(FINISHED.copy())
+    n = len(w.game.history)
+    intent(w, "review")  # returns while not one row is worked out
+    assert w.review_panel == {"status": "working", "done": 0, "total": n} and w.last_error is None
+    intent(w, "show", turn=5)  # other intents are handled meanwhile
+    assert w.shown_turn == 5 and w.last_error is None
+    intent(w, "language", lang="ja")
+    assert w.state["lang"] == "ja" and w.review_panel["status"] == "working"  # the review, in Japanese now
+    assert not w.review_done(timeout=0.01)
+    gate.open()
+    assert w.review_done(timeout=60)
+    panel = w.review_panel
+    assert panel["status"] == "ready" and len(panel["rows"]) == n and w.shown_turn == 5
+    at_once = NovaLunaWidget(FINISHED.copy(), lang="ja")
+    at_once.review(progress=False)
+    assert panel == at_once.review_panel
+
+
+def test_a_change_of_the_game_cancels_the_review_under_way(gate, monkeypatch):
+    w = NovaLunaWidget(FINISHED.copy())
+    sent = []
+    w.observe(lambda change: sent.append(change["new"]), "review_panel")
+    intent(w, "review")
+    intent(w, "undo")  # another history: the work stops, and the panel closes
+    assert w.review_panel == {} and w.last_error is None
+    gate.open()
+    assert w.review_done(timeout=60)
+    assert w.review_panel == {} and sent[-1] == {} and gate.given <= 1  # nothing late from the old work
+    w.redo()
+    monkeypatch.setattr(coach, "reviewing", second := Gate())
+    intent(w, "review")
+    w.close()  # closing stops it too
+    second.open()
+    assert w.review_done(timeout=60) and second.given <= 1
+
+
+def test_python_waits_for_the_pages_review_of_the_same_game(gate):
+    w = NovaLunaWidget(FINISHED.copy())
+    intent(w, "review")
+    threading.Timer(0.05, gate.open).start()
+    frame = w.review(progress=False)  # the page's work, waited for rather than done twice
+    assert len(frame) == len(w.game.history) == gate.given and w.review_panel["status"] == "ready"
+
+
+# -- the guided game: a change behind its back, and moves that are no moves ---------------------------
+def guided_at_a_move() -> NovaLunaWidget:
+    """The guided game at its first step that waits for a tile to be chosen."""
+    w = NovaLunaWidget.tutorial()
+    while w.guide.click.action != "select":
+        w.next_step()
+    return w
+
+
+@pytest.mark.parametrize(
+    "behind",
+    [
+        lambda game: game.play(game.legal_moves()[-1]),
+        lambda game: game.undo(),
+    ],
+)
+def test_a_change_behind_the_guides_back_leaves_the_guided_game_with_a_sentence(behind):
+    w = guided_at_a_move()
+    clicks = [c for step in w.guide.steps for c in step.clicks]
+    placed = clicks[clicks.index(w.guide.click) + 1]
+    w.play(Move(w.guide.click.space, placed.cell))  # the guide's own move: something to undo
+    assert w.guide is not None
+    behind(w.game)
+    w.refresh()  # as after the cell that made it
+    assert w.guide is None and w.state["tutorial"] is None
+    assert w.last_error == LEFT.in_language("en") and w.reader == 0
+    w.lang = "fa"
+    assert w.last_error == LEFT.in_language("fa")
+    move = w.game.legal_moves()[0]  # the game as it is, played as any other: by clicks and from Python
+    intent(w, "take", space=move.space, cell=list(move.cell), player=w.game.current_player)
+    assert w.last_error is None and w.game.history[-1] == move
+    w.undo()
+    still_works(w)
+
+
+def test_the_guides_own_moves_keep_the_guided_game():
+    w = guided_at_a_move()
+    w.select(np.int64(w.guide.click.space))  # a numpy integer is the space it names
+    assert w.guide is not None and type(w.selected) is int and w.last_error is None
+
+
+@pytest.mark.parametrize(
+    "action",
+    [
+        (1, [0]),
+        (1,),
+        (1, 2, 3),
+        "x",
+        None,
+        7,
+        [1, [0, 0]],
+        (1, (0, "0")),
+        (np.array([1]), (0, 0)),
+        "end_phase_one",
+    ],
+)
+def test_what_is_no_move_is_refused_in_the_guided_game_as_in_any_game(action):
+    w = guided_at_a_move()
+    plain = NovaLunaWidget(w.game.copy())
+    with pytest.raises(IllegalMove) as as_anywhere:
+        plain.play(action)
+    before = w.state
+    with pytest.raises(IllegalMove) as guided:
+        w.play(action)
+    assert str(guided.value) == str(as_anywhere.value) and w.state == before and w.guide is not None
+    with pytest.raises(IllegalMove):
+        w.select("x")
+
+
+# -- closed widgets ---------------------------------------------------------------------------------
+def registered() -> int:
+    return len(ipywidgets.widgets.widget._instances)
+
+
+def test_closed_widgets_leave_nothing_registered(gate):
+    before = registered()
+    for k in range(300):
+        NovaLunaWidget(seed=k).close()
+    NovaLunaWidget.tutorial().close()
+    reviewing = NovaLunaWidget(FINISHED.copy())
+    intent(reviewing, "review")  # a review under way stops
+    reviewing.close()
+    gate.open()
+    assert reviewing.review_done(timeout=60) and gate.given <= 1
+    assert registered() == before

@@ -211,6 +211,7 @@ def test_the_review_is_worked_out_once_and_shows_its_progress(monkeypatch):
     calls = []
     monkeypatch.setattr(coach, "reviewing", lambda game, **kw: (calls.append(1), quick_review(game, **kw))[1])
     intent(w, "review")
+    assert w.review_done(timeout=120)  # worked out in a thread of its own
     n = len(w.game.history)
     assert w.last_error is None and len(calls) == 1
     assert [s["done"] for s in seen if s["status"] == "working"] == list(range(n + 1))

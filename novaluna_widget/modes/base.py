@@ -8,7 +8,7 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, SupportsIndex
 
 from .. import coach
 from ..coaching import view_state
@@ -82,7 +82,7 @@ class Live(Mode):
         """``widget.play``: the tasks covered."""
 
     @abstractmethod
-    def select(self, space: int | None) -> None:
+    def select(self, space: SupportsIndex | None) -> None:
         """``widget.select``."""
 
     @abstractmethod
@@ -110,11 +110,11 @@ class Live(Mode):
         """``widget.review``: the rows, also shown in the panel."""
 
     @abstractmethod
-    def show(self, turn: int | None) -> Mode:
+    def show(self, turn: SupportsIndex | None) -> Mode:
         """``widget.show_turn`` and the ``show`` intent: the mode showing that position."""
 
     @abstractmethod
-    def open(self, row: int | None) -> Mode:
+    def open(self, row: SupportsIndex | None) -> Mode:
         """``widget.open_review`` and the ``open`` intent: the mode showing that review row."""
 
 

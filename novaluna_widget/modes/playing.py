@@ -4,11 +4,11 @@ game), New game comes back to it, and it opens an earlier position (``History``)
 
 from __future__ import annotations
 
-from typing import Any, Final
+from typing import Any, Final, SupportsIndex
 
 from .. import coach
 from ..bots import BOT_WORDS
-from ..coaching import past
+from ..coaching import position_number
 from ..errors import IllegalMove
 from ..game import Action, Move
 from ..i18n import cmsg, msg
@@ -38,7 +38,7 @@ class Playing(Live):
             case "review":
                 if not table.game.is_over:
                     raise IllegalMove(_REVIEW_AT_THE_END)
-                self.review(progress=False)
+                table.panel.start(table.game, table.lang, table.reader)  # returns at once: see panel
             case "next":
                 raise IllegalMove(_NEXT)
             case "hint":
@@ -96,7 +96,7 @@ class Playing(Live):
         self.table.play_bot_seats()
         return covered
 
-    def select(self, space: int | None) -> None:
+    def select(self, space: SupportsIndex | None) -> None:
         self.table.select(space)
 
     def next_step(self) -> None:
@@ -119,14 +119,14 @@ class Playing(Live):
         table = self.table
         return table.panel.rows(table.game, table.lang, table.reader, progress)
 
-    def show(self, turn: int | None) -> Mode:
+    def show(self, turn: SupportsIndex | None) -> Mode:
         game = self.table.game
-        if turn is None or turn == len(game.history):
+        if turn is None:
             return self
-        past(game, turn)  # refuses a position the game does not have
-        return History(self, turn)
+        number = position_number(game, turn)  # refuses a position the game does not have
+        return self if number == len(game.history) else History(self, number)
 
-    def open(self, row: int | None) -> Mode:
+    def open(self, row: SupportsIndex | None) -> Mode:
         if row is None:
             return self
-        return Reviewing(self, row, self.table.panel.row(self.table.game, row))
+        return Reviewing(self, *self.table.panel.row(self.table.game, row))

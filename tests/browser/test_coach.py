@@ -356,6 +356,38 @@ WATCH_PROGRESS = """(root) => {
 }"""
 
 
+# The review's rows after the first wait for ``gate``: a coach that takes as long as the test wants.
+GATED_REVIEW = (
+    "import threading\n"
+    "from novaluna_widget import coach\n"
+    "gate = threading.Event()\n"
+    "_reviewing = coach.reviewing\n"
+    "def _gated(game, **kw):\n"
+    "    for k, row in enumerate(_reviewing(game, **{'nodes': 40, **kw})):\n"
+    "        assert k == 0 or gate.wait(120)\n"
+    "        yield row\n"
+    "coach.reviewing = _gated\n"
+)
+
+
+def test_the_kernel_stays_free_while_the_review_works(page: Page, lab: JupyterLab) -> None:
+    setup = (
+        "from novaluna_widget import NovaLunaWidget\n" + GATED_REVIEW + PLAYED_OUT.format(name="w", seed=4)
+    )
+    root = show_widget(page, lab, "coach-review-free", setup + "w")
+    n = kernel_json(page, "len(w.game.history)")
+    root.locator('button[data-action="review"]').click()
+    # The progress reaches the page from the review's thread, and the kernel runs cells meanwhile.
+    expect(root.locator(".nl-review-progress progress")).to_have_attribute("value", "1", timeout=30_000)
+    assert kernel_json(page, "[w.review_done(0), w.review_panel]") == [
+        False,
+        {"status": "working", "done": 1, "total": n},
+    ]
+    execute_python(page, "gate.set()")
+    wait_for_python(page, "w.review_done(0) and w.review_panel.get('status') == 'ready'", timeout=60)
+    expect(root.locator("[data-review-row]")).to_have_count(n)
+
+
 def test_review_lists_the_largest_losses_first_and_opens_a_row(page: Page, lab: JupyterLab) -> None:
     page.set_viewport_size({"width": WIDTH, "height": 1000})
     setup = (
