@@ -94,8 +94,8 @@ export interface Over {
   lines: string[];
 }
 
-/** The solo game's standing (`Game.score_sheet`); lower scores are better. */
-export interface Solo {
+/** The solo game's standing (`Game.score_sheet`): the phase, what is left of the two stacks of tokens, both records, the score (lower is better) and all of it in words. */
+export interface ScoreSheet {
   /** 1 or 2. */
   phase: number;
   /** Tokens left of the small stack. */
@@ -109,6 +109,17 @@ export interface Solo {
   /** The score. */
   total: number;
   /** The score in words (the engine's). */
+  text: string;
+}
+
+/** The solo standing as the page shows it: the engine's sheet, and its words for the page. */
+export interface Solo {
+  phase: number;
+  small: number;
+  large: number;
+  phase_one: number;
+  final: number;
+  total: number;
   text: string;
   /** How the score adds up, in words for the page. */
   lines: string[];

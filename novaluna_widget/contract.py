@@ -74,6 +74,7 @@ __all__ = [
     "ReviewReady",
     "ReviewRow",
     "ReviewWorking",
+    "ScoreSheet",
     "SelectIntent",
     "ShowIntent",
     "Solo",
@@ -189,8 +190,9 @@ class Over(TypedDict):
     lines: list[str]
 
 
-class Solo(TypedDict):
-    """The solo game's standing (``Game.score_sheet``); lower scores are better."""
+class ScoreSheet(TypedDict):
+    """The solo game's standing (``Game.score_sheet``): the phase, what is left of the two stacks of
+    tokens, both records, the score (lower is better) and all of it in words."""
 
     #: 1 or 2.
     phase: int
@@ -206,6 +208,11 @@ class Solo(TypedDict):
     total: int
     #: The score in words (the engine's).
     text: str
+
+
+class Solo(ScoreSheet):
+    """The solo standing as the page shows it: the engine's sheet, and its words for the page."""
+
     #: How the score adds up, in words for the page.
     lines: list[str]
     #: What the phase asks now ("" once over).

@@ -15,10 +15,11 @@ from __future__ import annotations
 import json
 import random
 from collections.abc import Iterable, Iterator, Mapping, Sequence
-from typing import Any, ClassVar, Final, Literal, NamedTuple, TypedDict, TypeVar, overload
+from typing import Any, ClassVar, Final, Literal, NamedTuple, TypeVar, overload
 
 from . import track, wheel
 from .board import Board, Cell, TaskRef, whole_number
+from .contract import ScoreSheet
 from .errors import IllegalMove, PositionError, quote
 from .events import Event, to_event
 from .i18n import Message, Value, cell_words, cmsg, joined, message_of, msg, plural
@@ -197,19 +198,6 @@ def _read_actions(raw: Any, where: str) -> list[Action]:
                 )
             )
     return actions
-
-
-class ScoreSheet(TypedDict):
-    """The solo game's standing (``Game.score_sheet``): the phase, what is left of the two stacks of
-    tokens, both records, the score (lower is better) and all of it in words."""
-
-    phase: int
-    small: int
-    large: int
-    phase_one: int
-    final: int
-    total: int
-    text: str
 
 
 class Player:
