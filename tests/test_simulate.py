@@ -260,18 +260,27 @@ def test_a_bot_that_cannot_be_made_names_its_seat() -> None:
 
 class Logged(GreedyBot):
     """A greedy bot that writes a line to the file ``$NOVALUNA_GAMES_LOG`` for each game it is made for,
-    from whichever process plays it."""
+    from whichever process plays it. Past the first ``$NOVALUNA_GAMES_FREE`` games (if set) it then holds
+    its worker until the worker is ended (a minute at most): a worker that starts another game after the
+    first failures can start no third, however slowly the main thread answers on a busy machine."""
 
     def __init__(self, seed: int | None = None) -> None:
         super().__init__(seed)
         with open(os.environ["NOVALUNA_GAMES_LOG"], "a") as log:
             log.write(f"{seed}\n")
+        free = os.environ.get("NOVALUNA_GAMES_FREE")
+        if free is not None:
+            with open(os.environ["NOVALUNA_GAMES_LOG"]) as log:
+                started = len(log.read().splitlines())
+            if started > int(free):
+                threading.Event().wait(60)
 
 
 def test_a_failing_bot_in_the_default_process_pool(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     # The error crosses from a worker process whole, and the pool's other games are called off.
     log = tmp_path / "games.log"
     monkeypatch.setenv("NOVALUNA_GAMES_LOG", str(log))
+    monkeypatch.setenv("NOVALUNA_GAMES_FREE", "2")  # the two first games fail; a later one holds its worker
     with pytest.raises(SimulationError, match="ZeroDivisionError: boom") as caught:
         simulate(40, [Broken, Logged], seed=1, progress=False, chunksize=1, workers=2)
     assert caught.value.game in (0, 1) and caught.value.bot == "broken"
