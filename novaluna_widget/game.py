@@ -865,7 +865,7 @@ class Game:
                 }
                 for p in self._players
             ],
-            "events": [list(e) for e in self._events],
+            "events": [_lists(e) for e in self._events],
             **self._extra_position(),
         }
 
@@ -981,6 +981,11 @@ def _action_words(action: Action) -> Value:
 def _plain(value: Any) -> Any:
     """A deep copy as JSON would give it back (tuples become lists)."""
     return json.loads(json.dumps(value))
+
+
+def _lists(value: Any) -> Any:
+    """The engine's tuples as the lists JSON holds (what ``_tuples`` reads back)."""
+    return [_lists(v) for v in value] if isinstance(value, tuple) else value
 
 
 def _tuples(value: Any) -> Any:

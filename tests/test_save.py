@@ -4,7 +4,8 @@ import json
 
 import pytest
 
-from novaluna_widget import Game, SaveError, SoloGame
+from novaluna_widget import Game, SaveError, SoloGame, new_game
+from novaluna_widget.bots import make_bot, play_turn
 
 
 def played(n: int = 12, seed: int = 8) -> Game:
@@ -102,3 +103,14 @@ def test_covered_task_that_is_not_fulfilled_is_refused():
 
     with pytest.raises(SaveError, match=r"covers task 0 at \(0, 0\), which is not fulfilled"):
         Game.from_json(edited(Game(2, seed=1), cover_wrong))
+
+
+@pytest.mark.parametrize("players", [1, 2, 4])
+def test_a_live_snapshot_rebuilds_its_game_without_going_through_json(players: int) -> None:
+    # The snapshot is plain data already: from_snapshot takes it as it is, mid-game, events included.
+    game = new_game(players, seed=3)
+    bot = make_bot("greedy", seed=0)
+    for _ in range(12):
+        play_turn(game, bot)
+    again = Game.from_snapshot(game.snapshot())
+    assert again.snapshot() == game.snapshot() == json.loads(json.dumps(game.snapshot()))
