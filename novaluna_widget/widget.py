@@ -32,7 +32,7 @@ from .game import Action, Game
 from .guide import READER, Guide
 from .i18n import check_language, get_language
 from .protocol import Reader, Seats, catalogue
-from .render import page_faces
+from .render import game_svg, page_faces
 from .table import DEFAULT_BOT, Played
 
 if TYPE_CHECKING:
@@ -297,8 +297,6 @@ class NovaLunaWidget(anywidget.AnyWidget):
     def to_svg(self) -> str:
         """The position as a standalone SVG picture (what exported notebooks show), in the widget's
         language."""
-        from .render import game_svg
-
         return game_svg(self.game, lang=self.lang, reader=self.reader)
 
     # -- display -------------------------------------------------------------------------------
