@@ -366,7 +366,8 @@ def _positions(rng: random.Random, name: str) -> list[Game]:
 def generate(
     n: int, *, seed: int, kinds: Iterable[str] | None = None, lang: str | None = None
 ) -> list[Puzzle]:
-    """``n`` puzzles for ``seed``, the kinds (``KINDS``, or families of ``FAMILY``; None: all) in turn.
+    """``n`` puzzles for ``seed``, the kinds (``KINDS``, or families of ``FAMILY`` that are not a kind's
+    name; None: all) in turn.
     The same seed gives the same puzzles; none is ambiguous. Questions and reasons in ``lang`` (None:
     the package language)."""
     chosen = _kinds(kinds)
@@ -381,7 +382,8 @@ def _kinds(kinds: Iterable[str] | None) -> list[str]:
     for name in names:
         if name not in KINDS and name not in FAMILY.values():
             raise ValueError(_unknown(name))
-    return [k for k in KINDS if k in names or FAMILY[k] in names]
+    # A kind's name means the kind ("placement" is not its family, which holds "gain" too).
+    return [k for k in KINDS if k in names or (FAMILY[k] in names and FAMILY[k] not in KINDS)]
 
 
 def _unknown(kind: object) -> Message:
