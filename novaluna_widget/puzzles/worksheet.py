@@ -50,6 +50,8 @@ header { display: flex; justify-content: space-between; align-items: baseline; g
   border-bottom: 0.6mm solid #c9a227; padding-bottom: 1.5mm; margin-bottom: 3mm; }
 h1 { font-size: 16pt; margin: 0; }
 header p { margin: 0; white-space: nowrap; }
+.blank { display: inline-block; width: 45mm; border-bottom: 0.3mm solid #1b1f33; }
+.blank.short { width: 25mm; }
 .how { margin: 0 0 3mm; color: #373d5c; }
 .puzzles { display: grid; grid-template-columns: 1fr 1fr; gap: 4mm; }
 .puzzle { border: 0.35mm solid #5b6283; border-radius: 2mm; padding: 2.5mm; height: 118mm;
@@ -83,7 +85,7 @@ def worksheet(
         msg("Made with novaluna_widget from seed {seed}: the rules engine checked every answer.", seed=seed),
         lang,
     )
-    name = msg("Name: ____________  Date: ________")
+    name, date = word(msg("Name:"), lang), word(msg("Date:"), lang)
     how = msg(
         "Answer each question in its box. Name a cell by its (x, y) as the picture labels it, a task by "
         "its tile, a wheel space by its number."
@@ -97,7 +99,8 @@ def worksheet(
 <style>{STYLE % {"font": FONTS[lang]}}</style>
 </head>
 <body>
-<header><h1>{escape(title)}</h1><p>{escape(word(name, lang))}</p></header>
+<header><h1>{escape(title)}</h1>
+<p>{escape(name)} <span class="blank"></span> {escape(date)} <span class="blank short"></span></p></header>
 <p class="how">{escape(word(how, lang))}</p>
 <section class="puzzles">
 {boxes}
@@ -121,11 +124,12 @@ def _heading(index: int, lang: str) -> str:
 def _box(index: int, puzzle: Puzzle, lang: str) -> str:
     """One puzzle's box: its heading, pictures, question and a line for the answer."""
     pictures = "".join(_pictures(puzzle, lang))
+    yours = word(msg("Your answer:"), lang)
     return (
         f"<article class='puzzle'><h2>{_heading(index, lang)}</h2>"
         f"<div class='pictures'>{pictures}</div>"
         f"<p class='question'>{escape(puzzle.question)}</p>"
-        f"<div class='answer'>{escape(word(msg('Your answer:'), lang))}</div></article>"
+        f"<div class='answer'>{escape(yours)}</div></article>"
     )
 
 
