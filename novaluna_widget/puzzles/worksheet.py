@@ -23,8 +23,9 @@ from typing import Final
 from ..i18n import LANGUAGES, RIGHT_TO_LEFT, Value, joined, msg, resolve, word
 from ..render import board_svg, game_svg, tiles_svg, wheel_svg
 from .make import Puzzle, generate
+from .make import _kinds as kinds_of
 
-__all__ = ["SEED", "print_pdf", "save", "worksheet"]
+__all__ = ["SEED", "TOLD_BY_PICTURE", "print_pdf", "printable", "save", "worksheet"]
 
 #: The seed of ``make worksheet``'s sheets.
 SEED: Final = 24
@@ -38,6 +39,9 @@ FONTS: Final = {
     "ja": '"Noto Sans CJK JP", "DejaVu Sans", sans-serif',
     "fa": '"Noto Sans Arabic UI", "DejaVu Sans", sans-serif',
 }
+#: The kinds a worksheet leaves out: the pictures of a game say whose turn it is and who won, which are
+#: these kinds' answers.
+TOLD_BY_PICTURE: Final = frozenset({"next", "over"})
 #: Where Chromium may be, first found first used.
 CHROMIUMS: Final = ("chromium", "chromium-browser", "google-chrome", "google-chrome-stable")
 
@@ -73,11 +77,11 @@ footer { margin-top: 4mm; font-size: 7.5pt; color: #7a809c; }
 def worksheet(
     n: int = COUNT, *, seed: int = SEED, kinds: Iterable[str] | None = None, lang: str | None = None
 ) -> str:
-    """The worksheet of ``n`` puzzles made from ``seed`` (of ``kinds``: kinds or families, None: all) as
-    one HTML page, in ``lang`` (None: the package language): the puzzles four to an A4 page, then the
-    answer key on pages of its own."""
+    """The worksheet of ``n`` puzzles made from ``seed`` (of ``kinds``: kinds or families, None: all but
+    ``TOLD_BY_PICTURE``) as one HTML page, in ``lang`` (None: the package language): the puzzles four to
+    an A4 page, then the answer key on pages of its own."""
     lang = resolve(lang)
-    puzzles = generate(n, seed=seed, kinds=kinds, lang=lang)
+    puzzles = generate(n, seed=seed, kinds=printable(kinds), lang=lang)
     boxes = "\n".join(_box(i, p, lang) for i, p in enumerate(puzzles, 1))
     key = "\n".join(_key(i, p, lang) for i, p in enumerate(puzzles, 1))
     title = word(msg("Nova Luna puzzles"), lang)
@@ -115,6 +119,20 @@ def worksheet(
 </body>
 </html>
 """
+
+
+def printable(kinds: Iterable[str] | None) -> list[str]:
+    """The kinds asked for (kinds or families, None: all) but those a picture would answer; a
+    ``ValueError`` if those are all that is asked for."""
+    kept = [k for k in kinds_of(kinds) if k not in TOLD_BY_PICTURE]
+    if not kept:
+        raise ValueError(
+            msg(
+                "A worksheet cannot ask {kinds}: its picture of the game would give the answer.",
+                kinds=joined(sorted(TOLD_BY_PICTURE)),
+            )
+        )
+    return kept
 
 
 def _heading(index: int, lang: str) -> str:
