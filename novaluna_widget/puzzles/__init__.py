@@ -2,11 +2,13 @@
 
 ``generate(n, seed=…)`` gives ``n`` puzzles of the kinds in ``KINDS``; each ``Puzzle`` has its position
 (``game``), ``question``, right ``answers``, ``check(answer)`` giving a ``Verdict``, ``explain()`` in the
-engine's words, a ``difficulty`` and a starting ``rating``.
+engine's words, a ``difficulty`` and a starting ``rating``. ``Trainer`` picks the next puzzle at the
+learner's level and keeps their Glicko-2 rating in a progress file; ``worksheet`` prints puzzles for a class.
 """
 
 from .answers import Answer, Click
 from .make import FAMILY, KINDS, AnswerError, Generator, Puzzle, Verdict, generate, rating_of
+from .trainer import ProgressError, Trainer
 
 __all__ = [
     "FAMILY",
@@ -15,7 +17,9 @@ __all__ = [
     "AnswerError",
     "Click",
     "Generator",
+    "ProgressError",
     "Puzzle",
+    "Trainer",
     "Verdict",
     "generate",
     "rating_of",
