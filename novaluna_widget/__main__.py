@@ -19,6 +19,7 @@ from __future__ import annotations
 import argparse
 import functools
 import sys
+import warnings
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any, NoReturn
@@ -33,14 +34,20 @@ __all__ = ["main"]
 #: Nova Luna seats 1 (solo) to 4 players.
 _MOST_SEATS = 4
 
+#: The columns ``simulate --by`` may group by (of the per-player table's, those with few values).
+_GROUPS = ("bot", "bot_spec", "seat", "order", "players", "end")
+
 #: The headings of the table ``simulate`` prints (``simulate.summary``'s columns and what it groups by;
 #: the CSV file keeps the column names as they are).
 _HEADINGS: dict[str, Message] = {
-    "by": cmsg("a heading of the command line's table of win rates", "by"),
-    "value": cmsg("a heading of the command line's table of win rates", "value"),
     "bot": cmsg("a heading of the command line's table of win rates", "bot"),
+    "bot_spec": cmsg("a heading of the command line's table of win rates", "bot_spec"),
     "seat": cmsg("a heading of the command line's table of win rates", "seat"),
+    "order": cmsg("a heading of the command line's table of win rates", "order"),
+    "players": cmsg("a heading of the command line's table of win rates", "players"),
+    "end": cmsg("a heading of the command line's table of win rates", "end"),
     "games": cmsg("a heading of the command line's table of win rates", "games"),
+    "deals": cmsg("a heading of the command line's table of win rates", "deals"),
     "wins": cmsg("a heading of the command line's table of win rates", "wins"),
     "win_rate": cmsg("a heading of the command line's table of win rates", "win_rate"),
     "mean_rank": cmsg("a heading of the command line's table of win rates", "mean_rank"),
@@ -60,6 +67,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     _check(args)
     try:
         text = args.run(args)
+    except _Interrupted as err:  # the games that finished are printed (and written) all the same
+        if err.text:
+            print(err.text)
+        print(err.reason, file=sys.stderr)
+        return 130
     except KeyboardInterrupt:
         print(msg("interrupted").in_language(lang), file=sys.stderr)
         return 130  # 128 + SIGINT, as shells report a command Ctrl-C stopped
@@ -74,6 +86,15 @@ def main(argv: Sequence[str] | None = None) -> int:
 class _Unwritten(Exception):
     """The simulation ran, but its CSV file could not be written: ``text`` is what to print all the
     same, ``reason`` the one line that says why the file is missing."""
+
+    def __init__(self, text: str, reason: str) -> None:
+        super().__init__(text, reason)
+        self.text, self.reason = text, reason
+
+
+class _Interrupted(Exception):
+    """Ctrl-C stopped the simulation: ``text`` is the table of the games that finished (empty if none
+    did), ``reason`` says how many of how many, and whether the CSV file holds them."""
 
     def __init__(self, text: str, reason: str) -> None:
         super().__init__(text, reason)
@@ -108,7 +129,9 @@ def _help(message: Message, lang: str) -> str:
 
 def _parser(lang: str) -> argparse.ArgumentParser:
     about = msg("Nova Luna bots from the command line: simulate many games, or print one.")
-    parser = argparse.ArgumentParser(prog="python -m novaluna_widget", description=_help(about, lang))
+    # The installed command's own name; ``python -m`` shows the module's file otherwise.
+    prog = "novaluna" if Path(sys.argv[0]).name == "novaluna" else "python -m novaluna_widget"
+    parser = argparse.ArgumentParser(prog=prog, description=_help(about, lang))
     _lang_argument(parser, lang)
     commands = parser.add_subparsers(required=True, metavar="command")
 
@@ -128,6 +151,31 @@ def _parser(lang: str) -> argparse.ArgumentParser:
     )
     sim.add_argument(
         "--beginner", action="store_true", help=_help(msg("the beginner variant's token counts"), lang)
+    )
+    sim.add_argument(
+        "--by",
+        type=_columns(lang),
+        default=["bot"],
+        help=_help(
+            msg(
+                "group the win rates by these columns, comma-separated ({columns}; default bot): "
+                "--by order asks whether moving first helps",
+                columns=joined(_GROUPS),
+            ),
+            lang,
+        ),
+    )
+    sim.add_argument(
+        "--no-rotate",
+        dest="rotate",
+        action="store_false",
+        help=_help(
+            msg(
+                "deal each game afresh instead of playing each deal once per seating (for equal bots, "
+                "whose games of one deal are often the same game)"
+            ),
+            lang,
+        ),
     )
     sim.add_argument(
         "--no-progress", dest="progress", action="store_false", help=_help(msg("no progress bar"), lang)
@@ -260,6 +308,23 @@ def _names(lang: str) -> Callable[[str], list[str]]:
     return names
 
 
+def _columns(lang: str) -> Callable[[str], list[str]]:
+    """``--by``: one or more of the columns in ``_GROUPS``, comma-separated."""
+
+    def columns(text: str) -> list[str]:
+        found = [c.strip() for c in text.split(",") if c.strip()]
+        if not found or (unknown := [c for c in found if c not in _GROUPS]):
+            wrong = repr(text) if not found else repr(unknown[0])
+            raise argparse.ArgumentTypeError(
+                msg(
+                    "must name columns among {columns}, not {value}", columns=joined(_GROUPS), value=wrong
+                ).in_language(lang)
+            )
+        return found
+
+    return columns
+
+
 def _writable(lang: str) -> Callable[[str], str]:
     """``--csv``: refused now if the file cannot be written, not after the simulation, when the results
     would be lost. Opening it to append is the one sure test (permissions, a read-only disk); a file
@@ -324,58 +389,102 @@ def _seats(args: argparse.Namespace) -> list[Any]:
 
 
 def _simulate(args: argparse.Namespace) -> str:
+    from .simulate import simulate
+
+    seats = _seats(args)
+    if args.rotate and len(seats) > 1 and len(set(map(str, seats))) == 1:
+        mirror = msg(
+            "every seat plays the same bot: the games of one deal are often the same game, and the "
+            "intervals count deals; --no-rotate gives more information per game"
+        )
+        print(mirror.in_language(args.lang), file=sys.stderr)
+    try:
+        with warnings.catch_warnings():  # said above, in the language
+            warnings.filterwarnings("ignore", "every seat plays the same bot")
+            df = simulate(
+                args.games,
+                seats,
+                seed=args.seed,
+                beginner=args.beginner,
+                progress=args.progress,
+                workers=args.workers,
+                rotate=args.rotate,
+            )
+    except KeyboardInterrupt as stopped:
+        if not hasattr(stopped, "table"):  # pressed before the games were under way
+            raise
+        _interrupted(args, stopped)
+    unwritten = _write(args.csv, df)
+    text = _win_rates(args, df, args.games)
+    if unwritten is not None:
+        raise _Unwritten(text, unwritten.in_language(args.lang))
+    return text
+
+
+def _interrupted(args: argparse.Namespace, stopped: Any) -> NoReturn:
+    """Ctrl-C: the games that finished are printed and written to the CSV file all the same."""
+    lang: str = args.lang
+    done = stopped.finished
+    unwritten = _write(args.csv, stopped.table) if done else None
+    said = plural(
+        "interrupted after {n} of {total} games",
+        "interrupted after {n} of {total} games",
+        done,
+        total=stopped.total,
+    )
+    if done and args.csv and unwritten is None:
+        said = msg("{said}; {path} holds those", said=said, path=args.csv)
+    reason = "\n".join(m.in_language(lang) for m in (said, unwritten) if m is not None)
+    raise _Interrupted(_win_rates(args, stopped.table, done) if done else "", reason)
+
+
+def _write(path: str | None, df: Any) -> Message | None:
+    """Write the per-player table to ``path`` (if given); what went wrong, if anything."""
+    if not path:
+        return None
+    try:
+        df.to_csv(path, index=False)
+    except OSError as err:  # a full disk, a lost network drive: found only once the games are played
+        return msg("cannot write {path}: {reason}", path=path, reason=str(err.strerror or err))
+    return None
+
+
+def _win_rates(args: argparse.Namespace, df: Any, games: int) -> str:
+    """The heading line and the table of win rates, grouped by ``--by``, in the language."""
     import pandas as pd
 
-    from .simulate import simulate, summary
+    from .simulate import summary
 
     lang: str = args.lang
-    seats = _seats(args)
-    df = simulate(
-        args.games,
-        seats,
-        seed=args.seed,
-        beginner=args.beginner,
-        progress=args.progress,
-        workers=args.workers,
-    )
-    unwritten = None
-    if args.csv:
-        try:
-            df.to_csv(args.csv, index=False)
-        except OSError as err:  # a full disk, a lost network drive: found only once the games are played
-            unwritten = msg("cannot write {path}: {reason}", path=args.csv, reason=str(err.strerror or err))
-    table = summary(df)
+    table = summary(df, args.by)
     table["win_rate"] = [f"{r:.1%}" for r in table["win_rate"]]
     bounds = zip(table.pop("ci_low"), table.pop("ci_high"), strict=True)
     table["95% CI"] = [f"{lo:.1%}–{hi:.1%}" for lo, hi in bounds]
     if lang != "en":  # the headings in the language (English: the columns' own names)
         heading = {name: words.in_language(lang) for name, words in _HEADINGS.items()}
-        table = table.rename(columns=heading, index=heading, level=0)
+        table = table.rename(columns=heading)
         table.index = table.index.set_names([heading[str(name)] for name in table.index.names])
     bots, seed = joined(args.bots), str(args.seed)
     words = (
         plural(
             "{n} solo game, bots {bots}, seed {seed}",
             "{n} solo games, bots {bots}, seed {seed}",
-            args.games,
+            games,
             bots=bots,
             seed=seed,
         )
-        if len(seats) == 1
+        if len(_seats(args)) == 1
         else plural(
             "{n} game, bots {bots}, seed {seed}",
             "{n} games, bots {bots}, seed {seed}",
-            args.games,
+            games,
             bots=bots,
             seed=seed,
         )
     )
     with pd.option_context("display.unicode.east_asian_width", lang == "ja"):  # wide characters align
         shown = table.to_string(float_format=lambda v: f"{v:.2f}")
-    text = words.in_language(lang) + "\n" + str(shown)
-    if unwritten is not None:
-        raise _Unwritten(text, unwritten.in_language(lang))
-    return text
+    return words.in_language(lang) + "\n" + str(shown)
 
 
 def _play(args: argparse.Namespace) -> str:

@@ -18,7 +18,7 @@ from . import wheel as wheels
 from .board import Board, Cell, TaskRef, as_cell, neighbours, whole_number
 from .errors import IllegalMove, PositionError, quote
 from .game import Game, check_beginner, check_seed
-from .i18n import cell_words, joined, message_of, msg
+from .i18n import cell_words, joined, message_of, msg, plural
 from .kinds import game_class
 from .tiles import TILES, Tile, tile, unknown_tile
 
@@ -217,6 +217,15 @@ def position(
         raise ScenarioError(message_of(err)) from None
     marker = _number(marker)
     names, specs = (list(areas), list(areas.values())) if isinstance(areas, Mapping) else (None, list(areas))
+    if not 1 <= len(specs) <= Game.SEATS[1]:
+        raise ScenarioError(
+            plural(
+                "areas: Nova Luna seats 1 (solo) to {most} players; {n} area given",
+                "areas: Nova Luna seats 1 (solo) to {most} players; {n} areas given",
+                len(specs),
+                most=Game.SEATS[1],
+            )
+        )
     boards = [_placements(spec) for spec in specs]
     kind = game_class(len(boards))
     solo = kind.is_solo
@@ -297,6 +306,18 @@ def _player(
     done = board.fulfilled_tasks() if given_tasks is None else given_tasks
     refs = sorted(_task(ref, n) for ref in done)
     left = supply - len(refs) if tokens is None else _count(tokens[n], f"tokens[{n}]")
+    if left + len(refs) > supply:
+        raise ScenarioError(
+            msg(
+                "tokens[{n}]: {left} left and {covered} on tasks make {total}, more than the {supply} a "
+                "player has",
+                n=n,
+                left=left,
+                covered=len(refs),
+                total=left + len(refs),
+                supply=supply,
+            )
+        )
     order = list(reversed(range(seats))) if stack is None else [whole_number(i) for i in stack]
     if None in order or sorted(order) != list(range(seats)):  # type: ignore[type-var]
         raise ScenarioError(

@@ -16,40 +16,69 @@ pandas and tqdm are imported only when a table is built, so worker processes sta
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import itertools
 import math
 import os
 import pickle
+import random
 import signal
 import threading
+import warnings
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from concurrent.futures import FIRST_COMPLETED, Executor, Future, ProcessPoolExecutor, wait
 from contextlib import contextmanager
+from dataclasses import dataclass
 from numbers import Real
 from types import FrameType
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final, Literal, overload
 
 from .board import whole_number
 from .bots import Bot, make_bot, play_game
 from .errors import quote
-from .game import check_seed, sheet_of
+from .game import END_REASONS, Game, Move, check_seed, sheet_of
 from .kinds import new_game
+from .tiles import COLOURS
 
 if TYPE_CHECKING:
     import pandas as pd
 
-__all__ = ["COLUMNS", "SOLO_COLUMNS", "BotSpec", "SimulationError", "simulate", "summary", "wilson"]
+__all__ = [
+    "ACTION_COLUMNS",
+    "COLUMNS",
+    "SOLO_COLUMNS",
+    "BotSpec",
+    "SimulationError",
+    "Start",
+    "action_rows",
+    "actions",
+    "plot_summary",
+    "resampled",
+    "simulate",
+    "summary",
+    "wilson",
+]
 
 #: A bot for ``simulate``: its name in ``BOTS``, or a picklable callable taking ``seed=`` that makes one.
 BotSpec = str | Callable[..., Bot]
-#: Per player per game. ``seed`` deals the game again (``Game(n, seed=seed)``), ``bot_seed`` makes the
-#: same bot again; ``order`` is the seat's place in the start stack's turn order (0 moves first).
+#: Per player per game. ``game`` numbers the game in the run; ``deal`` numbers its deal: with ``rotate`` the
+#: games of one deal (one per seating) share it, and ``summary`` counts each deal once in its intervals.
+#: ``seed`` deals the game again (``new_game(players, seed=seed)``; from a ``start`` position:
+#: ``resampled(start, seed)``), ``bot_seed`` makes the same bot again, ``bot_spec``
+#: says which bot that is (``bot`` is its label); ``order`` is the seat's place in the turn order at the start
+#: (0 moves first); ``turns_taken`` counts the tiles the seat took, ``game_turns`` those of all seats.
+#: ``players``, ``beginner`` and ``master_seed`` say which run a row is from, so tables concatenate.
 COLUMNS = [
     "game",
+    "deal",
     "seed",
+    "players",
+    "beginner",
+    "master_seed",
     "seat",
     "bot",
+    "bot_spec",
     "bot_seed",
     "order",
     "rank",
@@ -57,11 +86,44 @@ COLUMNS = [
     "tokens_left",
     "tiles",
     "total_time",
-    "turns",
+    "turns_taken",
+    "game_turns",
     "end",
+]
+#: The per-action table's columns (``actions`` and ``simulate(..., log=True)``): one row per action, in the
+#: order played. ``action`` numbers it in its game; ``seat`` acted; ``kind`` is take, refill or
+#: end_phase_one; ``space`` to ``cost`` say which tile
+#: was taken and ``x``, ``y`` where it went; ``tokens`` the tasks it fulfilled; ``time_before`` and
+#: ``time_after`` the seat's place on the moon track; ``tokens_left`` its supply after; ``wheel_tiles`` the
+#: tiles on the wheel before; ``next_seat`` who moves next (None at the end); ``again`` the same seat again;
+#: ``refilled`` that the wheel was left bare and refilled from the draw pile before the next turn, as the
+#: rules require (no action of its own).
+ACTION_COLUMNS = [
+    "game",
+    "action",
+    "seat",
+    "kind",
+    "space",
+    "tile",
+    "colour",
+    "cost",
+    "x",
+    "y",
+    "tokens",
+    "time_before",
+    "time_after",
+    "tokens_left",
+    "wheel_tiles",
+    "next_seat",
+    "again",
+    "refilled",
 ]
 #: Solo games add the score and its two records (lower is better).
 SOLO_COLUMNS = [*COLUMNS, "score", "phase_one", "final"]
+#: The games table's columns that hold no whole number.
+_NOT_INT: Final = ("bot", "bot_spec", "winner", "beginner", "end")
+#: The kinds of action, as the actions table's ``kind`` names them.
+_KINDS: Final = ("take", "refill", "end_phase_one")
 #: Seconds a terminated worker process may take to go before it is killed.
 _GRACE = 1.0
 #: Seconds between looks, while waiting for games, for a Ctrl-C held meanwhile.
@@ -69,8 +131,22 @@ _POLL = 0.05
 #: The most chunks of games sent to the executor ahead of their results.
 _AHEAD = 256
 
-#: One game to play: its number, the deal's seed, and per seat the bot spec, its label and its seed.
-_Deal = tuple[int, int, tuple[tuple[BotSpec, str, int], ...]]
+#: One game to play: its number, its deal's number, the deal's seed, and per seat the bot spec, its label and
+#: its seed.
+_Deal = tuple[int, int, int, tuple[tuple[BotSpec, str, int], ...]]
+#: A position to play from (``simulate``'s ``start``): a game, or a callable that makes one from a seed.
+Start = Game | Callable[[int], Game]
+
+
+@dataclass(frozen=True)
+class _Run:
+    """What every game of a run shares, sent with each chunk of deals."""
+
+    players: int
+    beginner: bool
+    master_seed: int
+    start: Start | None
+    log: bool
 
 
 class SimulationError(RuntimeError):
@@ -102,6 +178,49 @@ class SimulationError(RuntimeError):
         )
 
 
+def _interrupted(table: pd.DataFrame, actions: pd.DataFrame | None, total: int) -> KeyboardInterrupt:
+    """The ``KeyboardInterrupt`` an interrupted run raises, with what finished: ``table`` (``finished`` of
+    ``total`` games) and, with ``log=True``, their ``actions``. Python's own class, not a subclass: a
+    script stopped by it still ends as Ctrl-C ends it (killed by SIGINT, as shells expect)."""
+    finished = int(table["game"].nunique())
+    error = KeyboardInterrupt(
+        f"interrupted after {finished} of {total} games: the finished games' table is this error's .table "
+        "(in a notebook: import sys; sys.last_value.table)"
+    )
+    vars(error).update(table=table, actions=actions, finished=finished, total=total)
+    return error
+
+
+@overload
+def simulate(
+    n_games: int,
+    bots: Sequence[BotSpec] | Mapping[str, BotSpec] = ...,
+    seed: int | None = ...,
+    beginner: bool = ...,
+    executor: Executor | None = ...,
+    progress: bool = ...,
+    *,
+    rotate: bool = ...,
+    chunksize: int | None = ...,
+    workers: int | None = ...,
+    start: Start | None = ...,
+    log: Literal[False] = ...,
+) -> pd.DataFrame: ...
+@overload
+def simulate(
+    n_games: int,
+    bots: Sequence[BotSpec] | Mapping[str, BotSpec] = ...,
+    seed: int | None = ...,
+    beginner: bool = ...,
+    executor: Executor | None = ...,
+    progress: bool = ...,
+    *,
+    rotate: bool = ...,
+    chunksize: int | None = ...,
+    workers: int | None = ...,
+    start: Start | None = ...,
+    log: Literal[True],
+) -> tuple[pd.DataFrame, pd.DataFrame]: ...
 def simulate(
     n_games: int,
     bots: Sequence[BotSpec] | Mapping[str, BotSpec] = ("greedy", "greedy"),
@@ -113,40 +232,64 @@ def simulate(
     rotate: bool = True,
     chunksize: int | None = None,
     workers: int | None = None,
-) -> pd.DataFrame:
-    """Play ``n_games`` games, one seat per bot (one bot: solo games); one row per player per game.
+    start: Start | None = None,
+    log: bool = False,
+) -> pd.DataFrame | tuple[pd.DataFrame, pd.DataFrame]:
+    """Play ``n_games`` games, one seat per bot (one bot: solo games); one row per player per game
+    (``COLUMNS``); with ``log=True`` also one row per action (``ACTION_COLUMNS``): ``games, actions =``.
 
     ``bots`` are names from ``BOTS`` or callables taking ``seed=`` (picklable for process pools: a
     class or ``functools.partial(SearchBot, nodes=2000)``); a mapping gives them labels. ``seed`` is
     the master seed (0 to 2**64 - 1; None draws one). With ``rotate`` each deal is played once per seat
-    arrangement, the bots shifted one seat each time, so no bot profits from a lucky deal or seat.
+    arrangement, the bots shifted one seat each time, so no bot profits from a lucky deal or seat; the
+    games of a deal share its ``deal`` number, and ``summary`` counts each deal once in its intervals.
+    Between equal bots the games of a deal are often the same game: play such mirror matches with
+    ``rotate=False`` (a warning says so).
+
+    ``start`` plays every game from a position instead of a fresh deal: a game (``scenario.position``, a
+    game in progress) or a picklable callable making one from a seed. Each game gets the position with
+    its face-down draw pile shuffled anew (the hidden order is not known, as the search bot assumes), by
+    the game's ``seed``; one bot per seat of the position, and the table counts the play-out only.
+
     ``executor`` defaults to a process pool of ``workers`` processes (all cores by default); an executor
     you pass is used and left open. ``chunksize`` games go to a worker at once.
 
     Bad arguments raise ``TypeError`` or ``ValueError`` before any game is played; a bot that fails
-    raises ``SimulationError`` naming the game, and the games not yet started are cancelled (so is
-    everything on Ctrl-C). The default pool then also ends its workers, games under way and all.
-    Games are dealt as they are sent to the executor, and the progress bar shows from the start.
+    raises ``SimulationError`` naming the game, and the games not yet started are cancelled. Ctrl-C
+    (the kernel's Interrupt) cancels them too, ends the default pool's workers, games under way and all,
+    and raises ``KeyboardInterrupt`` holding the games that finished: its ``table`` (``finished`` of
+    ``total`` games; with ``log=True`` also ``actions``), in a notebook ``sys.last_value.table``. Games
+    are dealt as they are sent to the executor, and the progress bar shows from the start.
 
     A bot is handed a copy of the game to choose on (as the widget does), never the game itself. There
     is no time limit on a bot's move: one that never answers is stopped by Ctrl-C, at once on the
     default pool; on a ``ThreadPoolExecutor`` its thread cannot be stopped, and only a restart of the
     process (the notebook's kernel) ends it.
 
-    On a Dask cluster (``pip install "dask[distributed]"``)::
+    On a Dask cluster (``pip install "dask[distributed]"``), from a script (worker processes import it,
+    hence the guard)::
 
-        from distributed import Client
-        with Client("tcp://scheduler:8786") as client:   # or Client() for a local cluster
-            df = simulate(10_000, ["search", "greedy"], seed=1, executor=client.get_executor())
+        from distributed import Client, LocalCluster
+
+        if __name__ == "__main__":
+            with LocalCluster(processes=True) as cluster, Client(cluster) as client:
+                df = simulate(10_000, ["search", "greedy"], seed=1, executor=client.get_executor())
     """
     n_games = _whole("n_games", n_games, least=0)
     seats = _labelled(bots)
     seed = check_seed(seed)
-    for name, flag in (("beginner", beginner), ("progress", progress), ("rotate", rotate)):
+    for name, flag in (
+        ("beginner", beginner),
+        ("progress", progress),
+        ("rotate", rotate),
+        ("log", log),
+    ):
         if not isinstance(flag, bool):
             raise TypeError(f"{name} must be True or False, not {quote(flag)}")
     if beginner and len(seats) == 1:
         raise ValueError("the solo game has no beginner variant")
+    if start is not None:
+        _check_start(start, len(seats), beginner, seed)
     size = max(1, min(50, math.ceil(n_games / 32))) if chunksize is None else _whole("chunksize", chunksize)
     if workers is not None:
         workers = _whole("workers", workers)
@@ -159,26 +302,41 @@ def simulate(
             f"not {quote(executor)}"
         )
     if executor is None or isinstance(executor, ProcessPoolExecutor):
-        _check_picklable(seats)
+        _check_picklable(seats, start)
+    if rotate and len(seats) > 1 and len({_spec_words(spec) for spec, _ in seats}) == 1:
+        warnings.warn(
+            "every seat plays the same bot: with rotate=True each deal is played once per seating, which "
+            "between equal bots is often the same game again; summary counts each deal once, so "
+            "rotate=False gives more information per game played",
+            stacklevel=2,
+        )
+    run = _Run(len(seats), beginner, seed, start, log)
     chunks = (
-        [_deal(seed, g, seats, rotate) for g in range(start, min(start + size, n_games))]
-        for start in range(0, n_games, size)
+        [_deal(seed, g, seats, rotate) for g in range(first, min(first + size, n_games))]
+        for first in range(0, n_games, size)
     )  # made as they are sent: a billion deals made first would take all memory and show no progress
-    with _ctrl_c_held() as ctrl_c:
-        if executor is not None:
-            rows = _run(chunks, beginner, executor, progress, n_games, ctrl_c)
-        else:
-            pool = ProcessPoolExecutor(
-                max(1, min(workers or os.cpu_count() or 1, math.ceil(n_games / size))),
-                initializer=_ignore_ctrl_c,
-            )
-            try:
-                rows = _run(chunks, beginner, pool, progress, n_games, ctrl_c)
-            except BaseException:
-                _stop(pool)
-                raise
-            pool.shutdown()
-    return _table(rows, solo=len(seats) == 1)
+    results: dict[int, list[_Played]] = {}
+    try:
+        with _ctrl_c_held() as ctrl_c:
+            if executor is not None:
+                _run(chunks, run, executor, progress, n_games, ctrl_c, results)
+            else:
+                pool = ProcessPoolExecutor(
+                    max(1, min(workers or os.cpu_count() or 1, math.ceil(n_games / size))),
+                    initializer=_ignore_ctrl_c,
+                )
+                try:
+                    _run(chunks, run, pool, progress, n_games, ctrl_c, results)
+                except BaseException:
+                    _stop(pool)
+                    raise
+                pool.shutdown()
+    except KeyboardInterrupt:
+        games, actions = _tables(results, solo=len(seats) == 1)
+        # from None: where the Ctrl-C landed tells nothing, and one traceback is enough
+        raise _interrupted(games, actions if log else None, n_games) from None
+    games, actions = _tables(results, solo=len(seats) == 1)
+    return (games, actions) if log else games
 
 
 def _whole(name: str, value: object, least: int = 1) -> int:
@@ -217,9 +375,42 @@ def _labelled(bots: object) -> list[tuple[BotSpec, str]]:
     return pairs
 
 
-def _check_picklable(seats: list[tuple[BotSpec, str]]) -> None:
-    """Refuse, before any game, a bot a process pool cannot send to its workers: the pool's own error
-    would come late, without naming the bot or saying what to do."""
+def _spec_words(spec: BotSpec) -> str:
+    """A bot spec as the table's ``bot_spec`` shows it: ``greedy``, ``SearchBot(nodes=2000)``."""
+    if isinstance(spec, str):
+        return spec
+    if isinstance(spec, functools.partial):
+        given = [repr(a) for a in spec.args] + [f"{k}={v!r}" for k, v in spec.keywords.items()]
+        return f"{_spec_words(spec.func)}({', '.join(given)})"
+    return str(getattr(spec, "__qualname__", None) or repr(spec))
+
+
+def _check_start(start: object, players: int, beginner: bool, seed: int) -> None:
+    """Refuse, before any game, a start that is no position for these bots (a factory is tried once)."""
+    if beginner:
+        raise ValueError("beginner deals fresh games; a start position has its own supplies")
+    if isinstance(start, Game):
+        game = start
+    elif callable(start):
+        game = start(_derive(seed, "start check"))
+        if not isinstance(game, Game):
+            raise TypeError(f"start(seed) must return a game, not {quote(game)}")
+    else:
+        raise TypeError(
+            "start is a game (such as scenario.position(...)) or a callable making one from a seed, "
+            f"not {quote(start)}"
+        )
+    if game.is_over:
+        raise ValueError("start is a finished game: there is nothing left to play")
+    if len(game.players) != players:
+        raise ValueError(
+            f"start has {len(game.players)} players and {players} bots are given: one bot per seat"
+        )
+
+
+def _check_picklable(seats: list[tuple[BotSpec, str]], start: Start | None) -> None:
+    """Refuse, before any game, a bot or start a process pool cannot send to its workers: the pool's own
+    error would come late, without naming the bot or saying what to do."""
     for spec, label in seats:
         try:
             pickle.dumps(spec)
@@ -229,6 +420,13 @@ def _check_picklable(seats: list[tuple[BotSpec, str]]) -> None:
                 "a functools.partial defined in a module, or play in this process with "
                 "executor=ThreadPoolExecutor(1)"
             ) from err
+    try:
+        pickle.dumps(start)
+    except Exception as err:
+        raise TypeError(
+            f"start cannot be sent to worker processes ({err}): pass a game, or a function defined in a "
+            "module, or play in this process with executor=ThreadPoolExecutor(1)"
+        ) from err
 
 
 def _derive(*path: object) -> int:
@@ -244,6 +442,7 @@ def _deal(seed: int, g: int, seats: list[tuple[BotSpec, str]], rotate: bool) -> 
     order = seats[-shift:] + seats[:-shift] if shift else seats
     return (
         g,
+        block,
         _derive(seed, "deal", block),
         tuple((spec, label, _derive(seed, "bot", g, seat)) for seat, (spec, label) in enumerate(order)),
     )
@@ -284,41 +483,45 @@ def _ctrl_c_held() -> Iterator[Callable[[], None]]:
     act()
 
 
+#: One game played: its rows in the games table and, with ``log=True``, in the actions table.
+_Played = tuple[list[dict[str, Any]], list[dict[str, Any]]]
+
+
 def _run(
     chunks: Iterator[list[_Deal]],
-    beginner: bool,
+    run: _Run,
     executor: Executor,
     progress: bool,
     total: int,
     ctrl_c: Callable[[], None],
-) -> list[dict[str, Any]]:
-    """Play the chunks on ``executor`` and return the rows in game order, acting on a held Ctrl-C
-    (``ctrl_c``) while waiting. At most ``_AHEAD`` chunks are sent ahead of the results, so the work
-    waiting in a queue stays small however many games are asked for. On Ctrl-C or the first failure
-    the chunks not started yet are cancelled, whoever owns the executor, before the error goes on."""
+    results: dict[int, list[_Played]],
+) -> None:
+    """Play the chunks on ``executor``, keeping each finished chunk in ``results`` by its number (so an
+    interrupted run keeps what finished), and acting on a held Ctrl-C (``ctrl_c``) while waiting. At
+    most ``_AHEAD`` chunks are sent ahead of the results, so the work waiting in a queue stays small
+    however many games are asked for. On Ctrl-C or the first failure the chunks not started yet are
+    cancelled, whoever owns the executor, before the error goes on."""
     from tqdm.auto import tqdm
 
-    futures: dict[Future[list[dict[str, Any]]], int] = {}  # the chunks sent and not done yet
-    results: dict[int, list[dict[str, Any]]] = {}
+    futures: dict[Future[list[_Played]], int] = {}  # the chunks sent and not done yet
     numbered = enumerate(chunks)
     try:
         with tqdm(total=total, unit="game", disable=not progress) as bar:
             while True:
                 for n, chunk in itertools.islice(numbered, _AHEAD - len(futures)):
-                    futures[executor.submit(_play_chunk, chunk, beginner)] = n
+                    futures[executor.submit(_play_chunk, chunk, run)] = n
                 if not futures:
                     break
                 ctrl_c()
                 done, _ = wait(futures, timeout=_POLL, return_when=FIRST_COMPLETED)
                 for future in sorted(done, key=futures.__getitem__):  # the first game's failure first
-                    rows = future.result()
-                    results[futures.pop(future)] = rows
-                    bar.update(len({r["game"] for r in rows}))
+                    played = future.result()
+                    results[futures.pop(future)] = played
+                    bar.update(len(played))
     except BaseException:  # the games still to come are of no use now
         for future in futures:
             future.cancel()
         raise
-    return [row for n in sorted(results) for row in results[n]]
 
 
 def _stop(pool: ProcessPoolExecutor) -> None:
@@ -336,15 +539,41 @@ def _stop(pool: ProcessPoolExecutor) -> None:
             worker.join()
 
 
-def _play_chunk(deals: Iterable[_Deal], beginner: bool = False) -> list[dict[str, Any]]:
+def _play_chunk(deals: Iterable[_Deal], run: _Run) -> list[_Played]:
     """Play some deals and return their rows (what each worker runs)."""
-    return [row for deal in deals for row in _play(deal, beginner)]
+    return [_play(deal, run) for deal in deals]
 
 
-def _play(deal: _Deal, beginner: bool) -> list[dict[str, Any]]:
+def _setup(deal: _Deal, run: _Run) -> Game:
+    """The game a deal starts from: a fresh deal, or the start position with its draw pile shuffled."""
+    _, _, seed, seats = deal
+    if run.start is None:
+        return new_game(len(seats), seed=seed, beginner=run.beginner)
+    return resampled(run.start if isinstance(run.start, Game) else run.start(seed), seed)
+
+
+def resampled(start: Game, seed: int) -> Game:
+    """A new game whose start is ``start``'s position with the face-down draw pile shuffled by ``seed``:
+    what ``simulate(..., start=start)`` plays from for a row's ``seed``. Its history begins there, so
+    its log, undo and actions table hold the play-out alone."""
+    data = start.snapshot()
+    position = dict(data["position"])
+    pile = list(position["draw_pile"])
+    random.Random(seed).shuffle(pile)
+    fresh = {
+        "kind": data["kind"],
+        "seed": data["seed"],
+        "beginner": data["beginner"],
+        "history": [],
+        "redo": [],
+    }
+    return type(start).from_snapshot(fresh | {"start": position | {"draw_pile": pile}})
+
+
+def _play(deal: _Deal, run: _Run) -> _Played:
     """Play one deal; a bot that fails (or cannot be made) raises ``SimulationError`` naming its seat."""
-    g, seed, seats = deal
-    game = new_game(len(seats), seed=seed, beginner=beginner)
+    g, block, seed, seats = deal
+    game = _setup(deal, run)
     first = game.turn_order()
     bots: list[Bot] = []
     labels: list[str] = []
@@ -360,14 +589,26 @@ def _play(deal: _Deal, beginner: bool) -> list[dict[str, Any]]:
         spec, label, bot_seed = seats[seat]
         name = labels[seat] if seat < len(labels) else label or quote(spec)
         raise SimulationError(g, seed, seat, name, bot_seed, f"{type(err).__name__}: {err}") from err
+    actions = action_rows(game)
+    taken = [0] * len(seats)
+    for row in actions:
+        if row["kind"] == "take":
+            taken[row["seat"]] += 1
     ranking = game.ranking()
     rows = []
-    for seat, (player, label, (_, _, bot_seed)) in enumerate(zip(game.players, labels, seats, strict=True)):
+    for seat, (player, label, (spec, _, bot_seed)) in enumerate(
+        zip(game.players, labels, seats, strict=True)
+    ):
         row = {
             "game": g,
+            "deal": block,
             "seed": seed,
+            "players": len(seats),
+            "beginner": run.beginner,
+            "master_seed": run.master_seed,
             "seat": seat,
             "bot": label,
+            "bot_spec": _spec_words(spec),
             "bot_seed": bot_seed,
             "order": first.index(seat),
             "rank": ranking.index(seat) + 1,
@@ -375,20 +616,86 @@ def _play(deal: _Deal, beginner: bool) -> list[dict[str, Any]]:
             "tokens_left": player.tokens,
             "tiles": len(player.board),
             "total_time": player.time,
-            "turns": game.turn,
+            "turns_taken": taken[seat],
+            "game_turns": sum(taken),
             "end": game.end_reason,
         }
         if game.is_solo:
             sheet = sheet_of(game)
             row |= {"score": sheet["total"], "phase_one": sheet["phase_one"], "final": sheet["final"]}
         rows.append(row)
+    return rows, ([{"game": g, **a} for a in actions] if run.log else [])
+
+
+def action_rows(game: Game) -> list[dict[str, Any]]:
+    """The per-action rows of ``game`` (``ACTION_COLUMNS`` but ``game``): its actions replayed, through the
+    public API, from its start position."""
+    snapshot = {key: value for key, value in game.snapshot().items() if key != "position"}
+    replay = type(game).from_snapshot({**snapshot, "history": [], "redo": []})
+    rows = []
+    for n, action in enumerate(game.history):
+        seat = replay.current_player
+        player = replay.players[seat]
+        time_before, on_wheel = player.time, replay.tiles_on_wheel()
+        tile = replay.wheel[action.space] if isinstance(action, Move) else None
+        covered = replay.play(action)
+        refilled = isinstance(action, Move) and replay.tiles_on_wheel() > on_wheel - 1
+        rows.append(
+            {
+                "action": n,
+                "seat": seat,
+                "kind": "take" if isinstance(action, Move) else str(action),
+                "space": action.space if isinstance(action, Move) else None,
+                "tile": tile.id if tile else None,
+                "colour": tile.colour if tile else None,
+                "cost": tile.cost if tile else None,
+                "x": action.cell[0] if isinstance(action, Move) else None,
+                "y": action.cell[1] if isinstance(action, Move) else None,
+                "tokens": len(covered),
+                "time_before": time_before,
+                "time_after": player.time,
+                "tokens_left": player.tokens,
+                "wheel_tiles": on_wheel,
+                "next_seat": None if replay.is_over else replay.current_player,
+                "again": not replay.is_over and replay.current_player == seat,
+                "refilled": refilled,
+            }
+        )
     return rows
 
 
-def _table(rows: list[dict[str, Any]], solo: bool) -> pd.DataFrame:
+def actions(game: Game) -> pd.DataFrame:
+    """One row per action of ``game`` in the order played (``ACTION_COLUMNS``, ``game`` always 0): a tidy
+    table to group by seat, kind, colour or cost, e.g. ``actions(g).groupby("seat")["tokens"].sum()``."""
+    if not isinstance(game, Game):
+        raise TypeError(f"actions takes a game (a Game or SoloGame), not {quote(game)}")
+    return _action_table([{"game": 0, **row} for row in action_rows(game)])
+
+
+def _action_table(rows: list[dict[str, Any]]) -> pd.DataFrame:
     import pandas as pd
 
-    return pd.DataFrame(rows, columns=SOLO_COLUMNS if solo else COLUMNS)
+    table = pd.DataFrame(rows, columns=ACTION_COLUMNS)
+    kinds: dict[str, Any] = {c: "Int64" for c in ("space", "cost", "x", "y", "next_seat")}
+    kinds |= {"kind": pd.CategoricalDtype(list(_KINDS)), "colour": pd.CategoricalDtype(list(COLOURS))}
+    return table.astype(kinds)
+
+
+def _tables(results: dict[int, list[_Played]], solo: bool) -> tuple[pd.DataFrame, pd.DataFrame]:
+    """The games table and the actions table of the chunks in ``results``, in game order, with the same
+    dtypes however many games there are (none included)."""
+    import pandas as pd
+
+    played = [p for n in sorted(results) for p in results[n]]
+    games = pd.DataFrame(
+        [row for rows, _ in played for row in rows], columns=SOLO_COLUMNS if solo else COLUMNS
+    )
+    kinds = {c: "int64" for c in games.columns if c not in _NOT_INT} | {"master_seed": "uint64"}
+    ends = pd.CategoricalDtype(list(END_REASONS))
+    games = games.astype(
+        kinds | {"bot": object, "bot_spec": object, "winner": bool, "beginner": bool, "end": ends}
+    )
+    return games, _action_table([row for _, rows in played for row in rows])
 
 
 # -- summaries -----------------------------------------------------------------------------------
@@ -403,20 +710,20 @@ def wilson(wins: int, n: int, z: float = 1.959964) -> tuple[float, float]:
         raise TypeError(f"z must be a number above 0 (1.96 for 95 %), not {quote(z)}")
     if not z > 0:  # NaN is not above 0 either
         raise ValueError(f"z must be a number above 0 (1.96 for 95 %), not {z}")
-    if n == 0:
-        return (0.0, 1.0)
-    p = wins / n
-    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return (max(0.0, centre - half), min(1.0, centre + half))
+    return (0.0, 1.0) if n == 0 else _wilson(wins / n, n, float(z))
 
 
-def summary(df: pd.DataFrame, by: str | Sequence[str] = ("bot", "seat")) -> pd.DataFrame:
-    """Win rates with 95 % Wilson intervals, per bot and per seat (or per any other column, or columns,
-    in ``by``) of a ``simulate`` table.
+def summary(df: pd.DataFrame, by: str | Sequence[str] = "bot") -> pd.DataFrame:
+    """Win rates with 95 % intervals from a ``simulate`` table, grouped as pandas ``groupby(by)`` groups:
+    ``by=["players", "order"]`` gives one row per pair of values (a MultiIndex), and the index keeps the
+    columns' own values (``.loc[0]`` for seat 0).
 
-    Rows are indexed by (column, value); columns: games, wins, win_rate, ci_low, ci_high, mean_rank,
-    mean_tokens_left (and mean_score, solo).
+    Columns: games, deals, wins, win_rate, ci_low, ci_high, mean_rank, mean_tokens_left (and mean_score,
+    solo). The games of one deal (``deal``: the same deal played once per seating) are not independent
+    (between equal bots they are often the same game), so the interval counts deals, not games: a Wilson
+    interval on the effective number of games (Kish's design effect, from the variance of the win rate
+    with deals as clusters), never narrower than the plain Wilson interval on the games. A table without
+    a ``deal`` column (made before it existed) counts each game as its own deal.
     """
     import pandas as pd
 
@@ -428,23 +735,75 @@ def summary(df: pd.DataFrame, by: str | Sequence[str] = ("bot", "seat")) -> pd.D
             f"the table has no column {quote(missing[0])}; summary takes a simulate table and "
             f"groups by its columns ({', '.join(map(str, df.columns))})"
         )
-    parts = []
-    for column in columns:
-        grouped = df.groupby(column, sort=True)
-        part = pd.DataFrame(
-            {
-                "games": grouped.size(),
-                "wins": grouped["winner"].sum().astype(int),
-                "mean_rank": grouped["rank"].mean(),
-                "mean_tokens_left": grouped["tokens_left"].mean(),
-            }
-        )
-        if "score" in df:
-            part["mean_score"] = grouped["score"].mean()
-        part.insert(2, "win_rate", part["wins"] / part["games"])
-        bounds = [wilson(w, n) for w, n in zip(part["wins"], part["games"], strict=True)]
-        part.insert(3, "ci_low", [b[0] for b in bounds])
-        part.insert(4, "ci_high", [b[1] for b in bounds])
-        part.index = pd.MultiIndex.from_product([[column], part.index.astype(str)], names=["by", "value"])
-        parts.append(part)
-    return pd.concat(parts)
+    deal = df["deal"] if "deal" in df.columns else df["game"] if "game" in df.columns else df.index
+    data = df.assign(_deal=deal.to_numpy(), _wins=df["winner"].astype(int))
+    grouped = data.groupby(columns, sort=True, observed=True)
+    table = pd.DataFrame(
+        {
+            "games": grouped.size(),
+            "deals": grouped["_deal"].nunique(),
+            "wins": grouped["_wins"].sum(),
+            "mean_rank": grouped["rank"].mean(),
+            "mean_tokens_left": grouped["tokens_left"].mean(),
+        }
+    )
+    if "score" in df:
+        table["mean_score"] = grouped["score"].mean()
+    table.insert(3, "win_rate", table["wins"] / table["games"])
+    bounds = [_clustered(part["_wins"], part["_deal"]) for _, part in grouped]
+    table.insert(4, "ci_low", [b[0] for b in bounds])
+    table.insert(5, "ci_high", [b[1] for b in bounds])
+    return table.astype({"games": "int64", "deals": "int64", "wins": "int64"})
+
+
+def _clustered(wins: pd.Series, deals: pd.Series) -> tuple[float, float]:
+    """The 95 % interval of a win rate whose games come in clusters (``deals``): Wilson's on the effective
+    number of games ``n / deff``, where the design effect ``deff`` is the cluster-robust variance of the
+    rate over the variance it would have from independent games (both with their small-sample factor,
+    so one game a deal gives ``deff`` 1 exactly); ``deff`` below 1 is taken as 1."""
+    n = len(wins)
+    if n == 0:
+        return (0.0, 1.0)
+    p = float(wins.mean())
+    totals = wins.groupby(deals.to_numpy()).agg(["sum", "size"])
+    k = len(totals)
+    plain = p * (1 - p) / (n - 1) if n > 1 else 0.0
+    if k < 2 or plain == 0:  # no spread to measure (one deal, or every game went one way): count deals
+        effective = float(k)
+    else:
+        robust = k / (k - 1) * float(((totals["sum"] - p * totals["size"]) ** 2).sum()) / n**2
+        effective = n / max(1.0, robust / plain)
+    return _wilson(p, effective)
+
+
+def _wilson(p: float, n: float, z: float = 1.959964) -> tuple[float, float]:
+    """Wilson's interval for a rate ``p`` from ``n`` (not necessarily whole) games; it holds ``p`` (which
+    rounding could put a hair outside at 0 or 1)."""
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return (max(0.0, min(p, centre - half)), min(1.0, max(p, centre + half)))
+
+
+def plot_summary(table: pd.DataFrame, ax: Any = None, *, title: str | None = None) -> Any:
+    """A ``summary`` table drawn: each group's win rate as a dot with its 95 % interval as a bar, one row
+    per group (a MultiIndex's values joined), and 1 / players as a dashed line where the table says how
+    many play. Returns the matplotlib axes (``ax``, or a new figure's)."""
+    if missing := [c for c in ("win_rate", "ci_low", "ci_high") if c not in table.columns]:
+        raise ValueError(f"plot_summary takes a summary table; this one has no column {quote(missing[0])}")
+    import matplotlib.pyplot as plt
+
+    if ax is None:
+        _, ax = plt.subplots(figsize=(6, 0.45 * len(table) + 1.2))
+    names = [" · ".join(map(str, v)) if isinstance(v, tuple) else str(v) for v in table.index]
+    rows = range(len(table))
+    rate = table["win_rate"].to_numpy()
+    errors = [rate - table["ci_low"].to_numpy(), table["ci_high"].to_numpy() - rate]
+    ax.errorbar(rate, rows, xerr=errors, fmt="o", capsize=4)
+    ax.set_yticks(list(rows), names)
+    ax.invert_yaxis()
+    ax.set_xlim(0, 1)
+    ax.set_xlabel("win rate (95 % interval)")
+    ax.set_ylabel(" · ".join(str(n) for n in table.index.names if n is not None))
+    if title:
+        ax.set_title(title)
+    return ax

@@ -9,7 +9,9 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
+from .errors import IllegalMove, quote
 from .game import Action, Game, Move
+from .i18n import message_of, msg
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -47,6 +49,7 @@ def analyse_moves(game: Game) -> pd.DataFrame:
     of phase 1 where allowed, each with what it does. Best read sorted, e.g. by ``tokens``."""
     import pandas as pd
 
+    _check_game(game, "analyse_moves")
     run = game.turns_in_a_row
     rows = [_describe(game, action, run) for action in game.legal_actions()]
     table = pd.DataFrame(rows, columns=MOVE_COLUMNS)
@@ -86,11 +89,34 @@ def _describe(game: Game, action: Action, run: int) -> dict[str, Any]:
 
 
 def play_line(game: Game, actions: Sequence[Action]) -> Game:
-    """A copy of ``game`` with ``actions`` played (a refill in the line draws from the real pile)."""
+    """A copy of ``game`` with ``actions`` played (a refill in the line draws from the real pile). An
+    action that cannot be played raises ``IllegalMove`` naming its step (1 for the first)."""
+    _check_game(game, "play_line")
+    return _played(game, actions, None)
+
+
+def _played(game: Game, actions: Sequence[Action], name: str | None) -> Game:
+    if isinstance(actions, (str, bytes)) or not isinstance(actions, Sequence):
+        raise TypeError(f"a line is a list of actions (moves or 'refill'), not {quote(actions)}")
     line = game.copy()
-    for action in actions:
-        line.play(action)
+    for step, action in enumerate(actions, 1):
+        try:
+            line.play(action)
+        except IllegalMove as err:
+            where = (
+                msg("step {step}", step=step)
+                if name is None
+                else msg("line {line}, step {step}", line=quote(name), step=step)
+            )
+            raise IllegalMove(msg("{where}: {error}", where=where, error=message_of(err))) from None
     return line
+
+
+def _check_game(game: object, caller: str) -> None:
+    if not isinstance(game, Game):
+        raise TypeError(
+            f"{caller} takes a game (a Game or SoloGame, such as scenario.position(...)), not {quote(game)}"
+        )
 
 
 def compare_lines(game: Game, lines: Mapping[str, Sequence[Action]]) -> pd.DataFrame:
@@ -98,9 +124,12 @@ def compare_lines(game: Game, lines: Mapping[str, Sequence[Action]]) -> pd.DataF
     with tokens left, time, tiles, who moves next and whether the game is over."""
     import pandas as pd
 
+    _check_game(game, "compare_lines")
+    if not isinstance(lines, Mapping):
+        raise TypeError(f"lines maps each line's name to its list of actions, not {quote(lines)}")
     rows = []
     for name, actions in lines.items():
-        after = play_line(game, actions)
+        after = _played(game, actions, str(name))
         for i, p in enumerate(after.players):
             rows.append(
                 {

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 import signal
 import subprocess
 import sys
@@ -43,10 +44,12 @@ def test_simulate_prints_win_rates_with_intervals(capsys: pytest.CaptureFixture[
     assert code == 0
     assert out.splitlines()[0] == "6 games, bots greedy, random, seed 3"
     assert "95% CI" in out and "win_rate" in out
-    greedy = next(line for line in out.splitlines() if line.startswith("bot")).split()
+    lines = out.splitlines()
+    assert lines[2].split() == ["bot"]  # the index's name: what the rows are grouped by
+    greedy = next(line for line in lines if line.startswith("greedy")).split()
     table = pd.read_csv(csv)
     wins = int(table[table["bot"] == "greedy"]["winner"].sum())
-    assert greedy[:4] == ["bot", "greedy", "6", str(wins)]
+    assert greedy[:4] == ["greedy", "6", "3", str(wins)]  # games, deals (each played twice), wins
     assert len(table) == 12
 
 
@@ -71,8 +74,8 @@ def test_players_repeat_the_bots_and_search_takes_a_budget(capsys: pytest.Captur
         == 0
     )
     out = capsys.readouterr().out
-    assert "bots search, greedy" in out and "seat 2" not in out
-    assert [line.split()[0] for line in out.splitlines()[3:6]] == ["bot", "search", "seat"]
+    assert "bots search, greedy" in out
+    assert [line.split()[0] for line in out.splitlines()[2:5]] == ["bot", "greedy", "search"]
 
 
 def test_one_bot_plays_solo(capsys: pytest.CaptureFixture[str]) -> None:
@@ -168,7 +171,8 @@ def test_ctrl_c_stops_the_workers_at_once_and_says_so() -> None:
         ],
         whole_group=False,
     )
-    assert code == 128 + signal.SIGINT and err.endswith("interrupted\n") and "Traceback" not in err
+    assert code == 128 + signal.SIGINT and err.endswith("interrupted after 0 of 200 games\n")
+    assert "Traceback" not in err and "--no-rotate" in err  # a mirror match is told of once, in words
 
 
 def test_play_prints_a_whole_game_through_python_dash_m() -> None:
@@ -257,3 +261,50 @@ def test_the_help_names_the_languages(capsys: pytest.CaptureFixture[str]) -> Non
         assert exit_.value.code == 0
         out = capsys.readouterr().out
         assert "--lang" in out and all(name in out for name in LANGUAGES.values())
+
+
+def test_ctrl_c_keeps_the_finished_games_in_the_table_and_the_csv(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    finished = novaluna_widget.simulate.simulate(4, ["greedy", "random"], seed=0, progress=False, workers=1)
+
+    def stopped(*args: Any, **kwargs: Any) -> None:
+        error = KeyboardInterrupt("interrupted after 4 of 100 games")
+        vars(error).update(table=finished, actions=None, finished=4, total=100)
+        raise error
+
+    monkeypatch.setattr(novaluna_widget.simulate, "simulate", stopped)
+    csv = tmp_path / "games.csv"
+    code = main(["simulate", "--bots", "greedy,random", "--no-progress", "--csv", str(csv), "--by", "seat"])
+    out, err = capsys.readouterr()
+    assert code == 130 and err == f"interrupted after 4 of 100 games; {csv} holds those\n"
+    assert out.splitlines()[0] == "4 games, bots greedy, random, seed 0" and out.splitlines()[2].split() == [
+        "seat"
+    ]
+    assert pd.read_csv(csv).equals(pd.read_csv(io.StringIO(finished.to_csv(index=False))))
+
+
+def test_by_groups_the_win_rates_and_no_rotate_deals_each_game_afresh(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    csv = tmp_path / "games.csv"
+    argv = ["simulate", "--games", "4", "--bots", "greedy,random", "--workers", "1", "--no-progress"]
+    assert main([*argv, "--by", "players,order", "--no-rotate", "--csv", str(csv)]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[2].split() == ["players", "order"] and lines[3].split()[:3] == ["2", "0", "4"]
+    assert pd.read_csv(csv)["deal"].nunique() == 4  # four deals, not two played twice
+    with pytest.raises(SystemExit):
+        main([*argv, "--by", "colour"])
+    assert (
+        "argument --by: must name columns among bot, bot_spec, seat, order, players, end, not 'colour'"
+        in (capsys.readouterr().err)
+    )
+
+
+def test_the_installed_command_names_itself(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setattr(sys, "argv", ["/usr/local/bin/novaluna"])
+    with pytest.raises(SystemExit):
+        main(["--help"])
+    assert capsys.readouterr().out.startswith("usage: novaluna ")

@@ -123,9 +123,24 @@ def test_solo_positions_in_both_phases():
         (dict(areas=["Y07@0,0", "R01@0,0"], times=[0, 9]), "9 steps apart"),
         (dict(areas=["Y07@0,0", "R01@0,0"], times=[0]), "one entry per player"),
         (dict(areas=["Y07@0,0", "R01@0,0"], stack=[0, 0]), "every player index once"),
-        (dict(areas=["Y07@0,0", "R01@0,0", "T01@0,0", "B01@0,0", "Y01@0,0"]), "2–4 players"),
+        (
+            dict(areas=["Y07@0,0", "R01@0,0", "T01@0,0", "B01@0,0", "Y01@0,0"]),
+            "^areas: Nova Luna seats 1 \\(solo\\) to 4 players; 5 areas given$",
+        ),
     ],
 )
 def test_position_refuses_what_cannot_occur(kwargs, message):
     with pytest.raises(ScenarioError, match=message):
         position(**kwargs)
+
+
+def test_position_errors_use_the_positions_own_terms():
+    # Not the snapshot's fields ("start.players must list 2–4 players"): what was passed, and what may be.
+    with pytest.raises(
+        ScenarioError, match=r"^areas: Nova Luna seats 1 \(solo\) to 4 players; 5 areas given$"
+    ):
+        position({name: "R16@0,0" for name in "ABCDE"})
+    with pytest.raises(
+        ScenarioError, match=r"^tokens\[0\]: 30 left and 0 on tasks make 30, more than the 20 a"
+    ):
+        position({"A": "R16@0,0", "B": "B04@0,0"}, tokens=[30, 2])

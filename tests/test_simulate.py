@@ -11,6 +11,7 @@ import subprocess
 import sys
 import threading
 import time
+import warnings
 from collections.abc import Callable
 from concurrent.futures import Executor, Future, ProcessPoolExecutor, ThreadPoolExecutor
 from pathlib import Path
@@ -23,11 +24,16 @@ import pytest
 from novaluna_widget import Game
 from novaluna_widget.bots import Bot, GreedyBot, RandomBot, SearchBot, play_game
 from novaluna_widget.game import Action
+from novaluna_widget.scenario import position
 from novaluna_widget.simulate import (
+    ACTION_COLUMNS,
     COLUMNS,
     SOLO_COLUMNS,
     BotSpec,
     SimulationError,
+    actions,
+    plot_summary,
+    resampled,
     simulate,
     summary,
     wilson,
@@ -59,7 +65,8 @@ def test_one_row_per_player_per_game_with_consistent_ranks() -> None:
         assert sorted(game["seat"]) == [0, 1, 2] and sorted(game["rank"]) == [1, 2, 3]
         assert sorted(game["order"]) == [0, 1, 2]
         assert game["winner"].sum() == 1 and (game.loc[game["winner"], "rank"] == 1).all()
-        assert game["tiles"].sum() == game["turns"].iloc[0]
+        assert game["tiles"].sum() == game["game_turns"].iloc[0] == game["turns_taken"].sum()
+        assert (game["turns_taken"] == game["tiles"]).all()  # each take places one tile
         assert (game["total_time"] >= game["tiles"]).all()
         ranked = game.sort_values("rank")
         if (ranked["end"] == "no tile").all():
@@ -144,15 +151,13 @@ def test_wilson_interval() -> None:
 
 def test_summary_per_bot_and_seat() -> None:
     df = run(8)
-    table = summary(df)
-    assert set(table.index.get_level_values("by")) == {"bot", "seat"}
-    bots = table.loc["bot"]
-    assert bots["games"].sum() == 16 and bots["wins"].sum() == 8
+    bots = summary(df)  # by bot
+    assert bots.index.name == "bot" and bots["games"].sum() == 16 and bots["wins"].sum() == 8
     greedy = bots.loc["greedy"]
     assert greedy["wins"] == df[df["bot"] == "greedy"]["winner"].sum()
     assert greedy["ci_low"] <= greedy["win_rate"] <= greedy["ci_high"]
-    assert (greedy["ci_low"], greedy["ci_high"]) == pytest.approx(wilson(int(greedy["wins"]), 8))
-    assert table.loc["seat"]["games"].tolist() == [8, 8]
+    seats = summary(df, "seat")
+    assert seats["games"].tolist() == [8, 8] and seats.loc[0, "games"] == 8  # seats stay numbers
 
 
 # -- bad arguments ---------------------------------------------------------------------------------
@@ -456,7 +461,8 @@ def test_ctrl_c_with_the_default_pool_returns_at_once_and_leaves_no_workers(tmp_
     # Every worker is amid a move that lasts an hour: the command ends only if it ends them (it took 23 s
     # when every worker finished its chunk first).
     code, err = interrupt([sys.executable, str(script)], whole_group=True)
-    assert code == -signal.SIGINT and err.rstrip().endswith("KeyboardInterrupt")
+    last = err.rstrip().splitlines()[-1]
+    assert code == -signal.SIGINT and last.startswith("KeyboardInterrupt: interrupted after 0 of 400 games:")
     assert err.count("Traceback") == 1  # the main process's: the workers stay quiet
 
 
@@ -504,7 +510,8 @@ def test_ctrl_c_amid_the_futures_locks_still_ends_the_run(tmp_path: Path) -> Non
         os.killpg(child.pid, signal.SIGKILL)
         child.communicate()
         pytest.fail("the run never ended after Ctrl-C")
-    assert child.returncode == -signal.SIGINT and err.decode().rstrip().endswith("KeyboardInterrupt")
+    last = err.decode().rstrip().splitlines()[-1]
+    assert child.returncode == -signal.SIGINT and last.startswith("KeyboardInterrupt: interrupted after")
     assert_group_gone(child.pid)
 
 
@@ -565,6 +572,8 @@ def test_the_kernels_interrupt_stops_a_simulation_and_the_notebook_goes_on(tmp_p
         assert reply["status"] == "error" and reply["ename"] == "KeyboardInterrupt"
         assert _children(pid) == []
         assert _printed(kc, "print('table' in dir(), 6 * 7)") == "False 42\n"
+        # What finished (nothing: every move lasts an hour) is kept on the error, as its message says.
+        assert _printed(kc, "import sys; print(len(sys.last_value.table), sys.last_value.total)") == "0 400\n"
     finally:
         kc.stop_channels()
         km.shutdown_kernel(now=True)
@@ -599,3 +608,181 @@ def test_summary_takes_one_column_by_name_and_refuses_unknown_ones(eight: pd.Dat
 def test_wilson_refuses_impossible_counts(args: tuple[Any, ...], message: str) -> None:
     with pytest.raises((TypeError, ValueError), match=message):
         wilson(*args)
+
+
+# -- grouping, intervals by deal, the table's types ------------------------------------------------
+def test_summary_groups_by_several_columns_as_pandas_groupby_does() -> None:
+    df = pd.concat([run(6, ("greedy", "random", "greedy")), run(8, ("greedy", "random", "greedy", "random"))])
+    table = summary(df, ["players", "order"])
+    assert table.index.names == ["players", "order"]
+    assert table.index.equals(df.groupby(["players", "order"]).size().index)
+    assert (3, 3) not in table.index and table.loc[(4, 3), "games"] == 8  # order 3: four players only
+    first_of_three = df[(df["players"] == 3) & (df["order"] == 0)]
+    assert table.loc[(3, 0), "wins"] == first_of_three["winner"].sum() and table.loc[(3, 0), "games"] == 6
+
+
+def test_intervals_count_the_deals_when_a_deals_games_are_alike() -> None:
+    # Thirty deals, each played twice where the same seat wins both times (a mirror match replayed):
+    # thirty independent results, not sixty.
+    winners = [0] * 18 + [1] * 12
+    rows = [
+        {
+            "game": 2 * d + r,
+            "deal": d,
+            "seat": seat,
+            "winner": seat == w,
+            "rank": 1 if seat == w else 2,
+            "tokens_left": 0,
+        }
+        for d, w in enumerate(winners)
+        for r in range(2)
+        for seat in range(2)
+    ]
+    seat_0 = summary(pd.DataFrame(rows), "seat").loc[0]
+    assert (seat_0["games"], seat_0["deals"], seat_0["wins"]) == (60, 30, 36)
+    # About Wilson's for 18 of 30 (a little wider: the deals' spread is estimated, with k / (k - 1)).
+    low, high = wilson(18, 30)
+    assert seat_0["ci_low"] == pytest.approx(low, abs=0.005) and seat_0["ci_high"] == pytest.approx(
+        high, abs=0.005
+    )
+    assert (
+        seat_0["ci_high"] - seat_0["ci_low"] >= high - low > (lambda lo, hi: hi - lo)(*wilson(36, 60)) + 0.05
+    )
+    # One game a deal: the plain Wilson interval.
+    single = pd.DataFrame([r for r in rows if r["game"] % 2 == 0]).assign(deal=lambda t: t["game"])
+    alone = summary(single, "seat").loc[0]
+    assert (alone["ci_low"], alone["ci_high"]) == pytest.approx(wilson(18, 30), abs=1e-9)
+
+
+def test_a_mirror_match_with_rotation_is_warned_about() -> None:
+    with pytest.warns(UserWarning, match="rotate=False"):
+        run(2, ("greedy", "greedy"))
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        run(2, ("greedy", "greedy"), rotate=False)
+        run(2, ("greedy", "random"))
+
+
+def test_the_table_says_which_run_each_row_is_from_and_keeps_its_types() -> None:
+    labelled: dict[str, BotSpec] = {"small": functools.partial(SearchBot, nodes=50), "greedy": "greedy"}
+    df = simulate(4, labelled, seed=2**64 - 1, progress=False, executor=ThreadPoolExecutor(1))
+    assert (df["players"] == 2).all() and not df["beginner"].any() and (df["master_seed"] == 2**64 - 1).all()
+    assert set(df["bot_spec"]) == {"SearchBot(nodes=50)", "greedy"}
+    assert df["end"].dtype == "category" and set(df["end"].cat.categories) == {"last token", "no tile"}
+    empty = run(0)
+    assert list(empty.columns) == COLUMNS and (empty.dtypes == run(2).dtypes).all()
+
+
+def test_plot_summary_draws_each_group_with_its_interval() -> None:
+    import matplotlib
+
+    matplotlib.use("Agg")
+    table = summary(run(6), ["seat", "bot"])
+    ax = plot_summary(table, title="seat and bot")
+    assert [t.get_text() for t in ax.get_yticklabels()] == [
+        "0 · greedy",
+        "0 · random",
+        "1 · greedy",
+        "1 · random",
+    ]
+    assert ax.get_xlim() == (0, 1) and ax.get_title() == "seat and bot"
+    with pytest.raises(ValueError, match="plot_summary takes a summary table"):
+        plot_summary(run(2))
+
+
+# -- from a position, per action -------------------------------------------------------------------
+def set_up() -> Game:
+    return position(
+        {"Ada": "R16@0,0 B04@1,0 Y09@0,1 B13@1,1", "Bo": "T16@0,0 Y16@1,0 R13@0,1"},
+        times=[18, 20],
+        wheel="M T12 B01 Y13 Y02 R09 B10 - - - - -",
+    )
+
+
+def test_simulations_from_a_position_resample_the_hidden_draw_pile() -> None:
+    start = set_up()
+    before = start.snapshot()
+    df, acts = run(6, ("greedy", "greedy"), start=start, rotate=False, log=True)
+    assert start.snapshot() == before  # the position itself is never played on
+    first = acts[acts["action"] == 0]
+    assert len(first) == 6 and (first["seat"] == start.current_player).all()  # each goes on from the position
+    with ProcessPoolExecutor(2) as pool:
+        assert df.equals(run(6, ("greedy", "greedy"), start=start, rotate=False, executor=pool))
+    # Each game's own shuffle of the pile: refills bring different tiles, and a row replays exactly.
+    refilled = [
+        tuple(a[a["action"] > a[a["refilled"]]["action"].min()]["tile"].head(3))
+        for _, a in acts.groupby("game")
+    ]
+    assert len(set(refilled)) > 1
+    row = df[(df["game"] == 3)].sort_values("seat")
+    game = resampled(start, int(row["seed"].iloc[0]))
+    assert sorted(t.id for t in game.draw_pile) == sorted(t.id for t in start.draw_pile)
+    play_game(game, [GreedyBot(seed=int(s)) for s in row["bot_seed"]])
+    assert list(row["tokens_left"]) == [p.tokens for p in game.players]
+
+
+def test_a_start_that_does_not_fit_is_refused_before_any_game() -> None:
+    with pytest.raises(ValueError, match="start has 2 players and 3 bots are given"):
+        run(2, ("greedy",) * 3, start=set_up(), executor=NoGames())
+    with pytest.raises(TypeError, match="start is a game"):
+        run(2, start="R16@0,0", executor=NoGames())
+    with pytest.raises(TypeError, match="start\\(seed\\) must return a game"):
+        run(2, start=lambda seed: None, executor=NoGames())
+    with pytest.raises(ValueError, match="beginner deals fresh games"):
+        run(2, start=set_up(), beginner=True, executor=NoGames())
+    with pytest.raises(TypeError, match="start cannot be sent to worker processes"):
+        simulate(2, ["greedy", "greedy"], start=lambda seed: set_up(), progress=False)
+
+
+def test_the_actions_table_is_the_game_action_by_action() -> None:
+    game = play_game(Game(3, seed=5), [GreedyBot(seed=i) for i in range(3)])
+    table = actions(game)
+    assert list(table.columns) == ACTION_COLUMNS and len(table) == len(game.history)
+    takes = table[table["kind"] == "take"]
+    for seat, player in enumerate(game.players):
+        mine = takes[takes["seat"] == seat]
+        assert len(mine) == len(player.board)
+        assert mine["tokens"].sum() == Game.supply(3) - player.tokens
+        assert mine["time_after"].iloc[-1] == player.time
+    assert (takes["time_after"] - takes["time_before"] == takes["cost"]).all()
+    assert (
+        table["next_seat"].iloc[-1] is pd.NA
+        and (table["again"] == (table["seat"] == table["next_seat"])).all()
+    )
+    assert table["kind"].dtype == "category" and table["colour"].dtype == "category"
+    with pytest.raises(TypeError, match="actions takes a game"):
+        actions(None)  # type: ignore[arg-type]
+
+
+# -- nothing lost on Ctrl-C ------------------------------------------------------------------------
+@POSIX
+def test_ctrl_c_keeps_the_games_that_finished() -> None:
+    main = threading.get_ident()
+
+    class LateCtrlC(GreedyBot):
+        """Presses Ctrl-C in game 3: games 0 to 2 have finished by then (one at a time, in order)."""
+
+        def choose(self, game: Game) -> Action:
+            if game.turn == 0 and self.seed_game == 3:
+                signal.pthread_kill(main, signal.SIGINT)
+            return super().choose(game)
+
+        def __init__(self, seed: int | None = None) -> None:
+            super().__init__(seed)
+            LateCtrlC.made += 1
+            self.seed_game = (LateCtrlC.made - 1) // 2
+
+        made: ClassVar[int] = 0
+
+    before = signal.signal(signal.SIGINT, signal.default_int_handler)
+    try:
+        with pytest.raises(KeyboardInterrupt) as stopped:
+            run(20, (LateCtrlC, LateCtrlC), chunksize=1, rotate=False, log=True)
+    finally:
+        signal.signal(signal.SIGINT, before)
+    err: Any = stopped.value
+    assert type(err) is KeyboardInterrupt and err.total == 20  # Python's own: a script ends as by Ctrl-C
+    assert err.finished >= 3 and sorted(set(err.table["game"]))[:3] == [0, 1, 2]
+    assert (err.table.groupby("game").size() == 2).all()  # whole games only
+    assert err.actions is not None and set(err.actions["game"]) == set(err.table["game"])
+    assert str(err).startswith(f"interrupted after {err.finished} of 20 games")

@@ -3,7 +3,7 @@
 import pandas as pd
 import pytest
 
-from novaluna_widget import Game, Move, SoloGame
+from novaluna_widget import Game, IllegalMove, Move, SoloGame
 from novaluna_widget.bots import GreedyBot, play_turn
 from novaluna_widget.scenario import position
 from novaluna_widget.whatif import MOVE_COLUMNS, analyse_moves, compare_lines, play_line
@@ -86,3 +86,20 @@ def test_lines_are_played_on_copies_and_compared():
     first = table[table["line"] == "first"].set_index("player")
     assert first.loc[game.current_player, "time"] == line.players[game.current_player].time
     assert game.to_json() == before
+
+
+def test_a_bad_step_names_its_line_and_step_and_a_missing_game_is_said() -> None:
+    game = position({"A": "R16@0,0", "B": "B04@0,0"})
+    takeable = game.choices()[0]
+    with pytest.raises(
+        IllegalMove, match=r"^line 'late', step 2: space \d+ is not among the next three tiles"
+    ):
+        compare_lines(game, {"fine": [(takeable, (0, 1))], "late": [(takeable, (0, 1)), (takeable, (1, 1))]})
+    with pytest.raises(IllegalMove, match=r"^step 1: "):
+        play_line(game, [(99, (0, 1))])
+    for call in (lambda: analyse_moves(None), lambda: play_line(None, []), lambda: compare_lines(None, {})):
+        with pytest.raises(TypeError, match="takes a game \\(a Game or SoloGame"):
+            call()
+    with pytest.raises(TypeError, match="lines maps each line's name to its list of actions"):
+        compare_lines(game, [[(takeable, (0, 1))]])
+    assert game.snapshot() == position({"A": "R16@0,0", "B": "B04@0,0"}).snapshot()  # never changed
