@@ -392,14 +392,8 @@ def _simulate(args: argparse.Namespace) -> str:
     from .simulate import simulate
 
     seats = _seats(args)
-    if args.rotate and len(seats) > 1 and len(set(map(str, seats))) == 1:
-        mirror = msg(
-            "every seat plays the same bot: the games of one deal are often the same game, and the "
-            "intervals count deals; --no-rotate gives more information per game"
-        )
-        print(mirror.in_language(args.lang), file=sys.stderr)
     try:
-        with warnings.catch_warnings():  # said above, in the language
+        with warnings.catch_warnings():  # --no-rotate's help says it; the intervals count deals anyway
             warnings.filterwarnings("ignore", "every seat plays the same bot")
             df = simulate(
                 args.games,

@@ -82,6 +82,7 @@ def _pdf_text(pdf: Path, first: int, last: int) -> str:
     return done.stdout.decode("utf-8")
 
 
+@pytest.mark.slow  # prints with Chromium: the full suite
 @pytest.mark.skipif(shutil.which("chromium") is None, reason="needs Chromium: bash .ci/install-chromium.sh")
 @pytest.mark.skipif(shutil.which("pdftotext") is None, reason="needs pdftotext (poppler-utils)")
 @pytest.mark.parametrize("lang", ["en", "ru"])

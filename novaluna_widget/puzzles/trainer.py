@@ -43,16 +43,16 @@ ENVIRONMENT: Final = "NOVALUNA_PUZZLES"
 #: The version of the progress file's format, written in it.
 VERSION: Final = 1
 #: How many puzzles of a kind are made at a time, and how few fresh ones make the trainer make more.
-BATCH: Final = 8
-LOW: Final = 3
+_BATCH: Final = 8
+_LOW: Final = 3
 #: How many of a kind's latest attempts say how well the learner does at it now.
-RECENT: Final = 10
+_RECENT: Final = 10
 #: A puzzle's deviation and volatility before anyone tried it: its rating comes from how it was made, a
 #: fair guess, so less unsure than a new learner's.
-PUZZLE_RD: Final = 150.0
-PUZZLE_VOLATILITY: Final = 0.06
+_PUZZLE_RD: Final = 150.0
+_PUZZLE_VOLATILITY: Final = 0.06
 #: The score of a puzzle solved after a hint: half a win, so a hint costs rating (a shown answer is a loss).
-HINTED: Final = 0.5
+_HINTED: Final = 0.5
 
 
 class ProgressError(_Worded):
@@ -96,7 +96,7 @@ class Trainer:
         lately missed most, and of those the one whose rating is nearest the learner's."""
         kind = self._weakest(kinds_of(kinds))
         fresh = self._fresh(kind)
-        while len(fresh) < LOW:
+        while len(fresh) < _LOW:
             self._make(kind)
             fresh = self._fresh(kind)
         chosen = min(fresh, key=lambda p: (abs(self.puzzle_rating(p).rating - self.rating.rating), p.id))
@@ -108,7 +108,7 @@ class Trainer:
         kind missed most comes up most often, and a kind seldom tried gets its turn as well."""
 
         def draw(kind: str) -> float:
-            recent = [a["right"] for a in self._attempts if a["kind"] == kind][-RECENT:]
+            recent = [a["right"] for a in self._attempts if a["kind"] == kind][-_RECENT:]
             return self._random.betavariate(sum(recent) + 1, len(recent) - sum(recent) + 1)
 
         return min(kinds, key=draw)
@@ -119,11 +119,11 @@ class Trainer:
 
     def _make(self, kind: str) -> None:
         """Make the next few puzzles of ``kind`` for the trainer's seed (always the same ones, in order)."""
-        self._pool.setdefault(kind, []).extend(self._generator.make(kind) for _ in range(BATCH))
+        self._pool.setdefault(kind, []).extend(self._generator.make(kind) for _ in range(_BATCH))
 
     def puzzle_rating(self, puzzle: Puzzle) -> Rating:
         """The puzzle's rating: as the learner's attempts have moved it, else the one it was made with."""
-        return self._puzzles.get(puzzle.id, Rating(puzzle.rating, PUZZLE_RD, PUZZLE_VOLATILITY))
+        return self._puzzles.get(puzzle.id, Rating(puzzle.rating, _PUZZLE_RD, _PUZZLE_VOLATILITY))
 
     # -- recording --------------------------------------------------------------------------------
     def record(self, puzzle: Puzzle, right: bool, *, hinted: bool = False, shown: bool = False) -> Rating:
@@ -131,7 +131,7 @@ class Trainer:
         hint was asked for (half a win), ``shown`` whether the answer was shown (a loss, however it was
         answered). Both ratings move; the file is written before this returns. Returns the learner's
         new rating."""
-        score = 0.0 if shown or not right else HINTED if hinted else 1.0
+        score = 0.0 if shown or not right else _HINTED if hinted else 1.0
         before, against = self.rating, self.puzzle_rating(puzzle)
         after = update(before, [(against, score)])
         puzzles = {**self._puzzles, puzzle.id: update(against, [(before, 1.0 - score)])}

@@ -25,15 +25,15 @@ from ..render import board_svg, game_svg, tiles_svg, wheel_svg
 from .make import Puzzle, generate
 from .make import _kinds as kinds_of
 
-__all__ = ["SEED", "TOLD_BY_PICTURE", "print_pdf", "printable", "save", "worksheet"]
+__all__ = ["SEED", "TOLD_BY_PICTURE", "main", "print_pdf", "printable", "save", "worksheet"]
 
 #: The seed of ``make worksheet``'s sheets.
 SEED: Final = 24
 #: How many puzzles ``make worksheet`` puts on a sheet, four to a page.
-COUNT: Final = 8
+_COUNT: Final = 8
 #: The font each language is printed in (Debian's, which ``.ci/install-chromium.sh`` installs), as the
 #: player aid's: DejaVu Sans has Cyrillic; Japanese and Persian have Noto fonts of their own.
-FONTS: Final = {
+_FONTS: Final = {
     "en": '"DejaVu Sans", system-ui, sans-serif',
     "ru": '"DejaVu Sans", system-ui, sans-serif',
     "ja": '"Noto Sans CJK JP", "DejaVu Sans", sans-serif',
@@ -43,9 +43,9 @@ FONTS: Final = {
 #: these kinds' answers.
 TOLD_BY_PICTURE: Final = frozenset({"next", "over"})
 #: Where Chromium may be, first found first used.
-CHROMIUMS: Final = ("chromium", "chromium-browser", "google-chrome", "google-chrome-stable")
+_CHROMIUMS: Final = ("chromium", "chromium-browser", "google-chrome", "google-chrome-stable")
 
-STYLE: Final = """
+_STYLE: Final = """
 @page { size: A4; margin: 14mm 12mm; }
 * { box-sizing: border-box; }
 html { -webkit-print-color-adjust: exact; print-color-adjust: exact; }
@@ -75,7 +75,7 @@ footer { margin-top: 4mm; font-size: 7.5pt; color: #7a809c; }
 
 
 def worksheet(
-    n: int = COUNT, *, seed: int = SEED, kinds: Iterable[str] | None = None, lang: str | None = None
+    n: int = _COUNT, *, seed: int = SEED, kinds: Iterable[str] | None = None, lang: str | None = None
 ) -> str:
     """The worksheet of ``n`` puzzles made from ``seed`` (of ``kinds``: kinds or families, None: all but
     ``TOLD_BY_PICTURE``) as one HTML page, in ``lang`` (None: the package language): the puzzles four to
@@ -100,7 +100,7 @@ def worksheet(
 <head>
 <meta charset="utf-8">
 <title>{escape(title)}</title>
-<style>{STYLE % {"font": FONTS[lang]}}</style>
+<style>{_STYLE % {"font": _FONTS[lang]}}</style>
 </head>
 <body>
 <header><h1>{escape(title)}</h1>
@@ -187,9 +187,9 @@ def _key(index: int, puzzle: Puzzle, lang: str) -> str:
     )
 
 
-def chromium() -> str:
+def _chromium() -> str:
     """The path of Chromium (or Chrome), else an error saying how to get it."""
-    for name in CHROMIUMS:
+    for name in _CHROMIUMS:
         found = shutil.which(name)
         if found:
             return found
@@ -201,7 +201,7 @@ def print_pdf(html: Path, pdf: Path) -> None:
     pdf.unlink(missing_ok=True)
     subprocess.run(
         [
-            chromium(),
+            _chromium(),
             "--headless",
             "--no-sandbox",
             "--disable-gpu",
@@ -224,7 +224,7 @@ def print_pdf(html: Path, pdf: Path) -> None:
 
 def save(
     path: str | Path,
-    n: int = COUNT,
+    n: int = _COUNT,
     *,
     seed: int = SEED,
     kinds: Iterable[str] | None = None,
@@ -249,7 +249,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description="Print the puzzle worksheet (and its answer key) to PDF.")
     parser.add_argument("--out", type=Path, default=Path("docs"), help="the folder to write into (docs)")
     parser.add_argument("--seed", type=int, default=SEED, help=f"the puzzles' seed ({SEED})")
-    parser.add_argument("-n", type=int, default=COUNT, help=f"how many puzzles ({COUNT})")
+    parser.add_argument("-n", type=int, default=_COUNT, help=f"how many puzzles ({_COUNT})")
     parser.add_argument(
         "--lang", action="append", choices=list(LANGUAGES), help="only this language (again for more)"
     )
