@@ -4,11 +4,12 @@
 
 import { t } from "./i18n.js";
 import { esc } from "./tiles.js";
-import { cellWords, clauses, sentences, taskWords } from "./words.js";
+import { clauses, sentences } from "./words.js";
 
 /** @typedef {import("./contract").State} State */
 /** @typedef {import("./contract").PuzzleView} PuzzleView */
 /** @typedef {import("./contract").AnswerData} AnswerData */
+/** @typedef {import("./contract").PuzzleAnswer} PuzzleAnswer */
 /** @typedef {import("./contract").Unsent<import("./contract").Intent>} Intent */
 
 /** @param {AnswerData} answer @returns {string} the answer as a key: the same answer, the same key */
@@ -19,7 +20,8 @@ export const answerKey = (answer) => JSON.stringify(answer);
  * own, until the cell is clicked) lights its cells.
  * @param {State} state @param {number | null} chosen @returns {State}
  */
-export const drawnState = (state, chosen) => (state.puzzle ? { ...state, selected: chosen } : state);
+export const drawnState = (state, chosen) =>
+  state.puzzle ? { ...state, selected: chosen } : state;
 
 /**
  * What a click on the board picks in the puzzle on show: an answer, or (a move's first click) the wheel
@@ -36,8 +38,14 @@ export function picked(puzzle, state, d, chosen) {
     if (click === "move") return { choose: space };
   } else if (d.cell !== undefined && d.task === undefined) {
     const [x, y] = d.cell.split(",").map(Number);
-    if (click === "cell" && Number(d.player) === puzzle.seat) return { answer: [x, y] };
-    if (click === "move" && chosen !== null && Number(d.player) === state.current) return { answer: [chosen, x, y] };
+    if (click === "cell" && Number(d.player) === puzzle.seat)
+      return { answer: [x, y] };
+    if (
+      click === "move" &&
+      chosen !== null &&
+      Number(d.player) === state.current
+    )
+      return { answer: [chosen, x, y] };
   } else if (d.task !== undefined && click === "task") {
     const [p, tile, k] = d.task.split(",").map(Number);
     const [, x, y] = state.players[p].tiles[tile];
@@ -54,30 +62,8 @@ export function picked(puzzle, state, d, chosen) {
  */
 export function pickIntent(puzzle, answer) {
   const key = answerKey(answer);
-  const again = puzzle.picks.some((pick) => answerKey(pick) === key);
+  const again = puzzle.picks.some((pick) => answerKey(pick.answer) === key);
   return { action: again ? "unpick" : "pick", answer };
-}
-
-/**
- * An answer in words: a wheel space, a cell, a task, a player, a button's words, a move.
- * @param {PuzzleView} puzzle @param {State} state @param {AnswerData} answer @returns {string}
- */
-export function answerWords(puzzle, state, answer) {
-  const choice = puzzle.choices.find((c) => answerKey(c.answer) === answerKey(answer));
-  if (choice) return choice.words;
-  if (typeof answer === "string") return answer;
-  if (typeof answer === "number") {
-    return puzzle.click === "seat" ? state.players[answer].name : t("wheel space {space}", { space: answer });
-  }
-  if (answer.length === 2) return cellWords(answer[0], answer[1]);
-  if (puzzle.click === "move") {
-    const tile = state.wheel[answer[0]] ?? "";
-    return t("{tile} at {cell}", { tile, cell: cellWords(answer[1], answer[2]) });
-  }
-  const [x, y, k] = answer;
-  const seat = state.players[puzzle.seat ?? 0];
-  const tile = seat.tiles.find(([, tx, ty]) => tx === x && ty === y)?.[0] ?? "";
-  return t("{task} on {tile}", { task: taskWords(tile, k), tile });
 }
 
 // The puzzle's buttons: [action, words, the `can` flag that enables it (null: always)].
@@ -103,7 +89,7 @@ export function puzzlePanel(state) {
     solved: puzzle.solved,
     tried: puzzle.tried,
   });
-  const picks = new Set(puzzle.picks.map(answerKey));
+  const picks = new Set(puzzle.picks.map((pick) => answerKey(pick.answer)));
   const settled = Boolean(puzzle.answers);
   const choices = puzzle.choices
     .map(
@@ -113,12 +99,15 @@ export function puzzlePanel(state) {
         `${settled ? " disabled" : ""}>${esc(words)}</button>`,
     )
     .join("");
-  /** @param {AnswerData[]} answers */
-  const named = (answers) => clauses(answers.map((a) => answerWords(puzzle, state, a)));
+  /** @param {PuzzleAnswer[]} answers */
+  const named = (answers) => clauses(answers.map((a) => a.words));
   const lines = [];
-  if (puzzle.picks.length) lines.push(t("Your answer: {answers}.", { answers: named(puzzle.picks) }));
+  if (puzzle.picks.length)
+    lines.push(t("Your answer: {answers}.", { answers: named(puzzle.picks) }));
   if (puzzle.hinted !== null && !settled) {
-    lines.push(t("Hint: look at {answer}.", { answer: named([puzzle.hinted]) }));
+    lines.push(
+      t("Hint: look at {answer}.", { answer: named([puzzle.hinted]) }),
+    );
   }
   const verdict = puzzle.verdict;
   const said = [verdict ? verdict.words : ""];
@@ -152,7 +141,11 @@ export function puzzleSaid(before, state) {
   const was = before?.puzzle ?? null;
   if (!was || was.id !== puzzle.id) return puzzle.question;
   if (puzzle.verdict && !was.verdict) return puzzle.verdict.words;
-  if (puzzle.answers && !was.answers) return t("The answer: {answers}.", { answers: clauses(puzzle.answers.map((a) => answerWords(puzzle, state, a))) });
+  if (puzzle.answers && !was.answers) {
+    return t("The answer: {answers}.", {
+      answers: clauses(puzzle.answers.map((a) => a.words)),
+    });
+  }
   return null;
 }
 
@@ -163,28 +156,46 @@ export function puzzleSaid(before, state) {
  * @returns {Element[]}
  */
 function elementsOf(root, state, puzzle, answer) {
+  /** @type {Element[]} */
   const found = [];
   const one = (/** @type {string} */ selector) => {
     const el = root.querySelector(selector);
     if (el) found.push(el);
   };
-  if (puzzle.click === "choice") one(`[data-answer="${CSS.escape(answerKey(answer))}"]`);
-  else if (typeof answer === "number") one(puzzle.click === "seat" ? `[data-seat="${answer}"]` : `[data-space="${answer}"]`);
+  if (puzzle.click === "choice")
+    one(`[data-answer="${CSS.escape(answerKey(answer))}"]`);
+  else if (typeof answer === "number")
+    one(
+      puzzle.click === "seat"
+        ? `[data-seat="${answer}"]`
+        : `[data-space="${answer}"]`,
+    );
   else if (typeof answer !== "string" && puzzle.click === "move") {
     one(`[data-space="${answer[0]}"]`);
-    one(`[data-player="${state.current}"][data-cell="${answer[1]},${answer[2]}"]`);
+    one(
+      `[data-player="${state.current}"][data-cell="${answer[1]},${answer[2]}"]`,
+    );
   } else if (typeof answer !== "string" && answer.length === 2) {
-    one(`[data-player="${puzzle.seat}"][data-cell="${answer[0]},${answer[1]}"]`);
+    one(
+      `[data-player="${puzzle.seat}"][data-cell="${answer[0]},${answer[1]}"]`,
+    );
   } else if (typeof answer !== "string") {
     const p = puzzle.seat ?? 0;
-    const tile = state.players[p].tiles.findIndex(([, x, y]) => x === answer[0] && y === answer[1]);
+    const tile = state.players[p].tiles.findIndex(
+      ([, x, y]) => x === answer[0] && y === answer[1],
+    );
     one(`[data-task="${p},${tile},${answer[2]}"]`);
   }
   return found;
 }
 
 // The classes a puzzle puts on the board: picked, hinted, a wrong pick, a right answer once shown.
-const PUZZLE_MARKS = ["nl-picked", "nl-hinted", "nl-wrong-pick", "nl-right-answer"];
+const PUZZLE_MARKS = [
+  "nl-picked",
+  "nl-hinted",
+  "nl-wrong-pick",
+  "nl-right-answer",
+];
 
 /**
  * Mark the puzzle's answers on the board (and take the marks off elsewhere); tasks become buttons while
@@ -196,9 +207,9 @@ export function markPuzzle(root, state) {
   /** @type {Map<Element, Set<string>>} */
   const wanted = new Map();
   if (puzzle) {
-    /** @param {AnswerData[]} answers @param {string} cls */
+    /** @param {PuzzleAnswer[]} answers @param {string} cls */
     const mark = (answers, cls) => {
-      for (const answer of answers) {
+      for (const { answer } of answers) {
         for (const el of elementsOf(root, state, puzzle, answer)) {
           if (!wanted.has(el)) wanted.set(el, new Set());
           wanted.get(el)?.add(cls);
@@ -210,19 +221,33 @@ export function markPuzzle(root, state) {
     mark(puzzle.verdict?.wrong ?? [], "nl-wrong-pick");
     mark(puzzle.answers ?? [], "nl-right-answer");
     if (puzzle.click === "task") {
-      for (const task of root.querySelectorAll(`[data-task^="${puzzle.seat},"]`)) task.setAttribute("role", "button");
+      for (const task of root.querySelectorAll(
+        `[data-task^="${puzzle.seat},"]`,
+      ))
+        task.setAttribute("role", "button");
     }
-    const pressable = { space: "[data-space]", cell: "[data-cell][role=button]", task: "[data-task]", seat: "[data-seat]" };
-    const selector = puzzle.click in pressable ? pressable[/** @type {keyof typeof pressable} */ (puzzle.click)] : null;
+    const pressable = {
+      space: "[data-space]",
+      cell: "[data-cell][role=button]",
+      task: "[data-task]",
+      seat: "[data-seat]",
+    };
+    const selector =
+      puzzle.click in pressable
+        ? pressable[/** @type {keyof typeof pressable} */ (puzzle.click)]
+        : null;
     if (selector) {
       for (const el of root.querySelectorAll(selector)) {
         const on = String(Boolean(wanted.get(el)?.has("nl-picked")));
-        if (el.getAttribute("aria-pressed") !== on) el.setAttribute("aria-pressed", on);
+        if (el.getAttribute("aria-pressed") !== on)
+          el.setAttribute("aria-pressed", on);
       }
     }
   }
   for (const cls of PUZZLE_MARKS) {
-    for (const el of root.querySelectorAll(`.${cls}`)) if (!wanted.get(el)?.has(cls)) el.classList.remove(cls);
+    for (const el of root.querySelectorAll(`.${cls}`))
+      if (!wanted.get(el)?.has(cls)) el.classList.remove(cls);
   }
-  for (const [el, classes] of wanted) for (const cls of classes) el.classList.add(cls);
+  for (const [el, classes] of wanted)
+    for (const cls of classes) el.classList.add(cls);
 }

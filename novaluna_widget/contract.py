@@ -68,8 +68,8 @@ __all__ = [
     "Point",
     "Position",
     "PositionCan",
+    "PuzzleAnswer",
     "PuzzleCan",
-    "PuzzleChoice",
     "PuzzleClick",
     "PuzzleIntent",
     "PuzzlePick",
@@ -495,8 +495,8 @@ PuzzleClick = Literal["space", "cell", "task", "seat", "choice", "move"]
 AnswerData = int | str | list[int]
 
 
-class PuzzleChoice(TypedDict):
-    """A button of a puzzle whose answers are ``choice``: the answer it gives, in words."""
+class PuzzleAnswer(TypedDict):
+    """An answer, and it in words (a button's, a pick's, a verdict's)."""
 
     answer: AnswerData
     words: str
@@ -504,11 +504,11 @@ class PuzzleChoice(TypedDict):
 
 class PuzzleVerdict(TypedDict):
     """The puzzle checked: right or not, the answers given that are wrong, the right ones not given, and
-    the engine's words (which rule, which chain)."""
+    the words saying so and why (the engine's: which rule, which chain)."""
 
     right: bool
-    wrong: list[AnswerData]
-    missed: list[AnswerData]
+    wrong: list[PuzzleAnswer]
+    missed: list[PuzzleAnswer]
     words: str
 
 
@@ -530,19 +530,20 @@ class PuzzleView(TypedDict):
     question: str
     click: PuzzleClick
     all: bool
-    choices: list[PuzzleChoice]
+    #: The buttons of a puzzle answered by words or numbers (``choice``).
+    choices: list[PuzzleAnswer]
     seat: int | None
     tile: str | None
     space: int | None
     #: The learner's answers so far.
-    picks: list[AnswerData]
+    picks: list[PuzzleAnswer]
     #: The right answer a hint marked (a move's: its wheel space), or None.
-    hinted: AnswerData | None
+    hinted: PuzzleAnswer | None
     #: The verdict once checked, else None.
     verdict: PuzzleVerdict | None
-    #: Every right answer, once shown (or checked), else None.
-    answers: list[AnswerData] | None
-    #: The engine's explanation, once the answer is checked or shown.
+    #: Every right answer, once the puzzle is answered (checked or shown), else None.
+    answers: list[PuzzleAnswer] | None
+    #: The engine's explanation, once the puzzle is answered.
     explanation: str | None
     #: The learner's rating (Glicko-2, rounded), and puzzles solved and tried so far.
     rating: int

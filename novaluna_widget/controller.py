@@ -43,7 +43,7 @@ from .protocol import (
     parse_intent,
     parse_seats,
 )
-from .puzzles import Trainer
+from .puzzles.trainer import Trainer
 from .table import Played, Source, Table
 
 __all__ = ["Controller"]

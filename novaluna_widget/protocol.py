@@ -379,9 +379,11 @@ _BOT = _Field(
 )
 _ANSWER = _Field(
     msg("a whole number, a word, or a list of two or three whole numbers"),
-    lambda v: _is_int(v)
-    or (isinstance(v, str) and 0 < len(v) <= 20)
-    or (isinstance(v, list) and 2 <= len(v) <= 3 and all(_is_int(c) for c in v)),
+    lambda v: (
+        _is_int(v)
+        or (isinstance(v, str) and 0 < len(v) <= 20)
+        or (isinstance(v, list) and 2 <= len(v) <= 3 and all(_is_int(c) for c in v))
+    ),
 )
 _LANGUAGE = _Field(
     msg("one of {choices}", choices=joined(LANGUAGES)), lambda v: isinstance(v, str) and v in LANGUAGES

@@ -33,7 +33,7 @@ from .game import Action, Game
 from .guide import READER, Guide
 from .i18n import check_language, get_language
 from .protocol import Reader, Seats, catalogue
-from .puzzles import Trainer
+from .puzzles.trainer import Trainer
 from .render import game_svg, page_faces
 from .table import DEFAULT_BOT, Played
 
