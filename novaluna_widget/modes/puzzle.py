@@ -82,8 +82,10 @@ class Puzzling(Mode):
     def handle(self, intent: Intent) -> Mode:
         match intent["action"]:
             case "pick":
+                self._unsettled()
                 self._pick(self._answer(intent["answer"]))
             case "unpick":
+                self._unsettled()
                 self._unpick(self._answer(intent["answer"]))
             case "check":
                 self._check()
@@ -121,14 +123,12 @@ class Puzzling(Mode):
             raise IllegalMove(_ANSWERED)
 
     def _pick(self, answer: Answer) -> None:
-        self._unsettled()
         if not self.puzzle.all:  # any one of the answers: a new pick replaces the last
             self.picks = [answer]
         elif answer not in self.picks:
             self.picks.append(answer)
 
     def _unpick(self, answer: Answer) -> None:
-        self._unsettled()
         if answer not in self.picks:
             raise IllegalMove(
                 msg(
