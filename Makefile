@@ -6,7 +6,7 @@ PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 FIRST_NOTEBOOK := notebooks/01_first_game.ipynb
 
-.PHONY: lab test test-fast bench notebooks js contract lint clean player-aid site messages \
+.PHONY: lab test test-fast bench notebooks js contract lint clean player-aid worksheet site messages \
 	messages-template messages-page messages-page-template
 
 $(STAMP): pyproject.toml
@@ -57,6 +57,12 @@ notebooks: $(STAMP)
 # (docs/player_aid.py writes the HTML pages and prints them with Chromium).
 player-aid: $(STAMP)
 	$(PY) docs/player_aid.py
+
+# The puzzle worksheet for teachers in each language, docs/worksheet[.ru|.ja|.fa].pdf: eight puzzles of a
+# fixed seed, one a box, and the answer key with the engine's reasons on pages of their own (printed with
+# Chromium; novaluna_widget.puzzles.worksheet.save does the same for any seed, count or kinds).
+worksheet: $(STAMP)
+	$(PY) -m novaluna_widget.puzzles.worksheet --out docs
 
 # The view: its words (js/locale.json), the contract's declarations (`make contract`), then the bundle.
 js: $(STAMP) contract

@@ -229,11 +229,11 @@ def test_the_next_puzzle_is_the_nearest_the_learners_rating(tmp_path: Path) -> N
 
 def test_the_kind_missed_most_comes_up_most(tmp_path: Path) -> None:
     trainer = Trainer(tmp_path / "p.json", seed=6)
-    missed, solved = generate(1, seed=8, kinds=["fulfilled"])[0], generate(1, seed=8, kinds=["next"])[0]
+    missed, solved = generate(1, seed=8, kinds=["fulfilled"])[0], generate(1, seed=8, kinds=["placement"])[0]
     for _ in range(6):
         trainer.record(missed, False)
         trainer.record(solved, True)
-    kinds = Counter(trainer.next(["fulfilled", "next"]).kind for _ in range(20))
+    kinds = Counter(trainer.next(["fulfilled", "placement"]).kind for _ in range(20))
     assert kinds["fulfilled"] >= 16
 
 
@@ -252,7 +252,7 @@ def test_a_solved_puzzle_never_comes_again(tmp_path: Path) -> None:
 def test_kinds_may_be_named_by_family(tmp_path: Path) -> None:
     trainer = Trainer(tmp_path / "p.json", seed=9)
     assert {trainer.next("rules").kind for _ in range(6)} <= {k for k, f in FAMILY.items() if f == "rules"}
-    with pytest.raises(ValueError, match="names no kind of puzzle"):
+    with pytest.raises(ValueError, match="unknown kind of puzzle"):
         trainer.next(["chess"])
 
 

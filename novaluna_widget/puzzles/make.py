@@ -280,28 +280,27 @@ def _numbers(value: object, size: int) -> list[int] | None:
 
 
 class Generator:
-    """Puzzles for one seed, kind by kind (``make(kind)``); it keeps its pool of positions and counts
-    what each kind tried (``tried``: ``(kind, "made" | "unsuited" | "ambiguous")`` → count)."""
+    """Puzzles for one seed, kind by kind (``make(kind)``); it keeps its pools of positions and counts
+    what each kind tried (``tried``: ``(kind, "made" | "unsuited" | "ambiguous")`` → count).
+
+    Each kind walks its pool in an order of its own and never asks about one position twice; a pool
+    grows by another batch of games when a kind has walked all of it."""
 
     def __init__(self, seed: int, lang: str | None = None) -> None:
         self.seed, self.lang = seed, resolve(lang)
         self.tried: Counter[tuple[str, str]] = Counter()
-        self._pools: dict[str, list[Game]] = {}
-        self._streams: dict[str, random.Random] = {}
+        self._pools: dict[str, list[list[Game]]] = {}
+        self._walks: dict[str, tuple[random.Random, list[Game]]] = {}
         self._made: Counter[str] = Counter()
+        self._batches: Counter[str] = Counter()
 
     def make(self, kind: str) -> Puzzle:
         """The next puzzle of ``kind`` for this seed."""
         if kind not in MAKERS:
-            raise ValueError(
-                msg(
-                    "unknown kind of puzzle {kind}; kinds are {kinds}", kind=quote(kind), kinds=joined(MAKERS)
-                )
-            )
-        rng = self._streams.setdefault(kind, random.Random(f"{self.seed}:{kind}"))
-        pool = self._pool(_POOL.get(kind, "multi"))
+            raise ValueError(_unknown(kind))
         for _ in range(TRIES):
-            made = MAKERS[kind](rng.choice(pool), rng)
+            rng, game = self._next(kind)
+            made = MAKERS[kind](game, rng)
             if isinstance(made, str):
                 self.tried[(kind, made)] += 1
                 continue
@@ -328,18 +327,30 @@ class Generator:
             )
         raise RuntimeError(f"no {kind} puzzle in {TRIES} positions of seed {self.seed}")
 
-    def _pool(self, name: str) -> list[Game]:
-        if name not in self._pools:
-            self._pools[name] = _positions(self.seed, name)
-        return self._pools[name]
+    def _next(self, kind: str) -> tuple[random.Random, Game]:
+        """The kind's random stream and the next position of its walk (a fresh batch when it is done)."""
+        if kind not in self._walks:
+            self._walks[kind] = (random.Random(f"{self.seed}:{kind}"), [])
+        rng, walk = self._walks[kind]
+        if not walk:
+            name = _POOL.get(kind, "multi")
+            walk += self._batch(name, self._batches[kind])
+            self._batches[kind] += 1
+            rng.shuffle(walk)
+        return rng, walk.pop()
+
+    def _batch(self, name: str, number: int) -> list[Game]:
+        batches = self._pools.setdefault(name, [])
+        while len(batches) <= number:
+            batches.append(_positions(random.Random(f"{self.seed}:{name}:{len(batches)}"), name))
+        return list(batches[number])
 
 
-def _positions(seed: int, name: str) -> list[Game]:
-    """The positions of a few bot games dealt from ``seed``: every position of the games of 2–4
-    players (``multi``) or of the solo games (``solo``), or the last few of every game (``ends``)."""
-    rng = random.Random(f"{seed}:games")
+def _positions(rng: random.Random, name: str) -> list[Game]:
+    """The positions of a batch of bot games: every position of six games of 2–4 players (``multi``) or
+    of eight solo games (``solo``), or the last two of twelve games of 2–4 players (``ends``)."""
     found: list[Game] = []
-    for players in (1,) * 3 if name == "solo" else (2, 3, 4, 2, 3, 4):
+    for players in {"solo": (1,) * 8, "ends": (2, 3, 4) * 4}.get(name, (2, 3, 4) * 2):
         game = new_game(players, seed=rng.randrange(2**32))
         bots: list[Bot] = [GreedyBot(seed=rng.randrange(2**32)) for _ in range(players)]
         if players > 1 and rng.random() < 0.5:  # a careless player now and then: other positions
@@ -348,14 +359,15 @@ def _positions(seed: int, name: str) -> list[Game]:
         while not game.is_over:
             play_turn(game, bots[game.current_player])
             seen.append(game.copy())
-        found += seen[-4:] if name == "ends" else seen
+        found += seen[-2:] if name == "ends" else seen
     return found
 
 
 def generate(
     n: int, *, seed: int, kinds: Iterable[str] | None = None, lang: str | None = None
 ) -> list[Puzzle]:
-    """``n`` puzzles for ``seed``, the kinds (``KINDS``, or families of ``FAMILY``; None: all) in turn.
+    """``n`` puzzles for ``seed``, the kinds (``KINDS``, or families of ``FAMILY`` that are not a kind's
+    name; None: all) in turn.
     The same seed gives the same puzzles; none is ambiguous. Questions and reasons in ``lang`` (None:
     the package language)."""
     chosen = _kinds(kinds)
@@ -365,16 +377,19 @@ def generate(
 
 def _kinds(kinds: Iterable[str] | None) -> list[str]:
     if kinds is None:
-        return [k for k in KINDS if k in MAKERS]
+        return list(KINDS)
     names = [kinds] if isinstance(kinds, str) else list(kinds)
     for name in names:
-        if name not in MAKERS and name not in FAMILY.values():
-            raise ValueError(
-                msg(
-                    "unknown kind of puzzle {kind}; kinds are {kinds}, families {families}",
-                    kind=quote(name),
-                    kinds=joined(MAKERS),
-                    families=joined(dict.fromkeys(FAMILY.values())),
-                )
-            )
-    return [k for k in KINDS if k in MAKERS and (k in names or FAMILY[k] in names)]
+        if name not in KINDS and name not in FAMILY.values():
+            raise ValueError(_unknown(name))
+    # A kind's name means the kind ("placement" is not its family, which holds "gain" too).
+    return [k for k in KINDS if k in names or (FAMILY[k] in names and FAMILY[k] not in KINDS)]
+
+
+def _unknown(kind: object) -> Message:
+    return msg(
+        "unknown kind of puzzle {kind}; kinds are {kinds}, families {families}",
+        kind=quote(kind),
+        kinds=joined(KINDS),
+        families=joined(dict.fromkeys(FAMILY.values())),
+    )

@@ -15,7 +15,6 @@ over: the learner's history stays there to be rescued.
 
 from __future__ import annotations
 
-import hashlib
 import json
 import math
 import os
@@ -30,7 +29,8 @@ import platformdirs
 
 from ..errors import _Worded
 from ..i18n import Message, msg, quote
-from . import FAMILY, KINDS, Puzzle, generate
+from .make import FAMILY, KINDS, Generator, Puzzle
+from .make import _kinds as kinds_of
 from .rating import LEARNER, Rating, update
 
 if TYPE_CHECKING:
@@ -82,6 +82,7 @@ class Trainer:
         self._puzzles: dict[str, Rating] = progress["puzzles"]
         self._attempts: list[dict[str, Any]] = progress["attempts"]
         self._solved = {a["puzzle"] for a in self._attempts if a["right"] and not a["shown"]}
+        self._generator = Generator(seed, lang)
         self._pool: dict[str, list[Puzzle]] = {}
         self._last: str | None = None
         self._random = random.Random(seed)
@@ -93,7 +94,7 @@ class Trainer:
     def next(self, kinds: Iterable[str] | None = None) -> Puzzle:
         """The next puzzle: of the kind (among ``kinds``: kinds or families, None: all) the learner has
         lately missed most, and of those the one whose rating is nearest the learner's."""
-        kind = self._weakest(_kinds(kinds))
+        kind = self._weakest(kinds_of(kinds))
         fresh = self._fresh(kind)
         while len(fresh) < LOW:
             self._make(kind)
@@ -117,12 +118,8 @@ class Trainer:
         return [p for p in self._pool.get(kind, []) if p.id not in self._solved and p.id != self._last]
 
     def _make(self, kind: str) -> None:
-        """Make the next batch of ``kind``, from a seed of its own for each (trainer's seed, kind, batch):
-        the same trainer seed always makes the same puzzles, and no two batches share a seed."""
-        made = self._pool.setdefault(kind, [])
-        key = f"{self.seed}/{kind}/{len(made) // BATCH}".encode()
-        seed = int.from_bytes(hashlib.sha256(key).digest()[:4], "big")
-        made.extend(generate(BATCH, seed=seed, kinds=[kind], lang=self.lang))
+        """Make the next few puzzles of ``kind`` for the trainer's seed (always the same ones, in order)."""
+        self._pool.setdefault(kind, []).extend(self._generator.make(kind) for _ in range(BATCH))
 
     def puzzle_rating(self, puzzle: Puzzle) -> Rating:
         """The puzzle's rating: as the learner's attempts have moved it, else the one it was made with."""
@@ -179,26 +176,6 @@ class Trainer:
 def _order(kind: str) -> int:
     """A kind's place in ``KINDS`` (a kind from a newer version, unknown here, goes last)."""
     return KINDS.index(kind) if kind in KINDS else len(KINDS)
-
-
-def _kinds(asked: Iterable[str] | None) -> list[str]:
-    """The kinds named by ``asked`` (kinds or families), in ``KINDS`` order; a ``ValueError`` for a name
-    that is neither."""
-    if asked is None:
-        return list(KINDS)
-    names = [asked] if isinstance(asked, str) else list(asked)
-    unknown = [n for n in names if n not in KINDS and n not in FAMILY.values()]
-    if unknown or not names:
-        families = sorted(set(FAMILY.values()))
-        raise ValueError(
-            msg(
-                "{names} names no kind of puzzle; the kinds are {kinds} and the families {families}",
-                names=quote(unknown or names),
-                kinds=", ".join(KINDS),
-                families=", ".join(families),
-            )
-        )
-    return [k for k in KINDS if k in names or FAMILY[k] in names]
 
 
 # -- the progress file ----------------------------------------------------------------------------
