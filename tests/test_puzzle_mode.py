@@ -14,7 +14,7 @@ import pytest
 from novaluna_widget import NovaLunaWidget
 from novaluna_widget.modes import Playing, Puzzling
 from novaluna_widget.modes.puzzle import answer_data
-from novaluna_widget.puzzles import Puzzle
+from novaluna_widget.puzzles import KINDS, Puzzle
 from novaluna_widget.puzzles.trainer import ENVIRONMENT, Trainer
 
 from .test_widget import intent, nothing_swallowed, send  # noqa: F401  (an autouse fixture)
@@ -249,3 +249,16 @@ def test_unknown_kinds_are_refused_and_leave_no_widget(tmp_path):
     with pytest.raises(ValueError, match="kind"):
         opened(tmp_path, ["no such kind"])
     assert not (tmp_path / "progress.json").exists()
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_every_kind_is_solved_by_the_clicks_it_names(tmp_path, kind):
+    w = opened(tmp_path, [kind])
+    puzzle = key(tmp_path, [kind])
+    assert puzzle_of(w)["click"] == puzzle.click
+    right = answers(puzzle)
+    for answer in right if puzzle.all else right[:1]:
+        intent(w, "pick", answer=answer)
+        assert w.last_error is None, w.last_error
+    intent(w, "check")
+    assert puzzle_of(w)["verdict"]["right"], puzzle_of(w)["verdict"]["words"]

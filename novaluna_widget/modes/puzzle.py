@@ -147,7 +147,8 @@ class Puzzling(Mode):
 
     def _verdict(self) -> Verdict:
         """The picks checked, worded in the widget's language."""
-        return self.puzzle.check(self.picks, self.table.lang)
+        puzzle = self.puzzle  # (a set: a list of numbers would read as one cell or task)
+        return puzzle.check(frozenset(self.picks) if puzzle.all else self.picks[0], self.table.lang)
 
     def _hint(self) -> None:
         self._unsettled()
