@@ -31,13 +31,7 @@ import {
 /** @typedef {import("./contract").Tutorial} Tutorial */
 
 /** The classes a coach mark puts on the board's elements. */
-const MARK_CLASSES = [
-  "nl-hint",
-  "nl-played",
-  "nl-suggested",
-  "nl-guide",
-  "nl-click",
-];
+const MARK_CLASSES = ["nl-hint", "nl-played", "nl-suggested", "nl-guide", "nl-click"];
 
 /**
  * The words on an overlay's label, per mark. The guided game lights what its text points at (no label)
@@ -47,25 +41,20 @@ const MARK_CLASSES = [
 const TAGS = {
   hint: () => tc("a label beside what the coach's hint suggests", "★ hint"),
   played: () => tc("a label beside the action played, in a review", "played"),
-  suggested: () =>
-    tc("a label beside the coach's suggestion, in a review", "★ suggested"),
-  click: () =>
-    tc("a label beside what the guided game asks to click", "click here"),
+  suggested: () => tc("a label beside the coach's suggestion, in a review", "★ suggested"),
+  click: () => tc("a label beside what the guided game asks to click", "click here"),
 };
 
 /** @param {string} text @returns {number} how many of its characters are wide (CJK: a whole em, not 0.6) */
 const wide = (text) => text.match(/[\u3000-\u9fff\uff00-\uffef]/g)?.length ?? 0;
 
 /** @param {State} state @returns {boolean} whether an earlier position is on show (read-only) */
-export const browsing = (state) =>
-  Boolean(state.view) && state.view.now === false;
+export const browsing = (state) => Boolean(state.view) && state.view.now === false;
 
 /** @param {State} state @returns {Hint | null} the hint, if it was made for the position on show */
 export function shownHint(state) {
   const hint = state.hint ?? null;
-  return hint && (hint.version == null || hint.version === state.version)
-    ? hint
-    : null;
+  return hint && (hint.version == null || hint.version === state.version) ? hint : null;
 }
 
 /**
@@ -91,8 +80,7 @@ function targets(state) {
   const option = (kind, option, player) => {
     if (!option) return;
     const action = option.action?.[0];
-    if (action === "refill" || action === "end_phase_one")
-      found.push({ kind, button: action });
+    if (action === "refill" || action === "end_phase_one") found.push({ kind, button: action });
     if (option.space != null) found.push({ kind, space: option.space });
     if (option.cell) found.push({ kind, player, cell: option.cell });
   };
@@ -106,23 +94,16 @@ function targets(state) {
   const lit = state.tutorial?.highlight;
   if (lit) {
     for (const space of lit.spaces ?? []) found.push({ kind: "guide", space });
-    for (const cell of lit.cells ?? [])
-      found.push({ kind: "guide", player: lit.area, cell });
-    for (const task of lit.tasks ?? [])
-      found.push({ kind: "guide", player: lit.area, task });
+    for (const cell of lit.cells ?? []) found.push({ kind: "guide", player: lit.area, cell });
+    for (const task of lit.tasks ?? []) found.push({ kind: "guide", player: lit.area, task });
     for (const track of lit.track ?? []) found.push({ kind: "guide", track });
     if (lit.button) found.push({ kind: "guide", button: lit.button });
   }
   // The one click the step waits for, told apart from the rest of what the text points at.
   const expects = state.tutorial?.expects;
-  if (expects?.action === "select")
-    found.push({ kind: "click", space: expects.space });
+  if (expects?.action === "select") found.push({ kind: "click", space: expects.space });
   else if (expects?.action === "take")
-    found.push({
-      kind: "click",
-      player: expects.player ?? undefined,
-      cell: expects.cell,
-    });
+    found.push({ kind: "click", player: expects.player ?? undefined, cell: expects.cell });
   else if (expects) found.push({ kind: "click", button: expects.action });
   return found;
 }
@@ -132,30 +113,20 @@ function targets(state) {
  * @param {HTMLElement} root @param {State} state @param {Target} target @returns {Element | null}
  */
 function element(root, state, target) {
-  if (target.space !== undefined)
-    return root.querySelector(`.nl-wheel [data-space="${target.space}"]`);
+  if (target.space !== undefined) return root.querySelector(`.nl-wheel [data-space="${target.space}"]`);
   if (target.cell) {
     const [x, y] = target.cell;
-    return root.querySelector(
-      `.nl-player [data-player="${target.player}"][data-cell="${x},${y}"]`,
-    );
+    return root.querySelector(`.nl-player [data-player="${target.player}"][data-cell="${x},${y}"]`);
   }
   if (target.task) {
     const [x, y, k] = target.task;
-    const tiles =
-      (target.player === undefined ? null : state.players[target.player])
-        ?.tiles ?? [];
+    const tiles = (target.player === undefined ? null : state.players[target.player])?.tiles ?? [];
     const t = tiles.findIndex(([, tx, ty]) => tx === x && ty === y);
-    return t < 0
-      ? null
-      : root.querySelector(`[data-task="${target.player},${t},${k}"]`);
+    return t < 0 ? null : root.querySelector(`[data-task="${target.player},${t},${k}"]`);
   }
   if (target.track !== undefined)
-    return (
-      root.querySelectorAll(".nl-wheel .nl-track-space")[target.track] ?? null
-    );
-  if (target.button)
-    return root.querySelector(`[data-action="${target.button}"]`);
+    return root.querySelectorAll(".nl-wheel .nl-track-space")[target.track] ?? null;
+  if (target.button) return root.querySelector(`[data-action="${target.button}"]`);
   return null;
 }
 
@@ -176,8 +147,7 @@ export function markBoard(root, state) {
     for (const el of root.querySelectorAll(`.${cls}`))
       if (!wanted.get(el)?.has(cls)) el.classList.remove(cls);
   }
-  for (const [el, classes] of wanted)
-    for (const cls of classes) el.classList.add(cls);
+  for (const [el, classes] of wanted) for (const cls of classes) el.classList.add(cls);
 }
 
 // Overlay labels: a pill with the mark's words, light on night blue with the mark's colour round it,
@@ -187,9 +157,7 @@ const TAG = { wheel: 17, area: 14 };
 /** @param {string[]} kinds @param {number} x @param {number} y @param {number} font @returns {string} */
 function tag(kinds, x, y, font) {
   const text = kinds.map((kind) => TAGS[kind]()).join(" · ");
-  const width = Math.round(
-    text.length * font * 0.6 + font + wide(text) * font * 0.4,
-  );
+  const width = Math.round(text.length * font * 0.6 + font + wide(text) * font * 0.4);
   const height = Math.round(font * 1.55);
   return (
     `<g class="nl-tag nl-mark-${kinds[0]}" transform="translate(${x} ${y})">` +
@@ -229,9 +197,7 @@ const WHEEL = spec.wheel;
  * @param {State} state @returns {string}
  */
 export function wheelMarks(state) {
-  const places = byPlace(targets(state), (t) =>
-    t.space === undefined ? null : String(t.space),
-  );
+  const places = byPlace(targets(state), (t) => (t.space === undefined ? null : String(t.space)));
   let svg = "";
   for (const [space, kinds] of places) {
     const [x, y] = faces().spaces[Number(space)];
@@ -258,20 +224,12 @@ const CELL = spec.tile.size;
  * @param {State} state @param {number} p @returns {string}
  */
 export function areaMarks(state, p) {
-  const places = byPlace(targets(state), (t) =>
-    t.cell && t.player === p ? t.cell.join(",") : null,
-  );
+  const places = byPlace(targets(state), (t) => (t.cell && t.player === p ? t.cell.join(",") : null));
   let svg = "";
   for (const [cell, kinds] of places) {
     const [x, y] = cell.split(",").map((n) => Number(n) * CELL);
     kinds.forEach((kind, i) => {
-      svg += outline(
-        kind,
-        x,
-        y,
-        spec.tile.face / 2 - 4 - 8 * i,
-        spec.tile.corner,
-      );
+      svg += outline(kind, x, y, spec.tile.face / 2 - 4 - 8 * i, spec.tile.corner);
     });
     svg += tag(kinds, x, y - CELL / 2 + TAG.area + 4, TAG.area);
   }
@@ -298,30 +256,22 @@ export function updateHistory(bar, state, keepValue) {
   const show = Boolean(view) && !state.tutorial && !state.puzzle; // a puzzle's position has no history
   if (bar.hidden === show) bar.hidden = !show;
   if (!show) return;
-  const slider = /** @type {HTMLInputElement} */ (
-    bar.querySelector("[data-role=history]")
-  );
+  const slider = /** @type {HTMLInputElement} */ (bar.querySelector("[data-role=history]"));
   const words = historyWords(view);
   const max = String(view.turns);
   if (slider.max !== max) slider.max = max;
-  if (!keepValue && slider.value !== String(view.turn))
-    slider.value = String(view.turn);
+  if (!keepValue && slider.value !== String(view.turn)) slider.value = String(view.turn);
   slider.disabled = view.turns === 0;
   setAttr(slider, "aria-label", words.slider);
   setAttr(slider, "aria-valuetext", view.label);
-  const label = /** @type {HTMLElement} */ (
-    bar.querySelector(".nl-history-label")
-  );
+  const label = /** @type {HTMLElement} */ (bar.querySelector(".nl-history-label"));
   if (label.textContent !== words.banner) label.textContent = words.banner;
   setAttr(label, "title", view.label);
   bar.classList.toggle("nl-browsing", !view.now);
-  const now = /** @type {HTMLButtonElement} */ (
-    bar.querySelector("[data-action=now]")
-  );
+  const now = /** @type {HTMLButtonElement} */ (bar.querySelector("[data-action=now]"));
   if (now.hidden !== view.now) {
     // Focus on the button that goes moves to the slider, not out of the widget.
-    if (view.now && document.activeElement === now)
-      slider.focus({ preventScroll: true });
+    if (view.now && document.activeElement === now) slider.focus({ preventScroll: true });
     now.hidden = view.now;
   }
 }
@@ -357,8 +307,7 @@ export const TUTORIAL_HTML =
  */
 export function labelCoach(root) {
   /** @param {string} selector @returns {Element} a part the view has drawn (HISTORY_HTML, TUTORIAL_HTML) */
-  const drawn = (selector) =>
-    /** @type {Element} */ (root.querySelector(selector));
+  const drawn = (selector) => /** @type {Element} */ (root.querySelector(selector));
   drawn(".nl-history").setAttribute("aria-label", t("history"));
   drawn(".nl-back-now").textContent = t("Back to now");
   drawn(".nl-tutorial").setAttribute("aria-label", t("guided game"));
@@ -381,29 +330,20 @@ export function updateTutorial(panel, state) {
     if (el.textContent !== words) el.textContent = words;
   };
   text("nl-tutorial-progress", step.progress);
-  const bar = /** @type {HTMLProgressElement} */ (
-    panel.querySelector("progress")
-  );
+  const bar = /** @type {HTMLProgressElement} */ (panel.querySelector("progress"));
   bar.max = step.total;
   bar.value = step.done ? step.total : step.number;
-  setAttr(
-    bar,
-    "aria-label",
-    t("guided game: {progress}", { progress: step.progress }),
-  );
+  setAttr(bar, "aria-label", t("guided game: {progress}", { progress: step.progress }));
   text("nl-tutorial-said", sentences(step.said ?? []));
   text("nl-tutorial-title", step.title);
   text("nl-tutorial-text", step.done ? "" : step.text); // once over, the step's text is out of date
   text("nl-tutorial-prompt", step.done ? guideOverWords() : step.prompt);
   text("nl-tutorial-refused", step.refused);
-  const next = /** @type {HTMLButtonElement} */ (
-    panel.querySelector("[data-action=next]")
-  );
+  const next = /** @type {HTMLButtonElement} */ (panel.querySelector("[data-action=next]"));
   const wanted = !step.done && step.highlight?.button === "next";
   if (next.hidden === wanted) {
     // Focus on Next, which goes, moves to the new step: read from there, Tab on to what it asks for.
-    if (!wanted && document.activeElement === next)
-      panel.focus({ preventScroll: true });
+    if (!wanted && document.activeElement === next) panel.focus({ preventScroll: true });
     next.hidden = !wanted;
   }
 }
@@ -424,9 +364,7 @@ export function hintPanel(state, open) {
   const whom = !player
     ? t("Hint for the player to move:")
     : player.you
-      ? tc("the player named You, the reader", "Hint for {name}:", {
-          name: named(player),
-        })
+      ? tc("the player named You, the reader", "Hint for {name}:", { name: named(player) })
       : t("Hint for {name}:", { name: player.name });
   const others = hint.alternatives ?? [];
   const items = others
@@ -436,9 +374,7 @@ export function hintPanel(state, open) {
         `<span class="nl-alt-reason">${esc(option.reason ?? "")}</span></li>`,
     )
     .join("");
-  const othersWords = t("Other options ({n}), best first", {
-    n: others.length,
-  });
+  const othersWords = t("Other options ({n}), best first", { n: others.length });
   const list = others.length
     ? `<details class="nl-alternatives"${open ? " open" : ""}>` +
       `<summary>${esc(othersWords)}</summary>` +
@@ -455,11 +391,7 @@ export function hintPanel(state, open) {
 
 /** A card's markup with no hooks (no data-cell, no Tab stop): a picture, not part of the board. */
 /** @param {string} html */
-const inert = (html) =>
-  html.replace(
-    / (?:data-(?:player|cell|tile|task|roving)|tabindex)="[^"]*"/g,
-    "",
-  );
+const inert = (html) => html.replace(/ (?:data-(?:player|cell|tile|task|roving)|tabindex)="[^"]*"/g, "");
 
 /**
  * Player `p`'s area as `area` shows it, drawn as the board draws areas (area.js's card), with the
@@ -471,18 +403,14 @@ const inert = (html) =>
 function compareCard(state, catalogue, p, area, option, kind) {
   const shown = {
     ...state,
-    players: state.players.map((player, i) =>
-      i === p ? { ...player, ...area } : player,
-    ),
+    players: state.players.map((player, i) => (i === p ? { ...player, ...area } : player)),
     current: null,
     selected: null,
     recent: [],
     over: null,
   };
   const c = card(shown, catalogue, p, "small");
-  const at = option?.cell
-    ? `data-cell="${option.cell[0]},${option.cell[1]}"`
-    : null;
+  const at = option?.cell ? `data-cell="${option.cell[0]},${option.cell[1]}"` : null;
   const parts = c.parts.map((part) =>
     at && part.startsWith(`<g class="nl-placed`) && part.includes(at)
       ? part.replace(`class="nl-placed`, `class="nl-placed nl-compare-new`)
@@ -491,10 +419,7 @@ function compareCard(state, catalogue, p, area, option, kind) {
   const [caption, label] =
     kind === "played"
       ? [t("Played:"), t("Played: {played}", { played: c.areaLabel })]
-      : [
-          t("Suggested:"),
-          t("Suggested: {suggested}", { suggested: c.areaLabel }),
-        ];
+      : [t("Suggested:"), t("Suggested: {suggested}", { suggested: c.areaLabel })];
   return (
     `<figure class="nl-compare-side nl-compare-${kind}">` +
     `<figcaption><b>${esc(caption)}</b> ${esc(option?.words ?? "")}</figcaption>` +
@@ -536,16 +461,10 @@ export function reviewPanel(review, state, catalogue, id) {
   const open = state.view?.compare?.row ?? null;
   const detailsId = `${id}-review-open`;
   const stop = rows.some((row) => row.index === open) ? open : rows[0].index;
-  const items = rows.map((row) =>
-    reviewRow(row, row.index === open, row.index === stop, detailsId),
-  );
+  const items = rows.map((row) => reviewRow(row, row.index === open, row.index === stop, detailsId));
   const opened = rows.find((row) => row.index === open);
   const keys = t("↑ ↓ move between the rows; Enter opens or closes one.");
-  const rowsLabel = tn(
-    "{n} action, largest loss first",
-    "{n} actions, largest loss first",
-    rows.length,
-  );
+  const rowsLabel = tn("{n} action, largest loss first", "{n} actions, largest loss first", rows.length);
   return (
     head +
     `<ol class="nl-review-rows" aria-label="${esc(rowsLabel)}">${items.join("")}</ol>` +
@@ -583,9 +502,7 @@ function reviewDetails(row, state, catalogue) {
   const who = t("Turn {turn} · {name}", { turn: row.turn, name: row.name });
   const loss = t("loss: {loss}", { loss: row.loss_words });
   const title = `<p class="nl-review-head"><b>${esc(who)}</b> · ${esc(loss)}</p>`;
-  const comment = row.comment
-    ? `<p class="nl-review-comment">${esc(row.comment)}</p>`
-    : "";
+  const comment = row.comment ? `<p class="nl-review-comment">${esc(row.comment)}</p>` : "";
   const compare = state.view?.compare;
   if (!compare || compare.row !== row.index) {
     const played = t("Played: {played}", { played: row.played });
@@ -596,22 +513,8 @@ function reviewDetails(row, state, catalogue) {
   const p = compare.player;
   const sides =
     `<div class="nl-compare-areas">` +
-    compareCard(
-      state,
-      catalogue,
-      p,
-      compare.played_area,
-      compare.played,
-      "played",
-    ) +
-    compareCard(
-      state,
-      catalogue,
-      p,
-      compare.suggested_area,
-      compare.suggested,
-      "suggested",
-    ) +
+    compareCard(state, catalogue, p, compare.played_area, compare.played, "played") +
+    compareCard(state, catalogue, p, compare.suggested_area, compare.suggested, "suggested") +
     `</div>`;
   return title + sides + comment;
 }
@@ -625,12 +528,8 @@ function reviewDetails(row, state, catalogue) {
 export function coachExplains(state) {
   const compare = state.view?.compare;
   if (compare) {
-    const played = t("Played: {played}", {
-      played: sentence(compare.played?.words ?? ""),
-    });
-    const suggested = t("Suggested: {suggested}", {
-      suggested: sentence(compare.suggested?.words ?? ""),
-    });
+    const played = t("Played: {played}", { played: sentence(compare.played?.words ?? "") });
+    const suggested = t("Suggested: {suggested}", { suggested: sentence(compare.suggested?.words ?? "") });
     return sentences([played, suggested]);
   }
   return shownHint(state)?.reason ?? null;

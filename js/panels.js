@@ -3,22 +3,13 @@
 
 import { LANGUAGES, t, tc } from "./i18n.js";
 import { esc, swatchSvg } from "./tiles.js";
-import {
-  botWord,
-  browsingWords,
-  chooseWords,
-  guideOverWords,
-  named,
-  sentences,
-  tileWords,
-} from "./words.js";
+import { botWord, browsingWords, chooseWords, guideOverWords, named, sentences, tileWords } from "./words.js";
 
 /** @typedef {import("./contract").State} State */
 /** @typedef {import("./contract").Catalogue} Catalogue */
 
 /** @param {State} state @returns {import("./contract").PlayerState | null} the player to move, if any */
-const mover = (state) =>
-  state.current === null ? null : state.players[state.current];
+const mover = (state) => (state.current === null ? null : state.players[state.current]);
 
 /**
  * The buttons: [action, text, the `can` flag that enables it (null: always), title]. "Bot plays for
@@ -27,12 +18,7 @@ const mover = (state) =>
  * @type {[string, (state: State) => string, keyof import("./contract").Can | null, (state: State, bot: string) => string][]}
  */
 const BUTTONS = [
-  [
-    "refill",
-    () => t("Refill"),
-    "refill",
-    () => t("Refill the wheel (allowed with 1 or 2 tiles left)"),
-  ],
+  ["refill", () => t("Refill"), "refill", () => t("Refill the wheel (allowed with 1 or 2 tiles left)")],
   ["undo", () => t("Undo"), "undo", () => t("Take back the last move")],
   // TRANSLATORS: the button, and its title, that play again what the button "Undo" took back.
   ["redo", () => t("Redo"), "redo", () => t("Play again what Undo took back")],
@@ -42,26 +28,14 @@ const BUTTONS = [
     "end_phase_one",
     (state) =>
       state.can.end_phase_one
-        ? t(
-            "End phase 1 now: its record is taken and the wheel is refilled for phase 2",
-          )
+        ? t("End phase 1 now: its record is taken and the wheel is refilled for phase 2")
         : state.solo?.phase === 1 && !state.over
           ? state.solo.goal
           : t("Phase 1 is over"),
   ],
   ["bot", botButtonWords, "bot", botTitle],
-  [
-    "hint",
-    () => t("Hint"),
-    "hint",
-    () => t("Ask the coach what to do now, and why"),
-  ],
-  [
-    "review",
-    () => t("Review"),
-    "review",
-    () => t("Let the coach review the game: where a move lost most"),
-  ],
+  ["hint", () => t("Hint"), "hint", () => t("Ask the coach what to do now, and why")],
+  ["review", () => t("Review"), "review", () => t("Let the coach review the game: where a move lost most")],
   [
     "puzzles",
     () => t("Puzzles"),
@@ -74,9 +48,7 @@ const BUTTONS = [
     null,
     (state) =>
       state.tutorial
-        ? t("Leave the guided game for a game against the {bot} bot", {
-            bot: botWord(state, "greedy"),
-          })
+        ? t("Leave the guided game for a game against the {bot} bot", { bot: botWord(state, "greedy") })
         : t("Deal a new game with the same players"),
   ],
 ];
@@ -86,9 +58,7 @@ function botButtonWords(state) {
   const player = mover(state);
   if (state.over || !player) return t("Bot plays");
   return player.you
-    ? tc("the player named You, the reader", "Bot plays for {name}", {
-        name: named(player),
-      })
+    ? tc("the player named You, the reader", "Bot plays for {name}", { name: named(player) })
     : t("Bot plays for {name}", { name: player.name });
 }
 
@@ -96,18 +66,10 @@ function botButtonWords(state) {
 function botTitle(state, bot) {
   const player = mover(state);
   const word = botWord(state, bot);
-  if (!player)
-    return t(
-      "Let the {bot} bot choose and place a tile for the player to move",
-      { bot: word },
-    );
+  if (!player) return t("Let the {bot} bot choose and place a tile for the player to move", { bot: word });
   const values = { bot: word, name: named(player) };
   return player.you
-    ? tc(
-        "the player named You, the reader",
-        "Let the {bot} bot choose and place a tile for {name}",
-        values,
-      )
+    ? tc("the player named You, the reader", "Let the {bot} bot choose and place a tile for {name}", values)
     : t("Let the {bot} bot choose and place a tile for {name}", values);
 }
 
@@ -144,18 +106,17 @@ export function toolbar(state, botName) {
   // and New game waits too.
   const readOnly = Boolean(state.view) && state.view.now === false;
   if (state.puzzle) return puzzleToolbar(state);
-  const buttons = BUTTONS.filter(
-    ([action]) => action !== "end_phase_one" || state.solo,
-  ).map(([action, text, can, title]) => {
-    const enabled = can === null ? !readOnly : Boolean(state.can[can]);
-    // "nl-hint" marks what the hint suggests; the buttons' classes keep clear of the marks'.
-    const cls =
-      action === "hint" || action === "review" ? `${action}-button` : action;
-    return (
-      `<button type="button" class="nl-button nl-${cls}" data-action="${action}" ` +
-      `title="${esc(title(state, botName))}"${enabled ? "" : " disabled"}>${esc(text(state))}</button>`
-    );
-  });
+  const buttons = BUTTONS.filter(([action]) => action !== "end_phase_one" || state.solo).map(
+    ([action, text, can, title]) => {
+      const enabled = can === null ? !readOnly : Boolean(state.can[can]);
+      // "nl-hint" marks what the hint suggests; the buttons' classes keep clear of the marks'.
+      const cls = action === "hint" || action === "review" ? `${action}-button` : action;
+      return (
+        `<button type="button" class="nl-button nl-${cls}" data-action="${action}" ` +
+        `title="${esc(title(state, botName))}"${enabled ? "" : " disabled"}>${esc(text(state))}</button>`
+      );
+    },
+  );
   const options = state.bot_names
     .map(
       (n) =>
@@ -165,11 +126,7 @@ export function toolbar(state, botName) {
   // TRANSLATORS: "Bot plays" is the name of the button beside this menu.
   const label = t("the bot that Bot plays asks");
   const pick = `<select class="nl-bot-pick" aria-label="${esc(label)}">${options}</select>`;
-  buttons.splice(
-    buttons.findIndex((b) => b.includes('data-action="bot"')) + 1,
-    0,
-    pick,
-  );
+  buttons.splice(buttons.findIndex((b) => b.includes('data-action="bot"')) + 1, 0, pick);
   buttons.push(languageMenu(state));
   return buttons;
 }
@@ -180,8 +137,7 @@ export function toolbar(state, botName) {
  * @param {State} state @returns {string[]}
  */
 function puzzleToolbar(state) {
-  const refill =
-    state.puzzle?.choices.some((c) => c.answer === "refill") ?? false;
+  const refill = state.puzzle?.choices.some((c) => c.answer === "refill") ?? false;
   return [
     `<button type="button" class="nl-button nl-refill" data-action="refill"${refill ? "" : " disabled"}>` +
       `${esc(t("Refill"))}</button>`,
@@ -201,30 +157,18 @@ function where(state) {
   if (state.solo) {
     return state.over
       ? t("Solo game over · score {score}", { score: state.solo.total })
-      : t("Solo · phase {phase} of 2 · turn {turn}", {
-          phase: state.solo.phase,
-          turn: state.turn + 1,
-        });
+      : t("Solo · phase {phase} of 2 · turn {turn}", { phase: state.solo.phase, turn: state.turn + 1 });
   }
   if (state.over) {
     const winner = state.players[state.over.winner];
     return winner.you
-      ? tc("the player named You, the reader", "Game over · {name} win", {
-          name: named(winner),
-        })
+      ? tc("the player named You, the reader", "Game over · {name} win", { name: named(winner) })
       : t("Game over · {name} wins", { name: winner.name });
   }
-  const player =
-    /** @type {import("./contract").PlayerState} the game goes on */ (
-      mover(state)
-    );
+  const player = /** @type {import("./contract").PlayerState} the game goes on */ (mover(state));
   const values = { turn: state.turn + 1, name: named(player) };
   return player.you
-    ? tc(
-        "the player named You, the reader",
-        "Turn {turn} · {name} to move",
-        values,
-      )
+    ? tc("the player named You, the reader", "Turn {turn} · {name} to move", values)
     : t("Turn {turn} · {name} to move", values);
 }
 
@@ -235,18 +179,13 @@ function where(state) {
 export function nowWords(state, catalogue) {
   if (state.view && state.view.now === false) return browsingWords();
   if (state.tutorial) {
-    return state.tutorial.done
-      ? guideOverWords()
-      : (state.tutorial.prompt ?? t("Read the step above."));
+    return state.tutorial.done ? guideOverWords() : (state.tutorial.prompt ?? t("Read the step above."));
   }
   if (state.over) {
     // TRANSLATORS: "New game" and "Undo" are the names of buttons.
-    return t(
-      "Press New game to play again with the same players (Undo takes the last move back).",
-    );
+    return t("Press New game to play again with the same players (Undo takes the last move back).");
   }
-  const player =
-    state.players[/** @type {number} the game goes on */ (state.current)];
+  const player = state.players[/** @type {number} the game goes on */ (state.current)];
   if (player.bot) {
     // TRANSLATORS: "Bot plays for {name}" is the name of a button.
     return t("{name} is played by the {bot} bot: press Bot plays for {name}.", {
@@ -255,9 +194,7 @@ export function nowWords(state, catalogue) {
     });
   }
   if (state.selected !== null) {
-    const id = /** @type {string} the tile chosen */ (
-      state.wheel[state.selected]
-    );
+    const id = /** @type {string} the tile chosen */ (state.wheel[state.selected]);
     const values = { tile: id, what: tileWords(id), name: named(player) };
     return player.you
       ? tc(
@@ -279,8 +216,7 @@ export function nowWords(state, catalogue) {
 /** @param {State} state @returns {string} the solo score as it adds up, or the end's summary */
 export function sidePanel(state) {
   /** @param {string[]} lines */
-  const list = (lines) =>
-    `<ul>${lines.map((line) => `<li>${esc(line)}</li>`).join("")}</ul>`;
+  const list = (lines) => `<ul>${lines.map((line) => `<li>${esc(line)}</li>`).join("")}</ul>`;
   if (state.over) {
     const name = t("result");
     return (
@@ -304,10 +240,7 @@ export function sidePanel(state) {
  * @param {boolean} open @returns {string}
  */
 export function logShell(open) {
-  const [title, name] = [
-    t("Move log (latest first; game.log has every event)"),
-    t("move log, latest first"),
-  ];
+  const [title, name] = [t("Move log (latest first; game.log has every event)"), t("move log, latest first")];
   const summary = `<summary>${esc(title)}</summary>`;
   // A list that scrolls is a Tab stop of its own, so it can be scrolled without a mouse.
   const list = `<ol tabindex="0" aria-label="${esc(name)}"></ol>`;

@@ -23,23 +23,8 @@ import {
 import { setColours, setFaces } from "./drawing.js";
 import { language, setLanguage, t, tn, tnc } from "./i18n.js";
 import { createMotion } from "./motion.js";
-import {
-  headline,
-  logItems,
-  logShell,
-  nowWords,
-  sidePanel,
-  toolbar,
-  topShell,
-} from "./panels.js";
-import {
-  drawnState,
-  markPuzzle,
-  pickIntent,
-  picked,
-  puzzlePanel,
-  puzzleSaid,
-} from "./puzzle.js";
+import { headline, logItems, logShell, nowWords, sidePanel, toolbar, topShell } from "./panels.js";
+import { drawnState, markPuzzle, pickIntent, picked, puzzlePanel, puzzleSaid } from "./puzzle.js";
 import { tileSvg } from "./tiles.js";
 import { wheelParts } from "./wheel.js";
 import {
@@ -71,8 +56,7 @@ function keyOf(el) {
   if (d.space !== undefined) return `[data-space="${d.space}"]`;
   if (d.task !== undefined) return `[data-task="${d.task}"]`;
   if (d.seat !== undefined) return `[data-seat="${d.seat}"]`;
-  if (d.cell !== undefined)
-    return `[data-player="${d.player}"][data-cell="${d.cell}"]`;
+  if (d.cell !== undefined) return `[data-player="${d.player}"][data-cell="${d.cell}"]`;
   if (d.answer !== undefined) return `[data-answer="${CSS.escape(d.answer)}"]`;
   if (d.action !== undefined) return `[data-action="${d.action}"]`;
   if (d.reviewRow !== undefined) return `[data-review-row="${d.reviewRow}"]`;
@@ -96,8 +80,7 @@ const explainTip = () =>
  * @param {KeyboardEvent} event
  */
 const passesToNotebook = (event) =>
-  (event.key === "Enter" &&
-    (event.shiftKey || event.ctrlKey || event.metaKey || event.altKey)) ||
+  (event.key === "Enter" && (event.shiftKey || event.ctrlKey || event.metaKey || event.altKey)) ||
   ((event.ctrlKey || event.metaKey) && event.key.toLowerCase() === "s");
 
 // The live region says at most this many entries at once (many moves made from Python at a time
@@ -111,43 +94,28 @@ const SAID_MAX = 6;
  */
 function happened(before, state) {
   if (before && viewMoved(before, state)) {
-    return state.view.now
-      ? t("Back to the position now.")
-      : sentence(earlierWords(state.view.label));
+    return state.view.now ? t("Back to the position now.") : sentence(earlierWords(state.view.label));
   }
   if (state.tutorial) {
     // The guided game says what the last click did in its own words (Luna's reply, a skip ahead).
     // (An empty one clears the line: the click before's words are no news.)
     const said = sentences(state.tutorial.said ?? []);
-    return said !== sentences(before?.tutorial?.said ?? []) || !before
-      ? said
-      : null;
+    return said !== sentences(before?.tutorial?.said ?? []) || !before ? said : null;
   }
   const hint = shownHint(state);
-  const fresh =
-    hint &&
-    (hint.version !== before?.hint?.version ||
-      hint.words !== before?.hint?.words);
+  const fresh = hint && (hint.version !== before?.hint?.version || hint.words !== before?.hint?.words);
   if (fresh && hint.words) return hint.words;
   /** @param {number} id */
   const since = (id) => {
-    const texts = state.log
-      .filter(([entry]) => entry >= id)
-      .map(([, , , text]) => text);
+    const texts = state.log.filter(([entry]) => entry >= id).map(([, , , text]) => text);
     return sentences(
-      texts.length > SAID_MAX
-        ? [t("Earlier moves are in the move log."), ...texts.slice(-SAID_MAX)]
-        : texts,
+      texts.length > SAID_MAX ? [t("Earlier moves are in the move log."), ...texts.slice(-SAID_MAX)] : texts,
     );
   };
-  if (!before)
-    return since(
-      state.recent[0]?.[0] ?? state.log.at(-1)?.[0] ?? state.log_total,
-    );
+  if (!before) return since(state.recent[0]?.[0] ?? state.log.at(-1)?.[0] ?? state.log_total);
   if (before.seed !== state.seed) return since(0);
   if (state.log_total > before.log_total) return since(before.log_total);
-  if (state.log_total < before.log_total)
-    return t("Undone: back to turn {turn}.", { turn: state.turn + 1 });
+  if (state.log_total < before.log_total) return t("Undone: back to turn {turn}.", { turn: state.turn + 1 });
   return null;
 }
 
@@ -184,12 +152,7 @@ function couldGoWords(player, cells) {
           values,
         );
   }
-  const lit = tnc(
-    "lit cells a tile could go on",
-    "{n} lit cell",
-    "{n} lit cells",
-    cells.size,
-  );
+  const lit = tnc("lit cells a tile could go on", "{n} lit cell", "{n} lit cells", cells.size);
   return player.you
     ? tnc(
         "the player named You, the reader",
@@ -281,8 +244,7 @@ function render({ model, el }) {
     `<div class="nl-big"></div><div class="nl-hint-box"></div></div></div>` +
     `<div class="nl-others"></div><div class="nl-log-box"></div>`;
   /** @param {string} cls @returns {HTMLElement} one of the parts just written */
-  const part = (cls) =>
-    /** @type {HTMLElement} */ (root.querySelector(`.${cls}`));
+  const part = (cls) => /** @type {HTMLElement} */ (root.querySelector(`.${cls}`));
   const parts = {
     top: part("nl-top"),
     history: part("nl-history"),
@@ -293,9 +255,7 @@ function render({ model, el }) {
     dismiss: part("nl-dismiss"),
     wheelSvg: /** @type {SVGSVGElement} */ (root.querySelector(".nl-wheel")),
     wheel: /** @type {SVGGElement} */ (root.querySelector(".nl-wheel-parts")),
-    wheelMarks: /** @type {SVGGElement} */ (
-      root.querySelector(".nl-wheel > .nl-marks")
-    ),
+    wheelMarks: /** @type {SVGGElement} */ (root.querySelector(".nl-wheel > .nl-marks")),
     review: part("nl-review-box"),
     hint: part("nl-hint-box"),
     panel: part("nl-panel-box"),
@@ -329,13 +289,9 @@ function render({ model, el }) {
     // follows (the log stays as open or closed as the reader left it).
     parts.top.innerHTML = topShell();
     [parts.headline, parts.toolbar] = parts.top.children;
-    const open =
-      /** @type {HTMLDetailsElement | null} */ (parts.log.firstElementChild)
-        ?.open ?? true;
+    const open = /** @type {HTMLDetailsElement | null} */ (parts.log.firstElementChild)?.open ?? true;
     parts.log.innerHTML = logShell(open);
-    parts.logList = /** @type {HTMLOListElement} */ (
-      parts.log.querySelector("ol")
-    );
+    parts.logList = /** @type {HTMLOListElement} */ (parts.log.querySelector("ol"));
     parts.wheelSvg.setAttribute("aria-label", t("moon wheel"));
     labelCoach(root);
   }
@@ -387,8 +343,7 @@ function render({ model, el }) {
         if (child === null) wanted[i] = made.shift() ?? null;
       });
     }
-    for (const unwanted of kept.values())
-      for (const child of unwanted) child.remove();
+    for (const unwanted of kept.values()) for (const child of unwanted) child.remove();
     wanted.forEach((child, i) => {
       const here = el.children[i] ?? null;
       if (child !== here) el.insertBefore(/** @type {Element} */ (child), here);
@@ -418,11 +373,7 @@ function render({ model, el }) {
     setAttr(svg, "viewBox", c.viewBox);
     setAttr(svg, "aria-label", c.areaLabel);
     if (svg.style.maxWidth !== c.maxWidth) svg.style.maxWidth = c.maxWidth;
-    patchChildren(
-      /** @type {SVGGElement} */ (svg.firstElementChild),
-      c.parts,
-      full,
-    );
+    patchChildren(/** @type {SVGGElement} */ (svg.firstElementChild), c.parts, full);
   }
 
   /**
@@ -432,57 +383,37 @@ function render({ model, el }) {
   function draw(full = false) {
     const started = performance.now();
     // Before `speak`, which words the shells anew when the language changed (the menu had the focus).
-    const focusKey = root.contains(document.activeElement)
-      ? keyOf(document.activeElement)
-      : null;
+    const focusKey = root.contains(document.activeElement) ? keyOf(document.activeElement) : null;
     speak();
     root.classList.remove("nl-busy");
     root.classList.toggle("nl-read-only", browsing(state));
     // The guided game's panel says what happened and what to do: the status lines stay for screen readers.
     root.classList.toggle("nl-guided", Boolean(state.tutorial));
     const focus = focusPlayer(state);
-    if (
-      preview !== null &&
-      (state.selected !== null || !state.choices.includes(preview))
-    )
-      preview = null;
+    if (preview !== null && (state.selected !== null || !state.choices.includes(preview))) preview = null;
     patch(parts.headline, headline(state), full);
     patchChildren(parts.toolbar, toolbar(state, botName), full);
     updateHistory(parts.history, state, holding || wanted !== null || showing);
     updateTutorial(parts.tutorial, state);
     patch(parts.puzzle, puzzlePanel(state), full);
     // The guided game refuses a click with a friendly sentence in its own panel, not as an error.
-    const error =
-      state.tutorial && state.error === state.tutorial.refused
-        ? null
-        : state.error;
+    const error = state.tutorial && state.error === state.tutorial.refused ? null : state.error;
     parts.error.hidden = !error;
-    /** @type {Element} */ (
-      parts.error.querySelector(".nl-error-text")
-    ).textContent = error ?? "";
-    const said = state.puzzle
-      ? puzzleSaid(drawn, state)
-      : happened(drawn, state);
+    /** @type {Element} */ (parts.error.querySelector(".nl-error-text")).textContent = error ?? "";
+    const said = state.puzzle ? puzzleSaid(drawn, state) : happened(drawn, state);
     // On the history slider the slider's own value text says where it is: the live region keeps quiet.
-    if (said !== null)
-      setText(parts.said, document.activeElement === parts.slider ? "" : said);
-    setText(
-      parts.now,
-      state.puzzle ? state.puzzle.question : nowWords(state, catalogue),
-    );
+    if (said !== null) setText(parts.said, document.activeElement === parts.slider ? "" : said);
+    setText(parts.now, state.puzzle ? state.puzzle.question : nowWords(state, catalogue));
     patchChildren(parts.wheel, wheelParts(state, catalogue), full);
     patch(parts.wheelMarks, wheelMarks(state), full);
     patch(parts.panel, sidePanel(state), full);
     patch(parts.review, reviewPanel(review, state, catalogue, uid), full);
     patch(parts.hint, hintPanel(state, optionsOpen), full);
     patchCard(parts.big, card(state, catalogue, focus, "big", preview), full);
-    const others = state.players.flatMap((_, p) =>
-      p === focus ? [] : [card(state, catalogue, p, "small")],
-    );
+    const others = state.players.flatMap((_, p) => (p === focus ? [] : [card(state, catalogue, p, "small")]));
     while (parts.others.children.length < others.length)
       parts.others.appendChild(document.createElement("div"));
-    while (parts.others.children.length > others.length)
-      parts.others.lastElementChild?.remove();
+    while (parts.others.children.length > others.length) parts.others.lastElementChild?.remove();
     others.forEach((c, i) => patchCard(parts.others.children[i], c, full));
     patchMarks(full);
     markPuzzle(root, state);
@@ -492,10 +423,7 @@ function render({ model, el }) {
     if (hovered) highlight(hovered);
     else explain(idleWords());
     // A step along the history shows no flight, except one action forward (a replay of that turn).
-    const stepped =
-      drawn &&
-      viewMoved(drawn, state) &&
-      state.view.turn !== drawn.view.turn + 1;
+    const stepped = drawn && viewMoved(drawn, state) && state.view.turn !== drawn.view.turn + 1;
     motion.show(stepped ? null : drawn, state, catalogue);
     drawn = state;
     // Read by tests and bench/widget.py: which state is drawn, how often, and how long it took.
@@ -511,14 +439,8 @@ function render({ model, el }) {
    */
   function patchMarks(full) {
     for (const svg of root.querySelectorAll(".nl-player > .nl-area")) {
-      const p = Number(
-        svg.querySelector("[data-player]")?.dataset.player ?? -1,
-      );
-      patch(
-        /** @type {Element} */ (svg.lastElementChild),
-        p < 0 ? "" : areaMarks(state, p),
-        full,
-      );
+      const p = Number(svg.querySelector("[data-player]")?.dataset.player ?? -1);
+      patch(/** @type {Element} */ (svg.lastElementChild), p < 0 ? "" : areaMarks(state, p), full);
     }
     markBoard(root, state);
   }
@@ -528,12 +450,7 @@ function render({ model, el }) {
 
   /** @param {string | null} focusKey the element that had the focus (`keyOf`) */
   function restoreFocus(focusKey) {
-    if (
-      focusKey &&
-      root.contains(document.activeElement) &&
-      pendingFocus === null
-    )
-      return; // part kept
+    if (focusKey && root.contains(document.activeElement) && pendingFocus === null) return; // part kept
     let target = focusKey && root.querySelector(focusKey);
     if (pendingFocus === "cells" && state.selected !== null) {
       target = root.querySelector(".nl-current .nl-legal") ?? target;
@@ -564,25 +481,14 @@ function render({ model, el }) {
   function showPreview(space) {
     if (space === preview) return;
     preview = space;
-    patchCard(
-      parts.big,
-      card(state, catalogue, focusPlayer(state), "big", preview),
-      false,
-    );
+    patchCard(parts.big, card(state, catalogue, focusPlayer(state), "big", preview), false);
     markBoard(root, state);
     markPuzzle(root, state);
   }
 
   function clearMarks() {
-    for (const cls of [
-      "nl-chain",
-      "nl-touch",
-      "nl-origin",
-      "nl-would",
-      "nl-hover",
-    ]) {
-      for (const node of root.querySelectorAll(`.${cls}`))
-        node.classList.remove(cls);
+    for (const cls of ["nl-chain", "nl-touch", "nl-origin", "nl-would", "nl-hover"]) {
+      for (const node of root.querySelectorAll(`.${cls}`)) node.classList.remove(cls);
     }
     for (const ghost of root.querySelectorAll(".nl-ghost")) ghost.remove();
   }
@@ -620,34 +526,19 @@ function render({ model, el }) {
       const player = state.players[p];
       const refs = legalCells(state).get(d.cell) ?? [];
       // Cells are lit only once a tile is chosen.
-      const id = /** @type {string} */ (
-        state.wheel[/** @type {number} */ (state.selected)]
-      );
+      const id = /** @type {string} */ (state.wheel[/** @type {number} */ (state.selected)]);
       const [cx, cy] = d.cell.split(",").map(Number);
       target.classList.add("nl-hover");
       // A faint copy of the chosen tile on the cell: how the area would look.
-      target.insertAdjacentHTML(
-        "beforeend",
-        `<g class="nl-ghost">${tileSvg(catalogue, id)}</g>`,
-      );
+      target.insertAdjacentHTML("beforeend", `<g class="nl-ghost">${tileSvg(catalogue, id)}</g>`);
       const names = refs.map(([x, y, k]) => {
-        if (x === cx && y === cy)
-          return t("{task} on {tile} itself", {
-            task: taskWords(id, k),
-            tile: id,
-          });
+        if (x === cx && y === cy) return t("{task} on {tile} itself", { task: taskWords(id, k), tile: id });
         const i = player.tiles.findIndex(([, tx, ty]) => tx === x && ty === y);
-        root
-          .querySelector(`[data-task="${p},${i},${k}"]`)
-          ?.classList.add("nl-would");
+        root.querySelector(`[data-task="${p},${i},${k}"]`)?.classList.add("nl-would");
         const tile = player.tiles[i][0];
         return t("{task} on {tile}", { task: taskWords(tile, k), tile });
       });
-      const values = {
-        tile: id,
-        cell: cellWords(cx, cy),
-        tasks: clauses(names),
-      };
+      const values = { tile: id, cell: cellWords(cx, cy), tasks: clauses(names) };
       explain(
         names.length
           ? tn(
@@ -661,8 +552,7 @@ function render({ model, el }) {
     } else if (d.space !== undefined) {
       target.classList.add("nl-hover");
       const space = Number(d.space);
-      const player =
-        state.current === null ? null : state.players[state.current];
+      const player = state.current === null ? null : state.players[state.current];
       const canPreview =
         player &&
         !state.puzzle &&
@@ -674,10 +564,7 @@ function render({ model, el }) {
       const words = target.getAttribute("aria-label") ?? "";
       explain(
         canPreview && player
-          ? sentences([
-              sentence(words),
-              couldGoWords(player, legalCells(state, space)),
-            ])
+          ? sentences([sentence(words), couldGoWords(player, legalCells(state, space))])
           : words,
       );
     }
@@ -689,13 +576,9 @@ function render({ model, el }) {
    * @param {import("./contract").PuzzleView} puzzle @param {DOMStringMap} d @param {boolean} byKeyboard
    */
   function activatePuzzle(puzzle, d, byKeyboard) {
-    const refill =
-      d.action === "refill" &&
-      puzzle.choices.some((c) => c.answer === "refill");
+    const refill = d.action === "refill" && puzzle.choices.some((c) => c.answer === "refill");
     if (d.action === "pick" || refill) {
-      send(
-        pickIntent(puzzle, refill ? "refill" : JSON.parse(d.answer ?? "null")),
-      );
+      send(pickIntent(puzzle, refill ? "refill" : JSON.parse(d.answer ?? "null")));
       return;
     }
     if (d.action !== undefined) {
@@ -725,51 +608,29 @@ function render({ model, el }) {
     if (state.puzzle) {
       activatePuzzle(state.puzzle, d, byKeyboard);
     } else if (d.action !== undefined) {
-      if (d.action === "bot")
-        send({
-          action: "bot",
-          bot: botName,
-          player: state.current ?? undefined,
-        });
+      if (d.action === "bot") send({ action: "bot", bot: botName, player: state.current ?? undefined });
       else if (d.action === "now") send({ action: "show", turn: null });
       else
-        send(
-          /** @type {Intent} a button's data-action is an action with no field */ ({
-            action: d.action,
-          }),
-        );
+        send(/** @type {Intent} a button's data-action is an action with no field */ ({ action: d.action }));
       if (byKeyboard) pendingFocus = null;
     } else if (d.reviewRow !== undefined) {
       const row = Number(d.reviewRow);
       send({ action: "open", row: openRow() === row ? null : row });
-    } else if (
-      browsing(state) &&
-      (d.space !== undefined || d.cell !== undefined)
-    ) {
+    } else if (browsing(state) && (d.space !== undefined || d.cell !== undefined)) {
       // An earlier position is a picture: Python would refuse the click, the page says why at once.
       explain(browsingWords());
     } else if (d.space !== undefined) {
       const space = Number(d.space);
-      send({
-        action: "select",
-        space: state.selected === space ? null : space,
-      });
+      send({ action: "select", space: state.selected === space ? null : space });
       if (byKeyboard) pendingFocus = "cells";
     } else if (d.cell !== undefined) {
       if (state.selected === null) {
         // Once the game is over no tile can be chosen: the "now" line says how it ended.
-        explain(
-          state.over ? state.over.text : chooseFirstWords(state.choices.length),
-        );
+        explain(state.over ? state.over.text : chooseFirstWords(state.choices.length));
         return;
       }
       const [x, y] = d.cell.split(",").map(Number);
-      send({
-        action: "take",
-        space: state.selected,
-        cell: [x, y],
-        player: Number(d.player),
-      });
+      send({ action: "take", space: state.selected, cell: [x, y], player: Number(d.player) });
       if (byKeyboard) pendingFocus = "wheel";
     }
   }
@@ -789,17 +650,13 @@ function render({ model, el }) {
       return;
     }
     const target = actionable(event);
-    if (target && !("disabled" in target && target.disabled))
-      activate(target, false);
+    if (target && !("disabled" in target && target.disabled)) activate(target, false);
   }
 
   /** @param {Element} target @param {number} step */
   function move(target, step) {
-    const group = [
-      ...root.querySelectorAll(`[data-roving="${target.dataset.roving}"]`),
-    ];
-    const next =
-      group[(group.indexOf(target) + step + group.length) % group.length];
+    const group = [...root.querySelectorAll(`[data-roving="${target.dataset.roving}"]`)];
+    const next = group[(group.indexOf(target) + step + group.length) % group.length];
     target.setAttribute("tabindex", "-1");
     next.setAttribute("tabindex", "0");
     next.focus({ preventScroll: true });
@@ -813,11 +670,7 @@ function render({ model, el }) {
       state = drawnState(readState(model), chosen);
       draw();
       event.preventDefault();
-    } else if (
-      event.key === "Escape" &&
-      state.selected !== null &&
-      !state.puzzle
-    ) {
+    } else if (event.key === "Escape" && state.selected !== null && !state.puzzle) {
       send({ action: "select", space: null });
       event.preventDefault();
     } else if (
@@ -826,19 +679,14 @@ function render({ model, el }) {
       target.tagName !== "BUTTON"
     ) {
       const hit = target.closest(
-        state.puzzle
-          ? "[data-space], [data-cell], [data-task], [data-seat]"
-          : "[data-space], [data-cell]",
+        state.puzzle ? "[data-space], [data-cell], [data-task], [data-seat]" : "[data-space], [data-cell]",
       );
       if (hit) {
         activate(hit, true);
         event.preventDefault();
       }
     } else if (target.dataset?.roving && event.key.startsWith("Arrow")) {
-      move(
-        target,
-        event.key === "ArrowRight" || event.key === "ArrowDown" ? 1 : -1,
-      );
+      move(target, event.key === "ArrowRight" || event.key === "ArrowDown" ? 1 : -1);
       event.preventDefault();
     }
   }
@@ -858,16 +706,14 @@ function render({ model, el }) {
 
   /** @param {FocusEvent} event */
   function onFocusOut(event) {
-    if (!root.contains(/** @type {Node | null} */ (event.relatedTarget)))
-      onLeave();
+    if (!root.contains(/** @type {Node | null} */ (event.relatedTarget))) onLeave();
   }
 
   /** The pointer left (or focus left the widget): explain what keeps focus, else show the hint. */
   function onLeave() {
     speak();
     const active = document.activeElement;
-    const focused =
-      active && root.contains(active) ? active.closest(EXPLAINS) : null;
+    const focused = active && root.contains(active) ? active.closest(EXPLAINS) : null;
     hoverKey = focused ? keyOf(focused) : null;
     if (focused) highlight(focused);
     else {
@@ -885,12 +731,7 @@ function render({ model, el }) {
    * @param {KeyboardEvent} event
    */
   function onWindowKey(event) {
-    if (
-      !(event.target instanceof Node) ||
-      !root.contains(event.target) ||
-      passesToNotebook(event)
-    )
-      return;
+    if (!(event.target instanceof Node) || !root.contains(event.target) || passesToNotebook(event)) return;
     if (event.type === "keydown") onKey(event);
     event.stopPropagation();
   }
@@ -900,8 +741,7 @@ function render({ model, el }) {
     const menu = /** @type {HTMLSelectElement} */ (event.target);
     if (menu.classList.contains("nl-bot-pick")) botName = menu.value;
     // Python words everything again in the language chosen, and the page follows the state's `lang`.
-    if (menu.classList.contains("nl-lang-pick"))
-      send({ action: "language", lang: menu.value });
+    if (menu.classList.contains("nl-lang-pick")) send({ action: "language", lang: menu.value });
   }
 
   /**
@@ -919,12 +759,7 @@ function render({ model, el }) {
     const view = state.view;
     const turn = wanted;
     wanted = null;
-    if (
-      !view ||
-      turn === null ||
-      (turn === view.turn && (view.now || turn < view.turns))
-    )
-      return;
+    if (!view || turn === null || (turn === view.turn && (view.now || turn < view.turns))) return;
     showing = true;
     send({ action: "show", turn: turn >= view.turns ? null : turn });
   }
@@ -939,18 +774,13 @@ function render({ model, el }) {
   /** @param {Event} event */
   function onToggle(event) {
     const details = /** @type {HTMLDetailsElement} */ (event.target);
-    if (details.classList?.contains("nl-alternatives"))
-      optionsOpen = details.open;
+    if (details.classList?.contains("nl-alternatives")) optionsOpen = details.open;
   }
 
   const onState = () => {
     const next = readState(model);
     // A move's tile chosen in a puzzle holds until the puzzle changes or is answered.
-    if (
-      next.puzzle?.id !== state.puzzle?.id ||
-      next.puzzle?.answers ||
-      next.puzzle?.picks.length
-    )
+    if (next.puzzle?.id !== state.puzzle?.id || next.puzzle?.answers || next.puzzle?.picks.length)
       chosen = null;
     state = drawnState(next, chosen);
     showing = false;
@@ -962,9 +792,7 @@ function render({ model, el }) {
     speak();
     const before = review;
     review = readReview(model);
-    const focusKey = root.contains(document.activeElement)
-      ? keyOf(document.activeElement)
-      : null;
+    const focusKey = root.contains(document.activeElement) ? keyOf(document.activeElement) : null;
     patch(parts.review, reviewPanel(review, state, catalogue, uid), false);
     restoreFocus(focusKey);
     if (review.status === "ready" && before.status !== "ready") {
