@@ -389,6 +389,7 @@ function render({ model, el }) {
     root.classList.toggle("nl-read-only", browsing(state));
     // The guided game's panel says what happened and what to do: the status lines stay for screen readers.
     root.classList.toggle("nl-guided", Boolean(state.tutorial));
+    root.classList.toggle("nl-puzzling", Boolean(state.puzzle));
     const focus = focusPlayer(state);
     if (preview !== null && (state.selected !== null || !state.choices.includes(preview))) preview = null;
     patch(parts.headline, headline(state), full);
