@@ -107,13 +107,14 @@ export function puzzlePanel(state) {
   }
   if (puzzle.explanation && !verdict) said.push(puzzle.explanation);
   const cls = verdict ? (verdict.right ? " nl-right" : " nl-wrong") : "";
+  const name = t("puzzle");
   const buttons = BUTTONS.map(
     ([action, words, can]) =>
       `<button type="button" class="nl-button nl-puzzle-${action}" data-action="${action}"` +
       `${can === null || puzzle.can[can] ? "" : " disabled"}>${esc(words())}</button>`,
   ).join("");
   return (
-    `<section class="nl-puzzle" aria-label="${esc(t("puzzle"))}" data-puzzle="${esc(puzzle.id)}">` +
+    `<section class="nl-puzzle" aria-label="${esc(name)}" data-puzzle="${esc(puzzle.id)}">` +
     `<p class="nl-puzzle-standing">${esc(standing)}</p>` +
     `<h3 class="nl-puzzle-question">${esc(puzzle.question)}</h3>` +
     (choices ? `<div class="nl-puzzle-choices">${choices}</div>` : "") +
