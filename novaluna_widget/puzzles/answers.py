@@ -103,7 +103,7 @@ def _explained(board: Board, refs: frozenset[TaskRef] | list[TaskRef]) -> Value:
 
 
 # -- which tasks are fulfilled -------------------------------------------------------------------
-def fulfilled(game: Game, rng: random.Random) -> Made | Outcome:
+def _fulfilled(game: Game, rng: random.Random) -> Made | Outcome:
     """Which tasks of this area are fulfilled (click them all): an area with some fulfilled and some
     not, shown before any token goes on them (``scenario.position`` with the seat's tasks uncovered)."""
     from ..scenario import position
@@ -211,7 +211,7 @@ def _difficulty(board: Board, offered: Tile, cell: Cell) -> int:
     return _level(1 + (len(newly) >= 2) + (longest >= 3) + linked + others)
 
 
-def placement(game: Game, rng: random.Random) -> Made | Outcome:
+def _placement(game: Game, rng: random.Random) -> Made | Outcome:
     """Where to place a tile on offer to fulfil the most tasks: exactly one best cell."""
     if game.is_over:
         return "unsuited"
@@ -256,7 +256,7 @@ def placement(game: Game, rng: random.Random) -> Made | Outcome:
     )
 
 
-def gain(game: Game, rng: random.Random) -> Made | Outcome:
+def _gain(game: Game, rng: random.Random) -> Made | Outcome:
     """How many tokens placing a tile on offer at a given cell places (at most the tokens left)."""
     if game.is_over:
         return "unsuited"
@@ -298,7 +298,7 @@ def gain(game: Game, rng: random.Random) -> Made | Outcome:
 
 
 # -- the wheel: which tiles, refill --------------------------------------------------------------
-def take(game: Game, rng: random.Random) -> Made | Outcome:
+def _take(game: Game, rng: random.Random) -> Made | Outcome:
     """Which tiles the player to move may take (click them all): the next tiles clockwise after the
     moon marker, empty wheel spaces skipped. Mostly positions where some are skipped."""
     if game.is_over:
@@ -345,7 +345,7 @@ def take(game: Game, rng: random.Random) -> Made | Outcome:
     )
 
 
-def refill(game: Game, rng: random.Random) -> Made | Outcome:
+def _refill(game: Game, rng: random.Random) -> Made | Outcome:
     """Whether the player to move may refill now: only with 1 or 2 tiles left and a draw pile."""
     left = game.tiles_on_wheel()
     if game.is_over or game.is_solo or (left >= 3 and rng.random() < 0.75):
@@ -386,7 +386,7 @@ def refill(game: Game, rng: random.Random) -> Made | Outcome:
 
 
 # -- the moon track: who moves, who won ----------------------------------------------------------
-def next_player(game: Game, rng: random.Random) -> Made | Outcome:
+def _next_player(game: Game, rng: random.Random) -> Made | Outcome:
     """Who moves next: the rearmost track marker, of a stack the one on top. Mostly stacks."""
     stacks = track_of(game) if game.has_moon_track and not game.is_over else None
     if stacks is None:
@@ -440,7 +440,7 @@ def next_player(game: Game, rng: random.Random) -> Made | Outcome:
     )
 
 
-def over(game: Game, rng: random.Random) -> Made | Outcome:
+def _over(game: Game, rng: random.Random) -> Made | Outcome:
     """Whether the game is over and, if so, who won (by the last token, or by the ranking)."""
     if game.is_solo:
         return "unsuited"
@@ -488,7 +488,7 @@ def over(game: Game, rng: random.Random) -> Made | Outcome:
 
 
 # -- the coach's choice, the solo score ----------------------------------------------------------
-def strategy(game: Game, rng: random.Random) -> Made | Outcome:
+def _strategy(game: Game, rng: random.Random) -> Made | Outcome:
     """Which tile to take, or whether to refill: the coach's choice, where it beats the best other
     choice by ``MARGIN`` tokens or more of its evaluation (so the answer is no matter of taste)."""
     if game.is_over or game.is_solo or len(game.choices()) + game.can_refill < 2:
@@ -580,7 +580,7 @@ def _ahead(margin: float, other: Value) -> Message:
     )
 
 
-def solo(game: Game, rng: random.Random) -> Made | Outcome:
+def _solo(game: Game, rng: random.Random) -> Made | Outcome:
     """Solo: the move that keeps the score lowest now, found by playing every legal move on a copy."""
     if not game.is_solo or game.is_over or game.can_end_phase_one:
         return "unsuited"
@@ -601,7 +601,7 @@ def solo(game: Game, rng: random.Random) -> Made | Outcome:
     def reason(lang: str) -> Value:
         return sentences(
             msg(
-                "{move} keeps the score lowest: {score}.",
+                "Best move: {move}. Then {score}.",
                 move=move.words(),
                 score=sheet_of(after[move], lang)["text"],
             ),
@@ -643,13 +643,13 @@ def solo(game: Game, rng: random.Random) -> Made | Outcome:
 
 #: The makers by kind, in the order of ``make.KINDS``.
 MAKERS: Final[dict[str, Maker]] = {
-    "take": take,
-    "fulfilled": fulfilled,
-    "next": next_player,
-    "refill": refill,
-    "over": over,
-    "placement": placement,
-    "gain": gain,
-    "strategy": strategy,
-    "solo": solo,
+    "take": _take,
+    "fulfilled": _fulfilled,
+    "next": _next_player,
+    "refill": _refill,
+    "over": _over,
+    "placement": _placement,
+    "gain": _gain,
+    "strategy": _strategy,
+    "solo": _solo,
 }
