@@ -23,8 +23,9 @@ from typing import Final
 from ..i18n import LANGUAGES, RIGHT_TO_LEFT, Value, joined, msg, resolve, word
 from ..render import board_svg, game_svg, tiles_svg, wheel_svg
 from .make import Puzzle, generate
+from .make import _kinds as kinds_of
 
-__all__ = ["SEED", "print_pdf", "save", "worksheet"]
+__all__ = ["SEED", "TOLD_BY_PICTURE", "print_pdf", "printable", "save", "worksheet"]
 
 #: The seed of ``make worksheet``'s sheets.
 SEED: Final = 24
@@ -38,6 +39,9 @@ FONTS: Final = {
     "ja": '"Noto Sans CJK JP", "DejaVu Sans", sans-serif',
     "fa": '"Noto Sans Arabic UI", "DejaVu Sans", sans-serif',
 }
+#: The kinds a worksheet leaves out: the pictures of a game say whose turn it is and who won, which are
+#: these kinds' answers.
+TOLD_BY_PICTURE: Final = frozenset({"next", "over"})
 #: Where Chromium may be, first found first used.
 CHROMIUMS: Final = ("chromium", "chromium-browser", "google-chrome", "google-chrome-stable")
 
@@ -50,6 +54,8 @@ header { display: flex; justify-content: space-between; align-items: baseline; g
   border-bottom: 0.6mm solid #c9a227; padding-bottom: 1.5mm; margin-bottom: 3mm; }
 h1 { font-size: 16pt; margin: 0; }
 header p { margin: 0; white-space: nowrap; }
+.blank { display: inline-block; width: 45mm; border-bottom: 0.3mm solid #1b1f33; }
+.blank.short { width: 25mm; }
 .how { margin: 0 0 3mm; color: #373d5c; }
 .puzzles { display: grid; grid-template-columns: 1fr 1fr; gap: 4mm; }
 .puzzle { border: 0.35mm solid #5b6283; border-radius: 2mm; padding: 2.5mm; height: 118mm;
@@ -71,11 +77,11 @@ footer { margin-top: 4mm; font-size: 7.5pt; color: #7a809c; }
 def worksheet(
     n: int = COUNT, *, seed: int = SEED, kinds: Iterable[str] | None = None, lang: str | None = None
 ) -> str:
-    """The worksheet of ``n`` puzzles made from ``seed`` (of ``kinds``: kinds or families, None: all) as
-    one HTML page, in ``lang`` (None: the package language): the puzzles four to an A4 page, then the
-    answer key on pages of its own."""
+    """The worksheet of ``n`` puzzles made from ``seed`` (of ``kinds``: kinds or families, None: all but
+    ``TOLD_BY_PICTURE``) as one HTML page, in ``lang`` (None: the package language): the puzzles four to
+    an A4 page, then the answer key on pages of its own."""
     lang = resolve(lang)
-    puzzles = generate(n, seed=seed, kinds=kinds, lang=lang)
+    puzzles = generate(n, seed=seed, kinds=printable(kinds), lang=lang)
     boxes = "\n".join(_box(i, p, lang) for i, p in enumerate(puzzles, 1))
     key = "\n".join(_key(i, p, lang) for i, p in enumerate(puzzles, 1))
     title = word(msg("Nova Luna puzzles"), lang)
@@ -83,7 +89,7 @@ def worksheet(
         msg("Made with novaluna_widget from seed {seed}: the rules engine checked every answer.", seed=seed),
         lang,
     )
-    name = msg("Name: ____________  Date: ________")
+    name, date = word(msg("Name:"), lang), word(msg("Date:"), lang)
     how = msg(
         "Answer each question in its box. Name a cell by its (x, y) as the picture labels it, a task by "
         "its tile, a wheel space by its number."
@@ -97,7 +103,8 @@ def worksheet(
 <style>{STYLE % {"font": FONTS[lang]}}</style>
 </head>
 <body>
-<header><h1>{escape(title)}</h1><p>{escape(word(name, lang))}</p></header>
+<header><h1>{escape(title)}</h1>
+<p>{escape(name)} <span class="blank"></span> {escape(date)} <span class="blank short"></span></p></header>
 <p class="how">{escape(word(how, lang))}</p>
 <section class="puzzles">
 {boxes}
@@ -114,6 +121,20 @@ def worksheet(
 """
 
 
+def printable(kinds: Iterable[str] | None) -> list[str]:
+    """The kinds asked for (kinds or families, None: all) but those a picture would answer; a
+    ``ValueError`` if those are all that is asked for."""
+    kept = [k for k in kinds_of(kinds) if k not in TOLD_BY_PICTURE]
+    if not kept:
+        raise ValueError(
+            msg(
+                "A worksheet cannot ask {kinds}: its picture of the game would give the answer.",
+                kinds=joined(sorted(TOLD_BY_PICTURE)),
+            )
+        )
+    return kept
+
+
 def _heading(index: int, lang: str) -> str:
     return escape(word(msg("Puzzle {n}", n=index), lang))
 
@@ -121,11 +142,12 @@ def _heading(index: int, lang: str) -> str:
 def _box(index: int, puzzle: Puzzle, lang: str) -> str:
     """One puzzle's box: its heading, pictures, question and a line for the answer."""
     pictures = "".join(_pictures(puzzle, lang))
+    yours = word(msg("Your answer:"), lang)
     return (
         f"<article class='puzzle'><h2>{_heading(index, lang)}</h2>"
         f"<div class='pictures'>{pictures}</div>"
         f"<p class='question'>{escape(puzzle.question)}</p>"
-        f"<div class='answer'>{escape(word(msg('Your answer:'), lang))}</div></article>"
+        f"<div class='answer'>{escape(yours)}</div></article>"
     )
 
 
