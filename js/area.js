@@ -3,7 +3,16 @@
 import * as spec from "./drawing.js";
 import { num, t, tc, tn, tnc } from "./i18n.js";
 import { esc, faceRect, swatchSvg, tileSvg, tokenSvg } from "./tiles.js";
-import { botWord, cellWords, explainWords, named, ordinal, sentences, tileWords } from "./words.js";
+import {
+  botWord,
+  cellWords,
+  explainWords,
+  named,
+  ordinal,
+  sentences,
+  taskWords,
+  tileWords,
+} from "./words.js";
 
 /** @typedef {import("./contract").State} State */
 /** @typedef {import("./contract").Catalogue} Catalogue */
@@ -152,6 +161,38 @@ function emptyCell(p, x, y, legal, previewed, fulfils, tabStop, player) {
 }
 
 /**
+ * An empty cell of player `p`'s area that a puzzle's answer may name: any empty cell (whether a tile may
+ * go there is the learner's to judge), a button neither lit nor starred.
+ * @param {number} p @param {number} x @param {number} y @param {boolean} tabStop @param {PlayerState} player
+ * @returns {string}
+ */
+function pickableCell(p, x, y, tabStop, player) {
+  const cell = cellWords(x, y);
+  const label = player.you
+    ? tc("the player named You, the reader", "your area, cell {cell}: empty", {
+        cell,
+      })
+    : t("{name}'s area, cell {cell}: empty", { name: named(player), cell });
+  return (
+    `<g class="nl-cell nl-pickable" data-player="${p}" data-cell="${x},${y}" role="button" ` +
+    `aria-label="${esc(label)}" data-roving="cells-${p}" tabindex="${tabStop ? 0 : -1}" ` +
+    `transform="translate(${x * CELL} ${y * CELL})">${faceRect(`class="nl-cell-box"`)}</g>`
+  );
+}
+
+/**
+ * A task's label: while a puzzle asks about the area, only which task it is (its status and chain would
+ * give the answer away); else why it is or is not fulfilled.
+ * @param {State} state @param {Catalogue} catalogue @param {PlayerState} player @param {TaskRow} row
+ * @returns {string}
+ */
+function taskName(state, catalogue, player, row) {
+  if (!state.puzzle || state.puzzle.answers) return taskLabel(catalogue, player, row);
+  const tile = player.tiles[row[0]][0];
+  return t("{task} on {tile}", { task: taskWords(tile, row[1]), tile });
+}
+
+/**
  * Player `p`'s tile `t` with its tasks' tokens, hooks and explanations.
  * @param {State} state @param {Catalogue} catalogue @param {number} p @param {number} t
  * @param {Map<string, TaskRow>} rows the area's tasks by "tile,task"
@@ -169,7 +210,7 @@ function placedTile(state, catalogue, p, t, rows, firstTask) {
     const row = rows.get(`${t},${k}`);
     const status = row ? row[2] : 0;
     const token = status === 2 ? tokenSvg(p, spec.token.on_task) : "";
-    const label = row ? taskLabel(catalogue, player, row) : "";
+    const label = row ? taskName(state, catalogue, player, row) : "";
     const stop = firstTask.value;
     firstTask.value = false;
     return (
@@ -202,12 +243,18 @@ function area(state, catalogue, p, preview) {
   const rows = new Map(player.tasks.map((row) => [`${row[0]},${row[1]}`, row]));
   const [x0, y0, x1, y1] = bounds(player.tiles);
   const margin = player.tiles.length ? 1 : 0; // an empty area shows its one offered cell
+  const picking = state.puzzle?.click === "cell" && state.puzzle.seat === p;
   const parts = [];
   let cellStop = true;
   for (let y = y0 - margin; y <= y1 + margin; y++) {
     for (let x = x0 - margin; x <= x1 + margin; x++) {
       const key = `${x},${y}`;
       if (occupied.has(key)) continue;
+      if (picking) {
+        parts.push(pickableCell(p, x, y, cellStop, player));
+        cellStop = false;
+        continue;
+      }
       const isLegal = chosen && legal.has(key);
       const previewed = previewing && legal.has(key);
       const fulfils = legal.get(key) ?? [];
@@ -269,13 +316,15 @@ function header(state, p) {
 }
 
 /**
- * The player whose area is drawn large: the one to move, unless a bot plays that seat (then the first
- * human seat, whose view it is). At the end the first human seat keeps it (the winner with bots only,
+ * The player whose area is drawn large: the one a puzzle asks about, else the one to move, unless a bot
+ * plays that seat (then the first human seat, whose view it is). At the end the first human seat keeps it (the winner with bots only,
  * or when the players share the page).
  * @param {State} state
  * @returns {number}
  */
 export function focusPlayer(state) {
+  // A puzzle about an area shows that area large.
+  if (state.puzzle && state.puzzle.seat !== null) return state.puzzle.seat;
   const human = state.players.findIndex((player) => !player.bot);
   if (state.over) {
     const againstBots = human >= 0 && state.players.some((player) => player.bot);

@@ -253,7 +253,7 @@ export const HISTORY_HTML =
  */
 export function updateHistory(bar, state, keepValue) {
   const view = state.view;
-  const show = Boolean(view) && !state.tutorial;
+  const show = Boolean(view) && !state.tutorial && !state.puzzle; // a puzzle's position has no history
   if (bar.hidden === show) bar.hidden = !show;
   if (!show) return;
   const slider = /** @type {HTMLInputElement} */ (bar.querySelector("[data-role=history]"));

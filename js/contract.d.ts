@@ -405,6 +405,62 @@ export interface Tutorial {
   refused: string | null;
 }
 
+/** What a puzzle's answers are clicked as: wheel spaces, cells or tasks of area `seat`, players (their moon-track markers or areas), buttons (`choices`: words such as "refill", or numbers), or whole moves. */
+export type PuzzleClick = "space" | "cell" | "task" | "seat" | "choice" | "move";
+
+/** An answer as the page sends it and the state shows it: a wheel space, a seat or a number; a cell [x, y]; a task [x, y, task]; a move [space, x, y]; a word ("refill", "take", "not over"). */
+export type AnswerData = number | string | number[];
+
+/** An answer, and it in words (a button's, a pick's, a verdict's). */
+export interface PuzzleAnswer {
+  answer: AnswerData;
+  words: string;
+}
+
+/** The puzzle checked: right or not, the answers given that are wrong, the right ones not given, and the words saying so and why (the engine's: which rule, which chain). */
+export interface PuzzleVerdict {
+  right: boolean;
+  wrong: PuzzleAnswer[];
+  missed: PuzzleAnswer[];
+  words: string;
+}
+
+/** What the puzzle's buttons may do now. */
+export interface PuzzleCan {
+  check: boolean;
+  hint: boolean;
+  reveal: boolean;
+}
+
+/** The puzzle on show (`state.puzzle`; the position drawn is the puzzle's). The learner clicks what `click` names (in `seat`'s area for cells and tasks); `all`: every right answer is to be picked, else any one. Placement puzzles name the `tile` to place and the wheel `space` it comes from. */
+export interface PuzzleView {
+  id: string;
+  kind: string;
+  question: string;
+  click: PuzzleClick;
+  all: boolean;
+  /** The buttons of a puzzle answered by words or numbers (`choice`). */
+  choices: PuzzleAnswer[];
+  seat: number | null;
+  tile: string | null;
+  space: number | null;
+  /** The learner's answers so far. */
+  picks: PuzzleAnswer[];
+  /** The right answer a hint marked (a move's: its wheel space), or None. */
+  hinted: PuzzleAnswer | null;
+  /** The verdict once checked, else None. */
+  verdict: PuzzleVerdict | null;
+  /** Every right answer, once the puzzle is answered (checked or shown), else None. */
+  answers: PuzzleAnswer[] | null;
+  /** The engine's explanation, once the puzzle is answered. */
+  explanation: string | null;
+  /** The learner's rating (Glicko-2, rounded), and puzzles solved and tried so far. */
+  rating: number;
+  solved: number;
+  tried: number;
+  can: PuzzleCan;
+}
+
 /** The direction a language's text runs, as HTML's `dir` says it. */
 export type Direction = "ltr" | "rtl";
 
@@ -448,6 +504,8 @@ export interface State {
   hint: Hint | null;
   /** The guided game's step, or None in a game of one's own. */
   tutorial: Tutorial | null;
+  /** The puzzle on show, or None outside the puzzles. */
+  puzzle: PuzzleView | null;
   /** The code of the language every sentence of the state is in; the page speaks it too. */
   lang: string;
   /** The language's direction: text and panels follow it, the boards keep theirs. */
@@ -570,7 +628,7 @@ export interface HistoryIntent {
   action: "undo" | "redo" | "new";
 }
 
-/** Ask for a hint or a review; the guided game's Next. */
+/** Ask for a hint or a review; the guided game's Next, or the next puzzle. */
 export interface CoachIntent {
   version: number;
   action: "hint" | "review" | "next";
@@ -590,6 +648,19 @@ export interface OpenIntent {
   row: number | null;
 }
 
+/** Add an answer to the puzzle's picks, or take one back. */
+export interface PuzzlePick {
+  version: number;
+  action: "pick" | "unpick";
+  answer: AnswerData;
+}
+
+/** Open the puzzles; check the answer, show it, or leave the puzzles for the game. */
+export interface PuzzleIntent {
+  version: number;
+  action: "puzzles" | "check" | "reveal" | "leave";
+}
+
 /** Speak another language (a code of `i18n.LANGUAGES`). */
 export interface LanguageIntent {
   version: number;
@@ -598,7 +669,7 @@ export interface LanguageIntent {
 }
 
 /** What the page asks of Python; Python checks each field (`protocol.parse_intent`). */
-export type Intent = SelectIntent | TakeIntent | RefillIntent | EndPhaseOneIntent | BotIntent | HistoryIntent | CoachIntent | ShowIntent | OpenIntent | LanguageIntent;
+export type Intent = SelectIntent | TakeIntent | RefillIntent | EndPhaseOneIntent | BotIntent | HistoryIntent | CoachIntent | ShowIntent | OpenIntent | PuzzlePick | PuzzleIntent | LanguageIntent;
 
 /** An intent as the view writes it: `send` adds the `version`. */
 export type Unsent<T> = T extends unknown ? Omit<T, "version"> : never;

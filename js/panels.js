@@ -37,6 +37,12 @@ const BUTTONS = [
   ["hint", () => t("Hint"), "hint", () => t("Ask the coach what to do now, and why")],
   ["review", () => t("Review"), "review", () => t("Let the coach review the game: where a move lost most")],
   [
+    "puzzles",
+    () => t("Puzzles"),
+    null,
+    () => t("Puzzles on the rules and the best move, rated as you solve them"),
+  ],
+  [
     "new",
     () => t("New game"),
     null,
@@ -99,6 +105,7 @@ export function toolbar(state, botName) {
   // While an earlier position is on show nothing may change the game: Python sends every `can` false,
   // and New game waits too.
   const readOnly = Boolean(state.view) && state.view.now === false;
+  if (state.puzzle) return puzzleToolbar(state);
   const buttons = BUTTONS.filter(([action]) => action !== "end_phase_one" || state.solo).map(
     ([action, text, can, title]) => {
       const enabled = can === null ? !readOnly : Boolean(state.can[can]);
@@ -124,6 +131,20 @@ export function toolbar(state, botName) {
   return buttons;
 }
 
+/**
+ * The toolbar in the puzzles: Refill, which answers a puzzle that offers it, and the language menu (the
+ * puzzle's own buttons are in its panel).
+ * @param {State} state @returns {string[]}
+ */
+function puzzleToolbar(state) {
+  const refill = state.puzzle?.choices.some((c) => c.answer === "refill") ?? false;
+  return [
+    `<button type="button" class="nl-button nl-refill" data-action="refill"${refill ? "" : " disabled"}>` +
+      `${esc(t("Refill"))}</button>`,
+    languageMenu(state),
+  ];
+}
+
 /** @param {State} state @returns {string} the headline's words: its heading's name reads "Nova Luna Turn 4 …" */
 export function headline(state) {
   const brand = `<span class="nl-brand"><span aria-hidden="true">☾ </span>Nova Luna</span>`;
@@ -132,6 +153,7 @@ export function headline(state) {
 
 /** @param {State} state @returns {string} where the game is: the turn and who moves, or the result */
 function where(state) {
+  if (state.puzzle) return t("Puzzle");
   if (state.solo) {
     return state.over
       ? t("Solo game over · score {score}", { score: state.solo.total })

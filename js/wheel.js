@@ -117,21 +117,36 @@ const MOON_MARKER =
  */
 const printedTrack = () => `<g aria-hidden="true">${faces().track}</g>`;
 
-/** @param {State} state @returns {string} the markers on the moon track */
+/**
+ * The markers on the moon track; where a puzzle's answers are players, each marker is a button that
+ * names its player.
+ * @param {State} state @returns {string}
+ */
 function track(state) {
+  const picking = state.puzzle?.click === "seat";
+  /** @param {number} p */
+  const where = (p) =>
+    t("{name} on space {space}", {
+      name: state.players[p].name,
+      space: state.players[p].space,
+    });
+  let stop = true;
   const markers = state.track.flatMap(([s, stack]) =>
     stack.map((player, height) => {
       const [x, y] = faces().markers[s][height];
       const turn = player === state.current ? " nl-to-move" : "";
       const marker = tokenSvg(player, TRACK.marker);
-      return `<g class="nl-track-marker${turn}" transform="translate(${x} ${y})">${marker}</g>`;
+      const button = picking
+        ? ` data-seat="${player}" role="button" data-roving="seats" tabindex="${stop ? 0 : -1}" ` +
+          `aria-label="${esc(where(player))}"`
+        : "";
+      stop = stop && !picking;
+      return `<g class="nl-track-marker${turn}"${button} transform="translate(${x} ${y})">${marker}</g>`;
     }),
   );
-  const names = list(
-    state.players.map((p) => t("{name} on space {space}", { name: p.name, space: p.space })),
-  );
+  const names = list(state.players.map((_, p) => where(p)));
   const label = esc(t("moon track: {markers}", { markers: names }));
-  return `<g class="nl-track" role="img" aria-label="${label}">` + markers.join("") + `</g>`;
+  return `<g class="nl-track" role="${picking ? "group" : "img"}" aria-label="${label}">${markers.join("")}</g>`;
 }
 
 // The draw pile's tiles per colour, a row of small tiles under the pile (the page's own geometry).

@@ -24,6 +24,7 @@ import { setColours, setFaces } from "./drawing.js";
 import { language, setLanguage, t, tn, tnc } from "./i18n.js";
 import { createMotion } from "./motion.js";
 import { headline, logItems, logShell, nowWords, sidePanel, toolbar, topShell } from "./panels.js";
+import { drawnState, markPuzzle, pickIntent, picked, puzzlePanel, puzzleSaid } from "./puzzle.js";
 import { tileSvg } from "./tiles.js";
 import { wheelParts } from "./wheel.js";
 import {
@@ -54,7 +55,9 @@ function keyOf(el) {
   const d = el.dataset;
   if (d.space !== undefined) return `[data-space="${d.space}"]`;
   if (d.task !== undefined) return `[data-task="${d.task}"]`;
+  if (d.seat !== undefined) return `[data-seat="${d.seat}"]`;
   if (d.cell !== undefined) return `[data-player="${d.player}"][data-cell="${d.cell}"]`;
+  if (d.answer !== undefined) return `[data-answer="${CSS.escape(d.answer)}"]`;
   if (d.action !== undefined) return `[data-action="${d.action}"]`;
   if (d.reviewRow !== undefined) return `[data-review-row="${d.reviewRow}"]`;
   if (el.classList.contains("nl-bot-pick")) return ".nl-bot-pick";
@@ -190,8 +193,10 @@ function render({ model, el }) {
   /** @type {Catalogue} */
   let catalogue = model.get("catalogue");
   setFaces(model.get("faces"));
+  /** @type {number | null} */
+  let chosen = null; // in a puzzle that asks for a move: the wheel space chosen, before its cell
   /** @type {State} */
-  let state = readState(model);
+  let state = drawnState(readState(model), chosen);
   let botName = state.bot;
   /** @type {"cells" | "wheel" | null} */
   let pendingFocus = null; // where keyboard focus goes after the next render: "cells" or "wheel"
@@ -227,6 +232,7 @@ function render({ model, el }) {
     `<div class="nl-top"></div>` +
     HISTORY_HTML +
     TUTORIAL_HTML +
+    `<div class="nl-puzzle-box"></div>` +
     `<div class="nl-error" role="alert" hidden><span class="nl-error-text"></span>` +
     `<button type="button" class="nl-dismiss">×</button></div>` +
     `<div class="nl-status"><p class="nl-said" role="status"></p><p class="nl-now"></p></div>` +
@@ -244,6 +250,7 @@ function render({ model, el }) {
     history: part("nl-history"),
     slider: /** @type {HTMLInputElement} */ (part("nl-history-slider")),
     tutorial: part("nl-tutorial"),
+    puzzle: part("nl-puzzle-box"),
     error: part("nl-error"),
     dismiss: part("nl-dismiss"),
     wheelSvg: /** @type {SVGSVGElement} */ (root.querySelector(".nl-wheel")),
@@ -382,20 +389,22 @@ function render({ model, el }) {
     root.classList.toggle("nl-read-only", browsing(state));
     // The guided game's panel says what happened and what to do: the status lines stay for screen readers.
     root.classList.toggle("nl-guided", Boolean(state.tutorial));
+    root.classList.toggle("nl-puzzling", Boolean(state.puzzle));
     const focus = focusPlayer(state);
     if (preview !== null && (state.selected !== null || !state.choices.includes(preview))) preview = null;
     patch(parts.headline, headline(state), full);
     patchChildren(parts.toolbar, toolbar(state, botName), full);
     updateHistory(parts.history, state, holding || wanted !== null || showing);
     updateTutorial(parts.tutorial, state);
+    patch(parts.puzzle, puzzlePanel(state), full);
     // The guided game refuses a click with a friendly sentence in its own panel, not as an error.
     const error = state.tutorial && state.error === state.tutorial.refused ? null : state.error;
     parts.error.hidden = !error;
     /** @type {Element} */ (parts.error.querySelector(".nl-error-text")).textContent = error ?? "";
-    const said = happened(drawn, state);
+    const said = state.puzzle ? puzzleSaid(drawn, state) : happened(drawn, state);
     // On the history slider the slider's own value text says where it is: the live region keeps quiet.
     if (said !== null) setText(parts.said, document.activeElement === parts.slider ? "" : said);
-    setText(parts.now, nowWords(state, catalogue));
+    setText(parts.now, state.puzzle ? state.puzzle.question : nowWords(state, catalogue));
     patchChildren(parts.wheel, wheelParts(state, catalogue), full);
     patch(parts.wheelMarks, wheelMarks(state), full);
     patch(parts.panel, sidePanel(state), full);
@@ -408,6 +417,7 @@ function render({ model, el }) {
     while (parts.others.children.length > others.length) parts.others.lastElementChild?.remove();
     others.forEach((c, i) => patchCard(parts.others.children[i], c, full));
     patchMarks(full);
+    markPuzzle(root, state);
     patchChildren(parts.logList, logItems(state), full);
     restoreFocus(focusKey);
     const hovered = hoverKey && root.querySelector(hoverKey);
@@ -474,6 +484,7 @@ function render({ model, el }) {
     preview = space;
     patchCard(parts.big, card(state, catalogue, focusPlayer(state), "big", preview), false);
     markBoard(root, state);
+    markPuzzle(root, state);
   }
 
   function clearMarks() {
@@ -492,7 +503,11 @@ function render({ model, el }) {
     clearMarks();
     const d = target.dataset;
     if (d.space === undefined) showPreview(null);
-    if (d.task !== undefined) {
+    if (d.task !== undefined && state.puzzle && !state.puzzle.answers) {
+      // A task's chain would give a puzzle's answer away: only its name until the answer is shown.
+      target.classList.add("nl-hover");
+      explain(target.getAttribute("aria-label") ?? "");
+    } else if (d.task !== undefined) {
       const [p, t, k] = d.task.split(",").map(Number);
       const player = state.players[p];
       const row = player.tasks.find((r) => r[0] === t && r[1] === k);
@@ -540,7 +555,12 @@ function render({ model, el }) {
       const space = Number(d.space);
       const player = state.current === null ? null : state.players[state.current];
       const canPreview =
-        player && !player.bot && !browsing(state) && state.selected === null && state.choices.includes(space);
+        player &&
+        !state.puzzle &&
+        !player.bot &&
+        !browsing(state) &&
+        state.selected === null &&
+        state.choices.includes(space);
       showPreview(canPreview ? space : null);
       const words = target.getAttribute("aria-label") ?? "";
       explain(
@@ -551,11 +571,44 @@ function render({ model, el }) {
     }
   }
 
+  /**
+   * A click in a puzzle: its buttons act, Refill and a button of words or numbers pick, and a click on the
+   * board picks what the puzzle takes (a move: its tile, then its cell).
+   * @param {import("./contract").PuzzleView} puzzle @param {DOMStringMap} d @param {boolean} byKeyboard
+   */
+  function activatePuzzle(puzzle, d, byKeyboard) {
+    const refill = d.action === "refill" && puzzle.choices.some((c) => c.answer === "refill");
+    if (d.action === "pick" || refill) {
+      send(pickIntent(puzzle, refill ? "refill" : JSON.parse(d.answer ?? "null")));
+      return;
+    }
+    if (d.action !== undefined) {
+      send(
+        /** @type {Intent} a button's data-action is an action with no field */ ({
+          action: d.action,
+        }),
+      );
+      return;
+    }
+    const pick = picked(puzzle, state, d, chosen);
+    if (pick && "choose" in pick) {
+      chosen = chosen === pick.choose ? null : pick.choose;
+      state = drawnState(readState(model), chosen);
+      if (byKeyboard && chosen !== null) pendingFocus = "cells";
+      draw();
+    } else if (pick) {
+      chosen = null;
+      send(pickIntent(puzzle, pick.answer));
+    }
+  }
+
   /** @param {Element} target @param {boolean} byKeyboard */
   function activate(target, byKeyboard) {
     speak();
     const d = target.dataset;
-    if (d.action !== undefined) {
+    if (state.puzzle) {
+      activatePuzzle(state.puzzle, d, byKeyboard);
+    } else if (d.action !== undefined) {
       if (d.action === "bot") send({ action: "bot", bot: botName, player: state.current ?? undefined });
       else if (d.action === "now") send({ action: "show", turn: null });
       else
@@ -588,7 +641,7 @@ function render({ model, el }) {
   /** @param {Event} event */
   const actionable = (event) =>
     /** @type {Element} */ (event.target).closest(
-      "[data-action], [data-review-row], [data-space], [data-cell]",
+      "[data-action], [data-review-row], [data-space], [data-cell], [data-task], [data-seat]",
     );
 
   /** @param {MouseEvent} event */
@@ -613,7 +666,12 @@ function render({ model, el }) {
   /** @param {KeyboardEvent} event */
   function onKey(event) {
     const target = /** @type {Element} */ (event.target);
-    if (event.key === "Escape" && state.selected !== null) {
+    if (event.key === "Escape" && state.puzzle && chosen !== null) {
+      chosen = null; // the tile chosen for a puzzle's move is the page's own
+      state = drawnState(readState(model), chosen);
+      draw();
+      event.preventDefault();
+    } else if (event.key === "Escape" && state.selected !== null && !state.puzzle) {
       send({ action: "select", space: null });
       event.preventDefault();
     } else if (
@@ -621,7 +679,9 @@ function render({ model, el }) {
       target.dataset &&
       target.tagName !== "BUTTON"
     ) {
-      const hit = target.closest("[data-space], [data-cell]");
+      const hit = target.closest(
+        state.puzzle ? "[data-space], [data-cell], [data-task], [data-seat]" : "[data-space], [data-cell]",
+      );
       if (hit) {
         activate(hit, true);
         event.preventDefault();
@@ -719,7 +779,11 @@ function render({ model, el }) {
   }
 
   const onState = () => {
-    state = readState(model);
+    const next = readState(model);
+    // A move's tile chosen in a puzzle holds until the puzzle changes or is answered.
+    if (next.puzzle?.id !== state.puzzle?.id || next.puzzle?.answers || next.puzzle?.picks.length)
+      chosen = null;
+    state = drawnState(next, chosen);
     showing = false;
     if (wanted !== null) askShow(); // the slider moved on while the last position was on its way
     draw();

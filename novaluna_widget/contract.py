@@ -20,6 +20,7 @@ from typing import Any, Literal, TypedDict, Union, get_args, get_origin, get_typ
 
 __all__ = [
     "ActionData",
+    "AnswerData",
     "Awaited",
     "BotIntent",
     "Can",
@@ -67,6 +68,13 @@ __all__ = [
     "Point",
     "Position",
     "PositionCan",
+    "PuzzleAnswer",
+    "PuzzleCan",
+    "PuzzleClick",
+    "PuzzleIntent",
+    "PuzzlePick",
+    "PuzzleVerdict",
+    "PuzzleView",
     "RecentTurn",
     "RefillIntent",
     "ReplyData",
@@ -478,6 +486,72 @@ class Tutorial(GuideState):
     refused: str | None
 
 
+# -- the puzzles ----------------------------------------------------------------------------------
+#: What a puzzle's answers are clicked as: wheel spaces, cells or tasks of area ``seat``, players (their
+#: moon-track markers or areas), buttons (``choices``: words such as "refill", or numbers), or whole moves.
+PuzzleClick = Literal["space", "cell", "task", "seat", "choice", "move"]
+#: An answer as the page sends it and the state shows it: a wheel space, a seat or a number; a cell [x, y];
+#: a task [x, y, task]; a move [space, x, y]; a word ("refill", "take", "not over").
+AnswerData = int | str | list[int]
+
+
+class PuzzleAnswer(TypedDict):
+    """An answer, and it in words (a button's, a pick's, a verdict's)."""
+
+    answer: AnswerData
+    words: str
+
+
+class PuzzleVerdict(TypedDict):
+    """The puzzle checked: right or not, the answers given that are wrong, the right ones not given, and
+    the words saying so and why (the engine's: which rule, which chain)."""
+
+    right: bool
+    wrong: list[PuzzleAnswer]
+    missed: list[PuzzleAnswer]
+    words: str
+
+
+class PuzzleCan(TypedDict):
+    """What the puzzle's buttons may do now."""
+
+    check: bool
+    hint: bool
+    reveal: bool
+
+
+class PuzzleView(TypedDict):
+    """The puzzle on show (``state.puzzle``; the position drawn is the puzzle's). The learner clicks what
+    ``click`` names (in ``seat``'s area for cells and tasks); ``all``: every right answer is to be picked,
+    else any one. Placement puzzles name the ``tile`` to place and the wheel ``space`` it comes from."""
+
+    id: str
+    kind: str
+    question: str
+    click: PuzzleClick
+    all: bool
+    #: The buttons of a puzzle answered by words or numbers (``choice``).
+    choices: list[PuzzleAnswer]
+    seat: int | None
+    tile: str | None
+    space: int | None
+    #: The learner's answers so far.
+    picks: list[PuzzleAnswer]
+    #: The right answer a hint marked (a move's: its wheel space), or None.
+    hinted: PuzzleAnswer | None
+    #: The verdict once checked, else None.
+    verdict: PuzzleVerdict | None
+    #: Every right answer, once the puzzle is answered (checked or shown), else None.
+    answers: list[PuzzleAnswer] | None
+    #: The engine's explanation, once the puzzle is answered.
+    explanation: str | None
+    #: The learner's rating (Glicko-2, rounded), and puzzles solved and tried so far.
+    rating: int
+    solved: int
+    tried: int
+    can: PuzzleCan
+
+
 # -- the state ------------------------------------------------------------------------------------
 #: The direction a language's text runs, as HTML's ``dir`` says it.
 Direction = Literal["ltr", "rtl"]
@@ -506,6 +580,8 @@ class State(Position):
     hint: Hint | None
     #: The guided game's step, or None in a game of one's own.
     tutorial: Tutorial | None
+    #: The puzzle on show, or None outside the puzzles.
+    puzzle: PuzzleView | None
     #: The code of the language every sentence of the state is in; the page speaks it too.
     lang: str
     #: The language's direction: text and panels follow it, the boards keep theirs.
@@ -654,7 +730,7 @@ class HistoryIntent(_Intent):
 
 
 class CoachIntent(_Intent):
-    """Ask for a hint or a review; the guided game's Next."""
+    """Ask for a hint or a review; the guided game's Next, or the next puzzle."""
 
     action: Literal["hint", "review", "next"]
 
@@ -671,6 +747,19 @@ class OpenIntent(_Intent):
 
     action: Literal["open"]
     row: int | None
+
+
+class PuzzlePick(_Intent):
+    """Add an answer to the puzzle's picks, or take one back."""
+
+    action: Literal["pick", "unpick"]
+    answer: AnswerData
+
+
+class PuzzleIntent(_Intent):
+    """Open the puzzles; check the answer, show it, or leave the puzzles for the game."""
+
+    action: Literal["puzzles", "check", "reveal", "leave"]
 
 
 class LanguageIntent(_Intent):
@@ -691,6 +780,8 @@ Intent = (
     | CoachIntent
     | ShowIntent
     | OpenIntent
+    | PuzzlePick
+    | PuzzleIntent
     | LanguageIntent
 )
 

@@ -16,7 +16,8 @@ with ``run`` (``panel.ReviewPanel``), so that the page may go on sending intents
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable
+import random
+from collections.abc import Callable, Iterable
 from typing import Any, SupportsIndex
 
 from . import coach
@@ -26,7 +27,9 @@ from .errors import IllegalMove, quote
 from .game import Action, Game
 from .guide import Guide
 from .i18n import check_language, get_language, message_of, msg
-from .modes import Guided, Live, Mode, Playing
+from .modes import Guided, Live, Mode, Playing, Puzzling
+from .modes.puzzle import ACTIONS as PUZZLE_ACTIONS
+from .modes.puzzle import NOT_IN_PUZZLES
 from .panel import ReviewPanel, Run, Send, at_once
 from .protocol import (
     BadIntent,
@@ -40,6 +43,7 @@ from .protocol import (
     parse_intent,
     parse_seats,
 )
+from .puzzles.trainer import Trainer
 from .table import Played, Source, Table
 
 __all__ = ["Controller"]
@@ -82,7 +86,11 @@ class Controller:
         #: Intents handled: every one gets a new state, so the page knows it was heard.
         self.answered = 0
         self._publish = publish
-        self._seen: tuple[object, ...] = ()  # the game the version counts: (its id, history, can_redo)
+        self._seed = seed
+        #: The puzzles' trainer, made when they are first opened (``puzzles``, or the page's Puzzles button).
+        self.trainer: Trainer | None = None
+        # The picture the version counts: the game (its id, history, can_redo) and the mode's own picture.
+        self._seen: tuple[object, ...] = ()
         self._drawn: tuple[object, ...] = ()  # what the position now was built from
         self._position: Position  # built by the first refresh, in start()
 
@@ -95,6 +103,14 @@ class Controller:
     def follow(self, guide: Guide) -> None:
         """Play the guided game of ``guide``, whose game is the table's."""
         self.mode = Guided(self.table, guide)
+        self.refresh()
+
+    def puzzles(self, trainer: Trainer, kinds: Iterable[str] | None = None) -> None:
+        """Open the puzzles of ``trainer`` (``kinds``: kinds or families, None: any) over the game, which
+        waits untouched; a kind there is not is refused, and the mode stays as it was."""
+        self.refresh()
+        self._enter(Puzzling(self.mode.now(), trainer, kinds))
+        self.trainer = trainer
         self.refresh()
 
     def review_done(self, timeout: float | None = None) -> bool:
@@ -289,8 +305,20 @@ class Controller:
                 self._speak(intent["lang"], background=True)
             case "new":  # leaves any mode for a new game
                 self._new_game(None, "page")
+            case "puzzles":
+                if not isinstance(self.mode, Puzzling):
+                    self._enter(Puzzling(self.mode.now(), self._trainer()))
+            case action if action in PUZZLE_ACTIONS and not isinstance(self.mode, Puzzling):
+                raise IllegalMove(NOT_IN_PUZZLES)
             case _:
                 self._enter(self.mode.handle(intent))
+
+    def _trainer(self) -> Trainer:
+        """The puzzles' trainer: the one opened before, else one on the default progress file."""
+        if self.trainer is None:
+            seed = random.randrange(2**32) if self._seed is None else self._seed
+            self.trainer = Trainer(seed=seed, lang=self.table.lang)
+        return self.trainer
 
     # -- publishing ----------------------------------------------------------------------------------
     def refresh(self) -> None:
@@ -304,7 +332,7 @@ class Controller:
         game, its seats or the language changed."""
         table = self.table
         game = table.game
-        seen = (id(game), game.history, game.can_redo)
+        seen = (id(game), game.history, game.can_redo, self.mode.picture())
         drawn = (seen, tuple(table.seats), table.lang, table.reader)
         if drawn != self._drawn:
             # Built first: if it fails, the widget still shows (and counts) the position it drew last.
@@ -334,4 +362,5 @@ class Controller:
             tutorial=part.tutorial,
             can=part.can,
             lang=table.lang,
+            puzzle=part.puzzle,
         )

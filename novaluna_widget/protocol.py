@@ -45,6 +45,7 @@ from .contract import (
     Over,
     PlayerState,
     Position,
+    PuzzleView,
     RecentTurn,
     Solo,
     State,
@@ -169,6 +170,7 @@ def page_state(
     tutorial: Tutorial | None = None,
     can: CoachCan | None = None,
     lang: str | None = None,
+    puzzle: PuzzleView | None = None,
 ) -> State:
     """The whole ``state`` the page draws: ``position`` (from ``game_state``, or a past one), then
     ``version`` (intents must name it), ``selected`` (the space chosen and not yet placed), ``error``
@@ -177,8 +179,9 @@ def page_state(
     (as code names them) and ``bot_words`` (each as a player reads it),
     and the coach's fields: ``view`` (the position of the history on show, ``coaching.view_state``),
     ``hint`` (``coaching.hint_state`` or None), ``tutorial`` (the guided game's step, or None),
-    ``can`` flags added to the position's (``hint``, ``review``), and the language the words are in:
-    ``lang`` (its code; None: the package language) and ``dir`` (``_direction``)."""
+    ``can`` flags added to the position's (``hint``, ``review``), the ``puzzle`` on show (or None), and the
+    language the words are in: ``lang`` (its code; None: the package language) and ``dir``
+    (``_direction``)."""
     lang = resolve(lang)
     return {
         **position,
@@ -192,6 +195,7 @@ def page_state(
         "view": view,
         "hint": hint,
         "tutorial": tutorial,
+        "puzzle": puzzle,
         "can": _can(position["can"], can),
         "lang": lang,
         "dir": _direction(lang),
@@ -373,6 +377,14 @@ _MAYBE_PLAYER = _Field(msg("a player index"), _is_int, required=False)
 _BOT = _Field(
     msg("one of {choices}", choices=joined(BOTS)), lambda v: isinstance(v, str) and v in BOTS, required=False
 )
+_ANSWER = _Field(
+    msg("a whole number, a word, or a list of two or three whole numbers"),
+    lambda v: (
+        _is_int(v)
+        or (isinstance(v, str) and 0 < len(v) <= 20)
+        or (isinstance(v, list) and 2 <= len(v) <= 3 and all(_is_int(c) for c in v))
+    ),
+)
 _LANGUAGE = _Field(
     msg("one of {choices}", choices=joined(LANGUAGES)), lambda v: isinstance(v, str) and v in LANGUAGES
 )
@@ -380,6 +392,8 @@ _LANGUAGE = _Field(
 #: Each action's fields besides ``action`` and ``version`` (which every intent carries). The actions
 #: with a ``player`` field are moves: only the player to move may make them, and not for a bot's seat.
 #: ``language`` words everything the widget says in another language (a code of ``i18n.LANGUAGES``).
+#: ``puzzles`` opens the puzzles; ``pick``, ``unpick``, ``check``, ``reveal`` and ``leave`` are theirs
+#: (``modes.puzzle``), as ``hint`` and ``next`` are there.
 INTENTS: Final[Mapping[str, Mapping[str, _Field]]] = {
     "select": {"space": _SPACE_OR_NONE},
     "take": {"space": _SPACE, "cell": _CELL, "player": _PLAYER},
@@ -394,6 +408,12 @@ INTENTS: Final[Mapping[str, Mapping[str, _Field]]] = {
     "show": {"turn": _Field(msg("a position number or null"), lambda v: v is None or _is_int(v))},
     "open": {"row": _Field(msg("an action number or null"), lambda v: v is None or _is_int(v))},
     "next": {},
+    "puzzles": {},
+    "pick": {"answer": _ANSWER},
+    "unpick": {"answer": _ANSWER},
+    "check": {},
+    "reveal": {},
+    "leave": {},
     "language": {"lang": _LANGUAGE},
 }
 

@@ -16,9 +16,10 @@ change of language re-words what is on show without touching the game.
 
 from __future__ import annotations
 
+import os
 import threading
 import weakref
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final, SupportsIndex
 
@@ -32,6 +33,7 @@ from .game import Action, Game
 from .guide import READER, Guide
 from .i18n import check_language, get_language
 from .protocol import Reader, Seats, catalogue
+from .puzzles.trainer import Trainer
 from .render import game_svg, page_faces
 from .table import DEFAULT_BOT, Played
 
@@ -152,6 +154,31 @@ class NovaLunaWidget(anywidget.AnyWidget):
         guide = Guide(lang=language)
         widget = cls(guide.game, lang=language, reader=READER)
         widget._controller.follow(guide)
+        return widget
+
+    @classmethod
+    def puzzles(
+        cls,
+        seed: int | None = None,
+        kinds: Iterable[str] | None = None,
+        path: str | os.PathLike[str] | None = None,
+        *,
+        lang: str | None = None,
+    ) -> NovaLunaWidget:
+        """Puzzles on the rules, placement and strategy (``puzzles.Trainer``): each a position and a
+        question, answered by clicking what it names, then Check; the verdict says why, in the engine's
+        words. A hint costs rating, as does Show the answer; Next asks for another near your rating.
+        ``kinds`` names kinds or families (``puzzles.KINDS``, ``puzzles.FAMILY``; None: any), ``path`` the
+        progress file (None: the default, see ``Trainer``). Back to the game plays the widget's game (dealt
+        from ``seed``), and the page's Puzzles button opens the puzzles again. ``lang`` as for the widget."""
+        language = get_language() if lang is None else check_language(lang)
+        trainer = Trainer(path, seed=0 if seed is None else seed, lang=language)  # a damaged file stops here
+        widget = cls(seed=seed, lang=language)
+        try:
+            widget._controller.puzzles(trainer, kinds)
+        except Exception:  # kinds there are not: the widget made for them goes
+            widget.close()
+            raise
         return widget
 
     def _publish(self, state: State) -> None:

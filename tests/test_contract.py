@@ -195,6 +195,12 @@ EXAMPLES: list[dict[str, Any]] = [
     {"action": "show", "turn": None},
     {"action": "open", "row": 2},
     {"action": "open", "row": None},
+    {"action": "puzzles"},
+    {"action": "pick", "answer": [1, 0]},
+    {"action": "unpick", "answer": "refill"},
+    {"action": "check"},
+    {"action": "reveal"},
+    {"action": "leave"},
     {"action": "language", "lang": "fa"},
 ]
 

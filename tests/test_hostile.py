@@ -44,7 +44,7 @@ from novaluna_widget.scenario import ScenarioError, position
 from novaluna_widget.simulate import _AHEAD, SimulationError, simulate
 
 from .hostile import ODD_CELL_PARTS, ODD_INDEXES, REFUSALS, damage, saves, still_works, widget_doors
-from .test_protocol import played_out
+from .test_protocol import nested, played_out
 from .test_widget import intent, nothing_swallowed  # noqa: F401  (an autouse fixture)
 
 SAVES = saves()
@@ -800,3 +800,16 @@ def test_closed_widgets_leave_nothing_registered(gate):
     gate.open()
     assert reviewing.review_done(timeout=60) and gate.given <= 1
     assert registered() == before
+
+
+# -- the puzzles -------------------------------------------------------------------------------
+@pytest.mark.parametrize(
+    "answer", [True, 1.5, None, [], [1], [1, 2, 3, 4], [1, "2"], {"x": 1}, "x" * 50, nested(300), -(2**40)]
+)
+def test_odd_answers_in_the_puzzles_are_refused_short_and_change_nothing(tmp_path, answer):
+    w = NovaLunaWidget.puzzles(seed=1, kinds=["placement"], path=tmp_path / "progress.json")
+    before = w.state
+    intent(w, "pick", answer=answer)
+    assert w.last_error is not None and "internal error" not in w.last_error
+    assert len(w.last_error) <= SHORT and w.state["puzzle"] == before["puzzle"]
+    assert not (tmp_path / "progress.json").exists()  # nothing recorded

@@ -17,6 +17,8 @@ from novaluna_widget.bots import BOTS, make_bot
 from novaluna_widget.coach import hint as hint_of
 from novaluna_widget.coach import reviewing
 from novaluna_widget.coaching import compare, hint_state, view_state
+from novaluna_widget.contract import State
+from novaluna_widget.controller import Controller
 from novaluna_widget.guide import Guide
 from novaluna_widget.protocol import (
     INTENTS,
@@ -31,6 +33,7 @@ from novaluna_widget.protocol import (
     parse_intent,
     parse_seats,
 )
+from novaluna_widget.puzzles.trainer import Trainer
 from novaluna_widget.scenario import position
 from novaluna_widget.tiles import COLOURS
 
@@ -147,6 +150,7 @@ def test_the_page_state_adds_the_widget_fields_to_the_position():
         "view",
         "hint",
         "tutorial",
+        "puzzle",
         "lang",
         "dir",
     ]
@@ -312,8 +316,8 @@ def test_well_formed_intents_pass(content):
 
 
 #: How long a refusal of a malformed message may be: at most about 100 characters of the bad value and
-#: the list of actions (fourteen with ``language``).
-REFUSAL_MOST = 240
+#: the list of actions (twenty with ``language`` and the puzzles').
+REFUSAL_MOST = 290
 
 
 @pytest.mark.parametrize(
@@ -480,7 +484,7 @@ def test_the_pages_null_reads_as_none_in_a_pyodide_kernel(monkeypatch):
         parse_intent({"action": "select", "version": 3, "space": jsnull})
 
 
-def test_the_view_restores_every_key_that_python_sets_to_none():
+def test_the_view_restores_every_key_that_python_sets_to_none(tmp_path):
     """Pyodide drops a dict key whose value is None on its way to the page, and js/bridge.js puts back
     the keys js/nullable.json lists ("players.[].bot": each player's "bot"), derived from the contract
     (tests/test_contract.py checks it is). Every key that is None in some state must be listed there,
@@ -546,6 +550,14 @@ def test_the_view_restores_every_key_that_python_sets_to_none():
             hint=hint,
             tutorial=tutorial,
         )
+        keys(json.loads(json.dumps(state)), "", found, nones)
+    # The puzzles: one on show, then hinted and checked (a placement puzzle names a seat, a tile, a space).
+    states: list[State] = []
+    puzzles = Controller(Game(2, seed=3), publish=states.append, publish_review=lambda panel: None)
+    puzzles.puzzles(Trainer(tmp_path / "progress.json", seed=3), ["placement"])
+    for intent in ({"action": "hint"}, {"action": "pick", "answer": [9, 9]}, {"action": "check"}):
+        puzzles.handle({**intent, "version": puzzles.version})
+    for state in states:
         keys(json.loads(json.dumps(state)), "", found, nones)
     assert nones <= nullable, f"keys that may be None, not restored by js/bridge.js: {nones - nullable}"
     assert nullable <= found, f"js/bridge.js restores keys the state does not have: {nullable - found}"

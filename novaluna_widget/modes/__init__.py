@@ -1,12 +1,13 @@
 """The widget's modes, each in a module of its own: ``Playing`` the game now, ``Guided`` (the guided first
-game), ``History`` (an earlier position on show) and ``Reviewing`` (a review row open). ``base`` says what
-a mode is. No anywidget, traitlets or IPython.
+game), ``History`` (an earlier position on show), ``Reviewing`` (a review row open) and ``Puzzling`` (the
+puzzles). ``base`` says what a mode is. No anywidget, traitlets or IPython.
 """
 
 from .base import Intent, Live, Mode, Part
 from .guided import Guided
 from .history import History
 from .playing import Playing
+from .puzzle import Puzzling
 from .review import Reviewing
 
-__all__ = ["Guided", "History", "Intent", "Live", "Mode", "Part", "Playing", "Reviewing"]
+__all__ = ["Guided", "History", "Intent", "Live", "Mode", "Part", "Playing", "Puzzling", "Reviewing"]

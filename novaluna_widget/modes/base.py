@@ -12,7 +12,7 @@ from typing import Any, SupportsIndex
 
 from .. import coach
 from ..coaching import view_state
-from ..contract import CoachCan, Position, Tutorial, View
+from ..contract import CoachCan, Position, PuzzleView, Tutorial, View
 from ..game import Action
 from ..table import Table
 
@@ -25,13 +25,14 @@ Intent = Mapping[str, Any]
 @dataclass(frozen=True)
 class Part:
     """A mode's part of the page's state (``protocol.page_state``): the ``view`` of the position on show,
-    the ``can`` flags it adds, an earlier ``position`` (None: the position now) and the guided game's
-    ``tutorial`` step."""
+    the ``can`` flags it adds, an earlier ``position`` (None: the position now; a puzzle's own), the guided
+    game's ``tutorial`` step and the ``puzzle`` on show."""
 
     view: View
     can: CoachCan
     position: Position | None = None
     tutorial: Tutorial | None = None
+    puzzle: PuzzleView | None = None
 
 
 class Mode(ABC):
@@ -53,6 +54,11 @@ class Mode(ABC):
     @abstractmethod
     def part(self) -> Part:
         """What this mode adds to the page's state."""
+
+    def picture(self) -> object:
+        """What the mode shows instead of the game's own position (a puzzle's id), or None: a change of it
+        is a change of the picture, so the controller counts a new version and older clicks are refused."""
+        return None
 
     @property
     def shown_turn(self) -> int | None:

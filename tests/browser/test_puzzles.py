@@ -1,0 +1,104 @@
+"""The puzzles in a real JupyterLab and Chromium: three puzzles of different kinds solved by clicking what
+their questions name (tasks by keyboard and pointer, a cell in Persian, right to left, the Refill
+button), each checked on the page and in the kernel, and axe-core on the puzzle view."""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING, Any
+
+from .conftest import ARTIFACTS
+from .lab import JupyterLab, axe_violations, kernel_json, show_widget, wait_drawn, wait_for_python
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Page
+
+PUZZLES = (
+    "from novaluna_widget import NovaLunaWidget\n"
+    "from novaluna_widget.modes.puzzle import answer_data\n"
+    "w = NovaLunaWidget.puzzles(seed=3, kinds=[{kind!r}], path={kind!r} + '.json'{more})\n"
+    "w"
+)
+#: The right answers of the puzzle on show, as the page sends them (the test's answer key).
+ANSWERS = "sorted((answer_data(a) for a in w._controller.mode.puzzle.answers), key=repr)"
+
+
+def expect(target: Any) -> Any:
+    from playwright.sync_api import expect as playwright_expect
+
+    return playwright_expect(target)
+
+
+def checked(page: Page, root: Any) -> None:
+    """Press Check and see the verdict, right, on the page and in the kernel."""
+    root.locator('.nl-puzzle [data-action="check"]').click()
+    wait_for_python(page, "w.state['puzzle']['verdict'] is not None")
+    wait_drawn(page, root)
+    assert kernel_json(page, "w.state['puzzle']['verdict']['right']") is True
+    expect(root.locator(".nl-puzzle-verdict")).to_have_class(re.compile(r"\bnl-right\b"))
+    verdict = kernel_json(page, "w.state['puzzle']['verdict']['words']")
+    expect(root.locator(".nl-puzzle-verdict")).to_have_text(verdict)
+
+
+def test_tasks_picked_by_keyboard_and_pointer_solve_a_puzzle(page: Page, lab: JupyterLab) -> None:
+    root = show_widget(page, lab, "puzzle-tasks", PUZZLES.format(kind="fulfilled", more=""))
+    question = kernel_json(page, "w.state['puzzle']['question']")
+    expect(root.locator(".nl-puzzle-question")).to_have_text(question)
+    seat = kernel_json(page, "w.state['puzzle']['seat']")
+    tiles = kernel_json(page, f"[t[1:] for t in w.state['players'][{seat}]['tiles']]")
+    tasks = [
+        root.locator(f'[data-task="{seat},{tiles.index([x, y])},{k}"]')
+        for x, y, k in kernel_json(page, ANSWERS)
+    ]
+    assert axe_violations(page) == [], "a puzzle on show"
+    first, *rest = tasks
+    first.focus()
+    page.keyboard.press("Enter")
+    wait_for_python(page, "len(w.state['puzzle']['picks']) == 1")
+    wait_drawn(page, root)
+    expect(first).to_have_attribute("aria-pressed", "true")
+    for task in rest:
+        task.click()
+    wait_for_python(page, f"len(w.state['puzzle']['picks']) == {len(tasks)}")
+    checked(page, root)
+    assert kernel_json(page, "[w.state['puzzle']['solved'], w.state['puzzle']['tried']]") == [1, 1]
+    page.set_viewport_size({"width": 1280, "height": 1000})
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    root.screenshot(path=ARTIFACTS / "puzzle-1280.png", animations="disabled")
+    assert axe_violations(page) == [], "a puzzle answered"
+
+
+def test_a_cell_puzzle_in_persian_right_to_left(page: Page, lab: JupyterLab) -> None:
+    root = show_widget(page, lab, "puzzle-fa", PUZZLES.format(kind="placement", more=", lang='fa'"))
+    expect(root).to_have_attribute("dir", "rtl")
+    question = kernel_json(page, "w.state['puzzle']['question']")
+    expect(root.locator(".nl-puzzle-question")).to_have_text(question)
+    expect(root.locator('.nl-puzzle [data-action="check"]')).to_have_text("بررسی")
+    seat = kernel_json(page, "w.state['puzzle']['seat']")
+    ((x, y),) = kernel_json(page, ANSWERS)
+    root.locator(f'[data-player="{seat}"][data-cell="{x},{y}"]').click()
+    wait_for_python(page, f"w.state['puzzle']['picks'][0]['answer'] == [{x}, {y}]")
+    checked(page, root)
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    root.screenshot(path=ARTIFACTS / "puzzle-fa.png", animations="disabled")
+    assert axe_violations(page) == [], "a puzzle in Persian"
+
+
+def test_the_refill_button_answers_a_refill_puzzle_and_next_goes_on(page: Page, lab: JupyterLab) -> None:
+    root = show_widget(page, lab, "puzzle-refill", PUZZLES.format(kind="refill", more=""))
+    (right,) = kernel_json(page, ANSWERS)
+    button = root.locator(".nl-toolbar [data-action=refill]") if right == "refill" else None
+    (button or root.locator(f'.nl-choice[data-answer="\\"{right}\\""]')).click()
+    wait_for_python(page, f"w.state['puzzle']['picks'][0]['answer'] == {right!r}")
+    wait_drawn(page, root)
+    expect(root.locator(f'.nl-choice[data-answer="\\"{right}\\""]')).to_have_attribute("aria-pressed", "true")
+    checked(page, root)
+    first = kernel_json(page, "w.state['puzzle']['id']")
+    root.locator('.nl-puzzle [data-action="next"]').click()
+    wait_for_python(page, f"w.state['puzzle']['id'] != {first!r}")
+    wait_drawn(page, root)
+    expect(root.locator(".nl-puzzle-verdict")).to_have_text("")
+    root.locator('.nl-puzzle [data-action="leave"]').click()
+    wait_for_python(page, "w.state['puzzle'] is None")
+    expect(root.locator(".nl-puzzle")).to_have_count(0)
+    expect(root.locator(".nl-toolbar [data-action=puzzles]")).to_be_visible()
