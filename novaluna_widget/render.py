@@ -910,10 +910,18 @@ def _panel(
     ), height
 
 
-def game_svg(game: Game, cell: float = 44, lang: str | None = None, *, reader: int | None = None) -> str:
+def game_svg(
+    game: Game,
+    cell: float = 44,
+    lang: str | None = None,
+    *,
+    reader: int | None = None,
+    caption: Message | None = None,
+) -> str:
     """The whole position as one SVG: the wheel (with the moon track) beside every player's area, in
     one column for two players and two columns for three or four; words and numbers in ``lang`` (None:
-    the package language), the player of seat ``reader`` told about as "you" (None: nobody)."""
+    the package language), the player of seat ``reader`` told about as "you" (None: nobody), and
+    ``caption``, if given, on a line of its own under it all."""
     lang = resolve(lang)
     size = 520
     widths = [max(240.0, (p.board.bounds()[2] - p.board.bounds()[0] + 3) * cell + 20) for p in game.players]
@@ -928,12 +936,15 @@ def game_svg(game: Game, cell: float = 44, lang: str | None = None, *, reader: i
         heights[col] += height + 12
     width = size + 30 + sum(column_width) + 12 * (columns - 1) + 10
     height = max(size + 20, max(heights) + 10)
+    below = 0 if caption is None else 34
     body = (
-        _el("rect", width=float(width), height=float(height), rx=14, fill=_PAINT["backdrop"])
+        _el("rect", width=float(width), height=float(height + below), rx=14, fill=_PAINT["backdrop"])
         + _at(size / 2 + 10, height / 2, _wheel(game, lang, reader), size / _WHEEL["box"])
         + "".join(panels)
     )
-    return _svg(width, height, body, _game_title(game, reader), lang)
+    if caption is not None:
+        body += _label(width / 2, height + 18, caption, 16, lang, text_anchor="middle", fill="#fff")
+    return _svg(width, height + below, body, _game_title(game, reader), lang)
 
 
 #: The screen a projector picture is drawn for (width, height in pixels): ``picture(..., projector=True)``.

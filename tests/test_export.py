@@ -51,7 +51,7 @@ def test_saved_widget_output_holds_the_picture_github_shows() -> None:
         namespace: dict[str, Any] = {"NovaLunaWidget": NovaLunaWidget}
         exec("".join(cell["source"]), namespace)
         shown = next(v for v in namespace.values() if isinstance(v, NovaLunaWidget))
-        assert svg == shown.to_svg()
+        assert svg == shown.saved_picture()
 
 
 def test_the_recipe_saves_no_widget_state_and_the_picture(recipe_notebook: Path) -> None:
@@ -64,3 +64,22 @@ def test_the_recipe_saves_no_widget_state_and_the_picture(recipe_notebook: Path)
 def test_the_saved_tutorials_hold_no_widget_state() -> None:
     for path in sorted(TUTORIAL_1.parent.rglob("*.ipynb")):
         assert "widgets" not in json.loads(path.read_text(encoding="utf-8"))["metadata"], path
+
+
+def test_the_saved_picture_says_it_is_the_moment_its_code_cell_ran() -> None:
+    """Jupyter saves a widget's output as it was displayed: a notebook saved after some turns still holds
+    the picture of the deal. The picture says so, in the widget's language, and is of that moment."""
+    from novaluna_widget import NovaLunaWidget
+    from novaluna_widget.render import game_svg
+
+    def title(svg: str) -> str:
+        return svg[svg.index("<title>") : svg.index("</title>")]
+
+    widget = NovaLunaWidget(seed=3)
+    dealt = game_svg(widget.game)
+    saved = widget._repr_mimebundle_()[0]["image/svg+xml"]
+    widget.bot_move("greedy")
+    assert widget.game.turn == 1 and title(saved) == title(dealt) != title(game_svg(widget.game))
+    assert "The position when this code cell ran: a picture, not the live game" in saved
+    russian = NovaLunaWidget(seed=3, lang="ru").saved_picture()
+    assert "The position when this code cell ran" not in russian and "ячейки кода" in russian
