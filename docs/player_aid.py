@@ -1,5 +1,6 @@
-"""The one-page player aid in English, Russian, Japanese and Persian: ``docs/player-aid.html`` and
-``docs/player-aid.{ru,ja,fa}.html``, each printed to a PDF of the same name.
+"""The one-sheet player aid (the turn on the front; set-up, finer points and solo on the back) in English,
+Russian, Japanese and Persian: ``docs/player-aid.html`` and ``docs/player-aid.{ru,ja,fa}.html``, each
+printed to a PDF of the same name.
 
 Built from the engine's own pictures (``novaluna_widget.render`` and the rulebook's examples in
 ``novaluna_widget.examples``, drawn in the page's language) and, in English, the glossary's own words
@@ -12,8 +13,8 @@ Debian's fonts-noto-cjk and fonts-noto-ui-core, which ``.ci/install-chromium.sh`
 
 ``make player-aid`` runs this script; the HTML is written byte for byte the same from the same sources,
 and ``tests/test_player_aid.py`` checks that the committed HTML is what the script writes now and that
-each PDF is one page printed from it: the HTML's ``<title>`` ends with a hash of the page, and Chromium
-copies the title into the PDF.
+each PDF is the sheet's two sides printed from it: the HTML's ``<title>`` ends with a hash of the page, and
+Chromium copies the title into the PDF.
 
     python docs/player_aid.py            # write every language's HTML and print its PDF
     python docs/player_aid.py --html     # write the HTML only
@@ -208,42 +209,42 @@ def english(words: dict[str, str]) -> Sheet:
         setup=(
             "Set-up",
             (
-                "Put the moon wheel in the middle of the table and the moon marker by the new moon, the golden "
-                "wheel space 0.",
-                "Shuffle the tiles face down and lay one face up on each of the other 11 wheel spaces. The rest, "
-                "face down beside the wheel, are the draw pile.",
+                "Put the moon wheel in the middle of the table and the moon marker by the new moon, the "
+                "golden wheel space 0.",
+                "Shuffle the tiles face down and lay one face up on each of the other 11 wheel spaces. The "
+                "rest, face down beside the wheel, are the draw pile.",
                 "Each player takes 21 tokens of one colour (the beginner variant: see the front).",
                 "Turn order: each player puts one token in the middle; they are drawn blind one by one and "
-                "stacked in the order drawn, the first at the bottom. The stack goes on the new moon of the moon "
-                "track: the top one moves first.",
+                "stacked in the order drawn, the first at the bottom. The stack goes on the new moon of the "
+                "moon track: the top one moves first.",
             ),
         ),
         details=(
             "Good to know",
             (
-                "<b>A short draw pile:</b> fill as many empty wheel spaces as it can, nearest the moon marker "
-                "first, and stop. Once it is empty there is no refill.",
+                "<b>A short draw pile:</b> fill as many empty wheel spaces as it can, nearest the moon "
+                "marker first, and stop. Once it is empty there is no refill.",
                 "<b>You must take a tile:</b> you cannot pass, and you cannot keep a tile for later: it goes "
                 "into your area at once.",
                 "<b>The order of a task's colours does not matter:</b> only how many tiles of each colour, "
                 "however its dots are arranged and wherever the task is drawn on its tile.",
-                "<b>Covered tasks:</b> a task with a token stays fulfilled for good, and its tile still counts "
-                "for every other task and chain.",
+                "<b>Covered tasks:</b> a task with a token stays fulfilled for good, and its tile still "
+                "counts for every other task and chain.",
             ),
         ),
         solo=(
             "Solo game",
             (
-                "Take 21 tokens of one colour in two stacks, 8 and 13. No track marker: the moon track plays no "
-                "part.",
-                "<b>Phase 1:</b> take tiles from the 11 on the wheel (one of the next three, as usual), with no "
-                "refill, to place the 8 tokens of the small stack. Once they are placed you may end phase 1 or "
-                "take more tiles first; it ends anyway when all 11 are taken.",
-                "<b>First record:</b> the costs of all your tiles, plus 10 for each of the 8 tokens not placed. "
-                "Then refill every empty wheel space; the tiles left stay.",
-                "<b>Phase 2:</b> play on with the usual refill, placing your other tokens (and any of the 8 not "
-                "yet placed). It ends when all 21 are placed or no tile is left. <b>Second record:</b> the "
-                "costs of all your tiles, plus 10 for each token not placed.",
+                "Take 21 tokens of one colour in two stacks, 8 and 13. No track marker: the moon track "
+                "plays no part.",
+                "<b>Phase 1:</b> take tiles from the 11 on the wheel (one of the next three, as usual), "
+                "with no refill, to place the 8 tokens of the small stack. Once they are placed you may end "
+                "phase 1 or take more tiles first; it ends anyway when all 11 are taken.",
+                "<b>First record:</b> the costs of all your tiles, plus 10 for each of the 8 tokens not "
+                "placed. Then refill every empty wheel space; the tiles left stay.",
+                "<b>Phase 2:</b> play on with the usual refill, placing your other tokens (and any of the 8 "
+                "not yet placed). It ends when all 21 are placed or no tile is left. <b>Second record:</b> "
+                "the costs of all your tiles, plus 10 for each token not placed.",
                 "<b>Score:</b> the two records added, so phase-1 tiles count twice. Lower is better: try to "
                 "score under 100. You cannot swap tiles on the wheel.",
             ),
@@ -336,12 +337,12 @@ SHEETS: dict[str, Sheet] = {
             "Подготовка",
             (
                 "Поместите Лунный Диск в центр стола, а Мипл — над золотым местом 0 (новолуние).",
-                "Перемешайте тайлы лицом вниз и положите по одному лицом вверх на каждое из остальных 11 мест "
-                "трека выбора. Остальные тайлы лицом вниз возле Лунного Диска — это резерв.",
+                "Перемешайте тайлы лицом вниз и положите по одному лицом вверх на каждое из остальных 11 "
+                "мест трека выбора. Остальные тайлы лицом вниз возле Лунного Диска — это резерв.",
                 "Каждый игрок берёт 21 токен своего цвета (вариант для новичков — на лицевой стороне).",
-                "Порядок хода: каждый кладёт 1 токен в центр стола; их тянут вслепую и складывают в стопку в "
-                "порядке вытягивания, первый — внизу. Стопка встаёт на новолуние лунного трека; верхний токен "
-                "ходит первым.",
+                "Порядок хода: каждый кладёт 1 токен в центр стола; их тянут вслепую и складывают в стопку "
+                "в порядке вытягивания, первый — внизу. Стопка встаёт на новолуние лунного трека; верхний "
+                "токен ходит первым.",
             ),
         ),
         details=(
@@ -353,8 +354,8 @@ SHEETS: dict[str, Sheet] = {
                 "сразу кладут на планшет.",
                 "<b>Порядок цветов в задаче не важен:</b> важно только число тайлов каждого цвета, как бы ни "
                 "были расположены её цвета и где бы задача ни была нарисована на тайле.",
-                "<b>Накрытые задачи:</b> задача с токеном выполнена навсегда, а её тайл по-прежнему считается "
-                "для всех других задач и цепочек.",
+                "<b>Накрытые задачи:</b> задача с токеном выполнена навсегда, а её тайл по-прежнему "
+                "считается для всех других задач и цепочек.",
             ),
         ),
         solo=(
@@ -362,16 +363,17 @@ SHEETS: dict[str, Sheet] = {
             (
                 "Возьмите 21 токен одного цвета в две стопки: 8 и 13. Токена на лунном треке нет: трек не "
                 "играет роли.",
-                "<b>Первый этап:</b> берите тайлы из 11 на треке выбора (как обычно, один из трёх после Мипла), "
-                "не заполняя трек, чтобы разместить 8 токенов малой стопки. После этого можно закончить этап "
-                "или сначала взять ещё тайлы; когда взяты все 11, этап кончается в любом случае.",
-                "<b>Первая запись:</b> сумма чисел всех ваших тайлов плюс 10 за каждый неразмещённый токен из 8. "
-                "Затем заполните все пустые места; невзятые тайлы остаются.",
+                "<b>Первый этап:</b> берите тайлы из 11 на треке выбора (как обычно, один из трёх после "
+                "Мипла), не заполняя трек, чтобы разместить 8 токенов малой стопки. После этого можно "
+                "закончить этап или сначала взять ещё тайлы; когда взяты все 11, этап кончается в любом "
+                "случае.",
+                "<b>Первая запись:</b> сумма чисел всех ваших тайлов плюс 10 за каждый неразмещённый токен "
+                "из 8. Затем заполните все пустые места; невзятые тайлы остаются.",
                 "<b>Второй этап:</b> играйте дальше с обычным заполнением, размещая остальные токены (и "
-                "оставшиеся из 8). Конец — когда размещены все 21 или тайлов больше нет. <b>Вторая запись:</b> "
-                "сумма чисел всех ваших тайлов плюс 10 за каждый неразмещённый токен.",
-                "<b>Результат:</b> сумма двух записей, так что тайлы первого этапа считаются дважды. Чем ниже, "
-                "тем лучше: постарайтесь набрать меньше 100. Менять тайлы на треке выбора нельзя.",
+                "оставшиеся из 8). Конец — когда размещены все 21 или тайлов больше нет. <b>Вторая "
+                "запись:</b> сумма чисел всех ваших тайлов плюс 10 за каждый неразмещённый токен.",
+                "<b>Результат:</b> сумма двух записей, так что тайлы первого этапа считаются дважды. Чем "
+                "ниже, тем лучше: постарайтесь набрать меньше 100. Менять тайлы на треке выбора нельзя.",
             ),
         ),
         players=("Игрок 1", "Игрок 2", "Игрок 3"),
@@ -530,9 +532,9 @@ SHEETS: dict[str, Sheet] = {
             (
                 "محقق کردن اهداف: روی هر هدفی که اکنون محقق شده، یک توکن هدف بگذارید.",
                 "<b>محقق شده:</b> هدفی که همه‌ی رنگ‌هایش فراهم است: برای هر رنگ، کاشی‌های آن رنگ که به شکل "
-                "عمودی یا افقی به کاشی هدف‌دار متصل‌اند، به اضافه‌ی همه‌ی کاشی‌های هم‌رنگی که با آن‌ها زنجیره "
-                "می‌سازند، دست کم به تعداد دایره‌های رنگی آن رنگ در هدف باشند. رنگ خود «کاشی هدف‌دار» در "
-                "این شمارش اهمیت ندارد.",
+                "عمودی یا افقی به کاشی هدف‌دار متصل‌اند، به اضافه‌ی همه‌ی کاشی‌های هم‌رنگی که با آن‌ها "
+                "زنجیره می‌سازند، دست کم به تعداد دایره‌های رنگی آن رنگ در هدف باشند. رنگ خود «کاشی "
+                "هدف‌دار» در این شمارش اهمیت ندارد.",
             ),
         ),
         wheel="توکن‌های بازیکن ۲ و ۳ در عقب‌ترین خانه‌ی ردیف ماه یک ستون ساخته‌اند و توکن ۳ آخر از همه "
@@ -582,23 +584,23 @@ SHEETS: dict[str, Sheet] = {
             "آماده‌سازی",
             (
                 "چرخ ماه را وسط میز و نشانگر ماه را بالای ماه نو (فضای طلایی ۰) بگذارید.",
-                "کاشی‌ها را به پشت بُر بزنید و روی هر یک از ۱۱ فضای دیگر یک کاشی به رو بگذارید. بقیه، به پشت و "
-                "کنار چرخ ماه، ستون‌های کاشی‌اند.",
+                "کاشی‌ها را به پشت بُر بزنید و روی هر یک از ۱۱ فضای دیگر یک کاشی به رو بگذارید. بقیه، به "
+                "پشت و کنار چرخ ماه، ستون‌های کاشی‌اند.",
                 "هر بازیکن ۲۱ توکن از رنگ خود برمی‌دارد (نسخه‌ی ویژه‌ی تازه‌کارها: روی دیگر برگه).",
-                "ترتیب نوبت: هر بازیکن یک توکن وسط میز می‌گذارد؛ توکن‌ها با چشم بسته یکی‌یکی برداشته و به همان "
-                "ترتیب روی هم چیده می‌شوند، اولی در زیر. این ستون در خانه‌ی ماه نو از ردیف ماه قرار می‌گیرد و "
-                "توکن بالایی اول بازی می‌کند.",
+                "ترتیب نوبت: هر بازیکن یک توکن وسط میز می‌گذارد؛ توکن‌ها با چشم بسته یکی‌یکی برداشته و به "
+                "همان ترتیب روی هم چیده می‌شوند، اولی در زیر. این ستون در خانه‌ی ماه نو از ردیف ماه قرار "
+                "می‌گیرد و توکن بالایی اول بازی می‌کند.",
             ),
         ),
         details=(
             "به یاد داشته باشید",
             (
-                "<b>کمبود کاشی:</b> اگر ستون‌های کاشی کافی نباشد، از نزدیک‌ترین فضای خالی به نشانگر ماه تا جایی "
-                "که می‌شود پر کنید و بس. وقتی ستون‌های کاشی تمام شد، ردیف انتخاب دیگر پر نمی‌شود.",
-                "<b>برداشتن کاشی اجباری است:</b> نمی‌توانید نوبت را رد کنید یا کاشی را برای بعد نگه دارید: کاشی "
-                "بی‌درنگ در صفحه‌ی شما قرار می‌گیرد.",
-                "<b>ترتیب رنگ‌های یک هدف مهم نیست:</b> فقط شمار کاشی‌های هر رنگ مهم است، نه چینش دایره‌های رنگی و "
-                "نه جای هدف روی کاشی.",
+                "<b>کمبود کاشی:</b> اگر ستون‌های کاشی کافی نباشد، از نزدیک‌ترین فضای خالی به نشانگر ماه تا "
+                "جایی که می‌شود پر کنید و بس. وقتی ستون‌های کاشی تمام شد، ردیف انتخاب دیگر پر نمی‌شود.",
+                "<b>برداشتن کاشی اجباری است:</b> نمی‌توانید نوبت را رد کنید یا کاشی را برای بعد نگه دارید: "
+                "کاشی بی‌درنگ در صفحه‌ی شما قرار می‌گیرد.",
+                "<b>ترتیب رنگ‌های یک هدف مهم نیست:</b> فقط شمار کاشی‌های هر رنگ مهم است، نه چینش دایره‌های "
+                "رنگی و نه جای هدف روی کاشی.",
                 "<b>هدف‌های پوشانده:</b> هدفی که توکن دارد برای همیشه محقق شده است و کاشی آن همچنان برای "
                 "هدف‌ها و زنجیره‌های دیگر شمرده می‌شود.",
             ),
@@ -606,17 +608,19 @@ SHEETS: dict[str, Sheet] = {
         solo=(
             "بازی تک‌نفره",
             (
-                "۲۱ توکن از یک رنگ را در دو ستون بچینید: ۸ و ۱۳. توکنی در ردیف ماه نیست: ردیف ماه نقشی ندارد.",
+                "۲۱ توکن از یک رنگ را در دو ستون بچینید: ۸ و ۱۳. توکنی در ردیف ماه نیست: ردیف ماه نقشی "
+                "ندارد.",
                 "<b>مرحله‌ی ۱:</b> از ۱۱ کاشی ردیف انتخاب (مثل همیشه یکی از ۳ کاشی بعدی) بدون پر کردن ردیف "
-                "انتخاب بردارید تا ۸ توکن ستون کوچک‌تر را جای گذاری کنید. پس از آن می‌توانید مرحله را تمام کنید "
-                "یا اول کاشی‌های بیشتری بردارید؛ وقتی هر ۱۱ کاشی برداشته شد، مرحله به هر حال تمام است.",
+                "انتخاب بردارید تا ۸ توکن ستون کوچک‌تر را جای گذاری کنید. پس از آن می‌توانید مرحله را تمام "
+                "کنید یا اول کاشی‌های بیشتری بردارید؛ وقتی هر ۱۱ کاشی برداشته شد، مرحله به هر حال تمام است.",
                 "<b>ارزش کل نخست:</b> جمع هزینه‌ی زمانی همه‌ی کاشی‌های شما، به‌علاوه‌ی ۱۰ برای هر توکن جای "
                 "گذاری‌نشده از آن ۸ توکن. سپس همه‌ی فضاهای خالی را پر کنید؛ کاشی‌های برداشته‌نشده می‌مانند.",
-                "<b>مرحله‌ی ۲:</b> با قاعده‌ی همیشگی پر کردن ردیف انتخاب ادامه دهید و توکن‌های دیگر (و باقی‌مانده‌ی "
-                "آن ۸ توکن) را جای گذاری کنید. بازی وقتی هر ۲۱ توکن جای گذاری شد یا کاشی تمام شد، پایان می‌یابد. "
-                "<b>ارزش کل دوم:</b> جمع هزینه‌ی زمانی همه‌ی کاشی‌ها، به‌علاوه‌ی ۱۰ برای هر توکن جای گذاری‌نشده.",
-                "<b>امتیاز نهایی:</b> جمع دو ارزش کل؛ پس کاشی‌های مرحله‌ی ۱ دو بار شمرده می‌شوند. هر چه کمتر، "
-                "بهتر: بکوشید زیر ۱۰۰ بمانید. کاشی‌های ردیف انتخاب را نمی‌توان عوض کرد.",
+                "<b>مرحله‌ی ۲:</b> با قاعده‌ی همیشگی پر کردن ردیف انتخاب ادامه دهید و توکن‌های دیگر (و "
+                "باقی‌مانده‌ی آن ۸ توکن) را جای گذاری کنید. بازی وقتی هر ۲۱ توکن جای گذاری شد یا کاشی تمام "
+                "شد، پایان می‌یابد. <b>ارزش کل دوم:</b> جمع هزینه‌ی زمانی همه‌ی کاشی‌ها، به‌علاوه‌ی ۱۰ برای "
+                "هر توکن جای گذاری‌نشده.",
+                "<b>امتیاز نهایی:</b> جمع دو ارزش کل؛ پس کاشی‌های مرحله‌ی ۱ دو بار شمرده می‌شوند. هر چه "
+                "کمتر، بهتر: بکوشید زیر ۱۰۰ بمانید. کاشی‌های ردیف انتخاب را نمی‌توان عوض کرد.",
             ),
         ),
         players=("بازیکن ۱", "بازیکن ۲", "بازیکن ۳"),

@@ -1,5 +1,5 @@
 """The player aid (docs/player-aid.html and .pdf, and docs/player-aid.{ru,ja,fa}.html and .pdf) is what
-docs/player_aid.py makes now, on one page, in each language.
+docs/player_aid.py makes now, on one sheet (front and back), in each language.
 
 After a change to the glossary, the pictures, the translations (the engine's catalogues draw the pictures'
 words) or the script, ``make player-aid`` writes them all again.
