@@ -42,7 +42,7 @@ __all__ = ["DEFAULT_BOT", "NovaLunaWidget", "Played"]
 
 _STATIC: Final = Path(__file__).parent / "static"
 #: The caption of the picture saved with the widget's output (``saved_picture``).
-SAVED_PICTURE: Final = msg("The position when this code cell ran: a picture, not the live game")
+_SAVED_PICTURE: Final = msg("The position when this code cell ran: a picture, not the live game")
 
 
 class _Language(traitlets.Unicode):  # type: ignore[type-arg]
@@ -320,7 +320,7 @@ class NovaLunaWidget(anywidget.AnyWidget):
     def saved_picture(self) -> str:
         """The picture a notebook saves with the widget's output (``to_svg``), captioned as the position
         when its code cell ran: a notebook saved later still shows that moment, not the live game."""
-        return game_svg(self.game, lang=self.lang, reader=self.reader, caption=SAVED_PICTURE)
+        return game_svg(self.game, lang=self.lang, reader=self.reader, caption=_SAVED_PICTURE)
 
     # -- messages from the page (untrusted: every field checked, refusals shown) ---------------
     def set_state(self, sync_data: dict[str, Any]) -> None:
