@@ -53,7 +53,7 @@ notebooks: $(STAMP)
 		--ClearMetadataPreprocessor.preserve_nb_metadata_mask=kernelspec \
 		--ClearMetadataPreprocessor.preserve_nb_metadata_mask=language_info $(NOTEBOOKS)
 
-# The one-page player aid in each language, docs/player-aid[.ru|.ja|.fa].pdf, from the engine's pictures and the glossary's words
+# The one-sheet player aid (two sides) in each language, docs/player-aid[.ru|.ja|.fa].pdf, from the engine's pictures and the glossary's words
 # (docs/player_aid.py writes the HTML pages and prints them with Chromium).
 player-aid: $(STAMP)
 	$(PY) docs/player_aid.py

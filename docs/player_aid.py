@@ -1,5 +1,6 @@
-"""The one-page player aid in English, Russian, Japanese and Persian: ``docs/player-aid.html`` and
-``docs/player-aid.{ru,ja,fa}.html``, each printed to a PDF of the same name.
+"""The one-sheet player aid (the turn on the front; set-up, finer points and solo on the back) in English,
+Russian, Japanese and Persian: ``docs/player-aid.html`` and ``docs/player-aid.{ru,ja,fa}.html``, each
+printed to a PDF of the same name.
 
 Built from the engine's own pictures (``novaluna_widget.render`` and the rulebook's examples in
 ``novaluna_widget.examples``, drawn in the page's language) and, in English, the glossary's own words
@@ -12,8 +13,8 @@ Debian's fonts-noto-cjk and fonts-noto-ui-core, which ``.ci/install-chromium.sh`
 
 ``make player-aid`` runs this script; the HTML is written byte for byte the same from the same sources,
 and ``tests/test_player_aid.py`` checks that the committed HTML is what the script writes now and that
-each PDF is one page printed from it: the HTML's ``<title>`` ends with a hash of the page, and Chromium
-copies the title into the PDF.
+each PDF is the sheet's two sides printed from it: the HTML's ``<title>`` ends with a hash of the page, and
+Chromium copies the title into the PDF.
 
     python docs/player_aid.py            # write every language's HTML and print its PDF
     python docs/player_aid.py --html     # write the HTML only
@@ -146,6 +147,11 @@ class Sheet:
     #: The three ends of the page: (heading, text).
     ends: tuple[tuple[str, str], ...]
     footer: str
+    #: The back of the sheet: the set-up, the rules a turn's summary leaves out, and the solo game, each
+    #: (heading, its points).
+    setup: tuple[str, tuple[str, ...]]
+    details: tuple[str, tuple[str, ...]]
+    solo: tuple[str, tuple[str, ...]]
     #: The players of the wheel's picture, by name (None: the engine's names, "Player 1"…).
     players: tuple[str, ...] | None = None
 
@@ -200,6 +206,49 @@ def english(words: dict[str, str]) -> Sheet:
         ),
         footer="Made with novaluna_widget: the words are its glossary's (docs/glossary.md), the pictures its "
         "rules\nengine's. Regenerate with <code>make player-aid</code>.",
+        setup=(
+            "Set-up",
+            (
+                "Put the moon wheel in the middle of the table and the moon marker by the new moon, the "
+                "golden wheel space 0.",
+                "Shuffle the tiles face down and lay one face up on each of the other 11 wheel spaces. The "
+                "rest, face down beside the wheel, are the draw pile.",
+                "Each player takes 21 tokens of one colour (the beginner variant: see the front).",
+                "Turn order: each player puts one token in the middle; they are drawn blind one by one and "
+                "stacked in the order drawn, the first at the bottom. The stack goes on the new moon of the "
+                "moon track: the top one moves first.",
+            ),
+        ),
+        details=(
+            "Good to know",
+            (
+                "<b>A short draw pile:</b> fill as many empty wheel spaces as it can, nearest the moon "
+                "marker first, and stop. Once it is empty there is no refill.",
+                "<b>You must take a tile:</b> you cannot pass, and you cannot keep a tile for later: it goes "
+                "into your area at once.",
+                "<b>The order of a task's colours does not matter:</b> only how many tiles of each colour, "
+                "however its dots are arranged and wherever the task is drawn on its tile.",
+                "<b>Covered tasks:</b> a task with a token stays fulfilled for good, and its tile still "
+                "counts for every other task and chain.",
+            ),
+        ),
+        solo=(
+            "Solo game",
+            (
+                "Take 21 tokens of one colour in two stacks, 8 and 13. No track marker: the moon track "
+                "plays no part.",
+                "<b>Phase 1:</b> take tiles from the 11 on the wheel (one of the next three, as usual), "
+                "with no refill, to place the 8 tokens of the small stack. Once they are placed you may end "
+                "phase 1 or take more tiles first; it ends anyway when all 11 are taken.",
+                "<b>First record:</b> the costs of all your tiles, plus 10 for each of the 8 tokens not "
+                "placed. Then refill every empty wheel space; the tiles left stay.",
+                "<b>Phase 2:</b> play on with the usual refill, placing your other tokens (and any of the 8 "
+                "not yet placed). It ends when all 21 are placed or no tile is left. <b>Second record:</b> "
+                "the costs of all your tiles, plus 10 for each token not placed.",
+                "<b>Score:</b> the two records added, so phase-1 tiles count twice. Lower is better: try to "
+                "score under 100. You cannot swap tiles on the wheel.",
+            ),
+        ),
     )
 
 
@@ -284,6 +333,49 @@ SHEETS: dict[str, Sheet] = {
         footer="Сделано с novaluna_widget: слова — из его глоссария (docs/glossary.ru.md) и правил в "
         "переводе Степана Бобошко, картинки — из его движка правил. Пересоздать: "
         "<code>make player-aid</code>.",
+        setup=(
+            "Подготовка",
+            (
+                "Поместите Лунный Диск в центр стола, а Мипл — над золотым местом 0 (новолуние).",
+                "Перемешайте тайлы лицом вниз и положите по одному лицом вверх на каждое из остальных 11 "
+                "мест трека выбора. Остальные тайлы лицом вниз возле Лунного Диска — это резерв.",
+                "Каждый игрок берёт 21 токен своего цвета (вариант для новичков — на лицевой стороне).",
+                "Порядок хода: каждый кладёт 1 токен в центр стола; их тянут вслепую и складывают в стопку "
+                "в порядке вытягивания, первый — внизу. Стопка встаёт на новолуние лунного трека; верхний "
+                "токен ходит первым.",
+            ),
+        ),
+        details=(
+            "Важно помнить",
+            (
+                "<b>Мало тайлов в резерве:</b> заполните столько пустых мест, сколько можете, начиная с "
+                "ближайшего к Миплу, и остановитесь. Когда резерв пуст, трек выбора больше не заполняют.",
+                "<b>Взять тайл обязательно:</b> пропустить ход нельзя, и тайл нельзя оставить на потом — его "
+                "сразу кладут на планшет.",
+                "<b>Порядок цветов в задаче не важен:</b> важно только число тайлов каждого цвета, как бы ни "
+                "были расположены её цвета и где бы задача ни была нарисована на тайле.",
+                "<b>Накрытые задачи:</b> задача с токеном выполнена навсегда, а её тайл по-прежнему "
+                "считается для всех других задач и цепочек.",
+            ),
+        ),
+        solo=(
+            "Соло игра",
+            (
+                "Возьмите 21 токен одного цвета в две стопки: 8 и 13. Токена на лунном треке нет: трек не "
+                "играет роли.",
+                "<b>Первый этап:</b> берите тайлы из 11 на треке выбора (как обычно, один из трёх после "
+                "Мипла), не заполняя трек, чтобы разместить 8 токенов малой стопки. После этого можно "
+                "закончить этап или сначала взять ещё тайлы; когда взяты все 11, этап кончается в любом "
+                "случае.",
+                "<b>Первая запись:</b> сумма чисел всех ваших тайлов плюс 10 за каждый неразмещённый токен "
+                "из 8. Затем заполните все пустые места; невзятые тайлы остаются.",
+                "<b>Второй этап:</b> играйте дальше с обычным заполнением, размещая остальные токены (и "
+                "оставшиеся из 8). Конец — когда размещены все 21 или тайлов больше нет. <b>Вторая "
+                "запись:</b> сумма чисел всех ваших тайлов плюс 10 за каждый неразмещённый токен.",
+                "<b>Результат:</b> сумма двух записей, так что тайлы первого этапа считаются дважды. Чем "
+                "ниже, тем лучше: постарайтесь набрать меньше 100. Менять тайлы на треке выбора нельзя.",
+            ),
+        ),
         players=("Игрок 1", "Игрок 2", "Игрок 3"),
     ),
     "ja": Sheet(
@@ -362,6 +454,46 @@ SHEETS: dict[str, Sheet] = {
         ),
         footer="novaluna_widgetで作成：用語は用語集（docs/glossary.ja.md）とルールブックの和訳から、図は"
         "ルールエンジンによるものです。再生成：<code>make player-aid</code>",
+        setup=(
+            "準備",
+            (
+                "月の輪をテーブルの中央に置き、月トークンを新月（金色のスペース0）に置きます。",
+                "タイルを裏向きで混ぜ、残り11のスペースに1枚ずつ表向きで置きます。残りは裏向きで月の輪のそばに置き、"
+                "山札とします。",
+                "各プレイヤーは自分の色のトークンを21個取ります（初心者向けルールは表面を参照）。",
+                "手番の順：各プレイヤーがトークンを1個ずつ中央に出し、見ないで1個ずつ引き、引いた順に重ねます（最初に"
+                "引いたものが一番下）。この重なりを月トラックの新月に置き、一番上のトークンから手番になります。",
+            ),
+        ),
+        details=(
+            "覚えておくこと",
+            (
+                "<b>山札が足りないとき：</b>月トークンに近い空きスペースから置けるだけ置いて終わります。山札がなく"
+                "なったら、もう補充はありません。",
+                "<b>タイルは必ず取る：</b>パスはできず、タイルを後に取っておくこともできません。取ったらすぐに"
+                "エリアに置きます。",
+                "<b>タスクの色の並びは関係ない：</b>各色のタイルの数だけが問題で、色の並びやタスクが描かれた位置は"
+                "関係ありません。",
+                "<b>トークンを置いたタスク：</b>ずっと達成済みのままで、そのタイルはほかのタスクやつながりに引き続き"
+                "数えます。",
+            ),
+        ),
+        solo=(
+            "ソロゲーム",
+            (
+                "1色のトークン21個を8個と13個の2つの山に分けます。月トラックにはトークンを置きません。",
+                "<b>第1フェーズ：</b>選択トラックの11枚から（いつも通り月トークンの次の3枚から）補充せずにタイルを"
+                "取り、小さい山の8個を置きます。置き終えたらフェーズを終えても、さらにタイルを取ってもかまいません。"
+                "11枚すべて取ったら必ず終わります。",
+                "<b>1つ目の記録：</b>エリアの全タイルの時間の合計＋置けなかった8個のうちのトークン1個につき10。その後、"
+                "空いたスペースをすべて補充します。残ったタイルはそのままです。",
+                "<b>第2フェーズ：</b>いつもの補充ルールで続け、残りのトークン（8個の残りも）を置きます。21個すべて"
+                "置くか、タイルがなくなったら終わりです。<b>2つ目の記録：</b>全タイルの時間の合計＋置けなかった"
+                "トークン1個につき10。",
+                "<b>スコア：</b>2つの記録の合計なので、第1フェーズのタイルは2回数えます。低いほど良い。100未満を"
+                "目指しましょう。選択トラックのタイルは交換できません。",
+            ),
+        ),
         players=("プレイヤー1", "プレイヤー2", "プレイヤー3"),
     ),
     "fa": Sheet(
@@ -400,9 +532,9 @@ SHEETS: dict[str, Sheet] = {
             (
                 "محقق کردن اهداف: روی هر هدفی که اکنون محقق شده، یک توکن هدف بگذارید.",
                 "<b>محقق شده:</b> هدفی که همه‌ی رنگ‌هایش فراهم است: برای هر رنگ، کاشی‌های آن رنگ که به شکل "
-                "عمودی یا افقی به کاشی هدف‌دار متصل‌اند، به اضافه‌ی همه‌ی کاشی‌های هم‌رنگی که با آن‌ها زنجیره "
-                "می‌سازند، دست کم به تعداد دایره‌های رنگی آن رنگ در هدف باشند. رنگ خود «کاشی هدف‌دار» در "
-                "این شمارش اهمیت ندارد.",
+                "عمودی یا افقی به کاشی هدف‌دار متصل‌اند، به اضافه‌ی همه‌ی کاشی‌های هم‌رنگی که با آن‌ها "
+                "زنجیره می‌سازند، دست کم به تعداد دایره‌های رنگی آن رنگ در هدف باشند. رنگ خود «کاشی "
+                "هدف‌دار» در این شمارش اهمیت ندارد.",
             ),
         ),
         wheel="توکن‌های بازیکن ۲ و ۳ در عقب‌ترین خانه‌ی ردیف ماه یک ستون ساخته‌اند و توکن ۳ آخر از همه "
@@ -448,6 +580,49 @@ SHEETS: dict[str, Sheet] = {
         ),
         footer="ساخته شده با novaluna_widget: واژه‌ها از واژه‌نامه‌ی آن (docs/glossary.fa.md) و دفترچه‌ی "
         "قوانین فارسی، تصویرها از موتور قوانین آن. برای ساختن دوباره: <code>make player-aid</code>",
+        setup=(
+            "آماده‌سازی",
+            (
+                "چرخ ماه را وسط میز و نشانگر ماه را بالای ماه نو (فضای طلایی ۰) بگذارید.",
+                "کاشی‌ها را به پشت بُر بزنید و روی هر یک از ۱۱ فضای دیگر یک کاشی به رو بگذارید. بقیه، به "
+                "پشت و کنار چرخ ماه، ستون‌های کاشی‌اند.",
+                "هر بازیکن ۲۱ توکن از رنگ خود برمی‌دارد (نسخه‌ی ویژه‌ی تازه‌کارها: روی دیگر برگه).",
+                "ترتیب نوبت: هر بازیکن یک توکن وسط میز می‌گذارد؛ توکن‌ها با چشم بسته یکی‌یکی برداشته و به "
+                "همان ترتیب روی هم چیده می‌شوند، اولی در زیر. این ستون در خانه‌ی ماه نو از ردیف ماه قرار "
+                "می‌گیرد و توکن بالایی اول بازی می‌کند.",
+            ),
+        ),
+        details=(
+            "به یاد داشته باشید",
+            (
+                "<b>کمبود کاشی:</b> اگر ستون‌های کاشی کافی نباشد، از نزدیک‌ترین فضای خالی به نشانگر ماه تا "
+                "جایی که می‌شود پر کنید و بس. وقتی ستون‌های کاشی تمام شد، ردیف انتخاب دیگر پر نمی‌شود.",
+                "<b>برداشتن کاشی اجباری است:</b> نمی‌توانید نوبت را رد کنید یا کاشی را برای بعد نگه دارید: "
+                "کاشی بی‌درنگ در صفحه‌ی شما قرار می‌گیرد.",
+                "<b>ترتیب رنگ‌های یک هدف مهم نیست:</b> فقط شمار کاشی‌های هر رنگ مهم است، نه چینش دایره‌های "
+                "رنگی و نه جای هدف روی کاشی.",
+                "<b>هدف‌های پوشانده:</b> هدفی که توکن دارد برای همیشه محقق شده است و کاشی آن همچنان برای "
+                "هدف‌ها و زنجیره‌های دیگر شمرده می‌شود.",
+            ),
+        ),
+        solo=(
+            "بازی تک‌نفره",
+            (
+                "۲۱ توکن از یک رنگ را در دو ستون بچینید: ۸ و ۱۳. توکنی در ردیف ماه نیست: ردیف ماه نقشی "
+                "ندارد.",
+                "<b>مرحله‌ی ۱:</b> از ۱۱ کاشی ردیف انتخاب (مثل همیشه یکی از ۳ کاشی بعدی) بدون پر کردن ردیف "
+                "انتخاب بردارید تا ۸ توکن ستون کوچک‌تر را جای گذاری کنید. پس از آن می‌توانید مرحله را تمام "
+                "کنید یا اول کاشی‌های بیشتری بردارید؛ وقتی هر ۱۱ کاشی برداشته شد، مرحله به هر حال تمام است.",
+                "<b>ارزش کل نخست:</b> جمع هزینه‌ی زمانی همه‌ی کاشی‌های شما، به‌علاوه‌ی ۱۰ برای هر توکن جای "
+                "گذاری‌نشده از آن ۸ توکن. سپس همه‌ی فضاهای خالی را پر کنید؛ کاشی‌های برداشته‌نشده می‌مانند.",
+                "<b>مرحله‌ی ۲:</b> با قاعده‌ی همیشگی پر کردن ردیف انتخاب ادامه دهید و توکن‌های دیگر (و "
+                "باقی‌مانده‌ی آن ۸ توکن) را جای گذاری کنید. بازی وقتی هر ۲۱ توکن جای گذاری شد یا کاشی تمام "
+                "شد، پایان می‌یابد. <b>ارزش کل دوم:</b> جمع هزینه‌ی زمانی همه‌ی کاشی‌ها، به‌علاوه‌ی ۱۰ برای "
+                "هر توکن جای گذاری‌نشده.",
+                "<b>امتیاز نهایی:</b> جمع دو ارزش کل؛ پس کاشی‌های مرحله‌ی ۱ دو بار شمرده می‌شوند. هر چه "
+                "کمتر، بهتر: بکوشید زیر ۱۰۰ بمانید. کاشی‌های ردیف انتخاب را نمی‌توان عوض کرد.",
+            ),
+        ),
         players=("بازیکن ۱", "بازیکن ۲", "بازیکن ۳"),
     ),
 }
@@ -532,6 +707,7 @@ def page(words: dict[str, str] | None, title: str, lang: str = "en") -> str:
     chains = "".join(_figure(svg, caption, "chain") for svg, caption in chain_pictures(lang))
     wheel = _figure(wheel_svg(wheel_position(lang), size=300, lang=lang), s.wheel, "wheel")
     ends = "\n".join(f"<div><h2>{heading}</h2><p>{text}</p></div>" for heading, text in s.ends)
+    setup, details, solo = (_points(part) for part in (s.setup, s.details, s.solo))
     direction = ' dir="rtl"' if lang in RIGHT_TO_LEFT else ""
     extra = EXTRA_STYLE[lang]
     return f"""<!DOCTYPE html>
@@ -569,6 +745,9 @@ figure.chain {{ display: grid; grid-template-columns: 54mm 1fr; gap: 3mm; align-
   padding-top: 2mm; }}
 .end p {{ margin: 0; }}
 footer {{ font-size: 6.8pt; color: #7a809c; border-top: 0.3mm solid #c7cadb; padding-top: 1mm; }}
+main.back {{ break-before: page; height: auto; font-size: 9.6pt; }}
+.back .columns {{ flex: none; }}
+.back ul {{ margin: 0 0 3mm; padding-left: 5mm; }}
 {extra}</style>
 </head>
 <body>
@@ -601,9 +780,26 @@ footer {{ font-size: 6.8pt; color: #7a809c; border-top: 0.3mm solid #c7cadb; pad
 </section>
 <footer>{s.footer}</footer>
 </main>
+<main class="back">
+<div class="columns">
+<section>
+{setup}
+{details}
+</section>
+<section>
+{solo}
+</section>
+</div>
+</main>
 </body>
 </html>
 """
+
+
+def _points(part: tuple[str, tuple[str, ...]]) -> str:
+    """A part of the back of the sheet: its heading and its points as a list."""
+    heading, points = part
+    return f"<h2>{heading}</h2><ul>{''.join(f'<li>{point}</li>' for point in points)}</ul>"
 
 
 def build_html(words: dict[str, str] | None = None, lang: str = "en") -> str:

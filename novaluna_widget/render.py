@@ -53,6 +53,7 @@ from .tiles import COLOUR_NAMES, TILES, Tile
 
 __all__ = [
     "COVER_OPACITY",
+    "PROJECTOR",
     "SPEC",
     "Labels",
     "Picture",
@@ -60,6 +61,7 @@ __all__ = [
     "game_svg",
     "page_faces",
     "picture",
+    "projector_game_svg",
     "tile_svg",
     "tile_words",
     "tiles_svg",
@@ -853,13 +855,10 @@ def board_svg(
     return _svg(width, height, body, _board_title(board), lang)
 
 
-def _panel(
-    game: Game, index: int, x: float, y: float, width: float, cell: float, lang: str, reader: int | None
-) -> tuple[str, float]:
-    """A player's panel (name, tokens left, their time on the moon track if the game has one, area) at
-    (x, y), the reader's (seat ``reader``) told about as "you"; returns (svg, height)."""
+def _panel_words(game: Game, index: int, reader: int | None) -> tuple[Value, Value, bool]:
+    """A player's name (with "to move" on their turn, the reader told about as "you"), their tokens left
+    and time on the moon track if the game has one, and whether it is their turn."""
     p = game.players[index]
-    grid, grid_width, grid_height = _grid(p.board, p.covered, index, cell, False, lang)
     turn = not game.is_over and game.current_player == index
     name: Value = p.name
     if turn and index == reader:
@@ -874,20 +873,36 @@ def _panel(
         if game.has_moon_track
         else left
     )
+    return name, supply, turn
+
+
+def _card(x: float, y: float, width: float, height: float, turn: bool) -> str:
+    """A player's panel's frame, gold on their turn."""
+    return _el(
+        "rect",
+        x=float(x),
+        y=float(y),
+        width=float(width),
+        height=float(height),
+        rx=10,
+        fill=_PAINT["card"],
+        stroke=_PAINT["gold"] if turn else _PAINT["card_edge"],
+        stroke_width=2 if turn else 1,
+    )
+
+
+def _panel(
+    game: Game, index: int, x: float, y: float, width: float, cell: float, lang: str, reader: int | None
+) -> tuple[str, float]:
+    """A player's panel (name, tokens left, their time on the moon track if the game has one, area) at
+    (x, y), the reader's (seat ``reader``) told about as "you"; returns (svg, height)."""
+    p = game.players[index]
+    grid, grid_width, grid_height = _grid(p.board, p.covered, index, cell, False, lang)
+    name, supply, turn = _panel_words(game, index, reader)
     height = 52 + grid_height + 8
     ink = _PAINT["ink"]
     return (
-        _el(
-            "rect",
-            x=float(x),
-            y=float(y),
-            width=float(width),
-            height=float(height),
-            rx=10,
-            fill=_PAINT["card"],
-            stroke=_PAINT["gold"] if turn else _PAINT["card_edge"],
-            stroke_width=2 if turn else 1,
-        )
+        _card(x, y, width, height, turn)
         + _token(index, x + 16, y + 18, 11, lang)
         + _label(x + 34, y + 23, name, 15, lang, font_weight=650, fill=ink)
         + _label(x + 34, y + 41, supply, 12, lang, fill=ink, fill_opacity=0.75)
@@ -895,10 +910,18 @@ def _panel(
     ), height
 
 
-def game_svg(game: Game, cell: float = 44, lang: str | None = None, *, reader: int | None = None) -> str:
+def game_svg(
+    game: Game,
+    cell: float = 44,
+    lang: str | None = None,
+    *,
+    reader: int | None = None,
+    caption: Message | None = None,
+) -> str:
     """The whole position as one SVG: the wheel (with the moon track) beside every player's area, in
     one column for two players and two columns for three or four; words and numbers in ``lang`` (None:
-    the package language), the player of seat ``reader`` told about as "you" (None: nobody)."""
+    the package language), the player of seat ``reader`` told about as "you" (None: nobody), and
+    ``caption``, if given, on a line of its own under it all."""
     lang = resolve(lang)
     size = 520
     widths = [max(240.0, (p.board.bounds()[2] - p.board.bounds()[0] + 3) * cell + 20) for p in game.players]
@@ -913,12 +936,56 @@ def game_svg(game: Game, cell: float = 44, lang: str | None = None, *, reader: i
         heights[col] += height + 12
     width = size + 30 + sum(column_width) + 12 * (columns - 1) + 10
     height = max(size + 20, max(heights) + 10)
+    below = 0 if caption is None else 34
     body = (
-        _el("rect", width=float(width), height=float(height), rx=14, fill=_PAINT["backdrop"])
+        _el("rect", width=float(width), height=float(height + below), rx=14, fill=_PAINT["backdrop"])
         + _at(size / 2 + 10, height / 2, _wheel(game, lang, reader), size / _WHEEL["box"])
         + "".join(panels)
     )
+    if caption is not None:
+        body += _label(width / 2, height + 18, caption, 16, lang, text_anchor="middle", fill="#fff")
+    return _svg(width, height + below, body, _game_title(game, reader), lang)
+
+
+#: The screen a projector picture is drawn for (width, height in pixels): ``picture(..., projector=True)``.
+PROJECTOR: Final = (1920, 1080)
+#: The largest cell of an area (and tile) a projector picture draws: a small area is not blown up past it.
+_PROJECTOR_CELL: Final = 200
+
+
+def projector_game_svg(game: Game, lang: str | None = None, *, reader: int | None = None) -> str:
+    """The position for a projector: the moon wheel and moon track the screen's height, and beside it
+    each player's name, tokens left and time in large print, the whole ``PROJECTOR``'s size. The areas
+    are left out (each is a projector picture of its own, ``picture(board, projector=True)``): beside
+    the wheel they could only be drawn too small to read from the back of a room."""
+    lang = resolve(lang)
+    width, height = PROJECTOR
+    size = height - 40
+    x, card_width, card_height = size + 60, width - size - 80, 140
+    ink = _PAINT["ink"]
+    cards = []
+    for index in range(len(game.players)):
+        name, supply, turn = _panel_words(game, index, reader)
+        y = 40 + index * (card_height + 24)
+        cards.append(
+            _card(x, y, card_width, card_height, turn)
+            + _token(index, x + 50, y + card_height / 2, 30, lang)
+            + _label(x + 100, y + 60, name, 44, lang, font_weight=650, fill=ink)
+            + _label(x + 100, y + 112, supply, 34, lang, fill=ink, fill_opacity=0.8)
+        )
+    body = (
+        _el("rect", width=float(width), height=float(height), rx=14, fill=_PAINT["backdrop"])
+        + _at(size / 2 + 20, height / 2, _wheel(game, lang, reader), size / _WHEEL["box"])
+        + "".join(cards)
+    )
     return _svg(width, height, body, _game_title(game, reader), lang)
+
+
+def _projector_cell(unit_width: float, unit_height: float) -> float:
+    """The largest cell (at most ``_PROJECTOR_CELL``) that fits a picture measuring ``unit_width`` by
+    ``unit_height`` per unit of cell on the ``PROJECTOR``'s screen."""
+    width, height = PROJECTOR
+    return min(_PROJECTOR_CELL, width / unit_width, height / unit_height)
 
 
 def wheel_svg(game: Game, size: float = 520, lang: str | None = None, *, reader: int | None = None) -> str:
@@ -1000,24 +1067,36 @@ def picture(
     live: object | None = None,
     lang: str | None = None,
     reader: int | None = None,
+    projector: bool = False,
 ) -> Picture:
     """A picture of a game (``game_svg``), an area (``board_svg``, with its options) or some tiles
     (``tiles_svg``), to show in a notebook: ``picture(game)``, ``picture(board, labels=[(0, 1)])``.
     An area's cells are drawn larger than ``board_svg``'s default, to read beside a notebook's text.
     ``lang``: the language of its words and numbers (None: the package language); ``reader``: a game's
-    player told about as "you" (their seat; None: nobody)."""
+    player told about as "you" (their seat; None: nobody). ``projector``: drawn to fit a 1920×1080 screen
+    (``PROJECTOR``), as large as fits, to read from the back of a room; a game's projector picture is its
+    wheel and the players' standing, without the areas (``projector_game_svg``)."""
     lang = resolve(lang)
+    if projector and cell is not None:
+        raise TypeError(msg("a projector picture sizes itself: give cell or projector, not both"))
     if isinstance(what, Board):
+        if projector:
+            _, unit_width, unit_height = _grid(what, (), None, 1, labels, lang)
+            cell = _projector_cell(unit_width, unit_height)
         return Picture(
             board_svg(what, covered, player, 84 if cell is None else cell, labels=labels, lang=lang), live
         )
     if labels is not False or covered is not None or player is not None:
         raise TypeError(msg("labels, covered and player are options of an area's picture (a Board)"))
     if isinstance(what, Game):
+        if projector:
+            return Picture(projector_game_svg(what, lang, reader=reader), live)
         return Picture(game_svg(what, 44 if cell is None else cell, lang, reader=reader), live)
     tiles = list(what)
     if not tiles or not all(isinstance(t, Tile) for t in tiles):
         raise TypeError(
             msg("picture() draws a Game, a Board or a list of tiles, not {value}", value=f"{what!r:.100}")
         )
+    if projector:
+        cell = _projector_cell(len(tiles) * 1.2, 1.25)  # tiles_svg's gap and id line
     return Picture(tiles_svg(tiles, 120 if cell is None else cell, lang), live)

@@ -31,7 +31,7 @@ from .contract import State
 from .controller import Controller
 from .game import Action, Game
 from .guide import READER, Guide
-from .i18n import check_language, get_language
+from .i18n import check_language, get_language, msg
 from .protocol import Reader, Seats, catalogue
 from .puzzles.trainer import Trainer
 from .render import game_svg, page_faces
@@ -43,6 +43,8 @@ if TYPE_CHECKING:
 __all__ = ["DEFAULT_BOT", "NovaLunaWidget", "Played"]
 
 _STATIC: Final = Path(__file__).parent / "static"
+#: The caption of the picture saved with the widget's output (``saved_picture``).
+_SAVED_PICTURE: Final = msg("The position when this code cell ran: a picture, not the live game")
 
 
 class _Language(traitlets.Unicode):  # type: ignore[type-arg]
@@ -337,8 +339,15 @@ class NovaLunaWidget(anywidget.AnyWidget):
         if bundle is None:
             return None
         data, metadata = bundle
-        # Exported HTML, nbviewer and GitHub have no kernel: they show the picture instead.
-        return {**data, "image/svg+xml": self.to_svg()}, metadata
+        # Exported HTML, nbviewer and GitHub have no kernel: they show the picture instead. Jupyter saves
+        # the output as it was displayed and offers no clean way to replace it as the game goes on, so
+        # the picture says that it is the position of that moment.
+        return {**data, "image/svg+xml": self.saved_picture()}, metadata
+
+    def saved_picture(self) -> str:
+        """The picture a notebook saves with the widget's output (``to_svg``), captioned as the position
+        when its code cell ran: a notebook saved later still shows that moment, not the live game."""
+        return game_svg(self.game, lang=self.lang, reader=self.reader, caption=_SAVED_PICTURE)
 
     # -- messages from the page (untrusted: every field checked, refusals shown) ---------------
     def set_state(self, sync_data: dict[str, Any]) -> None:

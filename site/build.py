@@ -19,6 +19,9 @@ script exists:
   opens notebooks untrusted. The notebooks are copied with every code cell marked trusted (as
   ``jupyter trust`` does for ``make lab``): they are our own tutorials, and their saved outputs are the
   pictures the engine drew. A widget's saved output keeps only its picture (``copy_notebooks``).
+- **What the repository holds**: the tutorials come from the last commit (``git archive HEAD
+  notebooks``, ``committed_notebooks``), never from the working tree, so an untracked notebook or an
+  autosaved edit never reaches the site; the build names them and says they are left out.
 - **Every language**: the translated tutorials (``notebooks/ru/``, ``ja/``, ``fa/``: a folder for each
   language of the package) go into folders of the same names, each file named with its language
   (``ru/01_first_game.ru.ipynb``, see ``_contents_path``). A tutorial that exists in several languages
@@ -37,11 +40,13 @@ import argparse
 import hashlib
 import html
 import importlib.metadata
+import io
 import json
 import shutil
 import subprocess
 import sys
 import tarfile
+import tempfile
 import zipfile
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
@@ -127,11 +132,13 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--force", action="store_true", help="build even if the inputs are unchanged")
     args = parser.parse_args(argv)
-    digest = inputs_digest()
-    if not args.force and SITE.joinpath("index.html").is_file() and _read(STAMP) == digest:
-        print(f"site: {SITE.relative_to(REPO)} is up to date (inputs unchanged)")
-        return 0
-    build()
+    with tempfile.TemporaryDirectory() as scratch:
+        notebooks = committed_notebooks(Path(scratch))
+        digest = inputs_digest(notebooks)
+        if not args.force and SITE.joinpath("index.html").is_file() and _read(STAMP) == digest:
+            print(f"site: {SITE.relative_to(REPO)} is up to date (inputs unchanged)")
+            return 0
+        build(notebooks)
     STAMP.write_text(digest + "\n")
     files = [p for p in SITE.rglob("*") if p.is_file()]
     size = sum(p.stat().st_size for p in files) / 1e6
@@ -140,6 +147,29 @@ def main(argv: list[str] | None = None) -> int:
         f"`python3 -m http.server -d {SITE.relative_to(REPO)}` and open http://localhost:8000/"
     )
     return 0
+
+
+def committed_notebooks(dest: Path, repo: Path = REPO) -> Path:
+    """The tutorials as ``repo``'s last commit holds them, written into ``dest/notebooks`` (returned):
+    what is not committed under ``notebooks/`` (an untracked notebook, an edit JupyterLab autosaved)
+    stays out of the site, and each such file is named on stderr. Refuses to build outside a git
+    checkout, where it could not tell what the repository holds."""
+    status = subprocess.run(
+        ["git", "status", "--porcelain", "--untracked-files=all", "--", "notebooks"],
+        cwd=repo,
+        capture_output=True,
+        text=True,
+    )
+    if status.returncode != 0:
+        raise SystemExit(f"site: builds the tutorials the repository holds, and {repo} is no git checkout")
+    for line in status.stdout.splitlines():
+        print(f"site: left out, not committed: {line[3:]} ({line[:2].strip()})", file=sys.stderr)
+    archive = subprocess.run(
+        ["git", "archive", "--format=tar", "HEAD", "notebooks"], cwd=repo, capture_output=True, check=True
+    ).stdout
+    with tarfile.open(fileobj=io.BytesIO(archive)) as tar:
+        tar.extractall(dest, filter="data")
+    return dest / "notebooks"
 
 
 def inputs_digest(notebooks: Path = REPO / "notebooks") -> str:
@@ -167,8 +197,9 @@ def _read(path: Path) -> str | None:
     return path.read_text().strip() if path.is_file() else None
 
 
-def build() -> None:
-    """Make the site in ``WORK`` and only then replace ``SITE``, so a failed build leaves the old one."""
+def build(notebooks: Path) -> None:
+    """Make the site of the tutorials in ``notebooks`` (``committed_notebooks``) in ``WORK``, and only
+    then replace ``SITE``, so a failed build leaves the old one."""
     shutil.rmtree(WORK, ignore_errors=True)
     lite, contents, out = WORK / "lite", WORK / "files", WORK / "out"
     pyodide = lite / "static" / "pyodide"
@@ -182,7 +213,7 @@ def build() -> None:
     added = {wheel.name: wheel for wheel in map(Added.read, paths)}
     write_lock(lock, added, preloaded(), pyodide)
     shutil.copy(HERE / "jupyter-lite.json", lite / "jupyter-lite.json")
-    copy_notebooks(REPO / "notebooks", contents)
+    copy_notebooks(notebooks, contents)
     _run(
         [
             sys.executable,
@@ -203,7 +234,7 @@ def build() -> None:
         ],
         cwd=lite,
     )
-    (out / "index.html").write_text(root_page(REPO / "notebooks"), encoding="utf-8")
+    (out / "index.html").write_text(root_page(notebooks), encoding="utf-8")
     shutil.copy(out / "lab" / "favicon.ico", out / "favicon.ico")  # browsers ask the root for one
     check_offline(out)
     shutil.rmtree(SITE, ignore_errors=True)

@@ -13,13 +13,20 @@ executed here.
 
 from __future__ import annotations
 
+import base64
 import json
+import re
+import subprocess
+import sys
 import xml.etree.ElementTree as ET
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 TUTORIAL_1 = Path(__file__).resolve().parents[1] / "notebooks" / "01_first_game.ipynb"
 WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
+WIDGET_STATE = "application/vnd.jupyter.widget-state+json"
 
 
 def widget_outputs(notebook: dict[str, Any]) -> list[dict[str, Any]]:
@@ -51,7 +58,7 @@ def test_saved_widget_output_holds_the_picture_github_shows() -> None:
         namespace: dict[str, Any] = {"NovaLunaWidget": NovaLunaWidget}
         exec("".join(cell["source"]), namespace)
         shown = next(v for v in namespace.values() if isinstance(v, NovaLunaWidget))
-        assert svg == shown.to_svg()
+        assert svg == shown.saved_picture()
 
 
 def test_the_recipe_saves_no_widget_state_and_the_picture(recipe_notebook: Path) -> None:
@@ -64,3 +71,54 @@ def test_the_recipe_saves_no_widget_state_and_the_picture(recipe_notebook: Path)
 def test_the_saved_tutorials_hold_no_widget_state() -> None:
     for path in sorted(TUTORIAL_1.parent.rglob("*.ipynb")):
         assert "widgets" not in json.loads(path.read_text(encoding="utf-8"))["metadata"], path
+
+
+def test_the_saved_picture_says_it_is_the_moment_its_code_cell_ran() -> None:
+    """Jupyter saves a widget's output as it was displayed: a notebook saved after some turns still holds
+    the picture of the deal. The picture says so, in the widget's language, and is of that moment."""
+    from novaluna_widget import NovaLunaWidget
+    from novaluna_widget.render import game_svg
+
+    def title(svg: str) -> str:
+        return svg[svg.index("<title>") : svg.index("</title>")]
+
+    widget = NovaLunaWidget(seed=3)
+    dealt = game_svg(widget.game)
+    saved = widget._repr_mimebundle_()[0]["image/svg+xml"]
+    widget.bot_move("greedy")
+    assert widget.game.turn == 1 and title(saved) == title(dealt) != title(game_svg(widget.game))
+    assert "The position when this code cell ran: a picture, not the live game" in saved
+    russian = NovaLunaWidget(seed=3, lang="ru").saved_picture()
+    assert "The position when this code cell ran" not in russian and "ячейки кода" in russian
+
+
+@pytest.mark.notebook
+def test_an_executed_export_shows_the_picture_only_without_widget_state(tmp_path: Path) -> None:
+    """``jupyter nbconvert --execute --to html`` saves the widgets' state by default, and the page then
+    draws the widget with a renderer from a CDN (blank offline); with ``store_widget_state=False``, as
+    docs/notebooks.md says, it shows the widget's captioned picture instead."""
+    from .browser.lab import write_notebook
+
+    notebook = write_notebook(
+        tmp_path / "widget.ipynb",
+        ["from novaluna_widget import NovaLunaWidget", "w = NovaLunaWidget(seed=7)\nw"],
+    )
+
+    def export(*options: str) -> str:
+        command = [sys.executable, "-m", "jupyter", "nbconvert", "--execute", "--to", "html", *options]
+        subprocess.run([*command, str(notebook)], check=True, capture_output=True, timeout=300)
+        return notebook.with_suffix(".html").read_text(encoding="utf-8")
+
+    with_state = export()
+    assert (
+        WIDGET_STATE in with_state
+        and '<script type="application/vnd.jupyter.widget-view+json">' in with_state
+    )
+    offline = export("--ExecutePreprocessor.store_widget_state=False")
+    assert WIDGET_STATE not in offline
+    pictures = [
+        base64.b64decode(found).decode()
+        for found in re.findall(r"data:image/svg\+xml;base64,([\w+/=]+)", offline)
+    ]
+    ours = [picture for picture in pictures if "<title>Nova Luna" in picture]  # the page's icons aside
+    assert len(ours) == 1 and "The position when this code cell ran" in ours[0]

@@ -1,5 +1,5 @@
 """The player aid (docs/player-aid.html and .pdf, and docs/player-aid.{ru,ja,fa}.html and .pdf) is what
-docs/player_aid.py makes now, on one page, in each language.
+docs/player_aid.py makes now, on one sheet (front and back), in each language.
 
 After a change to the glossary, the pictures, the translations (the engine's catalogues draw the pictures'
 words) or the script, ``make player-aid`` writes them all again.
@@ -111,7 +111,7 @@ def test_the_pdf_is_one_a4_page_printed_from_that_html(lang: str) -> None:
     title, pages, (width, height) = pdf_facts(pdf.read_bytes())
     html_title = aid.title_of(html.read_text(encoding="utf-8"))
     assert title == html_title, f"docs/{pdf.name} was not printed from this HTML: {REDO}"
-    assert pages == 1, "the player aid must fit on one page"
+    assert pages == 2, "the player aid is one sheet: the turn on the front, set-up and solo on the back"
     assert abs(width - A4[0]) < 1 and abs(height - A4[1]) < 1, f"not an A4 page: {width} × {height}"
 
 
@@ -169,6 +169,30 @@ def test_the_aid_speaks_the_glossarys_words() -> None:
     for step in steps:
         assert aid.sentence(step) in html
     assert "widget" not in html.replace("novaluna_widget", ""), "the paper aid has no widget"
+
+
+def test_the_back_has_the_set_up_what_a_turn_leaves_out_and_the_solo_game() -> None:
+    html = aid.build_html()
+    back = html[html.index('<main class="back">') :]
+    for said in (
+        "one face up on each of the other 11 wheel spaces",
+        "the moon marker by the new moon",
+        "drawn blind one by one and stacked in the order drawn",
+        "fill as many empty wheel spaces as it can",
+        "You must take a tile:</b> you cannot pass",
+        "The order of a task's colours does not matter",
+        "its tile still counts for every other task and chain",
+        "two stacks, 8 and 13",
+        "plus 10 for each of the 8 tokens not placed",
+        "phase-1 tiles count twice",
+        "You cannot swap tiles on the wheel",
+    ):
+        assert said in back, said
+    for lang in LANGUAGES:
+        sheet = aid.sheet(lang, aid.glossary() if lang == "en" else None)
+        parts = (sheet.setup, sheet.details, sheet.solo)
+        assert [len(points) for _, points in parts] == [4, 4, 5], lang
+        assert all(point in aid.build_html(lang=lang) for _, points in parts for point in points), lang
 
 
 def test_the_pictures_are_the_engines() -> None:

@@ -15,6 +15,7 @@ from novaluna_widget.examples import example
 from novaluna_widget.i18n import LANGUAGES, cell_words, number, set_language
 from novaluna_widget.render import (
     COVER_OPACITY,
+    PROJECTOR,
     SPEC,
     board_svg,
     game_svg,
@@ -551,3 +552,45 @@ def test_a_reader_named_otherwise_is_you_in_the_picture() -> None:
     texts = _texts(_read_by(_to_move("Ann", "Bo"), "Ann"))
     assert "You · to move" in texts and "Ann · to move" not in texts
     assert "You" in texts and "Ann" not in texts  # the wheel's centre too: "You", "to move"
+
+
+# -- a projector: every picture fits a 1920 × 1080 screen and reads from the back of a room ----------
+def _late_game() -> Game:
+    """A two-player game well under way (tutorial 7's stops 7–9 have areas this large)."""
+    from novaluna_widget.bots import make_bot, play_turn
+
+    game = Game(["Suns", "Moons"], seed=2024)
+    bots = [make_bot("greedy", seed=1), make_bot("greedy", seed=2)]
+    while not game.is_over:
+        play_turn(game, bots[game.current_player])
+    return game
+
+
+def _size(svg: str) -> tuple[float, float]:
+    found = re.search(r"width='([\d.]+)' height='([\d.]+)'", svg)
+    assert found is not None
+    return float(found[1]), float(found[2])
+
+
+def test_projector_pictures_fit_the_screen_at_a_size_read_from_the_back() -> None:
+    game = _late_game()
+    assert _size(game_svg(game, 64))[1] > PROJECTOR[1], "the ordinary picture of this game is too tall"
+    whole = picture(game, projector=True).svg
+    assert _size(whole) == PROJECTOR
+    found = re.search(r"scale\(([\d.]+)\)'>", whole)  # the wheel's scale
+    assert found is not None
+    scale = float(found[1])
+    assert SPEC["track"]["marker"] * scale >= 18, "a track marker at least 36 px across"
+    dot = SPEC["tile_colours"]["red"]["dot"]["circle"]
+    assert dot * SPEC["wheel"]["tile_scale"] * scale >= 6, "a wheel tile's task dots at least 12 px across"
+    for seat, player in enumerate(game.players):
+        x0, y0, x1, y1 = player.board.bounds()
+        svg = picture(player.board, covered=player.covered, player=seat, labels=True, projector=True).svg
+        width, height = _size(svg)
+        assert width <= PROJECTOR[0] and height <= PROJECTOR[1]
+        cell = height / ((y1 - y0 + 3) * 1.25)  # the grid's rows, each with its label line
+        assert cell >= 100 and width == pytest.approx((x1 - x0 + 3) * cell), "cells of 100 px or more"
+    tiles = picture([tile("R02"), tile("Y17"), tile("B08")], projector=True).svg
+    assert _size(tiles)[0] <= PROJECTOR[0] and _size(tiles)[1] <= PROJECTOR[1]
+    with pytest.raises(TypeError, match="projector"):
+        picture(game, projector=True, cell=40)

@@ -5,10 +5,13 @@ from __future__ import annotations
 
 import importlib.util
 import json
+import subprocess
 import sys
 from pathlib import Path
 from types import ModuleType
 from typing import Any
+
+import pytest
 
 from .browser.lite import NOT_IN_PYODIDE, TUTORIAL_1
 
@@ -173,6 +176,34 @@ def test_the_inputs_hash_follows_the_translated_tutorials(tmp_path: Path) -> Non
     assert len({before, changed, added}) == 3
     assert build.inputs_digest(notebooks) == added, "a folder named by no language is no input"
     assert {"en", "ru", "ja", "fa"} <= build.tutorials(ROOT / "notebooks").keys()
+
+
+def test_the_site_takes_the_committed_tutorials_and_names_what_it_leaves_out(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    repo = tmp_path / "repo"
+    (repo / "notebooks").mkdir(parents=True)
+    committed = _notebook({"cell_type": "markdown", "id": "a", "metadata": {}, "source": "as committed"})
+    (repo / "notebooks" / "t.ipynb").write_text(committed)
+    git = ["git", "-C", str(repo), "-c", "user.name=t", "-c", "user.email=t@t"]
+    subprocess.run([*git, "init", "-q"], check=True)
+    subprocess.run([*git, "add", "notebooks"], check=True)
+    subprocess.run([*git, "commit", "-qm", "tutorial"], check=True)
+    (repo / "notebooks" / "t.ipynb").write_text(_notebook())  # an autosaved edit…
+    (repo / "notebooks" / "scratch.ipynb").write_text(_notebook())  # …and a notebook never committed
+
+    found = site_build().committed_notebooks(tmp_path / "out", repo)
+
+    assert sorted(p.name for p in found.rglob("*")) == ["t.ipynb"]
+    assert (found / "t.ipynb").read_text() == committed
+    told = capsys.readouterr().err
+    assert "left out, not committed: notebooks/t.ipynb (M)" in told
+    assert "left out, not committed: notebooks/scratch.ipynb (??)" in told
+
+
+def test_the_site_refuses_a_folder_that_is_no_git_checkout(tmp_path: Path) -> None:
+    with pytest.raises(SystemExit, match="no git checkout"):
+        site_build().committed_notebooks(tmp_path / "out", tmp_path)
 
 
 def test_a_tutorial_that_cannot_run_in_the_site_says_where_to_run_it() -> None:

@@ -367,11 +367,14 @@ def prose(number: int) -> str:
         (4, "3 standard 50 50 0 48.3", "about 6 fewer tiles per game with 3 players"),
         (4, "3 beginner 50 50 0 42.6", "about 6 fewer tiles per game with 3 players"),
         (4, "4 standard 50 47 3 63.8", "only 3 of the 50 standard four-player games ran out of tiles"),
+        (4, "4 standard 50 47 3 63.8", "3 of the 50 standard four-player games (all 20 tokens)"),
         (4, "4 beginner 50 50 0 50.8", "about 13 fewer with 4"),
         (5, "scores from 98 to 160, median 115.0", "scored below 100 only 5 times"),
         (5, "below 100: 5 of 100 games", "the greedy bot managed it in 5 games of 100"),
         (5, "all 21 placed: 100 of 100", "always placed all 21 tokens"),
         (6, "cheap 100 8 0.08", "The cheap bot won 8 of the 100 games"),
+        (6, "cheap 100 8 0.08", "always saving time lost 92 games in 100"),
+        (5, "phase 1: 33 + 10 × 4 = 73; end: 76 + 10 × 0 = 76", "The 4 tokens phase 1 missed were not lost"),
         (6, "0 200 98 0.49", "The player who moved first won 98 of the 200 games"),
         (6, "the same 40 games: True", "give the same rows"),
     ],
@@ -379,6 +382,41 @@ def prose(number: int) -> str:
 def test_each_figure_in_the_text_is_in_a_seeded_table(number: int, shown: str, said: str) -> None:
     assert shown in outputs(number), f"tutorial {number}'s output no longer shows {shown!r}"
     assert said in prose(number)
+
+
+def test_strategic_claims_elsewhere_cite_tutorial_6s_seeded_table() -> None:
+    """Tutorials 3 and 7 say what saving time is worth only with tutorial 6's 100 seeded games."""
+    assert "cheap 100 8 0.08" in outputs(6)
+    third = json.loads((NOTEBOOKS / "03_time_and_turn_order.ipynb").read_text(encoding="utf-8"))
+    assert "Tutorial 6 measures" in words("".join(source(c) for c in third["cells"]))
+    assert "the cheapest-tile bot won only 8" in words("".join(source(c) for c in third["cells"]))
+    assert "the cheapest-tile bot won 8 of them" in answer(7, 10)
+    for number, text in (
+        (3, words("".join(source(c) for c in third["cells"]))),
+        (6, prose(6)),
+        (7, prose(7)),
+    ):
+        assert "worth as much" not in text, number
+
+
+def test_the_40_minute_lesson_skips_no_stop_an_answer_after_the_game_cites(
+    replay: Callable[..., Game],
+) -> None:
+    skipped = re.search(
+        r"For a 40-minute lesson, skip stops (\d) and (\d)", words(source(notebook(7)["cells"][0]))
+    )
+    assert skipped is not None
+    for question in range(10, 14):
+        assert not any(f"stop {n}" in answer(7, question) for n in skipped.groups()), question
+    assert "recalls the stack of stop 2" in words(source(notebook(7)["cells"][0]))
+    assert "on top" in answer(7, 8)  # stop 8's answer says what stop 2 taught
+
+
+def test_stop_7_reads_the_moon_track_as_a_circle(replay: Callable[..., Game]) -> None:
+    suns, moons = replay(24).players
+    assert (suns.space, moons.space) == (19, 0) and moons.time - suns.time == 5
+    assert "the Moons' track marker is on track space 0 and the Suns' on 19" in answer(7, 7)
+    assert "5 track spaces ahead, not 19 behind" in answer(7, 7)
 
 
 # -- every code cell may run again -----------------------------------------------------------------

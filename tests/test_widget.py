@@ -590,7 +590,7 @@ def test_repr_is_stable_and_the_mimebundle_carries_a_picture():
     data, _ = w._repr_mimebundle_()
     assert data["text/plain"] == repr(w)
     assert data["application/vnd.jupyter.widget-view+json"]["model_id"] == w.model_id
-    assert data["image/svg+xml"] == w.to_svg() and data["image/svg+xml"].startswith("<svg")
+    assert data["image/svg+xml"] == w.saved_picture() and data["image/svg+xml"].startswith("<svg")
 
 
 def test_exported_html_without_widget_state_shows_the_picture():
@@ -607,7 +607,7 @@ def test_exported_html_without_widget_state_shows_the_picture():
     html, _ = HTMLExporter().from_notebook_node(nb)
     found = re.findall(r"data:image/svg\+xml;base64,([\w+/=]+)", html)
     pictures = [base64.b64decode(p).decode() for p in found]
-    assert w.to_svg() in pictures
+    assert w.saved_picture() in pictures
 
 
 # -- the reader: a seat given or derived from the bots, never a name ----------------------------------
