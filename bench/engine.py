@@ -203,7 +203,7 @@ def own_figures() -> None:
                 if n not in self._tiles:
                     self._open[n] = None
             before = self._fulfilled
-            self._fulfilled = set(naive.fulfilled(self._tiles))
+            self._fulfilled = naive.fulfilled(self._tiles)
             return frozenset(self._fulfilled - before)
 
     def plain_games(n: int, seed: int) -> float:

@@ -110,6 +110,8 @@ def _within(cell: Cell, reach: int) -> bool:
     return -reach <= cell[0] <= reach and -reach <= cell[1] <= reach
 
 
+#: Cells in reading order, row by row (``chain`` lists them so).
+_ROW_FIRST: Final = operator.itemgetter(1, 0)
 #: What a placement that fulfils nothing returns (one object, not a new empty set each time).
 _NOTHING: Final[frozenset[TaskRef]] = frozenset()
 #: A task's short colours (in the task's order) as the set the board keeps: one object per choice.
@@ -203,6 +205,7 @@ class Board:
     """
 
     __slots__ = (
+        "_borrowed",
         "_cells_cache",
         "_fulfilled",
         "_group",
@@ -221,7 +224,8 @@ class Board:
         self._short: dict[TaskRef, frozenset[str]] = {}  # open task -> colours it still lacks
         # colour -> cell -> indices of the open tasks there that lack that colour
         self._waiting: dict[str, dict[Cell, tuple[int, ...]]] = {c: {} for c in COLOURS}
-        self._fulfilled: set[TaskRef] = set()
+        self._borrowed: set[str] = set()  # colours whose dict in _waiting a copy still shares
+        self._fulfilled: frozenset[TaskRef] = frozenset()  # replaced, never changed: copies share it
         self._cells_cache: tuple[Cell, ...] | None = None
         self._in_game = False
         self._shared = False  # whether a copy shares the bookkeeping above (all but _tiles)
@@ -269,7 +273,7 @@ class Board:
 
     def fulfilled_tasks(self) -> frozenset[TaskRef]:
         """Every fulfilled task as ``(x, y, task_index)``."""
-        return frozenset(self._fulfilled)
+        return self._fulfilled
 
     def open_tasks(self) -> dict[TaskRef, frozenset[str]]:
         """Every task not yet fulfilled, with the colours it still lacks."""
@@ -457,6 +461,9 @@ class Board:
         newly: list[TaskRef] = []
         waiting = self._waiting[colour]
         if waiting:
+            if colour in self._borrowed:
+                waiting = self._waiting[colour] = dict(waiting)
+                self._borrowed.discard(colour)
             # Only open tasks that lack this colour and touch the grown group can change: a tile
             # touches it where a neighbour is in it (every cell of a group maps to the one tuple).
             if joined:
@@ -476,7 +483,10 @@ class Board:
                 self._grow(where, colour, waiting, newly)
         if t.needs:
             self._add_tasks(t, cell, len(merged) - 1, touching, newly)
-        return frozenset(newly) if newly else _NOTHING
+        if not newly:
+            return _NOTHING
+        self._fulfilled = self._fulfilled.union(newly)
+        return frozenset(newly)
 
     def _grow(
         self, where: Cell, colour: str, waiting: dict[Cell, tuple[int, ...]], newly: list[TaskRef]
@@ -498,7 +508,6 @@ class Board:
                 self._short[ref] = short
             else:
                 del self._short[ref]
-                self._fulfilled.add(ref)
                 newly.append(ref)
         if not rest:
             del waiting[where]
@@ -512,7 +521,7 @@ class Board:
         other colour the groups ``touching`` it): each is fulfilled or waits for the colours it lacks."""
         x, y = cell
         colour = t.colour
-        shorts, waiting = self._short, self._waiting
+        shorts, waiting, borrowed = self._short, self._waiting, self._borrowed
         for i, need in enumerate(t.needs):
             short: tuple[str, ...] = ()
             for c, wanted in need.items():
@@ -528,9 +537,11 @@ class Board:
                 shorts[ref] = _COLOUR_SETS[short]
                 for c in short:
                     w = waiting[c]
+                    if c in borrowed:
+                        w = waiting[c] = dict(w)
+                        borrowed.discard(c)
                     w[cell] = (*w[cell], i) if cell in w else (i,)
             else:
-                self._fulfilled.add(ref)
                 newly.append(ref)
 
     def _own(self) -> None:
@@ -538,8 +549,8 @@ class Board:
         self._group = dict(self._group)
         self._open = dict(self._open)
         self._short = dict(self._short)
-        self._waiting = {c: dict(w) for c, w in self._waiting.items()}
-        self._fulfilled = set(self._fulfilled)
+        self._waiting = dict(self._waiting)  # each colour's own dict is copied once it changes
+        self._borrowed = set(COLOURS)
         self._shared = False
 
     # -- what-if and why -----------------------------------------------------------------------
@@ -594,16 +605,14 @@ class Board:
         that touch it."""
         cell, colour = self._tile_at(cell), _colour(colour)
         own = self._tiles[cell]
+        tiles = self._tiles
         touching = tuple(
-            sorted(
-                (n for n in neighbours(cell) if n in self._tiles and self._tiles[n].colour == colour),
-                key=lambda c: (c[1], c[0]),
-            )
+            sorted((n for n in neighbours(cell) if n in tiles and tiles[n].colour == colour), key=_ROW_FIRST)
         )
         members = {m for n in touching for m in self._group[n]}
         if own.colour == colour:
             members.discard(cell)
-        return tuple(sorted(members, key=lambda c: (c[1], c[0]))), touching
+        return tuple(sorted(members, key=_ROW_FIRST)), touching
 
     def explain(self, cell: Cell, task_index: int) -> Explanation:
         """Why the task ``task_index`` of the tile at ``cell`` is or is not fulfilled."""
@@ -682,6 +691,7 @@ class Board:
         other._short = self._short
         other._waiting = self._waiting
         other._fulfilled = self._fulfilled
+        other._borrowed = self._borrowed  # _own gives each its own before either places
         other._cells_cache = self._cells_cache
         other._in_game = False
         other._shared = self._shared = True

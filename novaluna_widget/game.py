@@ -126,6 +126,13 @@ class Moves(Sequence[Move]):
         self._spaces, self._cells = tuple(spaces), tuple(cells)
         self._size = len(self._spaces) * len(self._cells)
 
+    @classmethod
+    def _of(cls, spaces: tuple[int, ...], cells: tuple[Cell, ...]) -> Moves:
+        """The moves of these spaces and cells, as the game keeps them (tuples already)."""
+        moves = cls.__new__(cls)
+        moves._spaces, moves._cells, moves._size = spaces, cells, len(spaces) * len(cells)
+        return moves
+
     def __len__(self) -> int:
         return self._size
 
@@ -482,8 +489,7 @@ class Game:
         choice). A sequence: index it, iterate it, or ``list()`` it."""
         if self._over is not None:
             return Moves((), ())
-        board = self._players[self._current]._board
-        return Moves(self._takeable(), board._legal_cells())
+        return Moves._of(self._takeable(), self._players[self._current]._board._legal_cells())
 
     def legal_actions(self) -> list[Action]:
         """Every action the player to move may take now: the legal moves, then ``"refill"`` and, solo,
@@ -647,13 +653,17 @@ class Game:
         if player._tokens == 0:
             self._finish("last token", index)
         else:
-            self._next_turn()
+            self._current = track.to_move(self._players)
+            self._start_turn()
         return covered
 
     def _advance(self, index: int, player: Player, steps: int) -> None:
         before = player._time
         after = player._time = before + steps
-        under = [i for i, p in enumerate(self._players) if p._time == after and i != index]
+        under = []
+        for i, p in enumerate(self._players):
+            if p._time == after and i != index:
+                under.append(i)
         if len(under) > 1:
             under.sort(key=lambda i: self._players[i]._arrival)
         player._arrival = self._arrivals
@@ -669,11 +679,6 @@ class Game:
         player._tokens -= len(refs)
         self._events.append(("cover", index, tuple(refs), player.tokens))
         return frozenset(refs)
-
-    def _next_turn(self) -> None:
-        """Find the player to move and start their turn."""
-        self._current = track.to_move(self._players)
-        self._start_turn()
 
     def _start_turn(self) -> None:
         """At the start of a turn a bare wheel must be refilled; with no draw pile either, the game ends."""
