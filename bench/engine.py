@@ -97,6 +97,31 @@ def search_nodes(positions: list[Any]) -> tuple[float, str]:
     return rate, _digest(reached)
 
 
+def searched_nodes(positions: list[Any]) -> tuple[float, str]:
+    """The node with what ``SearchBot`` then reads of the position reached (``bots._worths`` and
+    ``_score``): the draw pile, the players, and for the mover's area its open tasks, the count of each
+    colour they lack and the chain of the tile placed; nodes a second, and a digest of the counts."""
+    from novaluna_widget import Move
+
+    nodes, counts = 0, []
+    start = time.process_time()
+    for g in positions:
+        mover = g.current_player
+        for action in g.legal_actions():
+            child = g.copy()
+            child.play(action)
+            len(child.draw_pile)
+            board = child.players[mover].board
+            if isinstance(action, Move):
+                board.chain(action.cell, board[action.cell].colour)
+            counts.append(
+                sum(board.count((x, y), c) for (x, y, _), short in board.open_tasks().items() for c in short)
+            )
+            nodes += 1
+    rate = nodes / (time.process_time() - start)
+    return rate, _digest([counts])
+
+
 def search_game(turns: int, seed: int) -> tuple[float, str]:
     """Turns a second of a seeded ``SearchBot`` 2-player game (search, bots and engine), and its
     history's digest."""
@@ -122,9 +147,11 @@ def _digest(snapshots: Any) -> str:
 def one_round(seed: int) -> dict[str, tuple[float, str]]:
     """One round of the figures two engines compare."""
     random_games(5, 999 + seed)  # warm up
+    positions = search_positions(POSITIONS, seed)
     return {
         "random games/s": random_games(GAMES, seed),
-        "search nodes/s": search_nodes(search_positions(POSITIONS, seed)),
+        "nodes/s (copy+play)": search_nodes(positions),
+        "nodes/s, as searched": searched_nodes(positions),
         "SearchBot turns/s": search_game(SEARCH_TURNS, seed),
     }
 

@@ -222,7 +222,8 @@ class Board:
         self._group: dict[Cell, _Group] = {}  # every cell of a group maps to the same tuple
         self._open: dict[Cell, None] = {}  # empty cells next to a tile, in the order they opened
         self._short: dict[TaskRef, frozenset[str]] = {}  # open task -> colours it still lacks
-        # colour -> cell -> indices of the open tasks there that lack that colour
+        # colour -> cell -> (the count of that colour there, then the indices of the open tasks there
+        # that lack it): kept current, as ``count`` answers it for the colours a task still lacks
         self._waiting: dict[str, dict[Cell, tuple[int, ...]]] = {c: {} for c in COLOURS}
         self._borrowed: set[str] = set()  # colours whose dict in _waiting a copy still shares
         self._fulfilled: frozenset[TaskRef] = frozenset()  # replaced, never changed: copies share it
@@ -289,7 +290,9 @@ class Board:
             and cell in self._tiles
             and colour in COLOURS
         ):
-            return self._count(cell, colour)  # the common case, as the search asks
+            # the common case, as the search asks, and mostly for a colour a task there still lacks
+            kept = self._waiting[colour].get(cell)
+            return self._count(cell, colour) if kept is None else kept[0]
         return self._count(self._tile_at(cell), _colour(colour))
 
     def _tile_at(self, cell: object) -> Cell:
@@ -493,12 +496,10 @@ class Board:
     ) -> None:
         """The tile at ``where`` has open tasks that lack ``colour`` (``waiting``), whose count has just
         grown: each that now has enough no longer waits for it, and is fulfilled if that was all."""
-        tiles = self._tiles
-        there = tiles[where]
+        there = self._tiles[where]
         have = len(self._group[where]) - 1 if there.colour == colour else self._touching(where, colour)
-        indices = waiting[where]
-        rest = []
-        for i in indices:
+        rest = [have]
+        for i in waiting[where][1:]:
             if have < there.needs[i][colour]:
                 rest.append(i)
                 continue
@@ -509,10 +510,10 @@ class Board:
             else:
                 del self._short[ref]
                 newly.append(ref)
-        if not rest:
-            del waiting[where]
-        elif len(rest) < len(indices):
+        if len(rest) > 1:
             waiting[where] = tuple(rest)
+        else:
+            del waiting[where]
 
     def _add_tasks(
         self, t: Tile, cell: Cell, own: int, touching: dict[str, list[_Group]], newly: list[TaskRef]
@@ -540,7 +541,11 @@ class Board:
                     if c in borrowed:
                         w = waiting[c] = dict(w)
                         borrowed.discard(c)
-                    w[cell] = (*w[cell], i) if cell in w else (i,)
+                    if cell in w:
+                        w[cell] += (i,)
+                    else:
+                        groups = touching.get(c)
+                        w[cell] = (own if c == colour else sum(map(len, groups)) if groups else 0, i)
             else:
                 newly.append(ref)
 
@@ -570,7 +575,7 @@ class Board:
             near.update(neighbours(cell))
             for where in waiting.keys() & near:
                 t_there = tiles[where]
-                for i in waiting[where]:
+                for i in waiting[where][1:]:
                     if len(self._short[(where[0], where[1], i)]) == 1:
                         wanted = t_there.needs[i][colour]
                         if self._grown_count(where, t_there.colour, colour, cell, joined, size) >= wanted:

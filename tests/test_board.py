@@ -235,15 +235,19 @@ def test_a_copy_and_its_original_stay_apart_whichever_places_first():
 
 @settings(max_examples=40, deadline=None)
 @given(seed=st.integers(0, 10_000), asked=st.lists(st.booleans(), min_size=67, max_size=67))
-def test_legal_cells_stay_sorted_however_often_asked(seed, asked):
-    """The legal cells are kept sorted as tiles go down (not sorted again), whether or not anybody asked
-    for them in between, and in copies too."""
+def test_legal_cells_stay_sorted_and_counts_current_however_often_asked(seed, asked):
+    """The legal cells are kept sorted as tiles go down (not sorted again), and the counts of the colours
+    open tasks lack are kept current (not counted again), whether or not anybody asked for them in
+    between, and in copies too."""
     rng = random.Random(seed)
     b = Board()
     for t, ask in zip(rng.sample(TILES, 68), [*asked, True], strict=True):
         b.place(t, rng.choice(b.legal_cells()) if b.tiles else (0, 0))
         if ask:
             assert b.legal_cells() == sorted({n for c in b.tiles for n in neighbours(c)} - set(b.tiles))
+            for x, y, i in b.open_tasks():
+                for colour in b[(x, y)].tasks[i]:
+                    assert b.count((x, y), colour) == naive.count(b.tiles, (x, y), colour)
         if rng.random() < 0.2:
             b = b.copy()
 
