@@ -6,8 +6,9 @@ through orthogonal c tiles; T itself never counts. So the count is the size of T
 when c is T's colour, else the summed size of the distinct c groups touching T.
 
 Same-colour groups are kept up to date as tiles are placed, and each open task remembers which of its
-colours are still short, so a placement re-checks only tasks that wait on the placed colour and touch
-the grown group. Counts never fall (tiles are never removed), so a fulfilled task stays fulfilled.
+colours are still short (with their counts), so a placement re-checks only tasks that wait on the placed
+colour and touch the grown group. Counts never fall (tiles are never removed), so a fulfilled task stays
+fulfilled. The legal cells are kept sorted as they open and close.
 
 A copy shares that bookkeeping with the area it was copied from until either of them places a tile (copy
 on write): a search copies a whole game for every position it tries, and places on one area of it.
@@ -19,6 +20,7 @@ import operator
 from bisect import bisect_left, insort
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
+from itertools import combinations
 from types import MappingProxyType
 from typing import Final
 
@@ -116,10 +118,7 @@ _ROW_FIRST: Final = operator.itemgetter(1, 0)
 _NOTHING: Final[frozenset[TaskRef]] = frozenset()
 #: A task's short colours (in the task's order) as the set the board keeps: one object per choice.
 _COLOUR_SETS: Final[dict[tuple[str, ...], frozenset[str]]] = {
-    tuple(c for c in COLOURS if mask >> COLOURS.index(c) & 1): frozenset(
-        c for c in COLOURS if mask >> COLOURS.index(c) & 1
-    )
-    for mask in range(1, 16)
+    short: frozenset(short) for n in range(1, len(COLOURS) + 1) for short in combinations(COLOURS, n)
 }
 #: How many legal cells a refusal names: enough to see where to go, short enough to read.
 _NAMED = 12
