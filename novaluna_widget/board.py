@@ -688,6 +688,10 @@ class Board:
     def copy(self) -> Board:
         """An independent board in the same state. The tiles are its own at once (``tiles`` is a live
         view); the rest is shared until either board places a tile, which copies it first (``_own``)."""
+        return self._copy(False)
+
+    def _copy(self, in_game: bool) -> Board:
+        """``copy``, for a game's area (``in_game``: placed on only by the game) or not."""
         other = Board.__new__(Board)
         other._tiles = dict(self._tiles)
         other._group = self._group
@@ -697,7 +701,7 @@ class Board:
         other._fulfilled = self._fulfilled
         other._borrowed = self._borrowed  # _own gives each its own before either places
         other._cells_cache = self._cells_cache
-        other._in_game = False
+        other._in_game = in_game
         other._shared = self._shared = True
         return other
 

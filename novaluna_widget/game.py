@@ -273,7 +273,7 @@ class Player:
         other = Player.__new__(Player)
         other._name, other._supply, other._tokens = self._name, self._supply, self._tokens
         other._time, other._arrival, other._covered = self._time, self._arrival, self._covered
-        other._board = self._board.copy()._for_game()
+        other._board = self._board._copy(in_game=True)
         return other
 
     def __repr__(self) -> str:
