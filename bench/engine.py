@@ -1,64 +1,206 @@
-"""Engine figures: random 4-player games a second, would_fulfil, copy, undo, save and load.
+"""Engine figures: random 4-player games a second, the search's node (copy + play), would_fulfil, copy,
+undo, save and load.
 
-Run: ``.venv/bin/python bench/engine.py``. Times are CPU time of this process (steadier than wall time
-on a small shared machine). Prints medians of several rounds, and the speed-up against a
-plain implementation (every task of the area re-checked after every placement, by walking the chains)
-measured in the same run, since the machine is small and noisy.
+Run: ``.venv/bin/python bench/engine.py [--against REV] [--rounds N]``. Times are CPU time of the
+process that plays (steadier than wall time on a small shared machine); figures are medians of several
+rounds. The speed-up against a plain implementation (every task of the area re-checked after every
+placement, by walking the chains) is measured in the same run, since the machine is small and noisy.
+
+``--against REV`` measures the engine committed at git revision REV in the same run: each engine plays
+in a process of its own (both are ``novaluna_widget``), the two take turns round by round so that a
+change of the machine's load falls on both alike, and each round checks that both played the very same
+games (a digest of every game's snapshot and of sampled positions the search reached).
 """
 
 from __future__ import annotations
 
+import argparse
+import contextlib
+import hashlib
+import json
 import platform
 import random
 import statistics
+import subprocess
 import sys
+import tarfile
+import tempfile
 import time
 from collections.abc import Callable
+from functools import partial
 from pathlib import Path
+from typing import Any
 
-sys.path.insert(0, str(Path(__file__).parents[1]))
-
-from novaluna_widget import Game, IllegalMove, Tile, board, game
-from novaluna_widget.board import Board, Cell, TaskRef
-from tests import naive
-
-
-class PlainBoard(Board):
-    """The baseline: after each placement, every task of the area is checked again by walking its chains
-    from scratch (``tests/naive.py``, the plain reading the tests check the engine against)."""
-
-    def _put(self, t: Tile, cell: Cell) -> frozenset[TaskRef]:
-        self._tiles[cell] = t
-        self._cells_cache = None
-        self._open.pop(cell, None)
-        for n in board.neighbours(cell):
-            if n not in self._tiles:
-                self._open[n] = None
-        before = self._fulfilled
-        self._fulfilled = set(naive.fulfilled(self._tiles))
-        return frozenset(self._fulfilled - before)
+ROOT = Path(__file__).resolve().parents[1]
+#: Rounds of each figure that two engines compare, taken in turn.
+ROUNDS = 5
+#: Random 4-player games a round, and the positions the search's nodes are played from.
+GAMES, POSITIONS = 60, 40
+#: Turns of a seeded ``SearchBot`` game a round: the whole search, bots included.
+SEARCH_TURNS = 6
 
 
-def random_games(n: int, seed: int) -> float:
-    """Play ``n`` random 4-player games through the public API; return games a second."""
+# -- what each engine plays (in a process of its own, with its tree first on the path) -------------
+def random_games(n: int, seed: int) -> tuple[float, str]:
+    """Play ``n`` random 4-player games through the public API (``legal_moves`` + ``play``, the optional
+    refill taken three times in ten); games a second, and a digest of the games' snapshots."""
+    from novaluna_widget import Game
+
     rng = random.Random(seed)
+    games = []
     start = time.process_time()
     for k in range(n):
         g = Game(4, seed=seed * 100_000 + k)
         while not g.is_over:
-            g.play(rng.choice(g.legal_moves()))
-    return n / (time.process_time() - start)
+            if g.can_refill and rng.random() < 0.3:
+                g.play("refill")
+            moves = g.legal_moves()
+            g.play(moves[rng.randrange(len(moves))])
+        games.append(g)
+    rate = n / (time.process_time() - start)
+    return rate, _digest(g.snapshot() for g in games)
 
 
-def with_board(cls: type[Board], fn: Callable[[], float]) -> float:
-    original = game.Board
-    game.Board = cls  # type: ignore[misc]
-    try:
-        return fn()
-    finally:
-        game.Board = original  # type: ignore[misc]
+def search_positions(count: int, seed: int) -> list[Any]:
+    """Positions 10 to 60 moves into random games of 2–4 players, where a search starts."""
+    from novaluna_widget import Game
+
+    rng = random.Random(seed)
+    out = []
+    for k in range(count):
+        g = Game(2 + k % 3, seed=seed * 1000 + k)
+        for _ in range(rng.randrange(10, 60)):
+            if g.is_over:
+                break
+            g.play(rng.choice(g.legal_actions()))
+        if not g.is_over:
+            out.append(g)
+    return out
 
 
+def search_nodes(positions: list[Any]) -> tuple[float, str]:
+    """The search's node, as ``SearchBot`` and the coach play it: ``copy()`` then ``play(action)`` for
+    every legal action of each position; nodes a second, and a digest of every tenth position reached."""
+    nodes = 0
+    start = time.process_time()
+    for g in positions:
+        for action in g.legal_actions():
+            g.copy().play(action)
+            nodes += 1
+    rate = nodes / (time.process_time() - start)
+    reached = []
+    for g in positions:
+        for action in g.legal_actions()[::10]:
+            child = g.copy()
+            child.play(action)
+            reached.append(child.snapshot())
+    return rate, _digest(reached)
+
+
+def searched_nodes(positions: list[Any]) -> tuple[float, str]:
+    """The node with what ``SearchBot`` then reads of the position reached (``bots._worths`` and
+    ``_score``): the draw pile, the players, and for the mover's area its open tasks, the count of each
+    colour they lack and the chain of the tile placed; nodes a second, and a digest of the counts."""
+    from novaluna_widget import Move
+
+    nodes, counts = 0, []
+    start = time.process_time()
+    for g in positions:
+        mover = g.current_player
+        for action in g.legal_actions():
+            child = g.copy()
+            child.play(action)
+            len(child.draw_pile)
+            board = child.players[mover].board
+            if isinstance(action, Move):
+                board.chain(action.cell, board[action.cell].colour)
+            counts.append(
+                sum(board.count((x, y), c) for (x, y, _), short in board.open_tasks().items() for c in short)
+            )
+            nodes += 1
+    rate = nodes / (time.process_time() - start)
+    return rate, _digest([counts])
+
+
+def search_game(turns: int, seed: int) -> tuple[float, str]:
+    """Turns a second of a seeded ``SearchBot`` 2-player game (search, bots and engine), and its
+    history's digest."""
+    from novaluna_widget import Game
+    from novaluna_widget.bots import SearchBot, play_turn
+
+    g = Game(2, seed=seed)
+    bots = [SearchBot(seed=seed), SearchBot(seed=seed + 1)]
+    start = time.process_time()
+    for _ in range(turns):
+        play_turn(g, bots[g.current_player])
+    rate = turns / (time.process_time() - start)
+    return rate, _digest([g.snapshot()])
+
+
+def _digest(snapshots: Any) -> str:
+    h = hashlib.sha256()
+    for s in snapshots:
+        h.update(json.dumps(s, sort_keys=True).encode())
+    return h.hexdigest()[:16]
+
+
+def one_round(seed: int) -> dict[str, tuple[float, str]]:
+    """One round of the figures two engines compare."""
+    random_games(5, 999 + seed)  # warm up
+    positions = search_positions(POSITIONS, seed)
+    return {
+        "random games/s": random_games(GAMES, seed),
+        "nodes/s (copy+play)": search_nodes(positions),
+        "nodes/s, as searched": searched_nodes(positions),
+        "SearchBot turns/s": search_game(SEARCH_TURNS, seed),
+    }
+
+
+# -- two engines in the same run -------------------------------------------------------------------
+def engine_at(rev: str, folder: Path) -> Path:
+    """The package committed at ``rev``, unpacked into ``folder``."""
+    archive = subprocess.run(
+        ["git", "archive", rev, "novaluna_widget"], cwd=ROOT, check=True, capture_output=True
+    ).stdout
+    tar = folder / "engine.tar"
+    tar.write_bytes(archive)
+    with tarfile.open(tar) as t:
+        t.extractall(folder, filter="data") if sys.version_info >= (3, 12) else t.extractall(folder)
+    return folder
+
+
+def run_round(tree: Path, seed: int) -> dict[str, tuple[float, str]]:
+    """``one_round`` played by the engine in ``tree``, in a process of its own."""
+    out = subprocess.run(
+        [sys.executable, __file__, "--round", str(seed), "--tree", str(tree)],
+        check=True,
+        capture_output=True,
+        text=True,
+    ).stdout
+    figures: dict[str, tuple[float, str]] = {k: (v[0], v[1]) for k, v in json.loads(out).items()}
+    return figures
+
+
+def compare(rev: str, rounds: int) -> None:
+    with tempfile.TemporaryDirectory() as tmp:
+        trees = {rev: engine_at(rev, Path(tmp)), "this tree": ROOT}
+        figures: dict[str, dict[str, list[float]]] = {name: {} for name in trees}
+        for r in range(rounds):
+            digests = {}
+            for name, tree in trees.items():
+                found = run_round(tree, r)
+                for key, (rate, _) in found.items():
+                    figures[name].setdefault(key, []).append(rate)
+                digests[name] = {k: d for k, (_, d) in found.items()}
+            if digests[rev] != digests["this tree"]:
+                raise SystemExit(f"round {r}: the engines played differently: {digests}")
+        print(f"both engines played the same games in all {rounds} rounds (snapshot digests agree)")
+        for key in figures[rev]:
+            old, new = (statistics.median(figures[n][key]) for n in (rev, "this tree"))
+            print(f"{key:>18}: {rev} {old:>9,.1f}   this tree {new:>9,.1f}   -> {new / old:.2f}x")
+
+
+# -- this tree's own figures -----------------------------------------------------------------------
 def median_of(rounds: int, fn: Callable[[], float]) -> float:
     return statistics.median(fn() for _ in range(rounds))
 
@@ -70,76 +212,90 @@ def per_call(fn: Callable[[], object], repeat: int) -> float:
     return (time.process_time_ns() - start) / repeat / 1000  # µs
 
 
-def late_positions(count: int) -> list[Game]:
-    """Positions 40 to 60 moves into random 4-player games."""
-    rng = random.Random(1)
-    out = []
-    for k in range(count):
-        g = Game(4, seed=k)
-        for _ in range(rng.randrange(40, 60)):
-            if g.is_over:
-                break
-            g.play(rng.choice(g.legal_moves()))
-        if not g.is_over:
-            out.append(g)
-    return out
+def own_figures() -> None:
+    sys.path.insert(0, str(ROOT))
+    from novaluna_widget import Game, IllegalMove, board, game
+    from novaluna_widget.board import Board
+    from tests import naive
 
+    class PlainBoard(Board):
+        """The baseline: after each placement, every task of the area is checked again by walking its
+        chains from scratch (``tests/naive.py``, the plain reading the tests check the engine against)."""
 
-def would_fulfil_us(positions: list[Game]) -> float:
-    samples = []
-    rng = random.Random(2)
-    for g in positions:
-        b = g.players[g.current_player].board
-        for space in g.choices():
-            t = g.wheel[space]
-            for cell in b.legal_cells():
-                samples.append(per_call(lambda b=b, t=t, cell=cell: b.would_fulfil(t, cell), 200))
-    rng.shuffle(samples)
-    return statistics.median(samples)
+        def _put(self, t: Any, cell: Any) -> frozenset[Any]:
+            self._tiles[cell] = t
+            self._cells_cache = None
+            self._open.pop(cell, None)
+            for n in board.neighbours(cell):
+                if n not in self._tiles:
+                    self._open[n] = None
+            before = self._fulfilled
+            self._fulfilled = naive.fulfilled(self._tiles)
+            return frozenset(self._fulfilled - before)
 
+    def plain_games(n: int, seed: int) -> float:
+        original = game.Board  # type: ignore[attr-defined]  # the game's own import of it
+        setattr(game, "Board", PlainBoard)  # noqa: B010  # the game's players get plain areas
+        try:
+            return random_games(n, seed)[0]
+        finally:
+            setattr(game, "Board", original)  # noqa: B010
 
-def main() -> None:
-    print(f"machine: {platform.processor() or platform.machine()}, Python {platform.python_version()}")
     random_games(20, 0)  # warm up
-    n = 60
-    fast, plain = [], []
-    for r in range(5):
-        fast.append(random_games(n, r))
-        plain.append(with_board(PlainBoard, lambda r=r: random_games(n // 3, r)))
+    fast = [random_games(GAMES, r)[0] for r in range(ROUNDS)]
+    plain = [plain_games(GAMES // 3, r) for r in range(ROUNDS)]
     f, p = statistics.median(fast), statistics.median(plain)
-    print(f"random 4-player games/s (legal_moves + play): {f:,.0f} (median of 5 rounds of {n})")
+    print(f"random 4-player games/s (legal_moves + play): {f:,.0f} (median of {ROUNDS} rounds of {GAMES})")
     print(f"  plain full re-check baseline, same run:    {p:,.0f} games/s -> speed-up {f / p:.1f}x")
     g = Game(4, seed=1)
-    moves = 0
     while not g.is_over:
         g.play(g.legal_moves()[len(g.history) % len(g.legal_moves())])
-        moves += 1
-    print(f"  moves in a sample game: {moves}")
+    print(f"  moves in a sample game: {len(g.history)}")
 
-    positions = late_positions(40)
-    print(f"would_fulfil median: {would_fulfil_us(positions):.2f} µs over late positions (target <= 10 µs)")
-    print(f"legal_moves median: {statistics.median(per_call(g.legal_moves, 200) for g in positions):.2f} µs")
-    print(
-        f"copy() of a late game median: {statistics.median(per_call(g.copy, 100) for g in positions):.1f} µs"
-    )
+    positions = [p for p in search_positions(POSITIONS, 1) if len(p.players) == 4]
+    rng = random.Random(2)
+    samples = []
+    for pos in positions:
+        b = pos.players[pos.current_player].board
+        for space in pos.choices():
+            t = pos.wheel[space]
+            for cell in b.legal_cells():
+                samples.append(per_call(partial(b.would_fulfil, t, cell), 200))
+    rng.shuffle(samples)
+    print(f"would_fulfil median: {statistics.median(samples):.2f} µs in 4-player positions (target <= 10 µs)")
+    print(f"legal_moves median: {statistics.median(per_call(p.legal_moves, 200) for p in positions):.2f} µs")
+    print(f"copy() median: {statistics.median(per_call(p.copy, 100) for p in positions):.1f} µs")
 
-    finished = g
-    text = finished.to_json()
-    save = statistics.median(per_call(finished.to_json, 20) for _ in range(5)) / 1000
+    text = g.to_json()
+    save = statistics.median(per_call(g.to_json, 20) for _ in range(5)) / 1000
     load = statistics.median(per_call(lambda: Game.from_json(text), 5) for _ in range(5)) / 1000
     print(f"save (to_json) of a finished 4-player game: {save:.2f} ms, {len(text) / 1024:.0f} KiB")
     print(f"load (from_json, validated and replayed): {load:.2f} ms")
 
     def undo_redo() -> None:
-        finished.undo()
-        finished.redo()
+        g.undo()
+        g.redo()
 
     print(f"undo + redo at the end of a game: {per_call(undo_redo, 20) / 1000:.2f} ms")
-    try:
-        finished.undo()
-        finished.redo()
-    except IllegalMove:
-        pass
+    with contextlib.suppress(IllegalMove):
+        undo_redo()
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--against", metavar="REV", help="measure the engine of git revision REV as well")
+    parser.add_argument("--rounds", type=int, default=ROUNDS, help="rounds of each engine with --against")
+    parser.add_argument("--round", type=int, help=argparse.SUPPRESS)  # one round, in a process of its own
+    parser.add_argument("--tree", type=Path, help=argparse.SUPPRESS)
+    args = parser.parse_args()
+    if args.round is not None:
+        sys.path.insert(0, str(args.tree))
+        print(json.dumps(one_round(args.round)))
+        return
+    print(f"machine: {platform.processor() or platform.machine()}, Python {platform.python_version()}")
+    if args.against:
+        compare(args.against, args.rounds)
+    own_figures()
 
 
 if __name__ == "__main__":

@@ -6,15 +6,21 @@ through orthogonal c tiles; T itself never counts. So the count is the size of T
 when c is T's colour, else the summed size of the distinct c groups touching T.
 
 Same-colour groups are kept up to date as tiles are placed, and each open task remembers which of its
-colours are still short, so a placement re-checks only tasks that wait on the placed colour and touch
-the grown group. Counts never fall (tiles are never removed), so a fulfilled task stays fulfilled.
+colours are still short (with their counts), so a placement re-checks only tasks that wait on the placed
+colour and touch the grown group. Counts never fall (tiles are never removed), so a fulfilled task stays
+fulfilled. The legal cells are kept sorted as they open and close.
+
+A copy shares that bookkeeping with the area it was copied from until either of them places a tile (copy
+on write): a search copies a whole game for every position it tries, and places on one area of it.
 """
 
 from __future__ import annotations
 
 import operator
+from bisect import bisect_left, insort
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
+from itertools import combinations
 from types import MappingProxyType
 from typing import Final
 
@@ -106,6 +112,14 @@ def _within(cell: Cell, reach: int) -> bool:
     return -reach <= cell[0] <= reach and -reach <= cell[1] <= reach
 
 
+#: Cells in reading order, row by row (``chain`` lists them so).
+_ROW_FIRST: Final = operator.itemgetter(1, 0)
+#: What a placement that fulfils nothing returns (one object, not a new empty set each time).
+_NOTHING: Final[frozenset[TaskRef]] = frozenset()
+#: A task's short colours (in the task's order) as the set the board keeps: one object per choice.
+_COLOUR_SETS: Final[dict[tuple[str, ...], frozenset[str]]] = {
+    short: frozenset(short) for n in range(1, len(COLOURS) + 1) for short in combinations(COLOURS, n)
+}
 #: How many legal cells a refusal names: enough to see where to go, short enough to read.
 _NAMED = 12
 #: How one colour of a task is counted in ``explain``'s sentence: ``1 of 3 blue`` (the number needed
@@ -189,18 +203,32 @@ class Board:
     area of your own to try moves on.
     """
 
-    __slots__ = ("_cells_cache", "_fulfilled", "_group", "_in_game", "_open", "_short", "_tiles", "_waiting")
+    __slots__ = (
+        "_borrowed",
+        "_cells_cache",
+        "_fulfilled",
+        "_group",
+        "_in_game",
+        "_open",
+        "_shared",
+        "_short",
+        "_tiles",
+        "_waiting",
+    )
 
     def __init__(self, placements: Iterable[tuple[Tile, Cell]] = ()) -> None:
         self._tiles: dict[Cell, Tile] = {}
         self._group: dict[Cell, _Group] = {}  # every cell of a group maps to the same tuple
         self._open: dict[Cell, None] = {}  # empty cells next to a tile, in the order they opened
         self._short: dict[TaskRef, frozenset[str]] = {}  # open task -> colours it still lacks
-        # colour -> cell -> indices of the open tasks there that lack that colour
+        # colour -> cell -> (the count of that colour there, then the indices of the open tasks there
+        # that lack it): kept current, as ``count`` answers it for the colours a task still lacks
         self._waiting: dict[str, dict[Cell, tuple[int, ...]]] = {c: {} for c in COLOURS}
-        self._fulfilled: set[TaskRef] = set()
-        self._cells_cache: list[Cell] | None = None
+        self._borrowed: set[str] = set()  # colours whose dict in _waiting a copy still shares
+        self._fulfilled: frozenset[TaskRef] = frozenset()  # replaced, never changed: copies share it
+        self._cells_cache: tuple[Cell, ...] | None = None
         self._in_game = False
+        self._shared = False  # whether a copy shares the bookkeeping above (all but _tiles)
         for t, cell in placements:
             self.place(t, cell)
 
@@ -225,9 +253,13 @@ class Board:
     def legal_cells(self) -> list[Cell]:
         """Empty cells a tile may go on, sorted by x then y. On an empty board any cell up to ``FIRST``
         from 0 is legal; ``(0, 0)`` is offered."""
+        return list(self._legal_cells())
+
+    def _legal_cells(self) -> tuple[Cell, ...]:
+        """``legal_cells`` as the tuple the board keeps, for the game's ``legal_moves``."""
         if self._cells_cache is None:
-            self._cells_cache = sorted(self._open) if self._tiles else [(0, 0)]
-        return list(self._cells_cache)
+            self._cells_cache = tuple(sorted(self._open)) if self._tiles else ((0, 0),)
+        return self._cells_cache
 
     def is_legal(self, cell: object) -> bool:
         """Whether a tile may go on ``cell``: any cell up to ``FIRST`` from 0 in an empty area, else an
@@ -241,7 +273,7 @@ class Board:
 
     def fulfilled_tasks(self) -> frozenset[TaskRef]:
         """Every fulfilled task as ``(x, y, task_index)``."""
-        return frozenset(self._fulfilled)
+        return self._fulfilled
 
     def open_tasks(self) -> dict[TaskRef, frozenset[str]]:
         """Every task not yet fulfilled, with the colours it still lacks."""
@@ -249,6 +281,17 @@ class Board:
 
     def count(self, cell: Cell, colour: str) -> int:
         """How many tiles of ``colour`` count for a task on the tile at ``cell``."""
+        if (
+            type(cell) is tuple
+            and len(cell) == 2
+            and type(cell[0]) is int
+            and type(cell[1]) is int
+            and cell in self._tiles
+            and colour in COLOURS
+        ):
+            # the common case, as the search asks, and mostly for a colour a task there still lacks
+            kept = self._waiting[colour].get(cell)
+            return self._count(cell, colour) if kept is None else kept[0]
         return self._count(self._tile_at(cell), _colour(colour))
 
     def _tile_at(self, cell: object) -> Cell:
@@ -266,13 +309,28 @@ class Board:
     def _count(self, cell: Cell, colour: str) -> int:
         if self._tiles[cell].colour == colour:
             return len(self._group[cell]) - 1
-        return sum(map(len, self._groups_around(cell, colour)))
+        return self._touching(cell, colour)
+
+    def _touching(self, cell: Cell, colour: str) -> int:
+        """How many tiles the distinct groups of ``colour`` touching ``cell`` hold (``_groups_around``
+        counted, without the list)."""
+        tiles, group = self._tiles, self._group
+        total = 0
+        seen: list[_Group] = []
+        for n in _AROUND.get(cell) or neighbours(cell):
+            t = tiles.get(n)
+            if t is not None and t.colour == colour:
+                g = group[n]
+                if g not in seen:  # identity first; distinct groups differ at their first cell
+                    seen.append(g)
+                    total += len(g)
+        return total
 
     def _groups_around(self, cell: Cell, colour: str) -> list[_Group]:
         """The distinct groups of ``colour`` touching ``cell`` (one group may touch it twice)."""
         tiles, group = self._tiles, self._group
         found: list[_Group] = []
-        for n in neighbours(cell):
+        for n in _AROUND.get(cell) or neighbours(cell):
             t = tiles.get(n)
             if t is not None and t.colour == colour:
                 g = group[n]
@@ -351,82 +409,153 @@ class Board:
         return self._put(t, self.check(t, cell))
 
     def _for_game(self) -> Board:
-        """This area, from now on placed on only by the game that holds it (``_place``)."""
+        """This area, from now on placed on only by the game that holds it (``_put``, once the game
+        has checked the move)."""
         self._in_game = True
         return self
 
-    def _place(self, t: Tile, cell: Cell) -> frozenset[TaskRef]:
-        """``place`` for the game that owns the area."""
-        return self._put(t, self.check(t, cell))
-
     def _put(self, t: Tile, cell: Cell) -> frozenset[TaskRef]:
-        """``place`` without the checks, for callers that have just made them (the hot path)."""
+        """``place`` without the checks, for callers that have just made them (the hot path: every
+        move of every game and search goes through here, so the steps are written out, not called)."""
+        if self._shared:
+            self._own()
         colour = t.colour
         tiles, group, opened = self._tiles, self._group, self._open
-        joined = self._groups_around(cell, colour)
-        tiles[cell] = t
-        self._cells_cache = None
+        around = _AROUND.get(cell) or neighbours(cell)
         opened.pop(cell, None)
-        for n in neighbours(cell):
-            if n not in tiles:
-                opened[n] = None
+        # One look at the neighbours: the empty ones open, the others give, per colour, the distinct
+        # groups touching the new tile (what its own tasks count, and what it joins).
+        touching: dict[str, list[_Group]] = {}
+        fresh: list[Cell] = []
+        for n in around:
+            u = tiles.get(n)
+            if u is None:
+                if n not in opened:
+                    opened[n] = None
+                    fresh.append(n)
+            else:
+                g = group[n]
+                found = touching.get(u.colour)
+                if found is None:
+                    touching[u.colour] = [g]
+                elif g not in found:  # identity first; distinct groups differ at their first cell
+                    found.append(g)
+        cells = self._cells_cache
+        if cells is not None and tiles:
+            # Keep the legal cells sorted rather than sort them all again when asked (several times dearer).
+            kept = list(cells)
+            del kept[bisect_left(kept, cell)]
+            for n in fresh:
+                insort(kept, n)
+            self._cells_cache = tuple(kept)
+        else:
+            self._cells_cache = None
+        tiles[cell] = t
+        joined = touching.pop(colour, None)
         merged: _Group = (cell,)
-        for g in joined:
-            merged += g
-        for m in merged:
-            group[m] = merged
-
+        if joined:
+            for g in joined:
+                merged += g
+            for m in merged:
+                group[m] = merged
+        else:
+            group[cell] = merged
         newly: list[TaskRef] = []
         waiting = self._waiting[colour]
         if waiting:
-            # Only open tasks that lack this colour and touch the grown group can change.
+            if colour in self._borrowed:
+                waiting = self._waiting[colour] = dict(waiting)
+                self._borrowed.discard(colour)
+            # Only open tasks that lack this colour and touch the grown group can change: a tile
+            # touches it where a neighbour is in it (every cell of a group maps to the one tuple).
             if joined:
-                cells: Iterable[Cell] = waiting.keys() & {n for m in merged for n in neighbours(m)}
+                near = []
+                for w in waiting:
+                    a, b, c, d = _AROUND[w]
+                    if (
+                        group.get(a) is merged
+                        or group.get(b) is merged
+                        or group.get(c) is merged
+                        or group.get(d) is merged
+                    ):
+                        near.append(w)
             else:
-                cells = [n for n in neighbours(cell) if n in waiting]
-            for where in cells:
-                have = self._count(where, colour)
-                needs = tiles[where].needs
-                for i in waiting[where]:
-                    if have >= needs[i][colour]:
-                        self._gain((where[0], where[1], i), colour, newly)
-        x, y = cell
-        counts: dict[str, int] = {colour: len(merged) - 1}
-        for i, need in enumerate(t.needs):
-            short = []
-            for c, wanted in need.items():
-                got = counts.get(c)
-                if got is None:
-                    got = counts[c] = self._count(cell, c)
-                if got < wanted:
-                    short.append(c)
-            ref = (x, y, i)
-            if short:
-                self._short[ref] = frozenset(short)
-                for c in short:
-                    w = self._waiting[c]
-                    w[cell] = (*w.get(cell, ()), i)
-            else:
-                self._fulfilled.add(ref)
-                newly.append(ref)
+                near = [n for n in around if n in waiting]
+            for where in near:
+                self._grow(where, colour, waiting, newly)
+        if t.needs:
+            self._add_tasks(t, cell, len(merged) - 1, touching, newly)
+        if not newly:
+            return _NOTHING
+        self._fulfilled = self._fulfilled.union(newly)
         return frozenset(newly)
 
-    def _gain(self, ref: TaskRef, colour: str, newly: list[TaskRef]) -> None:
-        """An open task now has enough of ``colour``: update the index, and fulfil it if that was all."""
-        cell, i = (ref[0], ref[1]), ref[2]
-        waiting = self._waiting[colour]
-        rest = tuple(j for j in waiting[cell] if j != i)
-        if rest:
-            waiting[cell] = rest
+    def _grow(
+        self, where: Cell, colour: str, waiting: dict[Cell, tuple[int, ...]], newly: list[TaskRef]
+    ) -> None:
+        """The tile at ``where`` has open tasks that lack ``colour`` (``waiting``), whose count has just
+        grown: each that now has enough no longer waits for it, and is fulfilled if that was all."""
+        there = self._tiles[where]
+        have = len(self._group[where]) - 1 if there.colour == colour else self._touching(where, colour)
+        rest = [have]
+        for i in waiting[where][1:]:
+            if have < there.needs[i][colour]:
+                rest.append(i)
+                continue
+            ref = (where[0], where[1], i)
+            short = self._short[ref] - {colour}
+            if short:
+                self._short[ref] = short
+            else:
+                del self._short[ref]
+                newly.append(ref)
+        if len(rest) > 1:
+            waiting[where] = tuple(rest)
         else:
-            del waiting[cell]
-        short = self._short[ref] - {colour}
-        if short:
-            self._short[ref] = short
-        else:
-            del self._short[ref]
-            self._fulfilled.add(ref)
-            newly.append(ref)
+            del waiting[where]
+
+    def _add_tasks(
+        self, t: Tile, cell: Cell, own: int, touching: dict[str, list[_Group]], newly: list[TaskRef]
+    ) -> None:
+        """Count the new tile's own tasks (``own`` tiles of its colour count for them, and of every
+        other colour the groups ``touching`` it): each is fulfilled or waits for the colours it lacks."""
+        x, y = cell
+        colour = t.colour
+        shorts, waiting, borrowed = self._short, self._waiting, self._borrowed
+        for i, need in enumerate(t.needs):
+            short: tuple[str, ...] = ()
+            for c, wanted in need.items():
+                if c == colour:
+                    got = own
+                else:
+                    groups = touching.get(c)
+                    got = sum(map(len, groups)) if groups else 0
+                if got < wanted:
+                    short += (c,)
+            ref = (x, y, i)
+            if short:
+                shorts[ref] = _COLOUR_SETS[short]
+                for c in short:
+                    w = waiting[c]
+                    if c in borrowed:
+                        w = waiting[c] = dict(w)
+                        borrowed.discard(c)
+                    if cell in w:
+                        w[cell] += (i,)
+                    else:
+                        groups = touching.get(c)
+                        w[cell] = (own if c == colour else sum(map(len, groups)) if groups else 0, i)
+            else:
+                newly.append(ref)
+
+    def _own(self) -> None:
+        """Take a copy of the bookkeeping this board shares with a copy, before changing it."""
+        self._group = dict(self._group)
+        self._open = dict(self._open)
+        self._short = dict(self._short)
+        self._waiting = dict(self._waiting)  # each colour's own dict is copied once it changes
+        self._borrowed = set(COLOURS)
+        self._shared = False
 
     # -- what-if and why -----------------------------------------------------------------------
     def would_fulfil(self, t: Tile, cell: Cell) -> frozenset[TaskRef]:
@@ -445,7 +574,7 @@ class Board:
             near.update(neighbours(cell))
             for where in waiting.keys() & near:
                 t_there = tiles[where]
-                for i in waiting[where]:
+                for i in waiting[where][1:]:
                     if len(self._short[(where[0], where[1], i)]) == 1:
                         wanted = t_there.needs[i][colour]
                         if self._grown_count(where, t_there.colour, colour, cell, joined, size) >= wanted:
@@ -480,16 +609,14 @@ class Board:
         that touch it."""
         cell, colour = self._tile_at(cell), _colour(colour)
         own = self._tiles[cell]
+        tiles = self._tiles
         touching = tuple(
-            sorted(
-                (n for n in neighbours(cell) if n in self._tiles and self._tiles[n].colour == colour),
-                key=lambda c: (c[1], c[0]),
-            )
+            sorted((n for n in neighbours(cell) if n in tiles and tiles[n].colour == colour), key=_ROW_FIRST)
         )
         members = {m for n in touching for m in self._group[n]}
         if own.colour == colour:
             members.discard(cell)
-        return tuple(sorted(members, key=lambda c: (c[1], c[0]))), touching
+        return tuple(sorted(members, key=_ROW_FIRST)), touching
 
     def explain(self, cell: Cell, task_index: int) -> Explanation:
         """Why the task ``task_index`` of the tile at ``cell`` is or is not fulfilled."""
@@ -559,16 +686,23 @@ class Board:
 
     # -- copying and text ----------------------------------------------------------------------
     def copy(self) -> Board:
-        """An independent board in the same state (groups are immutable tuples, so shallow copies do)."""
+        """An independent board in the same state. The tiles are its own at once (``tiles`` is a live
+        view); the rest is shared until either board places a tile, which copies it first (``_own``)."""
+        return self._copy(False)
+
+    def _copy(self, in_game: bool) -> Board:
+        """``copy``, for a game's area (``in_game``: placed on only by the game) or not."""
         other = Board.__new__(Board)
         other._tiles = dict(self._tiles)
-        other._group = dict(self._group)
-        other._open = dict(self._open)
-        other._short = dict(self._short)
-        other._waiting = {c: dict(w) for c, w in self._waiting.items()}
-        other._fulfilled = set(self._fulfilled)
+        other._group = self._group
+        other._open = self._open
+        other._short = self._short
+        other._waiting = self._waiting
+        other._fulfilled = self._fulfilled
+        other._borrowed = self._borrowed  # _own gives each its own before either places
         other._cells_cache = self._cells_cache
-        other._in_game = False
+        other._in_game = in_game
+        other._shared = self._shared = True
         return other
 
     def __eq__(self, other: object) -> bool:

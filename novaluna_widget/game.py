@@ -120,22 +120,34 @@ class Moves(Sequence[Move]):
     offers dozens of moves, and random play or a single pick looks at one. ``list(moves)`` gives a list.
     """
 
-    __slots__ = ("_cells", "_spaces")
+    __slots__ = ("_cells", "_size", "_spaces")
 
     def __init__(self, spaces: Sequence[int], cells: Sequence[Cell]) -> None:
         self._spaces, self._cells = tuple(spaces), tuple(cells)
+        self._size = len(self._spaces) * len(self._cells)
+
+    @classmethod
+    def _of(cls, spaces: tuple[int, ...], cells: tuple[Cell, ...]) -> Moves:
+        """The moves of these spaces and cells, as the game keeps them (tuples already)."""
+        moves = cls.__new__(cls)
+        moves._spaces, moves._cells, moves._size = spaces, cells, len(spaces) * len(cells)
+        return moves
 
     def __len__(self) -> int:
-        return len(self._spaces) * len(self._cells)
+        return self._size
 
     @overload
     def __getitem__(self, index: int) -> Move: ...
     @overload
     def __getitem__(self, index: slice) -> list[Move]: ...
     def __getitem__(self, index: int | slice) -> Move | list[Move]:
+        size = self._size
+        if type(index) is int and 0 <= index < size:  # the common case: a pick among the moves
+            s, c = divmod(index, len(self._cells))
+            space, cell = self._spaces[s], self._cells[c]
+            return _MOVES[space].get(cell) or _move(space, cell)
         if isinstance(index, slice):
-            return [self[i] for i in range(*index.indices(len(self)))]
-        size = len(self)
+            return [self[i] for i in range(*index.indices(size))]
         if index < 0:
             index += size
         if not 0 <= index < size:
@@ -216,7 +228,7 @@ class Player:
         self._time = 0
         self._arrival = arrival
         self._board = Board()._for_game()
-        self._covered: set[TaskRef] = set()
+        self._covered: frozenset[TaskRef] = frozenset()  # replaced, never changed: copies share it
 
     @property
     def name(self) -> str:
@@ -250,7 +262,7 @@ class Player:
     @property
     def covered(self) -> frozenset[TaskRef]:
         """The tasks that carry one of this player's tokens, as ``(x, y, task_index)``."""
-        return frozenset(self._covered)
+        return self._covered
 
     @property
     def space(self) -> int:
@@ -260,9 +272,8 @@ class Player:
     def _copy(self) -> Player:
         other = Player.__new__(Player)
         other._name, other._supply, other._tokens = self._name, self._supply, self._tokens
-        other._time, other._arrival = self._time, self._arrival
-        other._board = self._board.copy()._for_game()
-        other._covered = set(self._covered)
+        other._time, other._arrival, other._covered = self._time, self._arrival, self._covered
+        other._board = self._board._copy(in_game=True)
         return other
 
     def __repr__(self) -> str:
@@ -383,7 +394,7 @@ class Game:
         self._events: list[tuple[Any, ...]] = []
         self._over: tuple[str, int] | None = None  # (reason, winner)
         self._current = track.to_move(players)
-        self._choices: list[int] | None = None
+        self._choices: tuple[int, ...] | None = None  # the takeable spaces, once asked for
 
     # -- reading -------------------------------------------------------------------------------
     @property
@@ -452,9 +463,13 @@ class Game:
         """The takeable spaces: the next three tiles clockwise after the moon marker."""
         if self._over is not None:
             return []
+        return list(self._takeable())
+
+    def _takeable(self) -> tuple[int, ...]:
+        """``choices()`` as the tuple the game keeps until the wheel changes (a game not over)."""
         if self._choices is None:
-            self._choices = wheel.next_spaces(self._wheel, self._marker)
-        return list(self._choices)
+            self._choices = tuple(wheel.next_spaces(self._wheel, self._marker))
+        return self._choices
 
     def tiles_on_wheel(self) -> int:
         return wheel.SPACES - self._wheel.count(None)
@@ -462,7 +477,7 @@ class Game:
     @property
     def can_refill(self) -> bool:
         """Whether the player to move may refill now: only 1 or 2 tiles left and a draw pile."""
-        return self._over is None and bool(self._pile) and 1 <= self.tiles_on_wheel() <= 2
+        return self._over is None and bool(self._pile) and 1 <= wheel.SPACES - self._wheel.count(None) <= 2
 
     @property
     def can_end_phase_one(self) -> bool:
@@ -474,8 +489,7 @@ class Game:
         choice). A sequence: index it, iterate it, or ``list()`` it."""
         if self._over is not None:
             return Moves((), ())
-        board = self._players[self._current].board
-        return Moves(self._choices if self._choices is not None else self.choices(), board.legal_cells())
+        return Moves._of(self._takeable(), self._players[self._current]._board._legal_cells())
 
     def legal_actions(self) -> list[Action]:
         """Every action the player to move may take now: the legal moves, then ``"refill"`` and, solo,
@@ -540,7 +554,7 @@ class Game:
         ``"end_phase_one"``. Returns the tasks a move covered. Raises ``IllegalMove``, changing
         nothing, if the action is not legal now."""
         checked = self._checked(action)
-        covered = self._perform(checked)
+        covered = self._apply_move(checked) if type(checked) is Move else self._perform(checked)
         self._history.append(checked)
         self._redo.clear()  # a new action: what undo took back no longer follows
         return covered
@@ -549,15 +563,14 @@ class Game:
         """The action, normalised, if it is legal now; else ``IllegalMove`` (nothing changes)."""
         if type(action) is Move and self._over is None:  # the common case, e.g. from legal_moves()
             space, cell = action
-            choices = self._choices if self._choices is not None else self.choices()
             if (
                 type(space) is int
-                and space in choices
+                and space in self._takeable()
                 and type(cell) is tuple
                 and len(cell) == 2
                 and type(cell[0]) is int
                 and type(cell[1]) is int
-                and self._players[self._current].board.is_legal(cell)
+                and (cell in self._players[self._current]._board._open or self._legal_first(cell))
             ):
                 return action
         if self._over is not None:
@@ -584,6 +597,10 @@ class Game:
         tile_there = self._wheel[number]
         assert tile_there is not None
         return _move(number, self._players[self._current].board.check(tile_there, action[1]))
+
+    def _legal_first(self, cell: Cell) -> bool:
+        """Whether ``cell`` is legal for the player to move where it opens no cell: a first tile's."""
+        return self._players[self._current]._board.is_legal(cell)
 
     def _check_word(self, word: str) -> Word:
         if word == "refill":
@@ -630,39 +647,38 @@ class Game:
         events = self._events
         events.append(("take", index, space, t.id))
         self._advance(index, player, t.cost)
-        newly = player._board._place(t, cell)
+        newly = player._board._put(t, cell)  # _checked has checked the cell
         events.append(("place", index, t.id, cell))
-        covered = self._cover(index, player, newly)
-        if player.tokens == 0:
+        covered = self._cover(index, player, newly) if newly else newly
+        if player._tokens == 0:
             self._finish("last token", index)
         else:
-            self._next_turn()
+            self._current = track.to_move(self._players)
+            self._start_turn()
         return covered
 
     def _advance(self, index: int, player: Player, steps: int) -> None:
         before = player._time
-        player._time = before + steps
-        under = [i for i, p in enumerate(self._players) if p.time == player.time and i != index]
+        after = player._time = before + steps
+        under = []
+        for i, p in enumerate(self._players):
+            if p._time == after and i != index:
+                under.append(i)
         if len(under) > 1:
-            under.sort(key=lambda i: self._players[i].arrival)
+            under.sort(key=lambda i: self._players[i]._arrival)
         player._arrival = self._arrivals
         self._arrivals += 1
-        self._events.append(("move", index, before, player.time, tuple(under)))
+        self._events.append(("move", index, before, after, tuple(under)))
 
     def _cover(self, index: int, player: Player, newly: frozenset[TaskRef]) -> frozenset[TaskRef]:
         if not newly:
             return newly
         # With fewer tokens than tasks, the tokens go on the tasks in board order; the game then ends.
         refs = sorted(newly)[: player.tokens]
-        player._covered.update(refs)
+        player._covered = player._covered.union(refs)
         player._tokens -= len(refs)
         self._events.append(("cover", index, tuple(refs), player.tokens))
         return frozenset(refs)
-
-    def _next_turn(self) -> None:
-        """Find the player to move and start their turn."""
-        self._current = track.to_move(self._players)
-        self._start_turn()
 
     def _start_turn(self) -> None:
         """At the start of a turn a bare wheel must be refilled; with no draw pile either, the game ends."""
@@ -677,7 +693,7 @@ class Game:
         self._over = (reason, -1 if winner is None else winner)
         ranking = self.ranking()
         self._over = (reason, ranking[0])
-        self._choices = []
+        self._choices = ()
         self._events.append(("end", reason, self._over[1], tuple(ranking)))
 
     # -- undo, redo, copy ----------------------------------------------------------------------
@@ -732,7 +748,6 @@ class Game:
         other._history = list(self._history)
         other._redo = list(self._redo)
         other._events = list(self._events)
-        other._choices = None if self._choices is None else list(self._choices)
         if shuffle_pile is not None:
             shuffle_pile.shuffle(other._pile)
         return other
@@ -879,7 +894,7 @@ class Game:
             player = Player(p["name"], p["supply"], p["arrival"])
             player._tokens, player._time = p["tokens"], p["time"]
             player._board = Board((tile(tid), (x, y)) for tid, x, y in p["board"])._for_game()
-            player._covered = {(x, y, i) for x, y, i in p["covered"]}
+            player._covered = frozenset((x, y, i) for x, y, i in p["covered"])
             players.append(player)
         self._reset(
             wheel=[None if tid is None else tile(tid) for tid in snap["wheel"]],

@@ -39,11 +39,11 @@ def turn_order(markers: Sequence[Marker]) -> list[int]:
 
 def to_move(markers: Sequence[Marker]) -> int:
     """The index of the marker that moves next: the rearmost, and of a stack the one on top."""
-    best = 0
+    best, time, arrival = 0, markers[0].time, markers[0].arrival
     for i in range(1, len(markers)):
-        m, b = markers[i], markers[best]
-        if m.time < b.time or (m.time == b.time and m.arrival > b.arrival):
-            best = i
+        m = markers[i]
+        if m.time < time or (m.time == time and m.arrival > arrival):
+            best, time, arrival = i, m.time, m.arrival
     return best
 
 

@@ -18,11 +18,16 @@ CHOICES: Final = 3
 _T = TypeVar("_T")
 
 
+#: For each space of the marker, the other spaces clockwise from it, nearest first.
+_AHEAD: Final = tuple(
+    tuple((marker + step) % SPACES for step in range(1, SPACES)) for marker in range(SPACES)
+)
+
+
 def next_spaces(wheel: Sequence[object | None], marker: int, limit: int = CHOICES) -> list[int]:
     """The first ``limit`` occupied spaces clockwise after the marker; empty spaces are skipped."""
     found: list[int] = []
-    for step in range(1, SPACES):
-        space = (marker + step) % SPACES
+    for space in _AHEAD[marker]:
         if wheel[space] is not None:
             found.append(space)
             if len(found) == limit:
@@ -33,7 +38,7 @@ def next_spaces(wheel: Sequence[object | None], marker: int, limit: int = CHOICE
 def _refill_order(wheel: Sequence[object | None], marker: int) -> list[int]:
     """The empty spaces in the order a refill fills them: nearest the marker clockwise first.
     The marker's own space is never filled."""
-    return [s for s in ((marker + step) % SPACES for step in range(1, SPACES)) if wheel[s] is None]
+    return [s for s in _AHEAD[marker] if wheel[s] is None]
 
 
 def refill(wheel: list[_T | None], marker: int, pile: list[_T]) -> list[tuple[int, _T]]:

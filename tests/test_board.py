@@ -1,11 +1,14 @@
 """One player's area: placement, task chains, explanations and what-if — checked per rule and against
 a plain reading of the rule on random areas."""
 
+import random
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from novaluna_widget import TILES, Board, IllegalMove, tile
+from novaluna_widget.board import neighbours
 from novaluna_widget.examples import EXAMPLES, example
 
 from . import naive
@@ -204,6 +207,49 @@ def test_copy_is_independent():
     c = b.copy()
     c.place(tile("B04"), (2, 0))
     assert len(b) == 2 and (0, 0, 2) not in b.fulfilled_tasks() and (0, 0, 2) in c.fulfilled_tasks()
+
+
+def test_a_copy_and_its_original_stay_apart_whichever_places_first():
+    """Copies share the area's bookkeeping until one of them places (copy on write): each must then see
+    only its own tiles, tasks and legal cells, and an area's ``tiles`` view stays live."""
+    b = board("Y11@0,0", "B01@1,0")
+    view = b.tiles
+    c = b.copy()
+    d = c.copy()
+    b.place(tile("R01"), (-1, 0))  # the original first
+    c.place(tile("B04"), (2, 0))
+    assert list(view) == [(0, 0), (1, 0), (-1, 0)] == list(b.tiles)
+    assert list(c.tiles) == [(0, 0), (1, 0), (2, 0)] and list(d.tiles) == [(0, 0), (1, 0)]
+    for area in (b, c, d):
+        assert area.fulfilled_tasks() == naive.fulfilled(area.tiles)
+        assert area.legal_cells() == sorted(
+            {n for cell in area.tiles for n in neighbours(cell)} - set(area.tiles)
+        )
+        assert (
+            set(area.open_tasks())
+            == {(x, y, i) for (x, y), t in area.tiles.items() for i in range(len(t.tasks))}
+            - area.fulfilled_tasks()
+        )
+    assert (0, 0, 2) in c.fulfilled_tasks() and (0, 0, 2) not in b.fulfilled_tasks() | d.fulfilled_tasks()
+
+
+@settings(max_examples=40, deadline=None)
+@given(seed=st.integers(0, 10_000), asked=st.lists(st.booleans(), min_size=67, max_size=67))
+def test_legal_cells_stay_sorted_and_counts_current_however_often_asked(seed, asked):
+    """The legal cells are kept sorted as tiles go down (not sorted again), and the counts of the colours
+    open tasks lack are kept current (not counted again), whether or not anybody asked for them in
+    between, and in copies too."""
+    rng = random.Random(seed)
+    b = Board()
+    for t, ask in zip(rng.sample(TILES, 68), [*asked, True], strict=True):
+        b.place(t, rng.choice(b.legal_cells()) if b.tiles else (0, 0))
+        if ask:
+            assert b.legal_cells() == sorted({n for c in b.tiles for n in neighbours(c)} - set(b.tiles))
+            for x, y, i in b.open_tasks():
+                for colour in b[(x, y)].tasks[i]:
+                    assert b.count((x, y), colour) == naive.count(b.tiles, (x, y), colour)
+        if rng.random() < 0.2:
+            b = b.copy()
 
 
 def test_text_and_repr_are_stable():

@@ -319,6 +319,24 @@ def test_copy_is_independent_and_equal():
     assert c.turn == 2 and g.turn == 1 and len(g.players[g.current_player].board) <= 1
 
 
+def test_a_copy_and_its_original_play_on_apart():
+    """A copy shares its areas with the game until one of them places; then each holds its own: the
+    original played on after a copy leaves the copy (and what was read from it) as it was."""
+    g = Game(3, seed=4)
+    for _ in range(12):
+        g.play(g.legal_moves()[len(g.history) * 7 % len(g.legal_moves())])
+    c = g.copy()
+    saved, areas = c.to_json(), [dict(p.board.tiles) for p in c.players]
+    seat, held = g.current_player, g.players[g.current_player]
+    g.play(g.legal_moves()[-1])
+    assert held.board is g.players[seat].board and len(held.board) == len(areas[seat]) + 1  # still live
+    assert c.to_json() == saved and [dict(p.board.tiles) for p in c.players] == areas
+    c.play(c.legal_moves()[0])
+    assert g.players[seat].board != c.players[seat].board
+    for game in (g, c):
+        assert Game.from_json(game.to_json()).to_json() == game.to_json()
+
+
 def test_log_in_data_and_words():
     g = Game(["Ada", "Bo"], seed=1)
     p = g.current_player
