@@ -555,7 +555,8 @@ def _setup(deal: _Deal, run: _Run) -> Game:
 def resampled(start: Game, seed: int) -> Game:
     """A new game whose start is ``start``'s position with the face-down draw pile shuffled by ``seed``:
     what ``simulate(..., start=start)`` plays from for a row's ``seed``. Its history begins there, so
-    its log, undo and actions table hold the play-out alone."""
+    its log, undo and actions table hold the play-out alone (a start with a log would be checked as the
+    deal of its seed, which a shuffled pile is not)."""
     data = start.snapshot()
     position = dict(data["position"])
     pile = list(position["draw_pile"])
@@ -567,7 +568,7 @@ def resampled(start: Game, seed: int) -> Game:
         "history": [],
         "redo": [],
     }
-    return type(start).from_snapshot(fresh | {"start": position | {"draw_pile": pile}})
+    return type(start).from_snapshot(fresh | {"start": position | {"draw_pile": pile, "events": []}})
 
 
 def _play(deal: _Deal, run: _Run) -> _Played:

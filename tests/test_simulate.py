@@ -22,7 +22,7 @@ import pandas as pd
 import pytest
 
 from novaluna_widget import Game
-from novaluna_widget.bots import Bot, GreedyBot, RandomBot, SearchBot, play_game
+from novaluna_widget.bots import Bot, GreedyBot, RandomBot, SearchBot, play_game, play_turn
 from novaluna_widget.game import Action
 from novaluna_widget.scenario import position
 from novaluna_widget.simulate import (
@@ -699,8 +699,18 @@ def set_up() -> Game:
     )
 
 
-def test_simulations_from_a_position_resample_the_hidden_draw_pile() -> None:
-    start = set_up()
+@pytest.mark.parametrize("dealt", [False, True])
+def under_way() -> Game:
+    game, bots = Game(2, seed=9), [GreedyBot(seed=1), GreedyBot(seed=2)]
+    while game.turn < 6:
+        play_turn(game, bots[game.current_player])
+    return game
+
+
+@pytest.mark.parametrize("dealt", [False, True])
+def test_simulations_from_a_position_resample_the_hidden_draw_pile(dealt: bool) -> None:
+    # A set-up position, and a dealt game under way (whose start is checked as its seed's deal).
+    start = set_up() if not dealt else under_way()
     before = start.snapshot()
     df, acts = run(6, ("greedy", "greedy"), start=start, rotate=False, log=True)
     assert start.snapshot() == before  # the position itself is never played on

@@ -372,10 +372,10 @@ def prose(number: int) -> str:
         (5, "scores from 98 to 160, median 115.0", "scored below 100 only 5 times"),
         (5, "below 100: 5 of 100 games", "the greedy bot managed it in 5 games of 100"),
         (5, "all 21 placed: 100 of 100", "always placed all 21 tokens"),
-        (6, "cheap 100 8 0.08", "The cheap bot won 8 of the 100 games"),
-        (6, "cheap 100 8 0.08", "always saving time lost 92 games in 100"),
+        (6, "cheap 100 50 8 0.08", "The cheap bot won 8 of the 100 games"),
+        (6, "cheap 100 50 8 0.08", "always saving time lost 92 games in 100"),
         (5, "phase 1: 33 + 10 × 4 = 73; end: 76 + 10 × 0 = 76", "The 4 tokens phase 1 missed were not lost"),
-        (6, "0 200 98 0.49", "The player who moved first won 98 of the 200 games"),
+        (6, "2 0 200 103 0.515", "the one who moved first won 103 of the 200 games"),
         (6, "the same 40 games: True", "give the same rows"),
     ],
 )
@@ -386,7 +386,7 @@ def test_each_figure_in_the_text_is_in_a_seeded_table(number: int, shown: str, s
 
 def test_strategic_claims_elsewhere_cite_tutorial_6s_seeded_table() -> None:
     """Tutorials 3 and 7 say what saving time is worth only with tutorial 6's 100 seeded games."""
-    assert "cheap 100 8 0.08" in outputs(6)
+    assert "cheap 100 50 8 0.08" in outputs(6)
     third = json.loads((NOTEBOOKS / "03_time_and_turn_order.ipynb").read_text(encoding="utf-8"))
     assert "Tutorial 6 measures" in words("".join(source(c) for c in third["cells"]))
     assert "the cheapest-tile bot won only 8" in words("".join(source(c) for c in third["cells"]))
