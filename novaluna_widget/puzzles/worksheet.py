@@ -24,15 +24,16 @@ from ..i18n import LANGUAGES, RIGHT_TO_LEFT, Value, joined, msg, resolve, word
 from ..render import board_svg, game_svg, tiles_svg, wheel_svg
 from .make import Puzzle, generate
 
-__all__ = ["SEED", "main", "print_pdf", "save", "worksheet"]
+__all__ = ["FONTS", "SEED", "chromium", "main", "print_pdf", "save", "worksheet"]
 
 #: The seed of ``make worksheet``'s sheets.
 SEED: Final = 24
 #: How many puzzles ``make worksheet`` puts on a sheet, four to a page.
 _COUNT: Final = 8
-#: The font each language is printed in (Debian's, which ``.ci/install-chromium.sh`` installs), as the
-#: player aid's: DejaVu Sans has Cyrillic; Japanese and Persian have Noto fonts of their own.
-_FONTS: Final = {
+#: The font each language is printed in (Debian's, which ``.ci/install-chromium.sh`` installs), here and
+#: in the player aid (``docs/player_aid.py``): DejaVu Sans has Cyrillic; Japanese and Persian have Noto
+#: fonts of their own (Persian with DejaVu Sans for the Latin letters it lacks).
+FONTS: Final = {
     "en": '"DejaVu Sans", system-ui, sans-serif',
     "ru": '"DejaVu Sans", system-ui, sans-serif',
     "ja": '"Noto Sans CJK JP", "DejaVu Sans", sans-serif',
@@ -99,7 +100,7 @@ def worksheet(
 <head>
 <meta charset="utf-8">
 <title>{escape(title)}</title>
-<style>{_STYLE % {"font": _FONTS[lang]}}</style>
+<style>{_STYLE % {"font": FONTS[lang]}}</style>
 </head>
 <body>
 <header><h1>{escape(title)}</h1>
@@ -174,7 +175,7 @@ def _key(index: int, puzzle: Puzzle, lang: str) -> str:
     )
 
 
-def _chromium() -> str:
+def chromium() -> str:
     """The path of Chromium (or Chrome), else an error saying how to get it."""
     for name in _CHROMIUMS:
         found = shutil.which(name)
@@ -184,11 +185,12 @@ def _chromium() -> str:
 
 
 def print_pdf(html: Path, pdf: Path) -> None:
-    """Print the page ``html`` to ``pdf`` with headless Chromium (no header or footer; the page's size)."""
+    """Print the page ``html`` to ``pdf`` with headless Chromium (no header or footer; the page's size):
+    the worksheet's and the player aid's PDFs."""
     pdf.unlink(missing_ok=True)
     subprocess.run(
         [
-            _chromium(),
+            chromium(),
             "--headless",
             "--no-sandbox",
             "--disable-gpu",
