@@ -1,4 +1,4 @@
-"""Tutorials 4–7: how they are written, and every answer they give, checked against the engine.
+"""Tutorials 4–8: how they are written, and every answer they give, checked against the engine.
 
 nbval runs the notebooks and compares their outputs; these tests read them (and nbval, in the same kernel,
 runs each tutorial's code cells a second time: tests/conftest.py's ``RunAgain``). Each tutorial opens with
@@ -31,6 +31,7 @@ TUTORIALS = {
     5: "05_solo.ipynb",
     6: "06_what_if.ipynb",
     7: "07_classroom.ipynb",
+    8: "08_puzzles.ipynb",
 }
 SUMMARY = "<summary>Answer</summary>"
 
