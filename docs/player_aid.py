@@ -26,8 +26,6 @@ from __future__ import annotations
 import argparse
 import hashlib
 import re
-import shutil
-import subprocess
 import sys
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -36,6 +34,8 @@ from pathlib import Path
 
 from novaluna_widget.examples import example
 from novaluna_widget.game import Game
+from novaluna_widget.i18n import RIGHT_TO_LEFT
+from novaluna_widget.puzzles.worksheet import FONTS, print_pdf
 from novaluna_widget.render import board_svg, wheel_svg
 from novaluna_widget.scenario import position
 
@@ -50,20 +50,6 @@ _UNHASHED = f"{TITLE} · page "
 LANGUAGES = ("en", "ru", "ja", "fa")
 #: The size of a cell in the pictures of areas (before they are scaled to the page).
 AREA_CELL = 60
-#: Where Chromium may be, first found first used.
-CHROMIUMS = ("chromium", "chromium-browser", "google-chrome", "google-chrome-stable")
-#: The font each page is written in (CSS ``font-family``). English and Russian: DejaVu Sans, which
-#: has Cyrillic; Japanese: Noto Sans CJK JP (fonts-noto-cjk); Persian: Noto Sans Arabic UI
-#: (fonts-noto-ui-core), with DejaVu Sans for the Latin letters it lacks.
-FONTS = {
-    "en": '"DejaVu Sans", system-ui, sans-serif',
-    "ru": '"DejaVu Sans", system-ui, sans-serif',
-    "ja": '"Noto Sans CJK JP", "DejaVu Sans", sans-serif',
-    "fa": '"Noto Sans Arabic UI", "DejaVu Sans", sans-serif',
-}
-#: The languages written right to left.
-RIGHT_TO_LEFT = frozenset({"fa"})
-
 #: A glossary row: ``| **name** | what it is | …``; the first bold name is the key.
 _ROW = re.compile(r"^\| \*\*(?P<name>[^*]+)\*\*[^|]*\| (?P<words>[^|]+?) \|")
 
@@ -817,41 +803,6 @@ def title_of(html: str) -> str:
     if found is None:
         raise ValueError("the page has no <title>")
     return unescape(found[1])
-
-
-def chromium() -> str:
-    """The path of Chromium (or Chrome), else an error saying how to get it."""
-    for name in CHROMIUMS:
-        found = shutil.which(name)
-        if found:
-            return found
-    raise FileNotFoundError("printing the aid needs Chromium: apt-get install -y chromium")
-
-
-def print_pdf(html: Path = HTML, pdf: Path = PDF) -> None:
-    """Print ``html`` to ``pdf`` with headless Chromium (no header or footer; the page's own size)."""
-    pdf.unlink(missing_ok=True)
-    subprocess.run(
-        [
-            chromium(),
-            "--headless",
-            "--no-sandbox",
-            "--disable-gpu",
-            "--no-pdf-header-footer",
-            "--no-first-run",
-            "--disable-background-networking",
-            "--disable-component-update",
-            "--disable-sync",
-            "--disable-dev-shm-usage",
-            f"--print-to-pdf={pdf}",
-            html.resolve().as_uri(),
-        ],
-        check=True,
-        capture_output=True,
-        timeout=120,
-    )
-    if not pdf.exists():
-        raise RuntimeError(f"Chromium printed nothing to {pdf}")
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -505,12 +505,12 @@ def page_faces(lang: str) -> Faces:
     }
 
 
-def _wheel(game: Game, lang: str, reader: int | None) -> str:
+def _wheel(game: Game, lang: str, reader: int | None, quiz: bool = False) -> str:
     """The moon wheel in a ``wheel.box`` square centred at 0, in ``lang`` (checked), for the player of
-    seat ``reader``."""
+    seat ``reader``; with ``quiz`` its centre says nothing of whose turn it is or who won."""
     choices = game.choices()
     track_part = _track(track_of(game), lang) if game.has_moon_track else ""
-    parts = [_picture(_rim()), track_part, _centre(game, lang, reader)]
+    parts = [_picture(_rim()), track_part, _centre(game, lang, reader, quiz)]
     for space, t in enumerate(game.wheel):
         x, y = page_faces(lang)["spaces"][space]
         parts.append(_picture(_space_number(space, lang)))
@@ -593,10 +593,12 @@ _ENDED: Final = {
 }
 
 
-def _centre(game: Game, lang: str, reader: int | None) -> str:
+def _centre(game: Game, lang: str, reader: int | None, quiz: bool) -> str:
     players = game.players
     lines: list[Value]
-    if game.is_over:
+    if quiz:  # neither who moves nor who won (nor why the game ended: it is over)
+        lines = []
+    elif game.is_over:
         winner = game.winner or 0
         big = (
             msg("Score {total}", total=sheet_of(game)["total"])
@@ -772,11 +774,11 @@ def _board_title(board: Board) -> Message:
     )
 
 
-def _game_title(game: Game, reader: int | None) -> Message:
+def _game_title(game: Game, reader: int | None, quiz: bool = False) -> Message:
     """A game's title (its label for screen readers and its tooltip), in words: the kind of game, its seed
     (as code writes it, to type it in again), the turn and who is to move or has won, e.g.
-    ``Nova Luna: a 2-player game, seed 14, turn 0, Ada to move``. The reader, the player of seat
-    ``reader``, has messages of their own ("You win")."""
+    ``Nova Luna: a 2-player game, seed 14, turn 0, Ada to move`` (with ``quiz``, neither). The reader,
+    the player of seat ``reader``, has messages of their own ("You win")."""
     seed, turn = str(game.seed), game.turn
     if game.is_solo:  # its phase, then its score
         sheet = sheet_of(game)
@@ -794,6 +796,14 @@ def _game_title(game: Game, reader: int | None) -> Message:
             phase=sheet["phase"],
         )
     players = len(game.players)
+    if quiz:
+        return plural(
+            "Nova Luna: a {n}-player game, seed {seed}, turn {turn}",
+            "Nova Luna: a {n}-player game, seed {seed}, turn {turn}",
+            players,
+            seed=seed,
+            turn=turn,
+        )
     if game.is_over:
         name = game.players[game.winner or 0].name
         if (game.winner or 0) == reader:
@@ -855,11 +865,12 @@ def board_svg(
     return _svg(width, height, body, _board_title(board), lang)
 
 
-def _panel_words(game: Game, index: int, reader: int | None) -> tuple[Value, Value, bool]:
-    """A player's name (with "to move" on their turn, the reader told about as "you"), their tokens left
-    and time on the moon track if the game has one, and whether it is their turn."""
+def _panel_words(game: Game, index: int, reader: int | None, quiz: bool = False) -> tuple[Value, Value, bool]:
+    """A player's name (with "to move" on their turn unless it is a ``quiz``, the reader told about as
+    "you"), their tokens left and time on the moon track if the game has one, and whether it is their
+    turn (and shown)."""
     p = game.players[index]
-    turn = not game.is_over and game.current_player == index
+    turn = not quiz and not game.is_over and game.current_player == index
     name: Value = p.name
     if turn and index == reader:
         name = cmsg("the player named You, the reader", "{name} · to move", name=YOU)
@@ -892,13 +903,22 @@ def _card(x: float, y: float, width: float, height: float, turn: bool) -> str:
 
 
 def _panel(
-    game: Game, index: int, x: float, y: float, width: float, cell: float, lang: str, reader: int | None
+    game: Game,
+    index: int,
+    x: float,
+    y: float,
+    width: float,
+    cell: float,
+    lang: str,
+    reader: int | None,
+    quiz: bool,
 ) -> tuple[str, float]:
     """A player's panel (name, tokens left, their time on the moon track if the game has one, area) at
-    (x, y), the reader's (seat ``reader``) told about as "you"; returns (svg, height)."""
+    (x, y), the reader's (seat ``reader``) told about as "you", the player to move marked unless it is a
+    ``quiz``; returns (svg, height)."""
     p = game.players[index]
     grid, grid_width, grid_height = _grid(p.board, p.covered, index, cell, False, lang)
-    name, supply, turn = _panel_words(game, index, reader)
+    name, supply, turn = _panel_words(game, index, reader, quiz)
     height = 52 + grid_height + 8
     ink = _PAINT["ink"]
     return (
@@ -917,12 +937,16 @@ def game_svg(
     *,
     reader: int | None = None,
     caption: Message | None = None,
+    quiz: bool = False,
 ) -> str:
     """The whole position as one SVG: the wheel (with the moon track) beside every player's area, in
     one column for two players and two columns for three or four; words and numbers in ``lang`` (None:
     the package language), the player of seat ``reader`` told about as "you" (None: nobody), and
-    ``caption``, if given, on a line of its own under it all."""
+    ``caption``, if given, on a line of its own under it all. With ``quiz``, a game of 2–4 players is
+    drawn without saying whose turn it is or who won (its title too), to ask about it; a solo game's
+    picture has no such words and stays as it is."""
     lang = resolve(lang)
+    quiz = quiz and not game.is_solo  # a solo game's words tell its standing, never a turn or a winner
     size = 520
     widths = [max(240.0, (p.board.bounds()[2] - p.board.bounds()[0] + 3) * cell + 20) for p in game.players]
     columns = 1 if len(game.players) <= 2 else 2
@@ -931,7 +955,7 @@ def game_svg(
     for i in range(len(game.players)):
         col = i % columns
         x = size + 30 + sum(column_width[:col]) + 12 * col
-        svg, height = _panel(game, i, x, 10 + heights[col], column_width[col], cell, lang, reader)
+        svg, height = _panel(game, i, x, 10 + heights[col], column_width[col], cell, lang, reader, quiz)
         panels.append(svg)
         heights[col] += height + 12
     width = size + 30 + sum(column_width) + 12 * (columns - 1) + 10
@@ -939,12 +963,12 @@ def game_svg(
     below = 0 if caption is None else 34
     body = (
         _el("rect", width=float(width), height=float(height + below), rx=14, fill=_PAINT["backdrop"])
-        + _at(size / 2 + 10, height / 2, _wheel(game, lang, reader), size / _WHEEL["box"])
+        + _at(size / 2 + 10, height / 2, _wheel(game, lang, reader, quiz), size / _WHEEL["box"])
         + "".join(panels)
     )
     if caption is not None:
         body += _label(width / 2, height + 18, caption, 16, lang, text_anchor="middle", fill="#fff")
-    return _svg(width, height + below, body, _game_title(game, reader), lang)
+    return _svg(width, height + below, body, _game_title(game, reader, quiz), lang)
 
 
 #: The screen a projector picture is drawn for (width, height in pixels): ``picture(..., projector=True)``.
@@ -988,12 +1012,15 @@ def _projector_cell(unit_width: float, unit_height: float) -> float:
     return min(_PROJECTOR_CELL, width / unit_width, height / unit_height)
 
 
-def wheel_svg(game: Game, size: float = 520, lang: str | None = None, *, reader: int | None = None) -> str:
+def wheel_svg(
+    game: Game, size: float = 520, lang: str | None = None, *, reader: int | None = None, quiz: bool = False
+) -> str:
     """The moon wheel and moon track alone, in ``lang`` (None: the package language), the player of seat
-    ``reader`` told about as "you" (None: nobody)."""
+    ``reader`` told about as "you" (None: nobody); ``quiz`` as ``game_svg``'s."""
     lang = resolve(lang)
-    body = _at(size / 2, size / 2, _wheel(game, lang, reader), size / _WHEEL["box"])
-    return _svg(size, size, body, _game_title(game, reader), lang)
+    quiz = quiz and not game.is_solo
+    body = _at(size / 2, size / 2, _wheel(game, lang, reader, quiz), size / _WHEEL["box"])
+    return _svg(size, size, body, _game_title(game, reader, quiz), lang)
 
 
 def tiles_svg(tiles: Sequence[Tile], cell: float = 100, lang: str | None = None) -> str:

@@ -37,7 +37,13 @@ SLOW_FIXTURES = frozenset({"binder", "site"})
 """Fixtures that build something big (the Binder environment, the JupyterLite site): marked ``slow``."""
 RUN_AGAIN = tuple(
     ROOT / "notebooks" / name
-    for name in ("04_ending_and_scoring.ipynb", "05_solo.ipynb", "06_what_if.ipynb", "07_classroom.ipynb")
+    for name in (
+        "04_ending_and_scoring.ipynb",
+        "05_solo.ipynb",
+        "06_what_if.ipynb",
+        "07_classroom.ipynb",
+        "08_puzzles.ipynb",
+    )
 )
 """Tutorials whose every code cell nbval runs a second time after the last, in the same kernel
 (:class:`RunAgain`)."""

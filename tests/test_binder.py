@@ -186,4 +186,4 @@ def test_every_notebook_passes_nbval_in_the_binder_environment(binder: BinderEnv
         timeout=900,
     )
     assert re.search(r"\d+ passed", result) and " failed" not in result, result[-2000:]
-    assert len(list((binder.clone / "notebooks").glob("0[1-7]_*.ipynb"))) == 7
+    assert len(list((binder.clone / "notebooks").glob("0[1-8]_*.ipynb"))) == 8

@@ -12,7 +12,7 @@ import pytest
 from novaluna_widget import Board, Game, IllegalMove, NovaLunaWidget, SoloGame, tile, track, wheel
 from novaluna_widget.events import tokens_left
 from novaluna_widget.examples import example
-from novaluna_widget.i18n import LANGUAGES, cell_words, number, set_language
+from novaluna_widget.i18n import LANGUAGES, cell_words, cmsg, msg, number, set_language
 from novaluna_widget.render import (
     COVER_OPACITY,
     PROJECTOR,
@@ -463,6 +463,51 @@ def test_the_reader_wins_in_their_own_words() -> None:
     assert "Вы победили" in _texts(_read_by(vy, "Вы", "ru"))
     assert _titles(_read_by(vy, "Вы", "ru"))[0].endswith("игра окончена: победили Вы")
     assert f"{winner} wins" in _texts(game_svg(over))
+
+
+def _untold(game: Game, texts: list[str], lang: str) -> list[str]:
+    """The words of ``game``'s picture (``texts``, in ``lang``) without those that say whose turn it is or
+    who won (and why the game ended): the names over "to move" and the winner's, and the mover's panel
+    named as the others are."""
+    mover = game.players[game.current_player].name
+    turn = cmsg("in a game's picture, under the name of the player whose turn it is", "to move")
+    panel = cmsg(
+        "a player's panel in a game's picture, when it is their turn", "{name} · to move", name=mover
+    )
+    told = {
+        m.in_language(lang)
+        for m in (
+            turn,
+            msg("{name} wins", name=game.players[game.winner or 0].name),
+            cmsg("why a game ended, in its picture under the winner", "last token placed"),
+            cmsg("why a game ended, in its picture under the winner", "no tile left"),
+        )
+    }
+    over_turn = [i - 1 for i, t in enumerate(texts) if t == turn.in_language(lang)]
+    named = [mover if t == panel.in_language(lang) else t for t in texts]
+    return [t for i, t in enumerate(named) if t not in told and i not in over_turn]
+
+
+@pytest.mark.parametrize("lang", list(LANGUAGES))
+def test_a_quiz_picture_says_neither_whose_turn_it_is_nor_who_won(lang: str) -> None:
+    """``quiz=True`` draws the same position, to ask about it: its words lose only whose turn it is and
+    who won (and why the game ended), its title says the game, seed and turn, and the player to move's
+    panel is not marked."""
+    games = [Game(["Ada", "Bo"], seed=14), played(Game(3, seed=3), 12), played(Game(4, seed=2), 400)]
+    assert games[-1].is_over
+    for game in games:
+        for draw in (game_svg, wheel_svg):
+            shown, quiz = draw(game, lang=lang), draw(game, lang=lang, quiz=True)
+            assert _texts(shown) != _texts(quiz) == _untold(game, _texts(shown), lang)
+            title = _titles(quiz)[0]
+            assert _titles(shown)[0].startswith(title) and len(title) < len(_titles(shown)[0])
+            assert not any(p.name in title for p in game.players)
+        marked = f"stroke='{SPEC['colours']['gold']}' stroke-width='2'"  # the panel of the player to move
+        assert game_svg(game, lang=lang).count(marked) == (not game.is_over)
+        assert marked not in game_svg(game, lang=lang, quiz=True)
+    assert _titles(game_svg(games[0], quiz=True)) == ("Nova Luna: a 2-player game, seed 14, turn 0",) * 2
+    solo = SoloGame(seed=1)
+    assert game_svg(solo, quiz=True) == game_svg(solo)  # no turns of players nor winner to hide
 
 
 def test_a_picture_in_another_language_says_which_and_uses_its_digits() -> None:

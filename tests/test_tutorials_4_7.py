@@ -1,4 +1,4 @@
-"""Tutorials 4–7: how they are written, and every answer they give, checked against the engine.
+"""Tutorials 4–8: how they are written, and every answer they give, checked against the engine.
 
 nbval runs the notebooks and compares their outputs; these tests read them (and nbval, in the same kernel,
 runs each tutorial's code cells a second time: tests/conftest.py's ``RunAgain``). Each tutorial opens with
@@ -31,6 +31,7 @@ TUTORIALS = {
     5: "05_solo.ipynb",
     6: "06_what_if.ipynb",
     7: "07_classroom.ipynb",
+    8: "08_puzzles.ipynb",
 }
 SUMMARY = "<summary>Answer</summary>"
 
@@ -345,6 +346,37 @@ def test_tutorial_6_answers() -> None:
         len(placing) == 5 and set(placing["tile"]) == {"Y16"} and answer(6, 1).startswith("5, all with Y16")
     )
     assert options[(options["tokens"] > 0) & options["again"]].empty and answer(6, 2).startswith("No.")
+
+
+# -- tutorial 8 ----------------------------------------------------------------------------------
+def test_tutorial_8_answers() -> None:
+    """Its answers, and the puzzle it makes of its own position, as the engine finds them."""
+    from novaluna_widget.game import track_of
+    from novaluna_widget.puzzles import generate, rating_of
+    from novaluna_widget.puzzles.rating import LEARNER, Rating, update
+
+    turn = generate(3, seed=8)[2]
+    assert turn.kind == "next" and turn.answers == {1} and turn.label(1) == "Player 2"
+    assert track_of(turn.game)[10] == [2, 1] and min(track_of(turn.game)) == 10
+    assert answer(8, 1).startswith("Player 2.") and "Player 2's and Player 3's track markers" in answer(8, 1)
+    puzzle = Rating(rating_of(3), 150.0, 0.06)
+    hinted, solved = update(LEARNER, [(puzzle, 0.5)]), update(LEARNER, [(puzzle, 1.0)])
+    assert LEARNER.rating < hinted.rating < solved.rating and answer(8, 2).startswith("Up, a little.")
+
+    def best(wheel: str) -> set[tuple[str, tuple[int, int]]]:
+        game = position(
+            {"Ada": "T03@0,0 R05@1,0 Y14@0,1", "Bo": "B13@0,0 B04@1,0 T04@0,1"}, times=[8, 11], wheel=wheel
+        )
+        board = game.players[game.current_player].board
+        offered = [t for s in game.choices() if (t := game.wheel[s]) is not None]
+        tried = {
+            (t.id, cell): len(board.would_fulfil(t, cell)) for t in offered for cell in board.legal_cells()
+        }
+        return {option for option, tasks in tried.items() if tasks == max(tried.values())}
+
+    assert best("M R11 T02 Y05 B09 - - - - - - -") == {("R11", (1, 1))}
+    assert best("M B05 Y12 T09 R01 - - - - - - -") == {("Y12", (1, -1)), ("Y12", (1, 1)), ("Y12", (2, 0))}
+    assert answer(8, 3).startswith("No. Y12 from wheel space 2 fulfils one task on any of three cells")
 
 
 def outputs(number: int) -> str:

@@ -23,25 +23,25 @@ from typing import Final
 from ..i18n import LANGUAGES, RIGHT_TO_LEFT, Value, joined, msg, resolve, word
 from ..render import board_svg, game_svg, tiles_svg, wheel_svg
 from .make import Puzzle, generate
-from .make import _kinds as kinds_of
 
-__all__ = ["SEED", "TOLD_BY_PICTURE", "main", "print_pdf", "printable", "save", "worksheet"]
+__all__ = ["FONTS", "SEED", "chromium", "main", "print_pdf", "save", "worksheet"]
 
 #: The seed of ``make worksheet``'s sheets.
 SEED: Final = 24
 #: How many puzzles ``make worksheet`` puts on a sheet, four to a page.
 _COUNT: Final = 8
-#: The font each language is printed in (Debian's, which ``.ci/install-chromium.sh`` installs), as the
-#: player aid's: DejaVu Sans has Cyrillic; Japanese and Persian have Noto fonts of their own.
-_FONTS: Final = {
+#: The font each language is printed in (Debian's, which ``.ci/install-chromium.sh`` installs), here and
+#: in the player aid (``docs/player_aid.py``): DejaVu Sans has Cyrillic; Japanese and Persian have Noto
+#: fonts of their own (Persian with DejaVu Sans for the Latin letters it lacks).
+FONTS: Final = {
     "en": '"DejaVu Sans", system-ui, sans-serif',
     "ru": '"DejaVu Sans", system-ui, sans-serif',
     "ja": '"Noto Sans CJK JP", "DejaVu Sans", sans-serif',
     "fa": '"Noto Sans Arabic UI", "DejaVu Sans", sans-serif',
 }
-#: The kinds a worksheet leaves out: the pictures of a game say whose turn it is and who won, which are
-#: these kinds' answers.
-TOLD_BY_PICTURE: Final = frozenset({"next", "over"})
+#: The kinds whose answer is whose turn it is or who won, which a game's picture says: their pictures
+#: are drawn as a quiz (``quiz=True``), and the others' as the game shows them.
+_QUIZ: Final = frozenset({"next", "over"})
 #: Where Chromium may be, first found first used.
 _CHROMIUMS: Final = ("chromium", "chromium-browser", "google-chrome", "google-chrome-stable")
 
@@ -77,11 +77,11 @@ footer { margin-top: 4mm; font-size: 7.5pt; color: #7a809c; }
 def worksheet(
     n: int = _COUNT, *, seed: int = SEED, kinds: Iterable[str] | None = None, lang: str | None = None
 ) -> str:
-    """The worksheet of ``n`` puzzles made from ``seed`` (of ``kinds``: kinds or families, None: all but
-    ``TOLD_BY_PICTURE``) as one HTML page, in ``lang`` (None: the package language): the puzzles four to
+    """The worksheet of ``n`` puzzles made from ``seed`` (of ``kinds``: kinds or families, None: all) as
+    one HTML page, in ``lang`` (None: the package language): the puzzles four to
     an A4 page, then the answer key on pages of its own."""
     lang = resolve(lang)
-    puzzles = generate(n, seed=seed, kinds=printable(kinds), lang=lang)
+    puzzles = generate(n, seed=seed, kinds=kinds, lang=lang)
     boxes = "\n".join(_box(i, p, lang) for i, p in enumerate(puzzles, 1))
     key = "\n".join(_key(i, p, lang) for i, p in enumerate(puzzles, 1))
     title = word(msg("Nova Luna puzzles"), lang)
@@ -100,7 +100,7 @@ def worksheet(
 <head>
 <meta charset="utf-8">
 <title>{escape(title)}</title>
-<style>{_STYLE % {"font": _FONTS[lang]}}</style>
+<style>{_STYLE % {"font": FONTS[lang]}}</style>
 </head>
 <body>
 <header><h1>{escape(title)}</h1>
@@ -119,20 +119,6 @@ def worksheet(
 </body>
 </html>
 """
-
-
-def printable(kinds: Iterable[str] | None) -> list[str]:
-    """The kinds asked for (kinds or families, None: all) but those a picture would answer; a
-    ``ValueError`` if those are all that is asked for."""
-    kept = [k for k in kinds_of(kinds) if k not in TOLD_BY_PICTURE]
-    if not kept:
-        raise ValueError(
-            msg(
-                "A worksheet cannot ask {kinds}: its picture of the game would give the answer.",
-                kinds=joined(sorted(TOLD_BY_PICTURE)),
-            )
-        )
-    return kept
 
 
 def _heading(index: int, lang: str) -> str:
@@ -154,7 +140,8 @@ def _box(index: int, puzzle: Puzzle, lang: str) -> str:
 def _pictures(puzzle: Puzzle, lang: str) -> list[str]:
     """What the question is about: the area of ``seat`` (its tiles and the cells a tile may go to named,
     its tasks' tokens as they are in the game, so the picture never gives an answer away) with the tile
-    to place; the wheel for a question about its spaces; else the whole table."""
+    to place; the wheel for a question about its spaces; else the whole table (not saying whose turn it is
+    or who won when that is the question)."""
     game = puzzle.game
     if puzzle.seat is not None and puzzle.click in ("cell", "task"):
         player = game.players[puzzle.seat]
@@ -167,9 +154,10 @@ def _pictures(puzzle: Puzzle, lang: str) -> list[str]:
             else [tiles_svg([puzzle.tile], lang=lang).replace("<svg ", "<svg class='tile' ", 1)]
         )
         return [area, *tile]
+    quiz = puzzle.kind in _QUIZ
     if puzzle.click == "space":
-        return [wheel_svg(game, lang=lang)]
-    return [game_svg(game, lang=lang)]
+        return [wheel_svg(game, lang=lang, quiz=quiz)]
+    return [game_svg(game, lang=lang, quiz=quiz)]
 
 
 def _key(index: int, puzzle: Puzzle, lang: str) -> str:
@@ -187,7 +175,7 @@ def _key(index: int, puzzle: Puzzle, lang: str) -> str:
     )
 
 
-def _chromium() -> str:
+def chromium() -> str:
     """The path of Chromium (or Chrome), else an error saying how to get it."""
     for name in _CHROMIUMS:
         found = shutil.which(name)
@@ -197,11 +185,12 @@ def _chromium() -> str:
 
 
 def print_pdf(html: Path, pdf: Path) -> None:
-    """Print the page ``html`` to ``pdf`` with headless Chromium (no header or footer; the page's size)."""
+    """Print the page ``html`` to ``pdf`` with headless Chromium (no header or footer; the page's size):
+    the worksheet's and the player aid's PDFs."""
     pdf.unlink(missing_ok=True)
     subprocess.run(
         [
-            _chromium(),
+            chromium(),
             "--headless",
             "--no-sandbox",
             "--disable-gpu",
