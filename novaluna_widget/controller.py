@@ -33,7 +33,6 @@ from .protocol import (
     Reader,
     Seats,
     check_bot,
-    check_intent,
     check_reader,
     game_state,
     page_state,
@@ -283,7 +282,7 @@ class Controller:
         self.refresh()
 
     def _dispatch(self, intent: Intent) -> None:
-        check_intent(intent, self.table.game, self.table.seats, self.version, reader=self.table.reader)
+        self.mode.check(intent, self.version)
         match intent["action"]:
             case "language":  # in every mode, on an earlier position alike
                 self._speak(intent["lang"], background=True)

@@ -220,6 +220,39 @@ def test_the_guided_game_answers_other_clicks_and_plays_the_awaited_one():
     assert c.bots == {1: "greedy"} and [p.name for p in c.game.players] == ["You", "Luna"]
 
 
+def test_every_wrong_click_of_the_guided_game_gets_the_guides_sentence_not_the_engines():
+    """A click the rules refuse (a seat out of turn, a tile not on offer, a cell taken, the game over) is
+    answered in the guide's panel with the step's sentence, never as the engine's refusal in the error
+    area; only a click on an older picture is the engine's."""
+    guide = Guide(lang="en")
+    c, page = controller(guide.game)
+    c.follow(guide)
+    while True:
+        awaited = guide.click
+        expected = "The guided game is over: start a new game to play on." if awaited is None else None
+        game = c.game
+        off = [s for s in range(12) if s not in game.choices()]
+        luna_cell = next(iter(game.players[1].board.tiles), (0, 0))
+        wrong = [
+            {"action": "take", "space": [*game.choices(), 0][0], "cell": list(luna_cell), "player": 1},
+            {"action": "take", "space": off[0], "cell": [0, 0], "player": game.current_player},
+            {"action": "select", "space": off[0]},
+        ]
+        before, version = c.game.to_json(), c.version
+        for click in wrong:
+            intent(c, **click)  # type: ignore[arg-type]
+            refused = page.states[-1]["tutorial"]["refused"]
+            assert c.last_error is None and refused, click
+            assert refused == (expected or guide.check(click)), click
+            assert refused.startswith(("Not that one", "Not there", "This step only", "First the", "The guided"))
+            assert (c.game.to_json(), c.version) == (before, version)
+        if awaited is None:
+            break
+        intent(c, **awaited.intent)
+    c.handle({"action": "next", "version": c.version - 1})  # an older picture: the engine's own refusal
+    assert c.last_error is not None and "older picture" in c.last_error
+
+
 # -- the review ------------------------------------------------------------------------------------
 def test_the_review_waits_for_the_end_then_opens_a_row_side_by_side(monkeypatch):
     monkeypatch.setattr(coach, "reviewing", quick_reviewing)

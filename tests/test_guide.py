@@ -262,6 +262,37 @@ def test_later_tiles_go_next_to_yours_along_a_side() -> None:
     assert all(f"({x}, {y})" in guide.step.text for x, y in board.legal_cells())
 
 
+def test_a_cell_touching_only_at_a_corner_is_refused_with_the_reason() -> None:
+    guide = at("next to your tiles")
+    guide.advance(awaited(guide).intent)
+    click = awaited(guide)
+    corner = {**click.intent, "cell": [1, 1]}
+    for lang in i18n.LANGUAGES:
+        guide.lang = lang
+        refused = guide.check(corner)
+        assert refused is not None and refused.endswith(awaited(guide).refusal) and refused != awaited(guide).refusal
+    guide.lang = "en"
+    assert guide.check(corner) == (
+        "Cell (1, 1) touches your tiles only at a corner, which is not enough: a tile goes next to one of "
+        f"yours along a side. {click.refusal}"
+    )
+    far = {**click.intent, "cell": [2, 0]}  # too far: no rule to explain beyond the step's sentence
+    assert guide.check(far) == click.refusal
+    with pytest.raises(IllegalMove, match="only at a corner"):
+        guide.advance(corner)
+    assert len(guide.game.players[0].board) == 1
+
+
+def test_the_end_names_the_rules_it_never_showed_and_the_tutorials_that_teach_them() -> None:
+    guide = at("end")
+    last = finish(guide)[-1]
+    assert "every rule" not in last
+    for words in ("own tile", "short draw pile", "must make", "no tile can be taken", "tie-break"):
+        assert words in last
+    for tutorial in ("tutorial 2, Task chains", "tutorial 3, Time and turn order", "tutorial 4, Ending"):
+        assert tutorial in last
+
+
 def test_the_first_task_is_fulfilled_by_a_touching_tile() -> None:
     guide = at("first task")
     assert guide.game.players[0].covered == frozenset()
