@@ -126,6 +126,39 @@ _OF: Final[dict[str, Callable[[int, int], Message]]] = {
 }
 
 
+#: A colour counted more often than the task needs: ``4 yellow, 1 needed`` (never "4 of 1").
+_MORE: Final[dict[str, Callable[[int, int], Message]]] = {
+    "red": lambda counted, n: cplural(
+        "tiles counted for a task, more than it needs",
+        "{counted} red, {n} needed",
+        "{counted} red, {n} needed",
+        n,
+        counted=counted,
+    ),
+    "blue": lambda counted, n: cplural(
+        "tiles counted for a task, more than it needs",
+        "{counted} blue, {n} needed",
+        "{counted} blue, {n} needed",
+        n,
+        counted=counted,
+    ),
+    "teal": lambda counted, n: cplural(
+        "tiles counted for a task, more than it needs",
+        "{counted} teal, {n} needed",
+        "{counted} teal, {n} needed",
+        n,
+        counted=counted,
+    ),
+    "yellow": lambda counted, n: cplural(
+        "tiles counted for a task, more than it needs",
+        "{counted} yellow, {n} needed",
+        "{counted} yellow, {n} needed",
+        n,
+        counted=counted,
+    ),
+}
+
+
 def _at(cell: Cell, tiles: Mapping[Cell, Tile]) -> Message:
     return msg("{tile} at {cell}", tile=tiles[cell].id, cell=cell_words(cell))
 
@@ -531,7 +564,7 @@ class Board:
     def _sentence(self, t: Tile, cell: Cell, task: Task, counts: list[ColourCount]) -> Message:
         parts: list[Value] = []
         for c in counts:
-            part: Message = _OF[c.colour](c.counted, c.needed)
+            part: Message = (_MORE if c.counted > c.needed else _OF)[c.colour](c.counted, c.needed)
             if c.chain:
                 linked = [m for m in c.chain if m not in c.touching]
                 touching = joined(_at(m, self._tiles) for m in c.touching)

@@ -21,7 +21,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cache
-from typing import Final
+from typing import Final, TypeGuard
 
 from . import track
 from .board import Board, Cell, TaskRef, neighbours
@@ -427,7 +427,7 @@ class Guide:
         }
 
 
-def _is_cell(value: object) -> bool:
+def _is_cell(value: object) -> TypeGuard[Sequence[int]]:
     """Whether ``value`` is a cell as an intent carries it: two whole numbers."""
     return (
         isinstance(value, (list, tuple))

@@ -244,7 +244,8 @@ def test_every_wrong_click_of_the_guided_game_gets_the_guides_sentence_not_the_e
             refused = page.states[-1]["tutorial"]["refused"]
             assert c.last_error is None and refused, click
             assert refused == (expected or guide.check(click)), click
-            assert refused.startswith(("Not that one", "Not there", "This step only", "First the", "The guided"))
+            kind = ("Not that one", "Not there", "This step only", "First the", "The guided")
+            assert refused.startswith(kind)
             assert (c.game.to_json(), c.version) == (before, version)
         if awaited is None:
             break

@@ -12,6 +12,7 @@ import pytest
 
 from novaluna_widget import Game, IllegalMove, Move, i18n, names
 from novaluna_widget import guide as guide_module
+from novaluna_widget.board import neighbours
 from novaluna_widget.guide import LUNA, READER, YOU, Click, Guide, Step, _steps, steps
 from novaluna_widget.i18n import in_language
 from novaluna_widget.protocol import INTENTS, game_state, parse_intent
@@ -269,8 +270,8 @@ def test_a_cell_touching_only_at_a_corner_is_refused_with_the_reason() -> None:
     corner = {**click.intent, "cell": [1, 1]}
     for lang in i18n.LANGUAGES:
         guide.lang = lang
-        refused = guide.check(corner)
-        assert refused is not None and refused.endswith(awaited(guide).refusal) and refused != awaited(guide).refusal
+        refused, step = guide.check(corner), awaited(guide).refusal
+        assert refused is not None and refused.endswith(step) and refused != step
     guide.lang = "en"
     assert guide.check(corner) == (
         "Cell (1, 1) touches your tiles only at a corner, which is not enough: a tile goes next to one of "
@@ -503,7 +504,20 @@ def everything_said(guide: Guide) -> list[str]:
         said.append(refusal)
         if guide.done:
             return said
+        corner = corner_cell(guide)
+        if awaited(guide).action == "take" and corner is not None:
+            said.append(str(guide.check({**awaited(guide).intent, "cell": corner})))
         said += guide.advance(awaited(guide).intent)
+
+
+def corner_cell(guide: Guide) -> list[int] | None:
+    """An empty cell that touches the area of the player to move only at a corner, if there is one."""
+    tiles = guide.game.players[guide.game.current_player].board.tiles
+    for x, y in tiles:
+        for cell in ((x + 1, y + 1), (x + 1, y - 1), (x - 1, y + 1), (x - 1, y - 1)):
+            if cell not in tiles and not any(n in tiles for n in neighbours(cell)):
+                return list(cell)
+    return None
 
 
 def step_words(step: Step) -> list[str]:

@@ -173,7 +173,7 @@ def test_solo_explains_its_score_and_ends_phase_one_when_allowed(page: Page, lab
     root = show_widget(page, lab, "solo", setup, "w")
     # Before any move: what the score is, that lower is better, and how it adds up (the engine's figures).
     lines = kernel_json(page, "solo_lines(start.game, start.game.score_sheet())")
-    assert lines[0] == "Phase 1 record if it ended now: tiles 0 + 10 × 8 tokens not placed = 80"
+    assert lines[0] == "Phase 1 record if it ended now: tile costs 0 + 10 × 8 tokens not placed = 80"
     expect(root.locator(".nl-solo")).to_contain_text("Solo score: lower is better")
     expect(root.locator(".nl-solo li")).to_have_text(lines)
     goal = "Phase 1: place the 8 tokens of the small stack (8 to go)"
