@@ -2,7 +2,7 @@
 // rule and answers with a new state. Hover and focus feedback reads what the state already holds.
 
 import "./widget.css";
-import { card, focusPlayer, legalCells, taskLabel } from "./area.js";
+import { card, focusPlayer, legalCells, whyWords } from "./area.js";
 import { readState } from "./bridge.js";
 import {
   HISTORY_HTML,
@@ -218,6 +218,20 @@ function render({ model, el }) {
   const send = (intent) => {
     root.classList.add("nl-busy");
     model.send({ ...intent, version: state.version });
+  };
+  /** @type {string | null} the task last asked about, with the version of the picture it was asked on */
+  let askedWhy = null;
+  /**
+   * Ask Python why the task `task` ([player, tile, task]) is or is not fulfilled, once per picture: its
+   * answer comes in `state.why`, and the next draw explains the task with it. A question changes nothing,
+   * so the page does not wait for it (no busy cursor).
+   * @param {number[]} task
+   */
+  const askWhy = (task) => {
+    const key = `${state.version}:${task.join()}`;
+    if (key === askedWhy || (state.why && state.why.task.join() === task.join())) return;
+    askedWhy = key;
+    model.send({ action: "why", task, version: state.version });
   };
 
   // "said": what just happened (a polite live region); "now": what to do now, always on show;
@@ -506,7 +520,8 @@ function render({ model, el }) {
             ?.classList.add(touching.includes(i) ? "nl-touch" : "nl-chain");
         }
       }
-      explain(taskLabel(catalogue, player, row));
+      explain(whyWords(state, p, row));
+      askWhy([p, t, k]);
     } else if (d.cell !== undefined && target.classList.contains("nl-legal")) {
       const p = Number(d.player);
       const player = state.players[p];

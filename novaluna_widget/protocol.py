@@ -53,6 +53,7 @@ from .contract import (
     TrackSpace,
     Tutorial,
     View,
+    Why,
 )
 from .errors import IllegalMove, quote
 from .game import Action, Game, Player, sheet_of, track_of
@@ -167,6 +168,7 @@ def page_state(
     view: View,
     hint: Hint | None = None,
     tutorial: Tutorial | None = None,
+    why: Why | None = None,
     can: CoachCan | None = None,
     lang: str | None = None,
 ) -> State:
@@ -177,7 +179,8 @@ def page_state(
     (as code names them) and ``bot_words`` (each as a player reads it),
     and the coach's fields: ``view`` (the position of the history on show, ``coaching.view_state``),
     ``hint`` (``coaching.hint_state`` or None), ``tutorial`` (the guided game's step, or None),
-    ``can`` flags added to the position's (``hint``, ``review``), and the language the words are in:
+    ``why`` (the explanation of the task the page asked about, or None), ``can`` flags added to the
+    position's (``hint``, ``review``), and the language the words are in:
     ``lang`` (its code; None: the package language) and ``dir`` (``_direction``)."""
     lang = resolve(lang)
     return {
@@ -192,6 +195,7 @@ def page_state(
         "view": view,
         "hint": hint,
         "tutorial": tutorial,
+        "why": why,
         "can": _can(position["can"], can),
         "lang": lang,
         "dir": _direction(lang),
@@ -373,13 +377,18 @@ _MAYBE_PLAYER = _Field(msg("a player index"), _is_int, required=False)
 _BOT = _Field(
     msg("one of {choices}", choices=joined(BOTS)), lambda v: isinstance(v, str) and v in BOTS, required=False
 )
+_TASK_OR_NONE = _Field(
+    msg("three whole numbers [player, tile, task], or null"),
+    lambda v: v is None or (isinstance(v, list) and len(v) == 3 and all(_is_int(c) for c in v)),
+)
 _LANGUAGE = _Field(
     msg("one of {choices}", choices=joined(LANGUAGES)), lambda v: isinstance(v, str) and v in LANGUAGES
 )
 
 #: Each action's fields besides ``action`` and ``version`` (which every intent carries). The actions
 #: with a ``player`` field are moves: only the player to move may make them, and not for a bot's seat.
-#: ``language`` words everything the widget says in another language (a code of ``i18n.LANGUAGES``).
+#: ``language`` words everything the widget says in another language (a code of ``i18n.LANGUAGES``);
+#: ``why`` asks why a task of the position on show is or is not fulfilled (``State.why``).
 INTENTS: Final[Mapping[str, Mapping[str, _Field]]] = {
     "select": {"space": _SPACE_OR_NONE},
     "take": {"space": _SPACE, "cell": _CELL, "player": _PLAYER},
@@ -395,6 +404,7 @@ INTENTS: Final[Mapping[str, Mapping[str, _Field]]] = {
     "open": {"row": _Field(msg("an action number or null"), lambda v: v is None or _is_int(v))},
     "next": {},
     "language": {"lang": _LANGUAGE},
+    "why": {"task": _TASK_OR_NONE},
 }
 
 

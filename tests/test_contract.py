@@ -196,6 +196,8 @@ EXAMPLES: list[dict[str, Any]] = [
     {"action": "open", "row": 2},
     {"action": "open", "row": None},
     {"action": "language", "lang": "fa"},
+    {"action": "why", "task": [1, 3, 0]},
+    {"action": "why", "task": None},
 ]
 
 

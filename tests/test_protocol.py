@@ -147,12 +147,13 @@ def test_the_page_state_adds_the_widget_fields_to_the_position():
         "view",
         "hint",
         "tutorial",
+        "why",
         "lang",
         "dir",
     ]
     assert {k: s[k] for k in position_ if k != "can"} == {k: v for k, v in position_.items() if k != "can"}
     assert s["can"] == {**position_["can"], "hint": True, "review": False}
-    assert (s["view"], s["hint"], s["tutorial"]) == (view, None, None)
+    assert (s["view"], s["hint"], s["tutorial"], s["why"]) == (view, None, None, None)
     assert (s["version"], s["selected"], s["error"], s["answered"], s["bot"]) == (4, 2, "no", 3, "search")
     assert s["bot_names"] == list(BOTS) == ["random", "greedy", "search"]
     assert s["bot_words"] == {"random": "random", "greedy": "greedy", "search": "search"}
