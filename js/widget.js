@@ -84,37 +84,47 @@ const passesToNotebook = (event) =>
 // would otherwise be read out at length): the rest are in the move log.
 const SAID_MAX = 6;
 
+/** @typedef {(state: State) => string} Saying a sentence of the status line, worded from a state */
+
 /**
  * What the page says happened since it last drew: the log entries that are new (a move, the bots'
  * answer, a refill, the end), or what undo did; null when nothing happened (a tile chosen, an error).
- * @param {State | null} before the state drawn last @param {State} state @returns {string | null}
+ * It is a saying, worded from the state it is given, so that a change of language words the same news
+ * again in the new language.
+ * @param {State | null} before the state drawn last @param {State} state @returns {Saying | null}
  */
 function happened(before, state) {
   if (before && viewMoved(before, state)) {
-    return state.view.now ? t("Back to the position now.") : sentence(earlierWords(state.view.label));
+    return (s) => (s.view.now ? t("Back to the position now.") : sentence(earlierWords(s.view.label)));
   }
   if (state.tutorial) {
     // The guided game says what the last click did in its own words (Luna's reply, a skip ahead).
     // (An empty one clears the line: the click before's words are no news.)
     const said = sentences(state.tutorial.said ?? []);
-    return said !== sentences(before?.tutorial?.said ?? []) || !before ? said : null;
+    const news = said !== sentences(before?.tutorial?.said ?? []) || !before;
+    return news ? (s) => sentences(s.tutorial?.said ?? []) : null;
   }
   const hint = shownHint(state);
   const fresh = hint && (hint.version !== before?.hint?.version || hint.words !== before?.hint?.words);
-  if (fresh && hint.words) return hint.words;
-  /** @param {number} id */
-  const since = (id) => {
-    const texts = state.log.filter(([entry]) => entry >= id).map(([, , , text]) => text);
-    return sentences(
-      texts.length > SAID_MAX ? [t("Earlier moves are in the move log."), ...texts.slice(-SAID_MAX)] : texts,
-    );
-  };
+  if (fresh && hint.words) return (s) => shownHint(s)?.words ?? "";
   if (!before) return since(state.recent[0]?.[0] ?? state.log.at(-1)?.[0] ?? state.log_total);
   if (before.seed !== state.seed) return since(0);
   if (state.log_total > before.log_total) return since(before.log_total);
-  if (state.log_total < before.log_total) return t("Undone: back to turn {turn}.", { turn: state.turn + 1 });
+  if (state.log_total < before.log_total)
+    return (s) => t("Undone: back to turn {turn}.", { turn: s.turn + 1 });
   return null;
 }
+
+/**
+ * The log entries from `id` on, as the status line says them (the latest few).
+ * @param {number} id @returns {Saying}
+ */
+const since = (id) => (state) => {
+  const texts = state.log.filter(([entry]) => entry >= id).map(([, , , text]) => text);
+  return sentences(
+    texts.length > SAID_MAX ? [t("Earlier moves are in the move log."), ...texts.slice(-SAID_MAX)] : texts,
+  );
+};
 
 /**
  * Whether the position on show moved along the history (the slider, Back to now, a review row) rather
@@ -208,6 +218,8 @@ function render({ model, el }) {
   let wanted = null; // the position the slider asks for, not yet sent (one "show" at a time)
   /** @type {State | null} */
   let drawn = null; // the state drawn last, to tell what is new
+  /** @type {Saying | null} what the status line said last, to word again in another language */
+  let lastSaying = null;
   const motion = createMotion(root);
 
   /**
@@ -406,9 +418,11 @@ function render({ model, el }) {
     const error = state.tutorial && state.error === state.tutorial.refused ? null : state.error;
     parts.error.hidden = !error;
     /** @type {Element} */ (parts.error.querySelector(".nl-error-text")).textContent = error ?? "";
-    const said = happened(drawn, state);
+    // A new language words the status line's news again, in the new language, rather than leave it in the old.
+    const saying = happened(drawn, state) ?? (drawn && drawn.lang !== state.lang ? lastSaying : null);
+    if (saying !== null) lastSaying = saying;
     // On the history slider the slider's own value text says where it is: the live region keeps quiet.
-    if (said !== null) setText(parts.said, document.activeElement === parts.slider ? "" : said);
+    if (saying !== null) setText(parts.said, document.activeElement === parts.slider ? "" : saying(state));
     setText(parts.now, nowWords(state, catalogue));
     patchChildren(parts.wheel, wheelParts(state, catalogue), full);
     patch(parts.wheelMarks, wheelMarks(state), full);
