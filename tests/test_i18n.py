@@ -845,3 +845,16 @@ def test_the_log_and_the_story_tell_about_the_reader_in_the_readers_grammar(lang
     if lang == "en":
         assert any(text.startswith("You take ") for text in log)
         assert any(text.startswith("You move on the moon track") for text in log)
+
+
+def test_persian_counts_take_a_singular_verb():
+    # Persian has one plural form: a sentence with a count is the same for 1 and for 21, so its counted noun
+    # and verb stay singular («۳ هدف … کم دارد»), never plural («کم دارند», «شده‌اند»), which is wrong for 1.
+    plural_verb = re.compile(r"شده\u200cاند|شده باشند|کم دارند|هستند|می\u200cشوند(?=[\s.،؛:!)»]|$)")
+    found = [
+        entry.string[0]
+        for domain in ("novaluna", "novaluna_page")
+        for entry in read_po((LOCALE / "fa" / "LC_MESSAGES" / f"{domain}.po").open("rb"))
+        if isinstance(entry.id, tuple) and plural_verb.search(entry.string[0])
+    ]
+    assert found == []
