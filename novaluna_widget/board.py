@@ -533,8 +533,8 @@ class Board:
             if t.tasks:
                 raise IllegalMove(
                     plural(
-                        "tile {tile} at {cell} has {n} task(s); task_index must be 0 to {last}, not {value}",
-                        "tile {tile} at {cell} has {n} task(s); task_index must be 0 to {last}, not {value}",
+                        "tile {tile} at {cell} has {n} task; task_index must be 0 to {last}, not {value}",
+                        "tile {tile} at {cell} has {n} tasks; task_index must be 0 to {last}, not {value}",
                         len(t.tasks),
                         tile=t.id,
                         cell=cell_words(cell),
@@ -544,8 +544,7 @@ class Board:
                 )
             raise IllegalMove(
                 msg(
-                    "tile {tile} at {cell} has 0 task(s); task_index must be nothing: it has "
-                    "no task, not {value}",
+                    "tile {tile} at {cell} has no task; task_index must be nothing, not {value}",
                     tile=t.id,
                     cell=cell_words(cell),
                     value=quote(task_index),
