@@ -491,17 +491,7 @@ def check_intent(
     name = game.players[current].name
     player = intent.get("player")
     if player is not None and player != current:
-        if not 0 <= player < len(game.players):
-            raise IllegalMove(
-                msg("there is no player {player}; it is {name}'s turn", player=player, name=name)
-            )
-        raise IllegalMove(
-            msg(
-                "it is {name}'s turn, not {other}'s: place the tile in {name}'s area",
-                name=name,
-                other=game.players[player].name,
-            )
-        )
+        raise IllegalMove(_out_of_turn(game, player, reader))
     seat = seats[current]
     if seat is not None and action != "bot":  # the button's words as the page shows them (js/panels.js)
         if current == reader:
@@ -522,6 +512,35 @@ def check_intent(
         )
     if action == "take":
         check_selection(game, intent["space"])
+
+
+def _out_of_turn(game: Game, player: int, reader: int | None) -> Message:
+    """Why a move for seat ``player`` is refused while another moves: the reader (seat ``reader``) is told
+    about as "you", in messages of their own ("it is your turn", «сейчас ходите вы»)."""
+    current = game.current_player
+    name = game.players[current].name
+    if not 0 <= player < len(game.players):
+        if current == reader:
+            return cmsg(
+                "the player named You, the reader",
+                "there is no player {player}; it is your turn",
+                player=player,
+            )
+        return msg("there is no player {player}; it is {name}'s turn", player=player, name=name)
+    other = game.players[player].name
+    if current == reader:
+        return cmsg(
+            "the player named You, the reader",
+            "it is your turn, not {other}'s: place the tile in your area",
+            other=other,
+        )
+    if player == reader:
+        return cmsg(
+            "the player named You, the reader",
+            "it is {name}'s turn, not yours: place the tile in {name}'s area",
+            name=name,
+        )
+    return msg("it is {name}'s turn, not {other}'s: place the tile in {name}'s area", name=name, other=other)
 
 
 def check_selection(game: Game, space: object) -> int | None:

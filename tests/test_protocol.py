@@ -18,6 +18,7 @@ from novaluna_widget.coach import hint as hint_of
 from novaluna_widget.coach import reviewing
 from novaluna_widget.coaching import compare, hint_state, view_state
 from novaluna_widget.guide import Guide
+from novaluna_widget.i18n import in_language
 from novaluna_widget.protocol import (
     INTENTS,
     LOG_TAIL,
@@ -382,6 +383,19 @@ def test_check_intent_refuses_stale_clicks_and_moves_out_of_turn():
         check_intent({**take, "player": other}, game, [None, None], 5)
     with pytest.raises(IllegalMove, match="no player 7"):
         check_intent({**take, "player": 7}, game, [None, None], 5)
+    # The reader is "you", whichever seat the click was for: never "it is You's turn" (or «ходит Вы»).
+    said = []
+    for player, reader in ((other, mover), (other, other), (7, mover)):
+        with pytest.raises(IllegalMove) as refused:
+            check_intent({**take, "player": player}, game, [None, None], 5, reader=reader)
+        said.append(refused.value)
+    name, other_name = game.players[mover].name, game.players[other].name
+    assert [str(s) for s in said] == [
+        f"it is your turn, not {other_name}'s: place the tile in your area",
+        f"it is {name}'s turn, not yours: place the tile in {name}'s area",
+        "there is no player 7; it is your turn",
+    ]
+    assert "ходите вы" in in_language(said[0], "ru") and "а не вы" in in_language(said[1], "ru")
     bot_seat: list[str | None] = [None, None]
     bot_seat[mover] = "random"
     with pytest.raises(IllegalMove, match="played by the random bot"):
