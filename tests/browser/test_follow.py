@@ -191,7 +191,7 @@ def test_solo_explains_its_score_and_ends_phase_one_when_allowed(page: Page, lab
     wait_drawn(page, other)
     record = kernel_json(page, "next(e.data for e in w.game.log if e.kind == 'phase')")
     said = other.locator(".nl-said")
-    over = f"Phase 1 is over: its record is {record['record']} (tiles {record['tiles']} +"
+    over = f"Phase 1 is over: its record is {record['record']} (tile costs {record['tiles']} +"
     expect(said).to_contain_text(over)
     expect(said).to_contain_text("The wheel is refilled")
     expect(other.locator(".nl-headline")).to_contain_text("phase 2 of 2")
