@@ -32,6 +32,7 @@ import {
   chooseFirstWords,
   clauses,
   earlierWords,
+  guideOverWords,
   named,
   sentence,
   sentences,
@@ -602,8 +603,10 @@ function render({ model, el }) {
       if (byKeyboard) pendingFocus = "cells";
     } else if (d.cell !== undefined) {
       if (state.selected === null) {
-        // Once the game is over no tile can be chosen: the "now" line says how it ended.
-        explain(state.over ? state.over.text : chooseFirstWords(state.choices.length));
+        // Once the game is over no tile can be chosen: the "now" line says how it ended. The guided game
+        // says what its step waits for, in its own words.
+        const guided = state.tutorial && (state.tutorial.done ? guideOverWords() : state.tutorial.prompt);
+        explain(guided || (state.over ? state.over.text : chooseFirstWords(state.choices.length)));
         return;
       }
       const [x, y] = d.cell.split(",").map(Number);
