@@ -596,7 +596,7 @@ def test_the_bot_seats_refusal_names_the_button_as_the_page_words_it():
 REFUSED = {
     "en": "space 9 is not among the next three tiles: 1, 2, 3",
     "ru": "место 9 не входит в следующие три тайла: 1, 2, 3",
-    "ja": "スペース9は次の3枚のタイルに入っていない（次の3枚のスペース：1、2、3）",
+    "ja": "スペース9は次の3枚のタイルに入っていません（次の3枚のスペース：1、2、3）",
     "fa": "فضای ۹ جزو ۳ کاشی بعدی نیست: ۱، ۲، ۳",
 }
 
