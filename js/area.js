@@ -3,16 +3,7 @@
 import * as spec from "./drawing.js";
 import { num, t, tc, tn, tnc } from "./i18n.js";
 import { esc, faceRect, swatchSvg, tileSvg, tokenSvg } from "./tiles.js";
-import {
-  botWord,
-  cellWords,
-  explainWords,
-  named,
-  ordinal,
-  sentences,
-  taskWords,
-  tileWords,
-} from "./words.js";
+import { botWord, cellWords, named, ordinal, sentences, taskWords, tileWords } from "./words.js";
 
 /** @typedef {import("./contract").State} State */
 /** @typedef {import("./contract").Catalogue} Catalogue */
@@ -119,13 +110,33 @@ function areaWords(player) {
 }
 
 /**
- * A task's label: why it is or is not fulfilled, and whether a token covers it.
- * @param {Catalogue} catalogue @param {import("./contract").PlayerState} player @param {TaskRow} row
+ * A task's label, short: whether it is fulfilled, and whether a token covers it. Why is the engine's
+ * sentence, which the page asks Python for while it points at the task (`whyWords`).
+ * @param {import("./contract").PlayerState} player @param {TaskRow} row
  * @returns {string}
  */
-export function taskLabel(catalogue, player, row) {
-  const why = explainWords(catalogue, player, row);
-  return row[2] === 2 ? sentences([why, t("A token covers it.")]) : why;
+export function taskLabel(player, row) {
+  const [tileIndex, k, status] = row;
+  const [id, x, y] = player.tiles[tileIndex];
+  const values = { task: taskWords(id, k), tile: id, cell: cellWords(x, y) };
+  const label = status
+    ? t("Task {task} on {tile} at {cell}: fulfilled.", values)
+    : t("Task {task} on {tile} at {cell}: not fulfilled.", values);
+  return status === 2 ? sentences([label, t("A token covers it.")]) : label;
+}
+
+/**
+ * Why a task is or is not fulfilled, once Python has answered the page's question (`state.why`), with
+ * whether a token covers it; else its short label.
+ * @param {State} state @param {number} p @param {TaskRow} row
+ * @returns {string}
+ */
+export function whyWords(state, p, row) {
+  const why = state.why;
+  if (!why || why.task[0] !== p || why.task[1] !== row[0] || why.task[2] !== row[1]) {
+    return taskLabel(state.players[p], row);
+  }
+  return row[2] === 2 ? sentences([why.text, t("A token covers it.")]) : why.text;
 }
 
 /**
@@ -181,13 +192,13 @@ function pickableCell(p, x, y, tabStop, player) {
 }
 
 /**
- * A task's label: while a puzzle asks about the area, only which task it is (its status and chain would
- * give the answer away); else why it is or is not fulfilled.
- * @param {State} state @param {Catalogue} catalogue @param {PlayerState} player @param {TaskRow} row
+ * A task's label: while a puzzle asks about the area, only which task it is (its status would give the
+ * answer away); else whether it is fulfilled.
+ * @param {State} state @param {PlayerState} player @param {TaskRow} row
  * @returns {string}
  */
-function taskName(state, catalogue, player, row) {
-  if (!state.puzzle || state.puzzle.answers) return taskLabel(catalogue, player, row);
+function taskName(state, player, row) {
+  if (!state.puzzle || state.puzzle.answers) return taskLabel(player, row);
   const tile = player.tiles[row[0]][0];
   return t("{task} on {tile}", { task: taskWords(tile, row[1]), tile });
 }
@@ -210,7 +221,7 @@ function placedTile(state, catalogue, p, t, rows, firstTask) {
     const row = rows.get(`${t},${k}`);
     const status = row ? row[2] : 0;
     const token = status === 2 ? tokenSvg(p, spec.token.on_task) : "";
-    const label = row ? taskName(state, catalogue, player, row) : "";
+    const label = row ? taskName(state, player, row) : "";
     const stop = firstTask.value;
     firstTask.value = false;
     return (

@@ -464,6 +464,14 @@ export interface PuzzleView {
 /** The direction a language's text runs, as HTML's `dir` says it. */
 export type Direction = "ltr" | "rtl";
 
+/** Why one task of the position on show is or is not fulfilled (`Board.explain`): the page asks for it (the `why` intent) while it points at the task, so a state carries one sentence at most. */
+export interface Why {
+  /** The task: [player, tile (an index into the player's `tiles`), task (an index into the tile's)]. */
+  task: number[];
+  /** The engine's sentence, in the state's language. */
+  text: string;
+}
+
 /** Everything the page draws (the `state` trait), built by Python only: the position (or a past one), then the widget's own fields. */
 export interface State {
   kind: GameKind;
@@ -506,6 +514,8 @@ export interface State {
   tutorial: Tutorial | null;
   /** The puzzle on show, or None outside the puzzles. */
   puzzle: PuzzleView | null;
+  /** The explanation of the task the page asked about last, while the position on show is the same. */
+  why: Why | null;
   /** The code of the language every sentence of the state is in; the page speaks it too. */
   lang: string;
   /** The language's direction: text and panels follow it, the boards keep theirs. */
@@ -668,8 +678,15 @@ export interface LanguageIntent {
   lang: string;
 }
 
+/** Ask why a task of the position on show is or is not fulfilled: [player, tile, task] (None: no task). */
+export interface WhyIntent {
+  version: number;
+  action: "why";
+  task: number[] | null;
+}
+
 /** What the page asks of Python; Python checks each field (`protocol.parse_intent`). */
-export type Intent = SelectIntent | TakeIntent | RefillIntent | EndPhaseOneIntent | BotIntent | HistoryIntent | CoachIntent | ShowIntent | OpenIntent | PuzzlePick | PuzzleIntent | LanguageIntent;
+export type Intent = SelectIntent | TakeIntent | RefillIntent | EndPhaseOneIntent | BotIntent | HistoryIntent | CoachIntent | ShowIntent | OpenIntent | PuzzlePick | PuzzleIntent | LanguageIntent | WhyIntent;
 
 /** An intent as the view writes it: `send` adds the `version`. */
 export type Unsent<T> = T extends unknown ? Omit<T, "version"> : never;

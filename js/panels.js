@@ -187,11 +187,16 @@ export function nowWords(state, catalogue) {
   }
   const player = state.players[/** @type {number} the game goes on */ (state.current)];
   if (player.bot) {
-    // TRANSLATORS: "Bot plays for {name}" is the name of a button.
-    return t("{name} is played by the {bot} bot: press Bot plays for {name}.", {
-      name: named(player),
-      bot: botWord(state, player.bot),
-    });
+    const values = { name: named(player), bot: botWord(state, player.bot) };
+    return player.you
+      ? // TRANSLATORS: "Bot plays for {name}" is the name of a button; {name} is the reader ("You").
+        tc(
+          "the player named You, the reader",
+          "{name} are played by the {bot} bot: press Bot plays for {name}.",
+          values,
+        )
+      : // TRANSLATORS: "Bot plays for {name}" is the name of a button.
+        t("{name} is played by the {bot} bot: press Bot plays for {name}.", values);
   }
   if (state.selected !== null) {
     const id = /** @type {string} the tile chosen */ (state.wheel[state.selected]);

@@ -125,18 +125,17 @@ export function puzzlePanel(state) {
 }
 
 /**
- * What the live region says of the puzzle: a new question, or the verdict once checked.
- * @param {State | null} before @param {State} state @returns {string | null}
+ * What the live region says of the puzzle: a new question, the verdict once checked, or the answer once
+ * shown. A saying, worded from the state it is given, so a change of language words it again.
+ * @param {State | null} before @param {State} state @returns {((s: State) => string) | null}
  */
 export function puzzleSaid(before, state) {
   const puzzle = /** @type {PuzzleView} */ (state.puzzle);
   const was = before?.puzzle ?? null;
-  if (!was || was.id !== puzzle.id) return puzzle.question;
-  if (puzzle.verdict && !was.verdict) return puzzle.verdict.words;
+  if (!was || was.id !== puzzle.id) return (s) => s.puzzle?.question ?? "";
+  if (puzzle.verdict && !was.verdict) return (s) => s.puzzle?.verdict?.words ?? "";
   if (puzzle.answers && !was.answers) {
-    return t("The answer: {answers}.", {
-      answers: clauses(puzzle.answers.map((a) => a.words)),
-    });
+    return (s) => t("The answer: {answers}.", { answers: clauses((s.puzzle?.answers ?? []).map((a) => a.words)) });
   }
   return null;
 }

@@ -2,7 +2,7 @@
 // rule and answers with a new state. Hover and focus feedback reads what the state already holds.
 
 import "./widget.css";
-import { card, focusPlayer, legalCells, taskLabel } from "./area.js";
+import { card, focusPlayer, legalCells, whyWords } from "./area.js";
 import { readState } from "./bridge.js";
 import {
   HISTORY_HTML,
@@ -33,6 +33,7 @@ import {
   chooseFirstWords,
   clauses,
   earlierWords,
+  guideOverWords,
   named,
   sentence,
   sentences,
@@ -87,37 +88,47 @@ const passesToNotebook = (event) =>
 // would otherwise be read out at length): the rest are in the move log.
 const SAID_MAX = 6;
 
+/** @typedef {(state: State) => string} Saying a sentence of the status line, worded from a state */
+
 /**
  * What the page says happened since it last drew: the log entries that are new (a move, the bots'
  * answer, a refill, the end), or what undo did; null when nothing happened (a tile chosen, an error).
- * @param {State | null} before the state drawn last @param {State} state @returns {string | null}
+ * It is a saying, worded from the state it is given, so that a change of language words the same news
+ * again in the new language.
+ * @param {State | null} before the state drawn last @param {State} state @returns {Saying | null}
  */
 function happened(before, state) {
   if (before && viewMoved(before, state)) {
-    return state.view.now ? t("Back to the position now.") : sentence(earlierWords(state.view.label));
+    return (s) => (s.view.now ? t("Back to the position now.") : sentence(earlierWords(s.view.label)));
   }
   if (state.tutorial) {
     // The guided game says what the last click did in its own words (Luna's reply, a skip ahead).
     // (An empty one clears the line: the click before's words are no news.)
     const said = sentences(state.tutorial.said ?? []);
-    return said !== sentences(before?.tutorial?.said ?? []) || !before ? said : null;
+    const news = said !== sentences(before?.tutorial?.said ?? []) || !before;
+    return news ? (s) => sentences(s.tutorial?.said ?? []) : null;
   }
   const hint = shownHint(state);
   const fresh = hint && (hint.version !== before?.hint?.version || hint.words !== before?.hint?.words);
-  if (fresh && hint.words) return hint.words;
-  /** @param {number} id */
-  const since = (id) => {
-    const texts = state.log.filter(([entry]) => entry >= id).map(([, , , text]) => text);
-    return sentences(
-      texts.length > SAID_MAX ? [t("Earlier moves are in the move log."), ...texts.slice(-SAID_MAX)] : texts,
-    );
-  };
+  if (fresh && hint.words) return (s) => shownHint(s)?.words ?? "";
   if (!before) return since(state.recent[0]?.[0] ?? state.log.at(-1)?.[0] ?? state.log_total);
   if (before.seed !== state.seed) return since(0);
   if (state.log_total > before.log_total) return since(before.log_total);
-  if (state.log_total < before.log_total) return t("Undone: back to turn {turn}.", { turn: state.turn + 1 });
+  if (state.log_total < before.log_total)
+    return (s) => t("Undone: back to turn {turn}.", { turn: s.turn + 1 });
   return null;
 }
+
+/**
+ * The log entries from `id` on, as the status line says them (the latest few).
+ * @param {number} id @returns {Saying}
+ */
+const since = (id) => (state) => {
+  const texts = state.log.filter(([entry]) => entry >= id).map(([, , , text]) => text);
+  return sentences(
+    texts.length > SAID_MAX ? [t("Earlier moves are in the move log."), ...texts.slice(-SAID_MAX)] : texts,
+  );
+};
 
 /**
  * Whether the position on show moved along the history (the slider, Back to now, a review row) rather
@@ -213,6 +224,8 @@ function render({ model, el }) {
   let wanted = null; // the position the slider asks for, not yet sent (one "show" at a time)
   /** @type {State | null} */
   let drawn = null; // the state drawn last, to tell what is new
+  /** @type {Saying | null} what the status line said last, to word again in another language */
+  let lastSaying = null;
   const motion = createMotion(root);
 
   /**
@@ -223,6 +236,20 @@ function render({ model, el }) {
   const send = (intent) => {
     root.classList.add("nl-busy");
     model.send({ ...intent, version: state.version });
+  };
+  /** @type {string | null} the task last asked about, with the version of the picture it was asked on */
+  let askedWhy = null;
+  /**
+   * Ask Python why the task `task` ([player, tile, task]) is or is not fulfilled, once per picture: its
+   * answer comes in `state.why`, and the next draw explains the task with it. A question changes nothing,
+   * so the page does not wait for it (no busy cursor).
+   * @param {number[]} task
+   */
+  const askWhy = (task) => {
+    const key = `${state.version}:${task.join()}`;
+    if (key === askedWhy || (state.why && state.why.task.join() === task.join())) return;
+    askedWhy = key;
+    model.send({ action: "why", task, version: state.version });
   };
 
   // "said": what just happened (a polite live region); "now": what to do now, always on show;
@@ -401,9 +428,12 @@ function render({ model, el }) {
     const error = state.tutorial && state.error === state.tutorial.refused ? null : state.error;
     parts.error.hidden = !error;
     /** @type {Element} */ (parts.error.querySelector(".nl-error-text")).textContent = error ?? "";
-    const said = state.puzzle ? puzzleSaid(drawn, state) : happened(drawn, state);
+    // A new language words the status line's news again, in the new language, rather than leave it in the old.
+    const news = state.puzzle ? puzzleSaid(drawn, state) : happened(drawn, state);
+    const saying = news ?? (drawn && drawn.lang !== state.lang ? lastSaying : null);
+    if (saying !== null) lastSaying = saying;
     // On the history slider the slider's own value text says where it is: the live region keeps quiet.
-    if (said !== null) setText(parts.said, document.activeElement === parts.slider ? "" : said);
+    if (saying !== null) setText(parts.said, document.activeElement === parts.slider ? "" : saying(state));
     setText(parts.now, state.puzzle ? state.puzzle.question : nowWords(state, catalogue));
     patchChildren(parts.wheel, wheelParts(state, catalogue), full);
     patch(parts.wheelMarks, wheelMarks(state), full);
@@ -521,7 +551,8 @@ function render({ model, el }) {
             ?.classList.add(touching.includes(i) ? "nl-touch" : "nl-chain");
         }
       }
-      explain(taskLabel(catalogue, player, row));
+      explain(whyWords(state, p, row));
+      askWhy([p, t, k]);
     } else if (d.cell !== undefined && target.classList.contains("nl-legal")) {
       const p = Number(d.player);
       const player = state.players[p];
@@ -626,8 +657,10 @@ function render({ model, el }) {
       if (byKeyboard) pendingFocus = "cells";
     } else if (d.cell !== undefined) {
       if (state.selected === null) {
-        // Once the game is over no tile can be chosen: the "now" line says how it ended.
-        explain(state.over ? state.over.text : chooseFirstWords(state.choices.length));
+        // Once the game is over no tile can be chosen: the "now" line says how it ended. The guided game
+        // says what its step waits for, in its own words.
+        const guided = state.tutorial && (state.tutorial.done ? guideOverWords() : state.tutorial.prompt);
+        explain(guided || (state.over ? state.over.text : chooseFirstWords(state.choices.length)));
         return;
       }
       const [x, y] = d.cell.split(",").map(Number);

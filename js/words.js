@@ -1,36 +1,13 @@
 // Words for labels and hints, in the widget's language (i18n.js). The page never judges a rule: these only
 // word what Python computed. A tile and a task come worded by Python (`faces()`), as the engine words
-// them. Why a task is or is not fulfilled is worded here from the state's compact counts, with the
-// engine's own msgids: the engine's sentences would more than double a late 4-player state (10 KB to
-// 23 KB in English, 32 KB in Russian).
+// them. Why a task is or is not fulfilled is the engine's sentence (Board.explain), which the page asks
+// Python for while it points at the task (the `why` intent, answered in `state.why`): every task's
+// sentence in each state would more than double a late 4-player state.
 
-import * as spec from "./drawing.js";
 import { faces } from "./drawing.js";
 import { num, t, tc, tn, tnc } from "./i18n.js";
 
-/** @typedef {import("./contract").Catalogue} Catalogue */
 /** @typedef {import("./contract").PlayerState} PlayerState */
-/** @typedef {import("./contract").TaskRow} TaskRow */
-
-// The state names colours by letter in task chains (TaskRow): the letters drawn on the tiles.
-const LETTER_COLOUR = Object.fromEntries(
-  Object.entries(spec.tile_colours).map(([colour, { letter }]) => [letter, colour]),
-);
-
-/**
- * Tiles of a colour counted for a task, of those it needs: "2 of 3 blue".
- * @type {Record<string, (counted: number, n: number) => string>}
- */
-const COUNTED = {
-  red: (counted, n) =>
-    tnc("tiles counted for a task", "{counted} of {n} red", "{counted} of {n} red", n, { counted }),
-  blue: (counted, n) =>
-    tnc("tiles counted for a task", "{counted} of {n} blue", "{counted} of {n} blue", n, { counted }),
-  teal: (counted, n) =>
-    tnc("tiles counted for a task", "{counted} of {n} teal", "{counted} of {n} teal", n, { counted }),
-  yellow: (counted, n) =>
-    tnc("tiles counted for a task", "{counted} of {n} yellow", "{counted} of {n} yellow", n, { counted }),
-};
 
 /**
  * Tiles of a colour in the draw pile: "3 red".
@@ -77,45 +54,6 @@ export const pileWords = (colours) => list(Object.entries(colours).map(([colour,
 
 /** @param {number} x @param {number} y @returns {string} "(1, -2)" in the language's digits */
 export const cellWords = (x, y) => tc("a cell of an area", "({x}, {y})", { x, y });
-
-/**
- * The engine's explanation sentence (Board.explain), worded from the compact chain in the state.
- * @param {Catalogue} catalogue @param {PlayerState} player @param {TaskRow} row one of `player.tasks`
- * @returns {string}
- */
-export function explainWords(catalogue, player, row) {
-  const [tileIndex, k, , counts] = row;
-  const [id, x, y] = player.tiles[tileIndex];
-  const [colour] = catalogue[id];
-  const met = counts.every(([, needed, counted]) => counted >= needed);
-  /** @param {number} i */
-  const name = (i) =>
-    t("{tile} at {cell}", {
-      tile: player.tiles[i][0],
-      cell: cellWords(player.tiles[i][1], player.tiles[i][2]),
-    });
-  const parts = counts.map(([letter, needed, counted, chain, touching]) => {
-    const c = LETTER_COLOUR[letter];
-    let count = COUNTED[c](counted, needed);
-    if (chain.length) {
-      const linked = chain.filter((i) => !touching.includes(i));
-      const near = list(touching.map(name));
-      count = linked.length
-        ? t("{count} ({touching} touching; {linked} by chain)", {
-            count,
-            touching: near,
-            linked: list(linked.map(name)),
-          })
-        : t("{count} ({touching} touching)", { count, touching: near });
-    }
-    if (c === colour) count = t("{count} (the {tile} itself never counts)", { count, tile: id });
-    return count;
-  });
-  const values = { task: taskWords(id, k), tile: id, cell: cellWords(x, y), counts: clauses(parts) };
-  return met
-    ? t("Task {task} on {tile} at {cell} is fulfilled: {counts}.", values)
-    : t("Task {task} on {tile} at {cell} is not fulfilled: {counts}.", values);
-}
 
 /** A player's place in the ranking, on their badge at the end. */
 const PLACES = [

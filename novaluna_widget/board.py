@@ -140,6 +140,39 @@ _OF: Final[dict[str, Callable[[int, int], Message]]] = {
 }
 
 
+#: A colour counted more often than the task needs: ``4 yellow, 1 needed`` (never "4 of 1").
+_MORE: Final[dict[str, Callable[[int, int], Message]]] = {
+    "red": lambda counted, n: cplural(
+        "tiles counted for a task, more than it needs",
+        "{counted} red, {n} needed",
+        "{counted} red, {n} needed",
+        n,
+        counted=counted,
+    ),
+    "blue": lambda counted, n: cplural(
+        "tiles counted for a task, more than it needs",
+        "{counted} blue, {n} needed",
+        "{counted} blue, {n} needed",
+        n,
+        counted=counted,
+    ),
+    "teal": lambda counted, n: cplural(
+        "tiles counted for a task, more than it needs",
+        "{counted} teal, {n} needed",
+        "{counted} teal, {n} needed",
+        n,
+        counted=counted,
+    ),
+    "yellow": lambda counted, n: cplural(
+        "tiles counted for a task, more than it needs",
+        "{counted} yellow, {n} needed",
+        "{counted} yellow, {n} needed",
+        n,
+        counted=counted,
+    ),
+}
+
+
 def _at(cell: Cell, tiles: Mapping[Cell, Tile]) -> Message:
     return msg("{tile} at {cell}", tile=tiles[cell].id, cell=cell_words(cell))
 
@@ -627,8 +660,8 @@ class Board:
             if t.tasks:
                 raise IllegalMove(
                     plural(
-                        "tile {tile} at {cell} has {n} task(s); task_index must be 0 to {last}, not {value}",
-                        "tile {tile} at {cell} has {n} task(s); task_index must be 0 to {last}, not {value}",
+                        "tile {tile} at {cell} has {n} task; task_index must be 0 to {last}, not {value}",
+                        "tile {tile} at {cell} has {n} tasks; task_index must be 0 to {last}, not {value}",
                         len(t.tasks),
                         tile=t.id,
                         cell=cell_words(cell),
@@ -638,8 +671,7 @@ class Board:
                 )
             raise IllegalMove(
                 msg(
-                    "tile {tile} at {cell} has 0 task(s); task_index must be nothing: it has "
-                    "no task, not {value}",
+                    "tile {tile} at {cell} has no task; task_index must be nothing, not {value}",
                     tile=t.id,
                     cell=cell_words(cell),
                     value=quote(task_index),
@@ -658,7 +690,7 @@ class Board:
     def _sentence(self, t: Tile, cell: Cell, task: Task, counts: list[ColourCount]) -> Message:
         parts: list[Value] = []
         for c in counts:
-            part: Message = _OF[c.colour](c.counted, c.needed)
+            part: Message = (_MORE if c.counted > c.needed else _OF)[c.colour](c.counted, c.needed)
             if c.chain:
                 linked = [m for m in c.chain if m not in c.touching]
                 touching = joined(_at(m, self._tiles) for m in c.touching)

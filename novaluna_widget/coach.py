@@ -31,6 +31,7 @@ from .contract import HintData, OptionData
 from .errors import IllegalMove, quote
 from .game import Action, Game, Move, action_data, check_seed, sheet_of
 from .i18n import Message, Value, cell_words, cmsg, cplural, joined, msg, plural, resolve
+from .names import YOU
 from .tiles import COLOUR_NAMES
 
 if TYPE_CHECKING:
@@ -396,7 +397,16 @@ def _words(
     if isinstance(action, Move):
         return _move_words(game, action, effect, reader, who, better)
     fresh = _fresh(game)
+    yours = bool(who) and game.current_player == reader  # what the reader did: told as "you"
     if action == "refill":
+        if yours:
+            return cplural(
+                "the player named You, the reader",
+                "{who} refilled the wheel with {n} fresh tile from the draw pile.",
+                "{who} refilled the wheel with {n} fresh tiles from the draw pile.",
+                fresh,
+                who=YOU,
+            )
         if who:
             return plural(
                 "{who} refilled the wheel with {n} fresh tile from the draw pile.",
@@ -411,6 +421,14 @@ def _words(
                 why=_offer(game, fresh),
             )
         return msg("Refill the wheel first: {why}. Then you take a tile as usual.", why=_offer(game, fresh))
+    if yours:
+        return cplural(
+            "the player named You, the reader",
+            "{who} ended phase 1, and the wheel was refilled with {n} fresh tile.",
+            "{who} ended phase 1, and the wheel was refilled with {n} fresh tiles.",
+            fresh,
+            who=YOU,
+        )
     if who:
         return plural(
             "{who} ended phase 1, and the wheel was refilled with {n} fresh tile.",
@@ -456,6 +474,13 @@ def _move_words(
         "outcome": _outcome(board, effect),
         "then": _then(game, move, effect, reader, who),
     }
+    if who and game.current_player == reader:  # what the reader did: told as "you"
+        return cmsg(
+            "the player named You, the reader",
+            "{who} took {tile} ({colour}) from space {space} and placed it at {cell}, {outcome}. {then}",
+            who=YOU,
+            **args,
+        )
     if who:
         return msg(
             "{who} took {tile} ({colour}) from space {space} and placed it at {cell}, {outcome}. {then}",
@@ -618,7 +643,7 @@ def _then(game: Game, move: Move, effect: _Effect, reader: int | None, who: str 
     nxt = after.current_player
     if nxt != game.current_player:
         return _turn(cost, names[nxt], bool(who), False, denied)
-    return _turn(cost, _named(who) if who else _YOU, bool(who), True, denied)
+    return _turn(cost, _YOU if you[game.current_player] else _named(str(who)), bool(who), True, denied)
 
 
 #: "you", of the player a hint advises, or of the reader (``reader``), where a name would stand.

@@ -97,6 +97,8 @@ __all__ = [
     "Traits",
     "Tutorial",
     "View",
+    "Why",
+    "WhyIntent",
     "check",
 ]
 
@@ -557,6 +559,16 @@ class PuzzleView(TypedDict):
 Direction = Literal["ltr", "rtl"]
 
 
+class Why(TypedDict):
+    """Why one task of the position on show is or is not fulfilled (``Board.explain``): the page asks
+    for it (the ``why`` intent) while it points at the task, so a state carries one sentence at most."""
+
+    #: The task: [player, tile (an index into the player's ``tiles``), task (an index into the tile's)].
+    task: list[int]
+    #: The engine's sentence, in the state's language.
+    text: str
+
+
 class State(Position):
     """Everything the page draws (the ``state`` trait), built by Python only: the position (or a past
     one), then the widget's own fields."""
@@ -582,6 +594,8 @@ class State(Position):
     tutorial: Tutorial | None
     #: The puzzle on show, or None outside the puzzles.
     puzzle: PuzzleView | None
+    #: The explanation of the task the page asked about last, while the position on show is the same.
+    why: Why | None
     #: The code of the language every sentence of the state is in; the page speaks it too.
     lang: str
     #: The language's direction: text and panels follow it, the boards keep theirs.
@@ -769,6 +783,13 @@ class LanguageIntent(_Intent):
     lang: str
 
 
+class WhyIntent(_Intent):
+    """Ask why a task of the position on show is or is not fulfilled: [player, tile, task] (None: no task)."""
+
+    action: Literal["why"]
+    task: list[int] | None
+
+
 #: What the page asks of Python; Python checks each field (``protocol.parse_intent``).
 Intent = (
     SelectIntent
@@ -783,6 +804,7 @@ Intent = (
     | PuzzlePick
     | PuzzleIntent
     | LanguageIntent
+    | WhyIntent
 )
 
 

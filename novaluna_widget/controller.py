@@ -21,12 +21,12 @@ from collections.abc import Callable, Iterable
 from typing import Any, SupportsIndex
 
 from . import coach
-from .coaching import hint_state
-from .contract import Intent, Position, State
+from .coaching import hint_state, past
+from .contract import Intent, Position, State, Why
 from .errors import IllegalMove, quote
 from .game import Action, Game
 from .guide import Guide
-from .i18n import check_language, get_language, message_of, msg
+from .i18n import Message, check_language, get_language, message_of, msg
 from .modes import Guided, Live, Mode, Playing, Puzzling
 from .modes.puzzle import ACTIONS as PUZZLE_ACTIONS
 from .modes.puzzle import NOT_IN_PUZZLES
@@ -36,7 +36,6 @@ from .protocol import (
     Reader,
     Seats,
     check_bot,
-    check_intent,
     check_reader,
     game_state,
     page_state,
@@ -93,6 +92,8 @@ class Controller:
         self._seen: tuple[object, ...] = ()
         self._drawn: tuple[object, ...] = ()  # what the position now was built from
         self._position: Position  # built by the first refresh, in start()
+        #: The task the page asked about (``_ask_why``): for which (version, position on show), and why.
+        self._why: tuple[tuple[int, int | None], list[int], Message] | None = None
 
     def start(self) -> None:
         """Publish the first state, and another once a bot seat to move has played."""
@@ -299,7 +300,10 @@ class Controller:
         self.refresh()
 
     def _dispatch(self, intent: Intent) -> None:
-        check_intent(intent, self.table.game, self.table.seats, self.version, reader=self.table.reader)
+        if intent["action"] == "why":  # a question about the picture, in every mode; never a move
+            self._ask_why(intent["task"], intent["version"])
+            return
+        self.mode.check(intent, self.version)
         match intent["action"]:
             case "language":  # in every mode, on an earlier position alike
                 self._speak(intent["lang"], background=True)
@@ -319,6 +323,30 @@ class Controller:
             seed = random.randrange(2**32) if self._seed is None else self._seed
             self.trainer = Trainer(seed=seed, lang=self.table.lang)
         return self.trainer
+
+    def _ask_why(self, task: list[int] | None, version: int) -> None:
+        """Keep the explanation of ``task`` ([player, tile, task] of the position on show) for the states
+        that follow, until the position on show changes (``_why_now``). One asked on an older picture goes
+        unanswered: the page asks again for the picture it draws next."""
+        self._why = None
+        if task is None or version != self.version or isinstance(self.mode, Puzzling):
+            return  # a puzzle's tasks are explained by its verdict: asked before, it would tell the answer
+        shown = self.mode.shown_turn
+        game = self.table.game if shown is None else past(self.table.game, shown)
+        p, t, k = task
+        players = game.players
+        cells = list(players[p].board.tiles) if 0 <= p < len(players) else []
+        if not 0 <= t < len(cells) or not 0 <= k < len(players[p].board[cells[t]].tasks):
+            raise IllegalMove(msg("there is no task {task} in the position on show", task=quote(task)))
+        self._why = ((self.version, shown), [p, t, k], players[p].board.explain(cells[t], k).message)
+
+    def _why_now(self) -> Why | None:
+        """The explanation asked for last, in the table's language, while the position on show is the one
+        it was asked about."""
+        if self._why is None or self._why[0] != (self.version, self.mode.shown_turn):
+            return None
+        _, task, sentence = self._why
+        return {"task": task, "text": sentence.in_language(self.table.lang)}
 
     # -- publishing ----------------------------------------------------------------------------------
     def refresh(self) -> None:
@@ -360,6 +388,7 @@ class Controller:
             view=part.view,
             hint=hint,
             tutorial=part.tutorial,
+            why=self._why_now(),
             can=part.can,
             lang=table.lang,
             puzzle=part.puzzle,

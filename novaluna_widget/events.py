@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .i18n import Message, Value, cell_words, cmsg, cplural, joined, msg, plural
+from .names import YOU
 from .tiles import tile
 
 __all__ = ["Event", "ranking_words", "to_event", "tokens_left"]
@@ -63,10 +64,13 @@ def _count(value: object) -> int:
     return value
 
 
-def to_event(raw: tuple[Any, ...], names: Sequence[str], boards: Sequence[Any]) -> Event:
-    """Turn one raw log tuple into an ``Event`` with words. Tiles never move, so the players' current
-    ``boards`` name the tasks of every earlier ``cover``. Everything a sentence needs is looked up here,
-    so a damaged entry fails here and the sentence can be worded in any language later."""
+def to_event(
+    raw: tuple[Any, ...], names: Sequence[str], boards: Sequence[Any], reader: int | None = None
+) -> Event:
+    """Turn one raw log tuple into an ``Event`` with words, the player of seat ``reader`` told about as
+    "you" (None: nobody). Tiles never move, so the players' current ``boards`` name the tasks of every
+    earlier ``cover``. Everything a sentence needs is looked up here, so a damaged entry fails here and
+    the sentence can be worded in any language later."""
     kind = raw[0]
     if kind == "setup":
         _, seed, stack = raw
@@ -81,84 +85,8 @@ def to_event(raw: tuple[Any, ...], names: Sequence[str], boards: Sequence[Any]) 
                 order=order,
             ),
         )
-    if kind == "refill":
-        _, player, mandatory, placed = raw
-        spaces: Value = joined(
-            msg("{tile} on space {space}", tile=str(tid), space=_count(s)) for s, tid in placed
-        )
-        if not placed:
-            spaces = msg("no tile left to draw")
-        told = (
-            msg("{who} must refill the wheel: {spaces}.", who=names[player], spaces=spaces)
-            if mandatory
-            else msg("{who} refills the wheel: {spaces}.", who=names[player], spaces=spaces)
-        )
-        return Event(kind, player, {"mandatory": mandatory, "placed": [list(p) for p in placed]}, told)
-    if kind == "take":
-        _, player, space, tid = raw
-        return Event(
-            kind,
-            player,
-            {"space": space, "tile": tid},
-            msg(
-                "{who} takes {tile} from space {space}.",
-                who=names[player],
-                tile=tile(tid).words(),
-                space=_count(space),
-            ),
-        )
-    if kind == "move":
-        _, player, before, after, under = raw
-        args: dict[str, Value] = {
-            "who": names[player],
-            "start": _count(before) % 24,
-            "end": _count(after) % 24,
-            "time": after,
-        }
-        if under:
-            told = msg(
-                "{who} moves on the moon track from {start} to {end} (time {time}), on top of {under}.",
-                under=joined(names[i] for i in under),
-                **args,
-            )
-        else:
-            told = msg("{who} moves on the moon track from {start} to {end} (time {time}).", **args)
-        return Event(kind, player, {"from": before, "to": after, "on_top_of": list(under)}, told)
-    if kind == "place":
-        _, player, tid, cell = raw
-        return Event(
-            kind,
-            player,
-            {"tile": tid, "cell": list(cell)},
-            msg(
-                "{who} places {tile} at {cell}.",
-                who=names[player],
-                tile=str(tid),
-                cell=cell_words((_count(cell[0]), _count(cell[1]))),
-            ),
-        )
-    if kind == "cover":
-        _, player, refs, left = raw
-        tiles = boards[player].tiles
-        what = joined(
-            (
-                msg("{task} on {tile}", task=tiles[(x, y)].tasks[i].words(), tile=tiles[(x, y)].id)
-                for x, y, i in refs
-            ),
-            "clauses",
-        )
-        return Event(
-            kind,
-            player,
-            {"tasks": [list(r) for r in refs], "tokens_left": left},
-            msg(
-                "{who} covers {tasks} ({what}); {left}.",
-                who=names[player],
-                what=what,
-                tasks=cplural("tasks covered", "{n} task", "{n} tasks", len(refs)),
-                left=tokens_left(_count(left)),
-            ),
-        )
+    if kind in ("refill", "take", "move", "place", "cover"):
+        return _turn_event(raw, names, boards, raw[1] == reader, reader)
     if kind == "phase":
         _, record, tiles_cost, missing = raw
         return Event(
@@ -191,10 +119,157 @@ def to_event(raw: tuple[Any, ...], names: Sequence[str], boards: Sequence[Any]) 
     if kind == "end":
         _, reason, winner, ranking = raw
         over = {
-            "last token": msg("Game over: {who} placed their last token.", who=names[winner]),
+            "last token": (
+                cmsg("the player named You, the reader", "Game over: {who} placed your last token.", who=YOU)
+                if winner == reader
+                else msg("Game over: {who} placed their last token.", who=names[winner])
+            ),
             "no tile": msg("Game over: no tile can be taken any more."),
         }[reason]
         if len(names) > 1:
             over = msg("{end} {ranking}.", end=over, ranking=ranking_words(names, ranking))
         return Event(kind, winner, {"reason": reason, "winner": winner, "ranking": list(ranking)}, over)
     raise ValueError(f"unknown log entry {raw!r}")
+
+
+def _turn_event(
+    raw: tuple[Any, ...], names: Sequence[str], boards: Sequence[Any], yours: bool, reader: int | None
+) -> Event:
+    """An event of a turn (a refill, the take, the track marker's move, the placement, the tasks covered),
+    told about the reader (``yours``) in messages of their own."""
+    kind, player = raw[0], raw[1]
+    who: Value = YOU if yours else names[player]
+    if kind == "refill":
+        _, _, mandatory, placed = raw
+        spaces: Value = joined(
+            msg("{tile} on space {space}", tile=str(tid), space=_count(s)) for s, tid in placed
+        )
+        if not placed:
+            spaces = msg("no tile left to draw")
+        if mandatory:
+            told = (
+                cmsg(
+                    "the player named You, the reader",
+                    "{who} must refill the wheel: {spaces}.",
+                    who=who,
+                    spaces=spaces,
+                )
+                if yours
+                else msg("{who} must refill the wheel: {spaces}.", who=who, spaces=spaces)
+            )
+        else:
+            told = (
+                cmsg(
+                    "the player named You, the reader",
+                    "{who} refill the wheel: {spaces}.",
+                    who=who,
+                    spaces=spaces,
+                )
+                if yours
+                else msg("{who} refills the wheel: {spaces}.", who=who, spaces=spaces)
+            )
+        return Event(kind, player, {"mandatory": mandatory, "placed": [list(p) for p in placed]}, told)
+    if kind == "take":
+        _, _, space, tid = raw
+        args: dict[str, Value] = {"who": who, "tile": tile(tid).words(), "space": _count(space)}
+        told = (
+            cmsg("the player named You, the reader", "{who} take {tile} from space {space}.", **args)
+            if yours
+            else msg("{who} takes {tile} from space {space}.", **args)
+        )
+        return Event(kind, player, {"space": space, "tile": tid}, told)
+    if kind == "move":
+        return _move_event(raw, names, who, yours, reader)
+    if kind == "place":
+        _, _, tid, cell = raw
+        args = {"who": who, "tile": str(tid), "cell": cell_words((_count(cell[0]), _count(cell[1])))}
+        told = (
+            cmsg("the player named You, the reader", "{who} place {tile} at {cell}.", **args)
+            if yours
+            else msg("{who} places {tile} at {cell}.", **args)
+        )
+        return Event(kind, player, {"tile": tid, "cell": list(cell)}, told)
+    _, _, refs, left = raw
+    tiles = boards[player].tiles
+    what = joined(
+        (
+            msg("{task} on {tile}", task=tiles[(x, y)].tasks[i].words(), tile=tiles[(x, y)].id)
+            for x, y, i in refs
+        ),
+        "clauses",
+    )
+    args = {
+        "who": who,
+        "what": what,
+        "tasks": cplural("tasks covered", "{n} task", "{n} tasks", len(refs)),
+        "left": tokens_left(_count(left)),
+    }
+    told = (
+        cmsg("the player named You, the reader", "{who} cover {tasks} ({what}); {left}.", **args)
+        if yours
+        else msg("{who} covers {tasks} ({what}); {left}.", **args)
+    )
+    return Event(kind, player, {"tasks": [list(r) for r in refs], "tokens_left": left}, told)
+
+
+def _move_event(
+    raw: tuple[Any, ...], names: Sequence[str], who: Value, yours: bool, reader: int | None
+) -> Event:
+    """The track marker's move, and the markers it lands on top of (how many: a plural form; the reader's
+    as "your track marker")."""
+    _, player, before, after, under = raw
+    args: dict[str, Value] = {
+        "who": who,
+        "start": _count(before) % 24,
+        "end": _count(after) % 24,
+        "time": after,
+    }
+    data = {"from": before, "to": after, "on_top_of": list(under)}
+    if not under:
+        told = (
+            cmsg(
+                "the player named You, the reader",
+                "{who} move on the moon track from {start} to {end} (time {time}).",
+                **args,
+            )
+            if yours
+            else msg("{who} moves on the moon track from {start} to {end} (time {time}).", **args)
+        )
+        return Event("move", player, data, told)
+    others = [i for i in under if i != reader]
+    below = joined(names[i] for i in others)
+    if yours:
+        told = cplural(
+            "the player named You, the reader",
+            "{who} move on the moon track from {start} to {end} (time {time}), on top of {under}.",
+            "{who} move on the moon track from {start} to {end} (time {time}), on top of {under}.",
+            len(under),
+            under=below,
+            **args,
+        )
+    elif len(others) < len(under) and not others:  # on top of the reader's marker alone
+        told = cmsg(
+            "another player, on top of the track marker of the player named You, the reader",
+            "{who} moves on the moon track from {start} to {end} (time {time}), on top of your track marker.",
+            **args,
+        )
+    elif len(others) < len(under):
+        told = cplural(
+            "another player, on top of the track marker of the player named You, the reader",
+            "{who} moves on the moon track from {start} to {end} (time {time}), on top of your track "
+            "marker and that of {under}.",
+            "{who} moves on the moon track from {start} to {end} (time {time}), on top of your track "
+            "marker and those of {under}.",
+            len(others),
+            under=below,
+            **args,
+        )
+    else:
+        told = plural(
+            "{who} moves on the moon track from {start} to {end} (time {time}), on top of {under}.",
+            "{who} moves on the moon track from {start} to {end} (time {time}), on top of {under}.",
+            len(under),
+            under=below,
+            **args,
+        )
+    return Event("move", player, data, told)

@@ -436,12 +436,13 @@ class Game:
         """Every event so far (setup, refills, takes, track moves, placements, covered tasks, end)."""
         return self.recent_log(len(self._events))
 
-    def recent_log(self, count: int) -> list[Event]:
-        """The latest ``count`` events of ``log``; the older ones are not put into words."""
+    def recent_log(self, count: int, *, reader: int | None = None) -> list[Event]:
+        """The latest ``count`` events of ``log``, the player of seat ``reader`` told about as "you" (None:
+        nobody, every player by name); the older ones are not put into words."""
         names = [p.name for p in self._players]
         boards = [p.board for p in self._players]
         start = max(0, len(self._events) - count)  # a negative start would count from the end
-        return [to_event(raw, names, boards) for raw in self._events[start:]]
+        return [to_event(raw, names, boards, reader) for raw in self._events[start:]]
 
     @property
     def log_length(self) -> int:

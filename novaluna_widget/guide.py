@@ -21,7 +21,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cache
-from typing import Final
+from typing import Final, TypeGuard
 
 from . import track
 from .board import Board, Cell, TaskRef, neighbours
@@ -345,7 +345,31 @@ class Guide:
         click = self.click
         if click is None:
             return _OVER
-        return None if click.accepts(intent) else self._script[self._index].clicks[self._click].refusal
+        if click.accepts(intent):
+            return None
+        refusal = self._script[self._index].clicks[self._click].refusal
+        corner = self._at_a_corner(intent)
+        return refusal if corner is None else _sentences(corner, refusal)
+
+    def _at_a_corner(self, intent: object) -> Message | None:
+        """Why a tile may not go on the cell of a take ``intent`` in the area of the player to move, if
+        that cell touches the area's tiles only at a corner (the rule most often misread), else None."""
+        if not isinstance(intent, Mapping) or intent.get("action") != "take":
+            return None
+        cell, game = intent.get("cell"), self.game
+        if intent.get("player", game.current_player) != game.current_player or not _is_cell(cell):
+            return None
+        x, y = cell
+        tiles = game.players[game.current_player].board.tiles
+        if (x, y) in tiles or any(n in tiles for n in neighbours((x, y))):
+            return None
+        if not any((x + dx, y + dy) in tiles for dx in (-1, 1) for dy in (-1, 1)):
+            return None
+        return msg(
+            "Cell {cell} touches your tiles only at a corner, which is not enough: a tile goes next to "
+            "one of yours along a side.",
+            cell=cell_words((x, y)),
+        )
 
     def check(self, intent: object) -> str | None:
         """None if ``intent`` is the click the step waits for, else the friendly sentence that says what
@@ -401,6 +425,15 @@ class Guide:
             "said": self.said,
             "done": self.done,
         }
+
+
+def _is_cell(value: object) -> TypeGuard[Sequence[int]]:
+    """Whether ``value`` is a cell as an intent carries it: two whole numbers."""
+    return (
+        isinstance(value, (list, tuple))
+        and len(value) == 2
+        and all(isinstance(v, int) and not isinstance(v, bool) for v in value)
+    )
 
 
 def _apply(game: Game, click: Click) -> None:
@@ -1104,12 +1137,20 @@ def _end(game: Game, number: int) -> _Step:
                 game.players[1].tokens,
                 name=_LUNA,
             ),
-            msg("Now you know every rule: try a whole game of your own."),
+            _STILL_TO_LEARN,
         )
 
     clicks = (_select(game, move.space), _take(game, move, tell))
     return _Step(number, "end", cmsg("guided game step title", "The end"), text, clicks)
 
+
+#: The guided game's last words: the rules it did not show, and the tutorials that teach them, by name.
+_STILL_TO_LEARN: Final = msg(
+    "Now you know the rules of a first game, but for a few it never showed: a task's own tile never "
+    "counts for it (tutorial 2, Task chains); a short draw pile and the refill you must make when the "
+    "wheel is bare (tutorial 3, Time and turn order); the end when no tile can be taken, and the "
+    "tie-break of the ranking (tutorial 4, Ending and scoring). Then try a whole game of your own."
+)
 
 _BEATS: Final[tuple[Callable[[Game, int], _Step], ...]] = (
     _welcome,

@@ -7,10 +7,10 @@ from collections.abc import Sequence
 from .board import whole_number
 from .errors import quote
 from .game import Game, check_beginner
-from .i18n import msg
+from .i18n import check_language, cmsg, msg
 from .solo import SoloGame
 
-__all__ = ["game_class", "new_game"]
+__all__ = ["default_names", "game_class", "new_game"]
 
 
 def game_class(players: int) -> type[Game]:
@@ -18,9 +18,23 @@ def game_class(players: int) -> type[Game]:
     return SoloGame if players == 1 else Game
 
 
-def new_game(players: int | Sequence[str] = 2, *, seed: int | None = None, beginner: bool = False) -> Game:
+def default_names(count: int, lang: str) -> list[str]:
+    """The names of ``count`` seats given no names, in ``lang`` (a language code already checked): "Solo"
+    alone, else "Player 1", "Player 2"… (in English, the names ``Game`` gives its seats)."""
+    if count == 1:
+        return [cmsg("the name of the solo player when none is given", "Solo").in_language(lang)]
+    return [
+        cmsg("the name of a seat when none is given", "Player {n}", n=seat).in_language(lang)
+        for seat in range(1, count + 1)
+    ]
+
+
+def new_game(
+    players: int | Sequence[str] = 2, *, seed: int | None = None, beginner: bool = False, lang: str = "en"
+) -> Game:
     """A new deal: a ``SoloGame`` for one player (a number or a list of one name), else a ``Game`` of
-    2–4 players. The solo game has no beginner variant, so ``beginner=True`` is refused there."""
+    2–4 players. The solo game has no beginner variant, so ``beginner=True`` is refused there. Seats given
+    by number are named in ``lang`` (``default_names``; a name is data, saved with the game: it stays)."""
     beginner = check_beginner(beginner)
     count = whole_number(players)  # numpy integers too; True is no number of players
     if count is None and not isinstance(players, (list, tuple)):
@@ -35,7 +49,9 @@ def new_game(players: int | Sequence[str] = 2, *, seed: int | None = None, begin
     if count is None:
         names = list(players)  # type: ignore[arg-type]  # a list or a tuple
     elif count == 1:
-        names = ["Solo"]
-    else:
+        names = default_names(1, check_language(lang))
+    elif lang == "en" or not 2 <= count <= Game.SEATS[1]:  # Game names its seats, or refuses the count
         return Game(count, seed=seed, beginner=beginner)
+    else:
+        names = default_names(count, check_language(lang))
     return game_class(len(names))._dealt(names, seed, beginner)

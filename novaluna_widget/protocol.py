@@ -54,6 +54,7 @@ from .contract import (
     TrackSpace,
     Tutorial,
     View,
+    Why,
 )
 from .errors import IllegalMove, quote
 from .game import Action, Game, Player, sheet_of, track_of
@@ -168,6 +169,7 @@ def page_state(
     view: View,
     hint: Hint | None = None,
     tutorial: Tutorial | None = None,
+    why: Why | None = None,
     can: CoachCan | None = None,
     lang: str | None = None,
     puzzle: PuzzleView | None = None,
@@ -179,9 +181,9 @@ def page_state(
     (as code names them) and ``bot_words`` (each as a player reads it),
     and the coach's fields: ``view`` (the position of the history on show, ``coaching.view_state``),
     ``hint`` (``coaching.hint_state`` or None), ``tutorial`` (the guided game's step, or None),
-    ``can`` flags added to the position's (``hint``, ``review``), the ``puzzle`` on show (or None), and the
-    language the words are in: ``lang`` (its code; None: the package language) and ``dir``
-    (``_direction``)."""
+    ``why`` (the explanation of the task the page asked about, or None), ``can`` flags added to the
+    position's (``hint``, ``review``), the ``puzzle`` on show (or None), and the language the words are
+    in: ``lang`` (its code; None: the package language) and ``dir`` (``_direction``)."""
     lang = resolve(lang)
     return {
         **position,
@@ -196,6 +198,7 @@ def page_state(
         "hint": hint,
         "tutorial": tutorial,
         "puzzle": puzzle,
+        "why": why,
         "can": _can(position["can"], can),
         "lang": lang,
         "dir": _direction(lang),
@@ -385,13 +388,18 @@ _ANSWER = _Field(
         or (isinstance(v, list) and 2 <= len(v) <= 3 and all(_is_int(c) for c in v))
     ),
 )
+_TASK_OR_NONE = _Field(
+    msg("three whole numbers [player, tile, task], or null"),
+    lambda v: v is None or (isinstance(v, list) and len(v) == 3 and all(_is_int(c) for c in v)),
+)
 _LANGUAGE = _Field(
     msg("one of {choices}", choices=joined(LANGUAGES)), lambda v: isinstance(v, str) and v in LANGUAGES
 )
 
 #: Each action's fields besides ``action`` and ``version`` (which every intent carries). The actions
 #: with a ``player`` field are moves: only the player to move may make them, and not for a bot's seat.
-#: ``language`` words everything the widget says in another language (a code of ``i18n.LANGUAGES``).
+#: ``language`` words everything the widget says in another language (a code of ``i18n.LANGUAGES``);
+#: ``why`` asks why a task of the position on show is or is not fulfilled (``State.why``).
 #: ``puzzles`` opens the puzzles; ``pick``, ``unpick``, ``check``, ``reveal`` and ``leave`` are theirs
 #: (``modes.puzzle``), as ``hint`` and ``next`` are there.
 INTENTS: Final[Mapping[str, Mapping[str, _Field]]] = {
@@ -415,6 +423,7 @@ INTENTS: Final[Mapping[str, Mapping[str, _Field]]] = {
     "reveal": {},
     "leave": {},
     "language": {"lang": _LANGUAGE},
+    "why": {"task": _TASK_OR_NONE},
 }
 
 
@@ -501,17 +510,7 @@ def check_intent(
     name = game.players[current].name
     player = intent.get("player")
     if player is not None and player != current:
-        if not 0 <= player < len(game.players):
-            raise IllegalMove(
-                msg("there is no player {player}; it is {name}'s turn", player=player, name=name)
-            )
-        raise IllegalMove(
-            msg(
-                "it is {name}'s turn, not {other}'s: place the tile in {name}'s area",
-                name=name,
-                other=game.players[player].name,
-            )
-        )
+        raise IllegalMove(_out_of_turn(game, player, reader))
     seat = seats[current]
     if seat is not None and action != "bot":  # the button's words as the page shows them (js/panels.js)
         if current == reader:
@@ -532,6 +531,35 @@ def check_intent(
         )
     if action == "take":
         check_selection(game, intent["space"])
+
+
+def _out_of_turn(game: Game, player: int, reader: int | None) -> Message:
+    """Why a move for seat ``player`` is refused while another moves: the reader (seat ``reader``) is told
+    about as "you", in messages of their own ("it is your turn", «сейчас ходите вы»)."""
+    current = game.current_player
+    name = game.players[current].name
+    if not 0 <= player < len(game.players):
+        if current == reader:
+            return cmsg(
+                "the player named You, the reader",
+                "there is no player {player}; it is your turn",
+                player=player,
+            )
+        return msg("there is no player {player}; it is {name}'s turn", player=player, name=name)
+    other = game.players[player].name
+    if current == reader:
+        return cmsg(
+            "the player named You, the reader",
+            "it is your turn, not {other}'s: place the tile in your area",
+            other=other,
+        )
+    if player == reader:
+        return cmsg(
+            "the player named You, the reader",
+            "it is {name}'s turn, not yours: place the tile in {name}'s area",
+            name=name,
+        )
+    return msg("it is {name}'s turn, not {other}'s: place the tile in {name}'s area", name=name, other=other)
 
 
 def check_selection(game: Game, space: object) -> int | None:

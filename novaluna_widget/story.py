@@ -82,7 +82,7 @@ def tell(
     ``4 * limit`` events hold at least ``limit`` entries; events of a turn whose take was cut off find
     no turn and are left out."""
     lang = resolve(lang)
-    events = game.recent_log(4 * limit)
+    events = game.recent_log(4 * limit, reader=reader)
     first = game.log_length - len(events)
     names = [p.name for p in game.players]
     boards = [p.board for p in game.players]
@@ -203,9 +203,9 @@ def _event_words(game: Game, event: Event, names: Sequence[str], lang: str, read
         return told.in_language(lang)
     if event.kind == "phase":
         told = plural(
-            "Phase 1 is over: its record is {record} (tiles {tiles} + {penalty} × {n} token not "
+            "Phase 1 is over: its record is {record} (tile costs {tiles} + {penalty} × {n} token not "
             "placed). Phase 2 begins.",
-            "Phase 1 is over: its record is {record} (tiles {tiles} + "
+            "Phase 1 is over: its record is {record} (tile costs {tiles} + "
             "{penalty} × {n} tokens not placed). Phase 2 begins.",
             data["missing"],
             record=data["record"],
@@ -311,11 +311,12 @@ def solo_goal(game: Game, sheet: ScoreSheet, lang: str | None = None) -> str:
 
 
 def _record(tiles: int, missing: int, record: int, penalty: int) -> Message:
-    """A record as it adds up: ``tiles 31 + 10 × 2 tokens not placed = 51`` (``penalty``, 10, being
-    what a token not placed adds)."""
+    """A record as it adds up: ``tile costs 31 + 10 × 2 tokens not placed = 51`` (``tiles``, the sum of
+    the costs of the tiles in the area, not a number of tiles; ``penalty``, 10, what a token not placed
+    adds)."""
     return plural(
-        "tiles {tiles} + {penalty} × {n} token not placed = {record}",
-        "tiles {tiles} + {penalty} × {n} tokens not placed = {record}",
+        "tile costs {tiles} + {penalty} × {n} token not placed = {record}",
+        "tile costs {tiles} + {penalty} × {n} tokens not placed = {record}",
         missing,
         tiles=tiles,
         penalty=penalty,
@@ -348,6 +349,17 @@ def solo_lines(game: Game, sheet: ScoreSheet, lang: str | None = None) -> list[s
             msg(
                 "Score {total}: both records added; lower is better, under 100 is excellent",
                 total=sheet["total"],
+            ),
+        ]
+    elif not player.board:  # the score so far is every token's penalty: say so, or it reads as a verdict
+        lines = [
+            head,
+            msg("End record if the game ended now: {record}", record=end),
+            msg(
+                "Score {total} before your first tile: every token not placed yet counts {penalty}; "
+                "lower is better, under 100 is excellent",
+                total=sheet["total"],
+                penalty=game.token_worth,
             ),
         ]
     else:

@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING
 
 from .events import ranking_words, tokens_left
 from .game import END_REASONS, sheet_of, track_of
-from .i18n import Message, Value, cplural, joined, msg, number, resolve, word
+from .i18n import Message, Value, cmsg, cplural, joined, msg, number, resolve, word
 from .tiles import NO_TASK
 
 if TYPE_CHECKING:
@@ -61,10 +61,16 @@ def game_text(game: Game, lang: str | None = None) -> str:
             head = msg("Game over ({reason}): {name} wins.", reason=reason, name=winner)
     else:
         head = msg("{name} to move.", name=players[game.current_player].name)
-    # The kind is a class name and the seed a number to type in code: both as code writes them.
+    # The seed is a number to type in code: as code writes it. The kind is the class's name in English
+    # (what to type, too), in words in another language.
+    kind = (
+        cmsg("the kind of game in print(game)'s first line: its class in English", "SoloGame")
+        if game.is_solo
+        else cmsg("the kind of game in print(game)'s first line: its class in English", "Game")
+    )
     top = msg(
         "Nova Luna, {kind} seed {seed}, turn {turn}. {head}",
-        kind=type(game).__name__,
+        kind=kind,
         seed=str(game.seed),
         turn=game.turn,
         head=head,

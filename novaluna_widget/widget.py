@@ -31,7 +31,7 @@ from .contract import State
 from .controller import Controller
 from .game import Action, Game
 from .guide import READER, Guide
-from .i18n import check_language, get_language, msg
+from .i18n import check_language, get_language, msg, resolve
 from .protocol import Reader, Seats, catalogue
 from .puzzles.trainer import Trainer
 from .render import game_svg, page_faces
@@ -126,7 +126,7 @@ class NovaLunaWidget(anywidget.AnyWidget):
         reader: Reader = "auto",
     ) -> None:
         if game is None:
-            game = kinds.new_game(players, seed=seed, beginner=beginner)
+            game = kinds.new_game(players, seed=seed, beginner=beginner, lang=resolve(lang))
         # Made (and its arguments checked) before the widget opens its channel to the page.
         self._controller = Controller(
             game,

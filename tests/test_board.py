@@ -160,7 +160,7 @@ def test_explain_errors_name_what_is_allowed():
         b.explain((1, 1), 0)
     with pytest.raises(IllegalMove, match=r"has 3 task.*0 to 2"):
         b.explain((0, 0), 3)
-    with pytest.raises(IllegalMove, match="it has no task"):
+    with pytest.raises(IllegalMove, match="has no task; task_index must be nothing"):
         board("R01@0,0").explain((0, 0), 0)
 
 

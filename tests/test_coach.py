@@ -348,11 +348,13 @@ def coach_sentences(lang):
     game = refill_time()
     game.play("refill")
     reviewed(game)
+    reviewed(game, reader=refill_time().current_player)  # the reader refilled: told as "you"
     for played in ("end_phase_one", Move(1, (2, 0))):
         game = position([SOLO_AREA], wheel="M B15 T15 B17 - - - - - - - -")
         hinted(game)
         game.play(played)
         reviewed(game)
+        reviewed(game, reader=0)
     hinted(position([SOLO_BLUES], wheel=SOLO_WHEEL, tokens=[1], phase=2))  # the last token ends it
     for names, reader in ((["Ann", "Bo"], None), (["You", "Bo"], 0)):  # the reader, seat 0, is "you"
         game = position(
@@ -423,9 +425,12 @@ def test_the_reader_is_you_whatever_language_named_them():
             play_turn(game, bot)
         reader = None if name == "Ann" else 0
         rows = reviewing(game, nodes=NODES, lang="ru", reader=reader)
-        said[name] = [row["comment"].replace(name, "NAME") for row in rows]
+        said[name] = [row["comment"] if reader == 0 else row["comment"].replace(name, "NAME") for row in rows]
     assert said["Вы"] == said["You"] != said["Ann"]
     assert any("ход переходит к вам" in comment for comment in said["Вы"])
+    # What the reader did is said in the reader's own verb forms, never a name's: «Вы берёте», not «Вы берёт».
+    assert any(comment.startswith("Вы берёте") for comment in said["Вы"])
+    assert not any("Вы берёт " in comment or "игроку Вы" in comment for comment in said["Вы"])
     # A name is never declined: "to Bo" is «к игроку Bo», not «к Bo».
     others = " ".join(said["Ann"])
     assert "к игроку " in others and "к Bo" not in others and "к NAME" not in others

@@ -202,6 +202,8 @@ EXAMPLES: list[dict[str, Any]] = [
     {"action": "reveal"},
     {"action": "leave"},
     {"action": "language", "lang": "fa"},
+    {"action": "why", "task": [1, 3, 0]},
+    {"action": "why", "task": None},
 ]
 
 

@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 
 from novaluna_widget import Game, Move, coach
-from novaluna_widget.coaching import BROWSING, TUTORIAL_ONLY
+from novaluna_widget.coaching import BROWSING, TUTORIAL_ONLY, past
 from novaluna_widget.controller import Controller
 from novaluna_widget.errors import IllegalMove
 from novaluna_widget.guide import Guide
@@ -197,6 +197,52 @@ def test_python_acts_on_the_position_now_from_an_earlier_one():
         c.next_step()
 
 
+# -- why a task is fulfilled ------------------------------------------------------------------------
+def test_the_page_asks_why_a_task_is_fulfilled_and_python_says_it_for_one_task():
+    c, page = controller(Game(2, seed=5))
+    for _ in range(8):
+        c.bot_move("greedy")
+    p, board = 0, c.game.players[0].board
+    t, cell = next((t, cell) for t, cell in enumerate(board.tiles) if board[cell].tasks)
+    assert page.states[-1]["why"] is None  # nothing asked: the state carries no sentence
+    intent(c, "why", task=[p, t, 0])
+    why = page.states[-1]["why"]
+    assert why == {"task": [p, t, 0], "text": board.explain(cell, 0).in_language("en")}
+    assert c.last_error is None
+    intent(c, "language", lang="ru")  # the same question, answered in the new language
+    assert page.states[-1]["why"]["text"] == board.explain(cell, 0).in_language("ru")
+    intent(c, "why", task=None)  # the page stopped pointing at it
+    assert page.states[-1]["why"] is None
+    intent(c, "why", task=[p, t, 0])
+    c.bot_move("greedy")  # the position changed: the answer was about another picture
+    assert page.states[-1]["why"] is None
+    c.handle({"action": "why", "task": [p, t, 0], "version": c.version - 1})  # asked on an older picture
+    assert page.states[-1]["why"] is None and c.last_error is None
+    intent(c, "why", task=[p, 99, 0])
+    assert page.states[-1]["why"] is None and c.last_error == "в показанной позиции нет задачи [0, 99, 0]"
+
+
+def test_why_explains_the_position_on_show_and_in_the_guided_game():
+    c, page = controller(Game(2, seed=5))
+    for _ in range(6):
+        c.bot_move("greedy")
+    intent(c, "show", turn=2)  # an earlier position: its own tiles
+    earlier = past(c.game, 2).players[0].board
+    t, cell = next((t, cell) for t, cell in enumerate(earlier.tiles) if earlier[cell].tasks)
+    intent(c, "why", task=[0, t, 0])
+    assert page.states[-1]["why"]["text"] == earlier.explain(cell, 0).in_language("en")
+    intent(c, "show", turn=None)  # back to now: another picture
+    assert page.states[-1]["why"] is None
+    guide = Guide(lang="en")
+    c, page = controller(guide.game)
+    c.follow(guide)
+    while not c.game.players[0].board.tiles:
+        assert guide.click is not None
+        intent(c, **guide.click.intent)
+    intent(c, "why", task=[0, 0, 0])  # the guided game answers it too, as no wrong click
+    assert page.states[-1]["why"] is not None and page.states[-1]["tutorial"]["refused"] is None
+
+
 # -- the guided game -------------------------------------------------------------------------------
 def test_the_guided_game_answers_other_clicks_and_plays_the_awaited_one():
     guide = Guide(lang="en")
@@ -218,6 +264,40 @@ def test_the_guided_game_answers_other_clicks_and_plays_the_awaited_one():
     intent(c, "new")  # leaves the guide for a game against Luna, played by the greedy bot
     assert isinstance(c.mode, Playing) and c.guide is None and page.states[-1]["tutorial"] is None
     assert c.bots == {1: "greedy"} and [p.name for p in c.game.players] == ["You", "Luna"]
+
+
+def test_every_wrong_click_of_the_guided_game_gets_the_guides_sentence_not_the_engines():
+    """A click the rules refuse (a seat out of turn, a tile not on offer, a cell taken, the game over) is
+    answered in the guide's panel with the step's sentence, never as the engine's refusal in the error
+    area; only a click on an older picture is the engine's."""
+    guide = Guide(lang="en")
+    c, page = controller(guide.game)
+    c.follow(guide)
+    while True:
+        awaited = guide.click
+        expected = "The guided game is over: start a new game to play on." if awaited is None else None
+        game = c.game
+        off = [s for s in range(12) if s not in game.choices()]
+        luna_cell = next(iter(game.players[1].board.tiles), (0, 0))
+        wrong = [
+            {"action": "take", "space": [*game.choices(), 0][0], "cell": list(luna_cell), "player": 1},
+            {"action": "take", "space": off[0], "cell": [0, 0], "player": game.current_player},
+            {"action": "select", "space": off[0]},
+        ]
+        before, version = c.game.to_json(), c.version
+        for click in wrong:
+            intent(c, **click)  # type: ignore[arg-type]
+            refused = page.states[-1]["tutorial"]["refused"]
+            assert c.last_error is None and refused, click
+            assert refused == (expected or guide.check(click)), click
+            kind = ("Not that one", "Not there", "This step only", "First the", "The guided")
+            assert refused.startswith(kind)
+            assert (c.game.to_json(), c.version) == (before, version)
+        if awaited is None:
+            break
+        intent(c, **awaited.intent)
+    c.handle({"action": "next", "version": c.version - 1})  # an older picture: the engine's own refusal
+    assert c.last_error is not None and "older picture" in c.last_error
 
 
 # -- the review ------------------------------------------------------------------------------------

@@ -12,6 +12,7 @@ import pytest
 
 from novaluna_widget import Game, IllegalMove, Move, i18n, names
 from novaluna_widget import guide as guide_module
+from novaluna_widget.board import neighbours
 from novaluna_widget.guide import LUNA, READER, YOU, Click, Guide, Step, _steps, steps
 from novaluna_widget.i18n import in_language
 from novaluna_widget.protocol import INTENTS, game_state, parse_intent
@@ -262,6 +263,37 @@ def test_later_tiles_go_next_to_yours_along_a_side() -> None:
     assert all(f"({x}, {y})" in guide.step.text for x, y in board.legal_cells())
 
 
+def test_a_cell_touching_only_at_a_corner_is_refused_with_the_reason() -> None:
+    guide = at("next to your tiles")
+    guide.advance(awaited(guide).intent)
+    click = awaited(guide)
+    corner = {**click.intent, "cell": [1, 1]}
+    for lang in i18n.LANGUAGES:
+        guide.lang = lang
+        refused, step = guide.check(corner), awaited(guide).refusal
+        assert refused is not None and refused.endswith(step) and refused != step
+    guide.lang = "en"
+    assert guide.check(corner) == (
+        "Cell (1, 1) touches your tiles only at a corner, which is not enough: a tile goes next to one of "
+        f"yours along a side. {click.refusal}"
+    )
+    far = {**click.intent, "cell": [2, 0]}  # too far: no rule to explain beyond the step's sentence
+    assert guide.check(far) == click.refusal
+    with pytest.raises(IllegalMove, match="only at a corner"):
+        guide.advance(corner)
+    assert len(guide.game.players[0].board) == 1
+
+
+def test_the_end_names_the_rules_it_never_showed_and_the_tutorials_that_teach_them() -> None:
+    guide = at("end")
+    last = finish(guide)[-1]
+    assert "every rule" not in last
+    for words in ("own tile", "short draw pile", "must make", "no tile can be taken", "tie-break"):
+        assert words in last
+    for tutorial in ("tutorial 2, Task chains", "tutorial 3, Time and turn order", "tutorial 4, Ending"):
+        assert tutorial in last
+
+
 def test_the_first_task_is_fulfilled_by_a_touching_tile() -> None:
     guide = at("first task")
     assert guide.game.players[0].covered == frozenset()
@@ -472,7 +504,20 @@ def everything_said(guide: Guide) -> list[str]:
         said.append(refusal)
         if guide.done:
             return said
+        corner = corner_cell(guide)
+        if awaited(guide).action == "take" and corner is not None:
+            said.append(str(guide.check({**awaited(guide).intent, "cell": corner})))
         said += guide.advance(awaited(guide).intent)
+
+
+def corner_cell(guide: Guide) -> list[int] | None:
+    """An empty cell that touches the area of the player to move only at a corner, if there is one."""
+    tiles = guide.game.players[guide.game.current_player].board.tiles
+    for x, y in tiles:
+        for cell in ((x + 1, y + 1), (x + 1, y - 1), (x - 1, y + 1), (x - 1, y - 1)):
+            if cell not in tiles and not any(n in tiles for n in neighbours(cell)):
+                return list(cell)
+    return None
 
 
 def step_words(step: Step) -> list[str]:

@@ -33,7 +33,7 @@ from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 
 import novaluna_widget as nl
-from novaluna_widget import Game, IllegalMove, Move, SoloGame, i18n
+from novaluna_widget import Game, IllegalMove, Move, SoloGame, i18n, names
 from novaluna_widget.errors import PositionError
 from novaluna_widget.events import to_event, tokens_left
 from novaluna_widget.i18n import cell_words, joined, msg
@@ -328,7 +328,14 @@ def test_russian_plural_forms_of_an_area_and_a_task():
     assert "Player 2: осталось 11 токенов, время 1, 1 тайл" in text
     why = game.players[0].board.explain((0, 0), 0).in_language("ru")
     assert why.startswith("Задача «1 красный + 1 синий")
-    assert "0 из 1 красного" in why and "2 из 1 синего" in why
+    # A colour counted more often than needed is never "2 of 1": the count, then the number needed.
+    assert "0 из 1 красного" in why and "2 синих (нужен 1)" in why and "2 из 1" not in why
+    explanation = game.players[0].board.explain((0, 0), 0)
+    english = explanation.in_language("en")
+    assert "0 of 1 red" in english and "2 blue, 1 needed" in english and "2 of 1" not in english
+    for lang in ("ja", "fa"):
+        assert i18n.number(2, lang) in explanation.in_language(lang)
+    assert "青2枚（必要なのは1枚）" in explanation.in_language("ja")
 
 
 #: A Russian preposition right before a player's name: the name would have to be declined («против Луны»),
@@ -589,7 +596,7 @@ def test_the_bot_seats_refusal_names_the_button_as_the_page_words_it():
 REFUSED = {
     "en": "space 9 is not among the next three tiles: 1, 2, 3",
     "ru": "место 9 не входит в следующие три тайла: 1, 2, 3",
-    "ja": "スペース9は次の3枚のタイルに入っていない（次の3枚のスペース：1、2、3）",
+    "ja": "スペース9は次の3枚のタイルに入っていません（次の3枚のスペース：1、2、3）",
     "fa": "فضای ۹ جزو ۳ کاشی بعدی نیست: ۱، ۲، ۳",
 }
 
@@ -777,3 +784,77 @@ def test_the_page_words_russian_plurals_and_persian_digits(tmp_path):
         "fa": ["۶۸", "Turn ۱۲"],
         "en": "1 token left",
     }
+
+
+# -- the reader, told about as "you" -------------------------------------------------------------------
+#: What a sentence whose subject is the reader must never say: a verb of the third person after "You"
+#: (English "You takes"), a Russian verb of the third person singular after «Вы» («Вы берёт»), and the reader
+#: declined as a player's name («игроку Вы»).
+NOT_ABOUT_YOU = re.compile(
+    r"\bYou (takes|moves|places|covers|refills|has|is|wins)\b"
+    r"|\bВы [а-яё]+(ет|ёт|ит)\b|(игрок|игрока|игроку|игроком) Вы\b",
+)
+#: A Persian verb of the second person plural, the reader's (می‌گذارید, برداشتید, کنید).
+PERSIAN_YOU = re.compile(r"ید(?=[\s.،؛:!)]|$)")
+
+
+def reader_messages() -> list[i18n.Message]:
+    """Every message of the engine whose subject is the reader ("{who} …" in the context "the player
+    named You, the reader"), with the reader in ``who`` and a plain value in every other placeholder."""
+    with open(LOCALE / "novaluna.pot", "rb") as pot:
+        catalogue = read_po(pot)
+    found = []
+    for entry in catalogue:
+        if entry.context != "the player named You, the reader":
+            continue
+        one, many = entry.id if isinstance(entry.id, tuple) else (entry.id, None)
+        if not one.startswith("{who}"):
+            continue
+        fields = {name for _, name, _, _ in string.Formatter().parse(one) if name and name != "n"}
+        args = {name: names.YOU if name == "who" else "X" for name in fields}
+        found.append(i18n.Message(one, args, many, 2, entry.context))
+    return found
+
+
+@pytest.mark.parametrize("lang", ["en", *OTHERS])
+def test_every_sentence_about_the_reader_has_the_readers_own_grammar(lang):
+    messages = reader_messages()
+    assert len(messages) >= 15  # the log's, the page's story's and the review's
+    you = names.YOU.in_language(lang)
+    for message in messages:
+        said = message.in_language(lang)
+        assert you in said and not NOT_ABOUT_YOU.search(said), said
+        if lang == "ru":  # the verb agrees with «Вы»: the second person plural (берёте, кладёте, обязаны)
+            assert re.search(r"\bВы [а-яё]*(те|ли|ны)\b", said), said
+        if lang == "fa":
+            assert PERSIAN_YOU.search(said), said
+
+
+@pytest.mark.parametrize("lang", ["en", *OTHERS])
+def test_the_log_and_the_story_tell_about_the_reader_in_the_readers_grammar(lang):
+    # The guided game's names: the reader is named "You" in the language, and told about as "you".
+    game = Game(list(names.seat_names(lang)), seed=4)
+    while not game.is_over:
+        game.play(game.legal_actions()[0])
+    log = [event.in_language(lang) for event in game.recent_log(game.log_length, reader=0)]
+    story = [text for *_, text in tell(game, 200, lang, reader=0)[0]]
+    assert [text for text in log + story if NOT_ABOUT_YOU.search(text)] == []
+    you = names.YOU.in_language(lang)
+    yours = [text for text in log if you in text]
+    assert len(yours) > 10  # the reader's turns are in the log, each in the reader's words
+    if lang == "en":
+        assert any(text.startswith("You take ") for text in log)
+        assert any(text.startswith("You move on the moon track") for text in log)
+
+
+def test_persian_counts_take_a_singular_verb():
+    # Persian has one plural form: a sentence with a count is the same for 1 and for 21, so its counted noun
+    # and verb stay singular («۳ هدف … کم دارد»), never plural («کم دارند», «شده‌اند»), which is wrong for 1.
+    plural_verb = re.compile(r"شده\u200cاند|شده باشند|کم دارند|هستند|می\u200cشوند(?=[\s.،؛:!)»]|$)")
+    found = [
+        entry.string[0]
+        for domain in ("novaluna", "novaluna_page")
+        for entry in read_po((LOCALE / "fa" / "LC_MESSAGES" / f"{domain}.po").open("rb"))
+        if isinstance(entry.id, tuple) and plural_verb.search(entry.string[0])
+    ]
+    assert found == []

@@ -20,6 +20,7 @@ from novaluna_widget.coaching import compare, hint_state, view_state
 from novaluna_widget.contract import State
 from novaluna_widget.controller import Controller
 from novaluna_widget.guide import Guide
+from novaluna_widget.i18n import in_language
 from novaluna_widget.protocol import (
     INTENTS,
     LOG_TAIL,
@@ -151,12 +152,13 @@ def test_the_page_state_adds_the_widget_fields_to_the_position():
         "hint",
         "tutorial",
         "puzzle",
+        "why",
         "lang",
         "dir",
     ]
     assert {k: s[k] for k in position_ if k != "can"} == {k: v for k, v in position_.items() if k != "can"}
     assert s["can"] == {**position_["can"], "hint": True, "review": False}
-    assert (s["view"], s["hint"], s["tutorial"]) == (view, None, None)
+    assert (s["view"], s["hint"], s["tutorial"], s["why"]) == (view, None, None, None)
     assert (s["version"], s["selected"], s["error"], s["answered"], s["bot"]) == (4, 2, "no", 3, "search")
     assert s["bot_names"] == list(BOTS) == ["random", "greedy", "search"]
     assert s["bot_words"] == {"random": "random", "greedy": "greedy", "search": "search"}
@@ -385,6 +387,19 @@ def test_check_intent_refuses_stale_clicks_and_moves_out_of_turn():
         check_intent({**take, "player": other}, game, [None, None], 5)
     with pytest.raises(IllegalMove, match="no player 7"):
         check_intent({**take, "player": 7}, game, [None, None], 5)
+    # The reader is "you", whichever seat the click was for: never "it is You's turn" (or «ходит Вы»).
+    said = []
+    for player, reader in ((other, mover), (other, other), (7, mover)):
+        with pytest.raises(IllegalMove) as refused:
+            check_intent({**take, "player": player}, game, [None, None], 5, reader=reader)
+        said.append(refused.value)
+    name, other_name = game.players[mover].name, game.players[other].name
+    assert [str(s) for s in said] == [
+        f"it is your turn, not {other_name}'s: place the tile in your area",
+        f"it is {name}'s turn, not yours: place the tile in {name}'s area",
+        "there is no player 7; it is your turn",
+    ]
+    assert "ходите вы" in in_language(said[0], "ru") and "а не вы" in in_language(said[1], "ru")
     bot_seat: list[str | None] = [None, None]
     bot_seat[mover] = "random"
     with pytest.raises(IllegalMove, match="played by the random bot"):

@@ -90,7 +90,7 @@ def test_refills_phases_and_the_end_in_words():
     kinds = {kind: text for _, kind, _, text in entries}
     record, tiles, missing = next(e for e in solo.log if e.kind == "phase").data.values()
     assert kinds["phase"] == (
-        f"Phase 1 is over: its record is {record} (tiles {tiles} + 10 × {missing} "
+        f"Phase 1 is over: its record is {record} (tile costs {tiles} + 10 × {missing} "
         f"token{'s' * (missing != 1)} not placed). Phase 2 begins."
     )
     assert kinds["refill"].startswith("The wheel is refilled: ")
@@ -104,9 +104,10 @@ def test_solo_lines_add_up_and_say_lower_is_better():
     solo = SoloGame(seed=5)
     sheet = solo.score_sheet()
     assert solo_lines(solo, sheet) == [
-        "Phase 1 record if it ended now: tiles 0 + 10 × 8 tokens not placed = 80",
-        "End record if the game ended now: tiles 0 + 10 × 21 tokens not placed = 210",
-        "Score 290 so far: both records added; lower is better, under 100 is excellent",
+        "Phase 1 record if it ended now: tile costs 0 + 10 × 8 tokens not placed = 80",
+        "End record if the game ended now: tile costs 0 + 10 × 21 tokens not placed = 210",
+        "Score 290 before your first tile: every token not placed yet counts 10; lower is better, "
+        "under 100 is excellent",
     ]
     bot = make_bot("greedy", seed=2)
     while not solo.is_over:
@@ -115,7 +116,7 @@ def test_solo_lines_add_up_and_say_lower_is_better():
     lines = solo_lines(solo, solo.score_sheet())
     missing = score.phase_one_missing
     assert lines[0] == (
-        f"Phase 1 record: tiles {score.phase_one_tiles} + 10 × {missing} "
+        f"Phase 1 record: tile costs {score.phase_one_tiles} + 10 × {missing} "
         f"token{'s' * (missing != 1)} not placed = {score.phase_one_record}"
     )
     assert lines[2].startswith(f"Score {score.total}: ") and summary(solo) == lines

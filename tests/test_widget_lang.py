@@ -29,6 +29,7 @@ from novaluna_widget.protocol import (
 )
 from novaluna_widget.render import game_svg
 from novaluna_widget.story import end_words, summary, tell
+from novaluna_widget.text import game_text
 
 from .test_protocol import played_out
 from .test_widget import intent, nothing_swallowed, send  # noqa: F401  (an autouse fixture)
@@ -362,3 +363,17 @@ def test_the_state_is_plain_json_in_every_language():
     for lang in ["en", *OTHERS]:
         w = NovaLunaWidget(played_out(SoloGame(seed=2), 400), lang=lang)
         json.dumps(w.state, allow_nan=False, ensure_ascii=False)
+
+
+@pytest.mark.parametrize("lang", OTHERS)
+def test_seats_given_by_number_are_named_in_the_widgets_language(lang):
+    # "Player 1" and "Solo" are the names of seats given no names: a widget names them in its language.
+    for players, english in ((3, ["Player 1", "Player 2", "Player 3"]), (1, ["Solo"])):
+        w = NovaLunaWidget(players=players, seed=2, lang=lang)
+        named = [p["name"] for p in w.state["players"]]
+        assert named == [p.name for p in w.game.players] and not set(named) & set(english)
+        assert [p["name"] for p in NovaLunaWidget(players=players, seed=2).state["players"]] == english
+        # The same deal whatever the names, and print(game)'s first line has no English class name.
+        assert w.game.wheel == NovaLunaWidget(players=players, seed=2).game.wheel
+        first = game_text(w.game, lang).splitlines()[0]
+        assert "Game" not in first and "Solo" not in first, first

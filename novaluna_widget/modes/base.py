@@ -14,6 +14,7 @@ from .. import coach
 from ..coaching import view_state
 from ..contract import CoachCan, Position, PuzzleView, Tutorial, View
 from ..game import Action
+from ..protocol import check_intent
 from ..table import Table
 
 __all__ = ["Intent", "Live", "Mode", "Part", "view_now"]
@@ -40,6 +41,13 @@ class Mode(ABC):
 
     def __init__(self, table: Table) -> None:
         self.table = table
+
+    def check(self, intent: Intent, version: int) -> None:
+        """Refuse (``IllegalMove``) an intent made on another ``version`` of the picture, or one this mode
+        does not take from the page: by default ``protocol.check_intent``'s refusals (a seat out of turn,
+        a bot's seat, a tile not on offer, the game over)."""
+        table = self.table
+        check_intent(intent, table.game, table.seats, version, reader=table.reader)
 
     @abstractmethod
     def handle(self, intent: Intent) -> Mode:

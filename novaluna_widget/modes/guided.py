@@ -43,6 +43,12 @@ class Guided(Live):
         self.refused: Said | None = None  # the guide's answer to the last click it did not wait for
         self._history = guide.game.history  # the game as the guide played it
 
+    def check(self, intent: Intent, version: int) -> None:
+        """Only a click on an older picture is refused as in any game: every other click, of any seat or
+        space, is the guide's to answer (``handle``), with its own sentence saying what to click instead."""
+        if intent["version"] != version:
+            super().check(intent, version)
+
     def handle(self, intent: Intent) -> Mode:
         self._click(intent, strict=False)
         return self

@@ -501,7 +501,7 @@ def test_the_guided_game_played_through_by_clicking_what_each_step_asks(page: Pa
     error = root.locator(".nl-error")
     refused = root.locator(".nl-tutorial-refused")
     expect(root.locator('[data-role="history"]')).to_be_hidden()  # no history in the guided game
-    tried_wrong = shot_taken = False
+    tried_wrong = tried_luna = shot_taken = False
     clicks = 0
     while not kernel_json(page, "w.guide.done"):
         step = expect_step_drawn(page, root)
@@ -533,6 +533,23 @@ def test_the_guided_game_played_through_by_clicking_what_each_step_asks(page: Pa
                 "data-tutorial-step", str(step["number"])
             )
             tried_wrong = True
+        lunas = root.locator('.nl-placed[data-player="1"]')
+        if not tried_luna and expects["action"] == "take" and lunas.count():
+            # Once: a tile placed in Luna's area, while yours is to take the chosen tile. The engine would
+            # refuse it ("it is your turn, not Luna's"): the guide answers with its own sentence instead.
+            execute_python(page, "_before = [w.game.to_json(), w.version, w.selected]")
+            lunas.first.click(force=True)
+            wait_for_python(page, "w.state['tutorial']['refused'] is not None")
+            expect(refused).to_have_text(kernel_json(page, "w.state['tutorial']['refused']"))
+            expect(refused).to_contain_text("Not there, please")
+            expect(error).to_be_hidden()
+            assert kernel_json(
+                page, "[w.last_error, [w.game.to_json(), w.version, w.selected] == _before]"
+            ) == [
+                None,
+                True,
+            ]
+            tried_luna = True
         execute_python(page, "_step = w.state['tutorial']")
         target.click()
         wait_for_python(page, "w.state['tutorial'] != _step")
@@ -546,7 +563,7 @@ def test_the_guided_game_played_through_by_clicking_what_each_step_asks(page: Pa
         said = " ".join(answer[2])
         if said:
             expect(root.locator(".nl-tutorial-said")).to_have_text(said)
-    assert tried_wrong and shot_taken and clicks >= 11
+    assert tried_wrong and tried_luna and shot_taken and clicks >= 11
 
     # The end: the game is over, and the last step says so.
     last = expect_step_drawn(page, root)

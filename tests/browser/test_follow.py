@@ -173,7 +173,7 @@ def test_solo_explains_its_score_and_ends_phase_one_when_allowed(page: Page, lab
     root = show_widget(page, lab, "solo", setup, "w")
     # Before any move: what the score is, that lower is better, and how it adds up (the engine's figures).
     lines = kernel_json(page, "solo_lines(start.game, start.game.score_sheet())")
-    assert lines[0] == "Phase 1 record if it ended now: tiles 0 + 10 × 8 tokens not placed = 80"
+    assert lines[0] == "Phase 1 record if it ended now: tile costs 0 + 10 × 8 tokens not placed = 80"
     expect(root.locator(".nl-solo")).to_contain_text("Solo score: lower is better")
     expect(root.locator(".nl-solo li")).to_have_text(lines)
     goal = "Phase 1: place the 8 tokens of the small stack (8 to go)"
@@ -191,7 +191,7 @@ def test_solo_explains_its_score_and_ends_phase_one_when_allowed(page: Page, lab
     wait_drawn(page, other)
     record = kernel_json(page, "next(e.data for e in w.game.log if e.kind == 'phase')")
     said = other.locator(".nl-said")
-    over = f"Phase 1 is over: its record is {record['record']} (tiles {record['tiles']} +"
+    over = f"Phase 1 is over: its record is {record['record']} (tile costs {record['tiles']} +"
     expect(said).to_contain_text(over)
     expect(said).to_contain_text("The wheel is refilled")
     expect(other.locator(".nl-headline")).to_contain_text("phase 2 of 2")

@@ -168,7 +168,11 @@ def test_the_language_menu_switches_and_python_rewords(page: Page, lab: JupyterL
         ["fa", "فارسی", "fa"],
     ]
     assert menu.get_attribute("aria-label") == "language"
+    kernel_json(page, "w.bot_move('greedy') or None")  # news from the log (the hint is dropped)
+    wait_drawn(page, root)
     version = kernel_json(page, "w.version")
+    english = root.locator(".nl-said").text_content() or ""
+    assert kernel_json(page, "w.state['log'][-1][3]") in english
     menu.focus()  # as a click on it would
     menu.select_option("ru")
     wait_for_python(page, "w.lang == 'ru'")
@@ -180,9 +184,18 @@ def test_the_language_menu_switches_and_python_rewords(page: Page, lab: JupyterL
     assert any("а" <= c <= "я" for c in log), log
     assert menu.input_value() == "ru"
     assert root.evaluate("(root) => document.activeElement === root.querySelector('.nl-lang-pick')")
+    # The status line says the same news again in the new language, never the old words (nor nothing).
+    reworded = (
+        "(english) => { const said = document.querySelector('.nl-root .nl-said').textContent;"
+        " return /[а-я]/.test(said) && !said.includes(english); }"
+    )
+    page.wait_for_function(reworded, arg=english)
     menu.select_option("en")
     wait_for_python(page, "w.lang == 'en'")
     page.wait_for_function("() => document.querySelector('.nl-root').lang === 'en'")
+    page.wait_for_function(
+        "(english) => document.querySelector('.nl-root .nl-said').textContent === english", arg=english
+    )
     turn = kernel_json(page, "w.game.turn") + 1
     assert root.locator(".nl-headline").text_content() == f"☾ Nova Luna Turn {turn} · You to move"
 
