@@ -175,8 +175,7 @@ function placedTile(state, catalogue, p, t, rows, firstTask) {
     return (
       `<g class="nl-task nl-status-${status}" data-task="${p},${t},${k}" data-roving="tasks-${p}" ` +
       `tabindex="${stop ? 0 : -1}" role="img" aria-label="${esc(label)}" ` +
-      `transform="translate(${dx} ${dy})">` +
-      `${inner}${token}</g>`
+      `transform="translate(${dx} ${dy})"><g class="nl-disc-zoom">${inner}${token}</g></g>`
     );
   };
   const tileLabel = placedWords(player, cellWords(x, y), id, tileWords(id), recent >= 0);
@@ -269,15 +268,19 @@ function header(state, p) {
 }
 
 /**
- * The player whose area is drawn large: the one to move, unless a bot plays that seat (then the first
- * human seat, whose view it is). At the end the first human seat keeps it (the winner with bots only,
- * or when the players share the page).
+ * The player whose area is drawn large: the reader's, always; without a reader the one to move, unless a
+ * bot plays that seat (then the first human seat, whose view it is). At the end the first human seat
+ * keeps it (the winner with bots only, or when the players share the page).
  * @param {State} state
  * @returns {number}
  */
 export function focusPlayer(state) {
   const human = state.players.findIndex((player) => !player.bot);
   if (state.over) {
+    // The reader's own area never leaves its place, whoever moves (in the guided game Luna, whose seat no
+    // bot plays, would otherwise take it with her empty area while she is to move).
+    const reader = state.players.findIndex((player) => player.you);
+    if (reader >= 0) return reader;
     const againstBots = human >= 0 && state.players.some((player) => player.bot);
     return againstBots ? human : state.over.winner;
   }
@@ -292,7 +295,7 @@ export function focusPlayer(state) {
  * @property {string} label the card's accessible name
  * @property {string} header the header's HTML
  * @property {string} viewBox the area's
- * @property {string} maxWidth CSS: the area's cells are at most MAX_CELL_PX wide
+ * @property {string} maxWidth CSS: the area's cells are at most MAX_CELL_PX wide (--nl-area-max)
  * @property {string} areaLabel
  * @property {string[]} parts the area's SVG elements
  */

@@ -426,7 +426,7 @@ function compareCard(state, catalogue, p, area, option, kind) {
     `<section class="nl-compare-card" aria-label="${esc(label)}">` +
     inert(c.header) +
     `<svg class="nl-area" viewBox="${c.viewBox}" role="group" aria-label="${esc(c.areaLabel)}" ` +
-    `style="max-width:${c.maxWidth}">${inert(parts.join(""))}</svg></section></figure>`
+    `style="--nl-area-max:${c.maxWidth}">${inert(parts.join(""))}</svg></section></figure>`
   );
 }
 

@@ -21,6 +21,7 @@ import {
   wheelMarks,
 } from "./coach.js";
 import { setColours, setFaces } from "./drawing.js";
+import { fitBoard } from "./fit.js";
 import { language, setLanguage, t, tn, tnc } from "./i18n.js";
 import { createMotion } from "./motion.js";
 import { headline, logItems, logShell, nowWords, sidePanel, toolbar, topShell } from "./panels.js";
@@ -166,6 +167,41 @@ function couldGoWords(player, cells) {
       );
 }
 
+// The arrow keys' directions on the page (the boards are drawn left to right in every language).
+/** @type {Record<string, [number, number]>} */
+const ARROWS = {
+  ArrowRight: [1, 0],
+  ArrowLeft: [-1, 0],
+  ArrowDown: [0, 1],
+  ArrowUp: [0, -1],
+};
+
+/**
+ * The element of `group` nearest to `target` in the arrow's direction (straight ahead counts more than
+ * aside), or null when none lies that way: the focus stops at the edge instead of wrapping round.
+ * @param {Element} target @param {Element[]} group @param {string} key @returns {Element | null}
+ */
+function neighbour(target, group, key) {
+  const [dx, dy] = ARROWS[key];
+  /** @param {Element} el @returns {[number, number]} */
+  const centre = (el) => {
+    const r = el.getBoundingClientRect();
+    return [r.x + r.width / 2, r.y + r.height / 2];
+  };
+  const [x0, y0] = centre(target);
+  let best = null;
+  let score = Infinity;
+  for (const el of group) {
+    const [x, y] = centre(el);
+    const ahead = (x - x0) * dx + (y - y0) * dy;
+    const aside = Math.abs((x - x0) * dy - (y - y0) * dx);
+    if (ahead < 1 || ahead + 2 * aside >= score) continue;
+    best = el;
+    score = ahead + 2 * aside;
+  }
+  return best;
+}
+
 // The trait that holds the Review panel (synced apart from `state`, so that it is sent once).
 const REVIEW = "review_panel";
 
@@ -193,8 +229,8 @@ function render({ model, el }) {
   /** @type {State} */
   let state = readState(model);
   let botName = state.bot;
-  /** @type {"cells" | "wheel" | null} */
-  let pendingFocus = null; // where keyboard focus goes after the next render: "cells" or "wheel"
+  /** @type {"cells" | "wheel" | number | null} */
+  let pendingFocus = null; // where keyboard focus goes after the next render: "cells", "wheel" or a space
   /** @type {string | null} */
   let hoverKey = null;
   /** @type {number | null} */
@@ -209,6 +245,9 @@ function render({ model, el }) {
   /** @type {State | null} */
   let drawn = null; // the state drawn last, to tell what is new
   const motion = createMotion(root);
+  // A projector's size: large faces, thick marks and big words, legible from the back of a room.
+  const project = () => root.classList.toggle("nl-projector", Boolean(model.get("projector")));
+  project();
 
   /**
    * Send an intent for the state on show. Until the kernel answers (every intent gets a new state),
@@ -220,22 +259,23 @@ function render({ model, el }) {
     model.send({ ...intent, version: state.version });
   };
 
-  // "said": what just happened (a polite live region); "now": what to do now, always on show;
-  // "explain": what the pointer or focus rests on, in a box of fixed height, so that hovering never
-  // moves the board.
+  // "said": what just happened (a polite live region), where an error shows over it; "now": what to do
+  // now, always on show; "explain": what the pointer or focus rests on. Each is a box of fixed height,
+  // so that neither a move, an error nor hovering moves the board. The area in play comes first beside
+  // the wheel: the solo score, the review and the hint, which grow, stand under it.
   root.innerHTML =
     `<div class="nl-top"></div>` +
     HISTORY_HTML +
     TUTORIAL_HTML +
-    `<div class="nl-error" role="alert" hidden><span class="nl-error-text"></span>` +
+    `<div class="nl-status"><div class="nl-error" role="alert" hidden><span class="nl-error-text"></span>` +
     `<button type="button" class="nl-dismiss">×</button></div>` +
-    `<div class="nl-status"><p class="nl-said" role="status"></p><p class="nl-now"></p></div>` +
+    `<p class="nl-said" role="status"></p><p class="nl-now"></p></div>` +
     `<p class="nl-explain"></p>` +
     `<div class="nl-main"><div class="nl-wheel-box">` +
     `<svg class="nl-wheel" viewBox="-500 -500 1000 1000" role="group">` +
     `<g class="nl-wheel-parts"></g><g class="nl-marks" aria-hidden="true"></g></svg></div>` +
-    `<div class="nl-side"><div class="nl-panel-box"></div><div class="nl-review-box"></div>` +
-    `<div class="nl-big"></div><div class="nl-hint-box"></div></div></div>` +
+    `<div class="nl-side"><div class="nl-big"></div><div class="nl-panel-box"></div>` +
+    `<div class="nl-review-box"></div><div class="nl-hint-box"></div></div></div>` +
     `<div class="nl-others"></div><div class="nl-log-box"></div>`;
   /** @param {string} cls @returns {HTMLElement} one of the parts just written */
   const part = (cls) => /** @type {HTMLElement} */ (root.querySelector(`.${cls}`));
@@ -365,7 +405,8 @@ function render({ model, el }) {
     const svg = /** @type {SVGSVGElement} */ (section.lastElementChild);
     setAttr(svg, "viewBox", c.viewBox);
     setAttr(svg, "aria-label", c.areaLabel);
-    if (svg.style.maxWidth !== c.maxWidth) svg.style.maxWidth = c.maxWidth;
+    if (svg.style.getPropertyValue("--nl-area-max") !== c.maxWidth)
+      svg.style.setProperty("--nl-area-max", c.maxWidth);
     patchChildren(/** @type {SVGGElement} */ (svg.firstElementChild), c.parts, full);
   }
 
@@ -391,7 +432,9 @@ function render({ model, el }) {
     // The guided game refuses a click with a friendly sentence in its own panel, not as an error.
     const error = state.tutorial && state.error === state.tutorial.refused ? null : state.error;
     parts.error.hidden = !error;
-    /** @type {Element} */ (parts.error.querySelector(".nl-error-text")).textContent = error ?? "";
+    const errorText = /** @type {HTMLElement} */ (parts.error.querySelector(".nl-error-text"));
+    errorText.textContent = error ?? "";
+    errorText.title = error ?? ""; // the box shows two lines of it
     const said = happened(drawn, state);
     // On the history slider the slider's own value text says where it is: the live region keeps quiet.
     if (said !== null) setText(parts.said, document.activeElement === parts.slider ? "" : said);
@@ -447,9 +490,19 @@ function render({ model, el }) {
       target = root.querySelector(".nl-current .nl-legal") ?? target;
     } else if (pendingFocus === "wheel") {
       target = root.querySelector('[data-space][tabindex="0"]') ?? target;
+    } else if (typeof pendingFocus === "number") {
+      target = root.querySelector(`[data-space="${pendingFocus}"]`) ?? target;
     }
+    const wanted = focusKey !== null || pendingFocus !== null;
     pendingFocus = null;
     if (target) target.focus({ preventScroll: true });
+    // The focused element went (a lit cell once the choice is cancelled, a button now disabled): the
+    // focus stays in the widget, on the wheel's Tab stop, rather than falling to the page.
+    if (wanted && !root.contains(document.activeElement)) {
+      /** @type {HTMLElement | null} */ (root.querySelector('[data-space][tabindex="0"]'))?.focus({
+        preventScroll: true,
+      });
+    }
   }
 
   /**
@@ -601,10 +654,19 @@ function render({ model, el }) {
     if (target && !("disabled" in target && target.disabled)) activate(target, false);
   }
 
-  /** @param {Element} target @param {number} step */
-  function move(target, step) {
+  /**
+   * Move the focus within a group by an arrow key: round the wheel in its order (the rim has no end),
+   * in an area to the nearest cell or task that way, and nowhere at the area's edge.
+   * @param {Element} target @param {string} key
+   */
+  function move(target, key) {
     const group = [...root.querySelectorAll(`[data-roving="${target.dataset.roving}"]`)];
-    const next = group[(group.indexOf(target) + step + group.length) % group.length];
+    const forward = key === "ArrowRight" || key === "ArrowDown";
+    const next =
+      target.dataset.roving === "wheel"
+        ? group[(group.indexOf(target) + (forward ? 1 : -1) + group.length) % group.length]
+        : neighbour(target, group, key);
+    if (!next) return;
     target.setAttribute("tabindex", "-1");
     next.setAttribute("tabindex", "0");
     next.focus({ preventScroll: true });
@@ -615,6 +677,8 @@ function render({ model, el }) {
     const target = /** @type {Element} */ (event.target);
     if (event.key === "Escape" && state.selected !== null) {
       send({ action: "select", space: null });
+      // The lit cell that had the focus goes with the choice: the focus goes back to the tile.
+      pendingFocus = state.selected;
       event.preventDefault();
     } else if (
       (event.key === "Enter" || event.key === " ") &&
@@ -626,8 +690,8 @@ function render({ model, el }) {
         activate(hit, true);
         event.preventDefault();
       }
-    } else if (target.dataset?.roving && event.key.startsWith("Arrow")) {
-      move(target, event.key === "ArrowRight" || event.key === "ArrowDown" ? 1 : -1);
+    } else if (target.dataset?.roving && ARROWS[event.key]) {
+      move(target, event.key);
       event.preventDefault();
     }
   }
@@ -768,6 +832,8 @@ function render({ model, el }) {
   model.on(`change:${REVIEW}`, onReview);
   model.on("change:catalogue", onCatalogue);
   model.on("change:faces", onFaces);
+  model.on("change:projector", project);
+  const unfit = fitBoard(root, part("nl-main"));
   // For benchmarks and scripts: redraw everything on demand (root.dataset.renderMs says how long).
   root.novaluna = { draw: () => draw(true) };
   draw();
@@ -780,6 +846,8 @@ function render({ model, el }) {
     model.off("change:catalogue", onCatalogue);
     model.off("change:faces", onFaces);
     model.off(`change:${REVIEW}`, onReview);
+    model.off("change:projector", project);
+    unfit();
     root.remove();
   };
 }

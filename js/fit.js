@@ -1,0 +1,49 @@
+// The board fits the window: the wheel and the area in play are sized so that both stand in the part of
+// the page the reader sees once the widget is scrolled to its top, so that no move needs a scroll. What
+// stands above the board keeps one height through a game (widget.css), so the room is measured again
+// only when a size changes, never on a move.
+
+/**
+ * The element the widget scrolls in (JupyterLab's notebook panel, a page's body): the nearest ancestor
+ * whose content scrolls, else null for the window.
+ * @param {HTMLElement} el @returns {HTMLElement | null}
+ */
+function scroller(el) {
+  for (let up = el.parentElement; up; up = up.parentElement) {
+    const overflow = getComputedStyle(up).overflowY;
+    if ((overflow === "auto" || overflow === "scroll") && up.clientHeight > 0) return up;
+  }
+  return null;
+}
+
+/**
+ * Keep `--nl-room` on `root`: the height in pixels the board has below what stands above it, in the
+ * widget's scroller (widget.css sizes the wheel and the area in play from it).
+ * @param {HTMLElement} root @param {HTMLElement} board the element below the lines above the board
+ * @returns {() => void} the clean-up
+ */
+export function fitBoard(root, board) {
+  /** @type {HTMLElement | null} */
+  let watched = null;
+  const observer = new ResizeObserver(() => measure());
+  function measure() {
+    if (!root.isConnected) return;
+    const scrolls = scroller(root);
+    if (scrolls && scrolls !== watched) {
+      // The widget is put in the page after it is drawn: its scroller is known only then.
+      if (watched) observer.unobserve(watched);
+      observer.observe(scrolls);
+      watched = scrolls;
+    }
+    const seen = scrolls ? scrolls.clientHeight : window.innerHeight;
+    const above = board.getBoundingClientRect().top - root.getBoundingClientRect().top;
+    const room = `${Math.max(240, Math.floor(seen - above - 12))}px`;
+    if (root.style.getPropertyValue("--nl-room") !== room) root.style.setProperty("--nl-room", room);
+  }
+  observer.observe(root);
+  window.addEventListener("resize", measure);
+  return () => {
+    observer.disconnect();
+    window.removeEventListener("resize", measure);
+  };
+}
