@@ -5,15 +5,19 @@
 
 /**
  * The element the widget scrolls in (JupyterLab's notebook panel, a page's body): the nearest ancestor
- * whose content scrolls, else null for the window.
+ * that may scroll and does, else the outermost that may (a short notebook), else null for the window. An
+ * output area may scroll too, yet grows with what it holds.
  * @param {HTMLElement} el @returns {HTMLElement | null}
  */
 function scroller(el) {
+  let outermost = null;
   for (let up = el.parentElement; up; up = up.parentElement) {
     const overflow = getComputedStyle(up).overflowY;
-    if ((overflow === "auto" || overflow === "scroll") && up.clientHeight > 0) return up;
+    if ((overflow !== "auto" && overflow !== "scroll") || up.clientHeight === 0) continue;
+    if (up.scrollHeight > up.clientHeight) return up;
+    outermost = up;
   }
-  return null;
+  return outermost;
 }
 
 /**
