@@ -189,7 +189,7 @@ function placedTile(state, catalogue, p, t, rows, firstTask) {
  * An area's grid as SVG elements, one part each (cells, then tiles), and its viewBox.
  * @param {State} state @param {Catalogue} catalogue @param {number} p the player
  * @param {number | null} preview a takeable space the player points at, before choosing
- * @returns {{parts: string[], viewBox: string, cols: number}}
+ * @returns {{parts: string[], viewBox: string, cols: number, rows: number}}
  */
 function area(state, catalogue, p, preview) {
   const player = state.players[p];
@@ -220,7 +220,7 @@ function area(state, catalogue, p, preview) {
   const rowsHigh = y1 - y0 + 1 + 2 * margin;
   const [left, top] = [(x0 - margin - 0.5) * CELL, (y0 - margin - 0.5) * CELL];
   const viewBox = `${left} ${top} ${cols * CELL} ${rowsHigh * CELL}`;
-  return { parts, viewBox, cols };
+  return { parts, viewBox, cols, rows: rowsHigh };
 }
 
 /** @param {State} state @param {number} p @returns {string} */
@@ -275,12 +275,12 @@ function header(state, p) {
  * @returns {number}
  */
 export function focusPlayer(state) {
+  // The reader's own area never leaves its place, whoever moves (in the guided game Luna, whose seat no
+  // bot plays, would otherwise take it with her empty area while she is to move).
+  const reader = state.players.findIndex((player) => player.you);
+  if (reader >= 0) return reader;
   const human = state.players.findIndex((player) => !player.bot);
   if (state.over) {
-    // The reader's own area never leaves its place, whoever moves (in the guided game Luna, whose seat no
-    // bot plays, would otherwise take it with her empty area while she is to move).
-    const reader = state.players.findIndex((player) => player.you);
-    if (reader >= 0) return reader;
     const againstBots = human >= 0 && state.players.some((player) => player.bot);
     return againstBots ? human : state.over.winner;
   }
@@ -296,6 +296,7 @@ export function focusPlayer(state) {
  * @property {string} header the header's HTML
  * @property {string} viewBox the area's
  * @property {string} maxWidth CSS: the area's cells are at most MAX_CELL_PX wide (--nl-area-max)
+ * @property {string} rows the area's rows of cells (--nl-rows: widget.css keeps them legible)
  * @property {string} areaLabel
  * @property {string[]} parts the area's SVG elements
  */
@@ -312,13 +313,14 @@ export function card(state, catalogue, p, size, preview = null) {
   const cls = ["nl-player", `nl-card-${size}`];
   if (state.current === p) cls.push("nl-current");
   if (state.over && state.over.winner === p) cls.push("nl-winner");
-  const { parts, viewBox, cols } = area(state, catalogue, p, preview);
+  const { parts, viewBox, cols, rows } = area(state, catalogue, p, preview);
   return {
     className: cls.join(" "),
     label: player.name,
     header: header(state, p),
     viewBox,
     maxWidth: `${cols * MAX_CELL_PX[size]}px`,
+    rows: String(rows),
     areaLabel: areaWords(player),
     parts,
   };

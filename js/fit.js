@@ -21,15 +21,21 @@ function scroller(el) {
 }
 
 /**
- * Keep `--nl-room` on `root`: the height in pixels the board has below what stands above it, in the
- * widget's scroller (widget.css sizes the wheel and the area in play from it).
- * @param {HTMLElement} root @param {HTMLElement} board the element below the lines above the board
- * @returns {() => void} the clean-up
+ * Keep `--nl-room` and `--nl-area-room` on `root`: the height in pixels the wheel and the area in play
+ * have below what stands above them, in the widget's scroller (widget.css sizes them from it).
+ * @param {HTMLElement} root @param {HTMLElement} wheel the wheel's box @param {HTMLElement} big the area
+ * in play's slot @returns {() => void} the clean-up
  */
-export function fitBoard(root, board) {
+export function fitBoard(root, wheel, big) {
   /** @type {HTMLElement | null} */
   let watched = null;
   const observer = new ResizeObserver(() => measure());
+  /** @param {string} name @param {number} seen @param {HTMLElement} el */
+  const room = (name, seen, el) => {
+    const above = el.getBoundingClientRect().top - root.getBoundingClientRect().top;
+    const px = `${Math.max(240, Math.floor(seen - above - 12))}px`;
+    if (root.style.getPropertyValue(name) !== px) root.style.setProperty(name, px);
+  };
   function measure() {
     if (!root.isConnected) return;
     const scrolls = scroller(root);
@@ -40,9 +46,8 @@ export function fitBoard(root, board) {
       watched = scrolls;
     }
     const seen = scrolls ? scrolls.clientHeight : window.innerHeight;
-    const above = board.getBoundingClientRect().top - root.getBoundingClientRect().top;
-    const room = `${Math.max(240, Math.floor(seen - above - 12))}px`;
-    if (root.style.getPropertyValue("--nl-room") !== room) root.style.setProperty("--nl-room", room);
+    room("--nl-room", seen, wheel);
+    room("--nl-area-room", seen, big);
   }
   observer.observe(root);
   window.addEventListener("resize", measure);

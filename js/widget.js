@@ -264,7 +264,7 @@ function render({ model, el }) {
   // so that neither a move, an error nor hovering moves the board. The area in play comes first beside
   // the wheel: the solo score, the review and the hint, which grow, stand under it.
   root.innerHTML =
-    `<div class="nl-top"></div>` +
+    `<div class="nl-frame"><div class="nl-top"></div>` +
     HISTORY_HTML +
     TUTORIAL_HTML +
     `<div class="nl-status"><div class="nl-error" role="alert" hidden><span class="nl-error-text"></span>` +
@@ -276,7 +276,7 @@ function render({ model, el }) {
     `<g class="nl-wheel-parts"></g><g class="nl-marks" aria-hidden="true"></g></svg></div>` +
     `<div class="nl-side"><div class="nl-big"></div><div class="nl-panel-box"></div>` +
     `<div class="nl-review-box"></div><div class="nl-hint-box"></div></div></div>` +
-    `<div class="nl-others"></div><div class="nl-log-box"></div>`;
+    `<div class="nl-others"></div><div class="nl-log-box"></div></div>`;
   /** @param {string} cls @returns {HTMLElement} one of the parts just written */
   const part = (cls) => /** @type {HTMLElement} */ (root.querySelector(`.${cls}`));
   const parts = {
@@ -407,6 +407,7 @@ function render({ model, el }) {
     setAttr(svg, "aria-label", c.areaLabel);
     if (svg.style.getPropertyValue("--nl-area-max") !== c.maxWidth)
       svg.style.setProperty("--nl-area-max", c.maxWidth);
+    if (svg.style.getPropertyValue("--nl-rows") !== c.rows) svg.style.setProperty("--nl-rows", c.rows);
     patchChildren(/** @type {SVGGElement} */ (svg.firstElementChild), c.parts, full);
   }
 
@@ -833,7 +834,7 @@ function render({ model, el }) {
   model.on("change:catalogue", onCatalogue);
   model.on("change:faces", onFaces);
   model.on("change:projector", project);
-  const unfit = fitBoard(root, part("nl-main"));
+  const unfit = fitBoard(root, part("nl-wheel-box"), part("nl-big"));
   // For benchmarks and scripts: redraw everything on demand (root.dataset.renderMs says how long).
   root.novaluna = { draw: () => draw(true) };
   draw();

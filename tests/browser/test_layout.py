@@ -37,7 +37,7 @@ MIDGAME = (
 
 # Where every part of the board is, to the pixel.
 LAYOUT_JS = """(root) => [root, ...root.querySelectorAll(
-    '.nl-top, .nl-status, .nl-explain, .nl-main, .nl-wheel, .nl-player, .nl-others, .nl-log-box')]
+    '.nl-top, .nl-status, .nl-explain, .nl-wheel-box, .nl-wheel, .nl-player, .nl-others, .nl-log-box')]
     .map((el) => { const r = el.getBoundingClientRect(); return [r.x, r.y, r.width, r.height].join(','); })"""
 
 
@@ -165,10 +165,10 @@ def test_a_narrow_widget_keeps_its_lines_of_words_wide(page: Page, lab: JupyterL
     root.screenshot(path=ARTIFACTS / "widget-narrow.png", animations="disabled")
 
 
-# Where the board stands in the widget (its top, to the pixel) and every part above it.
+# Where the board (the wheel) stands in the widget: its top, to the pixel.
 BOARD_TOP_JS = """(root) => {
     const top = (el) => el.getBoundingClientRect().top - root.getBoundingClientRect().top;
-    return top(root.querySelector('.nl-main'));
+    return top(root.querySelector('.nl-wheel-box'));
 }"""
 
 
