@@ -85,7 +85,7 @@ function space(s, state, catalogue, tabStop, taken) {
       const [bx, by] = WHEEL.badge.map(Math.abs);
       const at = `${x > 1 ? -bx : bx} ${y > 1 ? -by : by}`;
       const badge = `<circle r="${WHEEL.badge_radius}"/><text y="${WHEEL.badge_baseline}">${num(pick + 1)}</text>`;
-      art += `<g class="nl-pick" transform="translate(${at})">${badge}</g>`;
+      art += `<g class="nl-pick" transform="translate(${at})"><g class="nl-pick-face">${badge}</g></g>`;
     }
   } else if (taken) {
     const [tx, ty] = [x, y].map((v) => fix((-v / WHEEL.space) * TAKER_INWARD));

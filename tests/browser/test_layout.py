@@ -206,12 +206,14 @@ def test_your_area_keeps_its_place_while_luna_moves(page: Page, lab: JupyterLab)
     root = show_widget(page, lab, "guided-area", GUIDED)
     big = root.locator(".nl-card-big")
     expect(big).to_have_attribute("aria-label", "You")
-    before = big.bounding_box()
+    place = {"x": 0, "y": 0}
+    place.update(big.bounding_box() or {})
     execute_python(page, "w.next_step(); w.select(2); w.play((2, (0, 0)))")
     assert kernel_json(page, "[w.game.current_player, len(w.state['players'][0]['tiles'])]") == [1, 1]
     wait_drawn(page, root)
     expect(big).to_have_attribute("aria-label", "You")
-    assert big.bounding_box() == before
+    after = big.bounding_box() or {}
+    assert (after["x"], after["y"]) == (place["x"], place["y"])  # its place; it grew with your tile
     expect(root.locator(".nl-others .nl-player")).to_have_attribute("aria-label", "Luna")
 
 
@@ -255,30 +257,47 @@ def test_every_move_is_played_without_scrolling(page: Page, lab: JupyterLab, wid
         assert outside == [], f"space {space}: {len(outside)} of {lit.count()} lit cells out of {seen}"
 
 
+# The sizes a room reads the board by: words, task dots, your area's tiles and the takeable tiles' halo.
+SIZES_JS = """(root) => {
+    const px = (sel) => [...root.querySelectorAll(sel)].map((el) => el.getBoundingClientRect());
+    const smallest = (sel) => Math.min(...px(sel).map((r) => Math.max(r.width, r.height)));
+    const font = (sel) => parseFloat(getComputedStyle(root.querySelector(sel)).fontSize);
+    return {
+        now: font('.nl-now'),
+        headline: font('.nl-headline'),
+        wheelDot: smallest('.nl-wheel .nl-dot'),
+        areaDot: smallest('.nl-card-big .nl-dot'),
+        areaTile: Math.max(...px('.nl-card-big .nl-face').map((r) => r.width)),
+        halo: parseFloat(getComputedStyle(root.querySelector('.nl-takeable .nl-halo')).strokeWidth),
+    };
+}"""
+
+
 def test_the_projector_mode_draws_the_board_large(page: Page, lab: JupyterLab) -> None:
     """NovaLunaWidget(projector=True) at 1920×1080: big words, large tiles and task dots, thick marks,
-    and the board still fits the window."""
+    and every move still played without scrolling; ``w.projector = False`` goes back to the usual size."""
     page.set_viewport_size({"width": 1920, "height": 1080})
-    root = show_widget(page, lab, "projector", MIDGAME.replace("seed=5,", "seed=5, projector=True,"))
-    sizes = root.evaluate("""(root) => {
-        const px = (sel) => [...root.querySelectorAll(sel)].map((el) => el.getBoundingClientRect());
-        const smallest = (sel) => Math.min(...px(sel).map((r) => Math.max(r.width, r.height)));
-        const font = (sel) => parseFloat(getComputedStyle(root.querySelector(sel)).fontSize);
-        return {
-            now: font('.nl-now'),
-            headline: font('.nl-headline'),
-            wheelDot: smallest('.nl-wheel .nl-dot'),
-            areaDot: smallest('.nl-card-big .nl-dot'),
-            areaTile: Math.max(...px('.nl-card-big .nl-face').map((r) => r.width)),
-            halo: parseFloat(getComputedStyle(root.querySelector('.nl-takeable .nl-halo')).strokeWidth),
-        };
-    }""")
-    assert sizes["now"] >= 20 and sizes["headline"] >= 26, sizes
-    assert sizes["wheelDot"] >= 9 and sizes["areaDot"] >= 12, sizes
-    assert sizes["areaTile"] >= 120 and sizes["halo"] >= 10, sizes
+    cell = MIDGAME.replace("seed=5,", "seed=5, projector=True,")
+    root = show_widget(page, lab, "projector", cell, BELOW)
+    seen = root.evaluate(SEEN_JS)
+    expect(root).to_have_class(re.compile(r"\bnl-projector\b"))
+    big = root.evaluate(SIZES_JS)
+    assert big["now"] >= 20 and big["headline"] >= 26, big
+    assert big["wheelDot"] >= 11 and big["areaDot"] >= 12 and big["halo"] >= 10, big
     execute_python(page, "w.projector = False")
     expect(root).not_to_have_class(re.compile(r"\bnl-projector\b"))
+    usual = root.evaluate(SIZES_JS)
+    assert big["now"] >= 1.5 * usual["now"] and big["halo"] >= 2 * usual["halo"], (big, usual)
+    assert big["wheelDot"] >= 1.05 * usual["wheelDot"] and big["areaDot"] >= 1.3 * usual["areaDot"], (
+        big,
+        usual,
+    )
+    assert big["areaTile"] >= 1.15 * usual["areaTile"], (big, usual)
+
     execute_python(page, "w.projector = True")
+    execute_python(page, f"w.select({kernel_json(page, 'w.game.choices()[0]')})")
+    wait_drawn(page, root)
     expect(root).to_have_class(re.compile(r"\bnl-projector\b"))
+    assert page.evaluate(OUTSIDE_JS, [root.element_handle(), ".nl-current .nl-legal", seen]) == []
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     root.screenshot(path=ARTIFACTS / "widget-1920-projector.png", animations="disabled")
