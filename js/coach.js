@@ -288,10 +288,10 @@ export function setAttr(el, name, value) {
 // -- the guided game -----------------------------------------------------------------------------
 
 /** The guided game's panel, drawn once and filled in place (its status line is a live region). It takes
- * the focus when its Next button goes, so the focus never leaves the widget. Its words are put in by
- * `labelCoach`. */
+ * the focus when its Next button goes, so the focus never leaves the widget; it is a Tab stop too, as a
+ * long step scrolls within it (widget.css keeps its height). Its words are put in by `labelCoach`. */
 export const TUTORIAL_HTML =
-  `<section class="nl-tutorial" tabindex="-1" hidden>` +
+  `<section class="nl-tutorial" tabindex="0" hidden>` +
   `<div class="nl-tutorial-head"><span class="nl-tutorial-progress"></span>` +
   `<progress class="nl-tutorial-bar" max="1" value="0"></progress>` +
   `<button type="button" class="nl-button nl-next-step" data-action="next" hidden></button></div>` +
@@ -426,7 +426,7 @@ function compareCard(state, catalogue, p, area, option, kind) {
     `<section class="nl-compare-card" aria-label="${esc(label)}">` +
     inert(c.header) +
     `<svg class="nl-area" viewBox="${c.viewBox}" role="group" aria-label="${esc(c.areaLabel)}" ` +
-    `style="max-width:${c.maxWidth}">${inert(parts.join(""))}</svg></section></figure>`
+    `style="--nl-area-max:${c.maxWidth}">${inert(parts.join(""))}</svg></section></figure>`
   );
 }
 

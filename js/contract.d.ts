@@ -592,6 +592,7 @@ export interface Traits {
   faces: Faces;
   review_panel: ReviewPanel;
   lang: string;
+  projector: boolean;
 }
 
 /** Choose a takeable tile, or None to cancel. */

@@ -27,11 +27,20 @@ const TAKER_INWARD = 64;
 function spaceLabel(s, state, catalogue, taken) {
   const id = state.wheel[s];
   const where =
-    s === 0 ? t("wheel space {space} (new moon)", { space: s }) : t("wheel space {space}", { space: s });
+    s === 0
+      ? t("wheel space {space} (new moon)", { space: s })
+      : t("wheel space {space}", { space: s });
   if (!id) {
     const marker = s === state.marker;
-    if (!taken) return marker ? t("{where}: the moon marker", { where }) : t("{where}: empty", { where });
-    const values = { where, name: named(state.players[taken[1]]), tile: taken[2] };
+    if (!taken)
+      return marker
+        ? t("{where}: the moon marker", { where })
+        : t("{where}: empty", { where });
+    const values = {
+      where,
+      name: named(state.players[taken[1]]),
+      tile: taken[2],
+    };
     if (state.players[taken[1]].you) {
       return marker
         ? tc(
@@ -39,14 +48,23 @@ function spaceLabel(s, state, catalogue, taken) {
             "{where}: the moon marker; {name} took {tile} from here",
             values,
           )
-        : tc("the player named You, the reader", "{where}: empty; {name} took {tile} from here", values);
+        : tc(
+            "the player named You, the reader",
+            "{where}: empty; {name} took {tile} from here",
+            values,
+          );
     }
     return marker
       ? t("{where}: the moon marker; {name} took {tile} from here", values)
       : t("{where}: empty; {name} took {tile} from here", values);
   }
   const pick = state.choices.indexOf(s);
-  const values = { where, tile: tileWords(id), pick: pick + 1, n: state.choices.length };
+  const values = {
+    where,
+    tile: tileWords(id),
+    pick: pick + 1,
+    n: state.choices.length,
+  };
   if (pick < 0) return t("{where}: {tile}", values);
   return state.selected === s
     ? t("{where}: {tile}, takeable (tile {pick} of {n}), chosen", values)
@@ -78,20 +96,30 @@ function space(s, state, catalogue, tabStop, taken) {
   if (id) {
     art =
       `<rect class="nl-halo" ${square}/>` +
-      tileSvg(catalogue, id, zoomedDisc, [], `transform="scale(${WHEEL.tile_scale})"`);
+      tileSvg(
+        catalogue,
+        id,
+        zoomedDisc,
+        [],
+        `transform="scale(${WHEEL.tile_scale})"`,
+      );
     hit = `<rect class="nl-hit" ${square}/>`;
     if (pick >= 0) {
       // On the tile's corner nearest the centre: far from the rim's space numbers.
       const [bx, by] = WHEEL.badge.map(Math.abs);
       const at = `${x > 1 ? -bx : bx} ${y > 1 ? -by : by}`;
       const badge = `<circle r="${WHEEL.badge_radius}"/><text y="${WHEEL.badge_baseline}">${num(pick + 1)}</text>`;
-      art += `<g class="nl-pick" transform="translate(${at})">${badge}</g>`;
+      art += `<g class="nl-pick" transform="translate(${at})"><g class="nl-pick-face">${badge}</g></g>`;
     }
   } else if (taken) {
     const [tx, ty] = [x, y].map((v) => fix((-v / WHEEL.space) * TAKER_INWARD));
     art += `<g class="nl-taker" transform="translate(${tx} ${ty})">${tokenSvg(taken[1], TAKER_RADIUS)}</g>`;
   }
-  const disabled = pick < 0 ? ` aria-disabled="true"` : "";
+  // A puzzle that asks for a tile takes a click on any (a takeable one is not marked where that is the question).
+  const answering =
+    Boolean(id) &&
+    (state.puzzle?.click === "space" || state.puzzle?.click === "move");
+  const disabled = pick < 0 && !answering ? ` aria-disabled="true"` : "";
   return (
     `<g class="${classes.join(" ")}" transform="translate(${x} ${y})"><g aria-hidden="true">${art}</g>` +
     `<g class="nl-space" data-space="${s}" role="button"${disabled} tabindex="${tabStop ? 0 : -1}" ` +
@@ -174,28 +202,47 @@ function centre(state) {
   if (state.over) {
     const winner = state.players[state.over.winner];
     const wins = winner.you
-      ? tc("the player named You, the reader", "{name} win", { name: named(winner) })
+      ? tc("the player named You, the reader", "{name} win", {
+          name: named(winner),
+        })
       : t("{name} wins", { name: winner.name });
-    lines.push(["nl-centre-big", state.solo ? t("Score {score}", { score: state.solo.total }) : wins]);
+    lines.push([
+      "nl-centre-big",
+      state.solo ? t("Score {score}", { score: state.solo.total }) : wins,
+    ]);
     const why =
       state.over.reason === "last token"
-        ? tc("why a game ended, in its picture under the winner", "last token placed")
-        : tc("why a game ended, in its picture under the winner", "no tile left");
+        ? tc(
+            "why a game ended, in its picture under the winner",
+            "last token placed",
+          )
+        : tc(
+            "why a game ended, in its picture under the winner",
+            "no tile left",
+          );
     lines.push(["", why]);
   } else if (state.solo) {
-    lines.push(["nl-centre-big", t("Phase {phase} of 2", { phase: state.solo.phase })]);
+    lines.push([
+      "nl-centre-big",
+      t("Phase {phase} of 2", { phase: state.solo.phase }),
+    ]);
     lines.push(["", t("score {score} so far", { score: state.solo.total })]);
     lines.push(["", t("lower is better")]);
   } else {
-    const player = state.players[/** @type {number} the game goes on */ (state.current)];
+    const player =
+      state.players[/** @type {number} the game goes on */ (state.current)];
     const toMove = player.you
       ? tc("the player named You, the reader", "to move")
-      : tc("in a game's picture, under the name of the player whose turn it is", "to move");
+      : tc(
+          "in a game's picture, under the name of the player whose turn it is",
+          "to move",
+        );
     lines.push(["nl-centre-big", named(player)], ["", toMove]);
   }
   const text = lines
     .map(
-      ([cls, t], i) => `<text class="nl-centre ${cls}" y="${CENTRE.top + i * CENTRE.line}">${esc(t)}</text>`,
+      ([cls, t], i) =>
+        `<text class="nl-centre ${cls}" y="${CENTRE.top + i * CENTRE.line}">${esc(t)}</text>`,
     )
     .join("");
   return `<g class="nl-centre-group">${text}</g>`;
@@ -210,9 +257,17 @@ function pile(state) {
   const [x, y] = CENTRE.card;
   const card = `x="${x}" y="${y}" width="${CENTRE.card_size}" height="${CENTRE.card_size}" rx="${CENTRE.card_corner}"`;
   const [countX, countY] = CENTRE.count;
-  const named = tc("a label under the draw pile, in a game's picture", "draw pile");
+  const named = tc(
+    "a label under the draw pile, in a game's picture",
+    "draw pile",
+  );
   const values = { colours: pileWords(state.pile_colours) };
-  const label = tn("draw pile: {n} tile ({colours})", "draw pile: {n} tiles ({colours})", state.pile, values);
+  const label = tn(
+    "draw pile: {n} tile ({colours})",
+    "draw pile: {n} tiles ({colours})",
+    state.pile,
+    values,
+  );
   const drawing =
     `<g class="nl-pile" transform="translate(${CENTRE.pile.join(" ")})" role="img" ` +
     `aria-label="${esc(label)}">` +
@@ -244,7 +299,9 @@ export function wheelParts(state, catalogue) {
     pile(state),
   );
   const taken = new Map(state.recent.map((turn) => [turn[3], turn])); // the latest take from each space
-  state.wheel.forEach((_, s) => parts.push(space(s, state, catalogue, s === focusable, taken.get(s))));
+  state.wheel.forEach((_, s) =>
+    parts.push(space(s, state, catalogue, s === focusable, taken.get(s))),
+  );
   parts.push(MOON_MARKER);
   return parts;
 }

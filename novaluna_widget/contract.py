@@ -682,6 +682,7 @@ class Traits(TypedDict):
     faces: Faces
     review_panel: ReviewPanel
     lang: str
+    projector: bool
 
 
 # -- the intents ----------------------------------------------------------------------------------

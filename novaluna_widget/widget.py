@@ -67,6 +67,7 @@ class NovaLunaWidget(anywidget.AnyWidget):
 
     Python drives it too: ``play``, ``undo``, ``redo``, ``bot_move``, ``new_game``, ``select``;
     ``on_move(callback)`` hears every change; ``to_svg()`` draws the position without a browser.
+    ``projector=True`` (or ``widget.projector = True``) draws the board at a projector's size.
 
     ``lang`` is the language it speaks (``i18n.LANGUAGES``; None: the package language, see
     ``set_language``): its state, refusals, errors and pictures. ``widget.lang = "ru"`` (or the page's
@@ -114,6 +115,10 @@ class NovaLunaWidget(anywidget.AnyWidget):
     history cancels the work (``review_done`` waits for it). Observers of this trait may hear the
     progress on that thread."""
 
+    projector = traitlets.Bool(False).tag(sync=True)
+    """A projector's size for the board: large tile faces, thick marks, big task dots and big words,
+    legible from the back of a room at 1920×1080 (``NovaLunaWidget(projector=True)``, or set it later)."""
+
     def __init__(
         self,
         game: Game | None = None,
@@ -124,6 +129,7 @@ class NovaLunaWidget(anywidget.AnyWidget):
         bots: Seats = None,
         lang: str | None = None,
         reader: Reader = "auto",
+        projector: bool = False,
     ) -> None:
         if game is None:
             game = kinds.new_game(players, seed=seed, beginner=beginner, lang=resolve(lang))
@@ -139,7 +145,7 @@ class NovaLunaWidget(anywidget.AnyWidget):
             log=self.log,
             run=_in_a_thread,
         )
-        super().__init__()
+        super().__init__(projector=projector)
         self._own_layout = self.layout  # made with the widget, and closed with it
         self.set_trait("catalogue", catalogue())
         self.on_msg(self._on_intent)

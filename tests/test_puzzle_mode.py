@@ -262,3 +262,15 @@ def test_every_kind_is_solved_by_the_clicks_it_names(tmp_path, kind):
         assert w.last_error is None, w.last_error
     intent(w, "check")
     assert puzzle_of(w)["verdict"]["right"], puzzle_of(w)["verdict"]["words"]
+
+
+def test_a_take_puzzle_does_not_mark_the_takeable_tiles_until_it_is_answered(tmp_path):
+    # The page numbers the takeable tiles 1-3 on the wheel: shown, they would be the answer.
+    w = NovaLunaWidget.puzzles(seed=4, kinds=["take"], path=tmp_path / "progress.json")
+    expected = Trainer(tmp_path / "key.json", seed=4).next(["take"])  # three takeable of six on the wheel
+    assert w.state["choices"] == [] and puzzle_of(w)["click"] == "space"
+    wrong = next(s for s, t in enumerate(expected.game.wheel) if t is not None and s not in expected.answers)
+    intent(w, "pick", answer=wrong)  # any tile on the wheel may be picked, a wrong one too
+    assert w.last_error is None and picked(w) == [wrong]
+    intent(w, "reveal")
+    assert sorted(w.state["choices"]) == sorted(expected.answers)  # answered: the wheel marks them again

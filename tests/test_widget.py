@@ -13,6 +13,7 @@ import weakref
 from typing import Any
 
 import pytest
+import traitlets
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -72,6 +73,17 @@ def test_players_one_is_solo_and_names_and_beginner_pass_through():
     w = NovaLunaWidget(players=["Ada", "Bo", "Cy"], seed=1, beginner=True)
     assert [p["name"] for p in w.state["players"]] == ["Ada", "Bo", "Cy"]
     assert w.state["players"][0]["supply"] == 17
+
+
+def test_projector_is_a_synced_trait_that_changes_no_game():
+    assert NovaLunaWidget(seed=1).projector is False
+    w = NovaLunaWidget(seed=1, projector=True)
+    assert w.projector is True and "projector" in w.get_state()
+    version = w.version
+    w.projector = False
+    assert w.get_state()["projector"] is False and w.version == version
+    with pytest.raises(traitlets.TraitError):
+        w.projector = "big"  # type: ignore[assignment]
 
 
 def test_wraps_a_given_game_and_refuses_other_things():

@@ -191,13 +191,15 @@ class Puzzling(Mode):
     def _drawn(self, position: Position) -> Position:
         """The puzzle's position as the page draws it: no button of the game plays; cells are lit only
         where the puzzle asks for a whole move, and until it is answered no task shows whether it is
-        fulfilled (either would give the answer away)."""
+        fulfilled, nor, where the question is which tiles may be taken, which are (each would give the
+        answer away)."""
         moves = position["moves"] if self.puzzle.click == "move" else {"cells": [], "fulfil": []}
         can: Can = {"refill": False, "undo": False, "redo": False, "end_phase_one": False, "bot": False}
-        players = position["players"]
+        players, choices = position["players"], position["choices"]
         if not self.settled:
             players = [{**p, "tasks": [_unexplained(row) for row in p["tasks"]]} for p in players]
-        return {**position, "moves": moves, "can": can, "players": players}
+            choices = [] if self.puzzle.kind == "take" else choices
+        return {**position, "moves": moves, "can": can, "players": players, "choices": choices}
 
     def _labelled(self, answer: Answer) -> PuzzleAnswer:
         return {"answer": answer_data(answer), "words": self.puzzle.label(answer, self.table.lang)}

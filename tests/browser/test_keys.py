@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 import pytest
 
-from .lab import JupyterLab, kernel_json, settle, show_widget, wait_for_python
+from .lab import JupyterLab, kernel_json, settle, show_widget, wait_drawn, wait_for_python
 
 if TYPE_CHECKING:
     from playwright.sync_api import Page
@@ -63,3 +63,70 @@ def test_shortcuts_stay_in_the_widget_and_shift_enter_runs_the_cell(
     selected = kernel_json(page, "[widgets[0].selected, widgets[0].game.turn, widgets[1].selected]")
     assert selected == [choice, 0, None]
     assert page.evaluate(NOTEBOOK_JS)["cells"] == ["code", "code"]
+
+
+# A mid-game area with many lit cells in rows and columns: seat 0's tenth turn.
+MIDGAME = (
+    "from novaluna_widget import NovaLunaWidget\n"
+    "w = NovaLunaWidget(players=['You', 'Bo'], seed=5, bots={1: 'greedy'})\n"
+    "while w.game.turn < 18: w.bot_move('greedy')\n"
+    "w"
+)
+
+FOCUSED_JS = """(root) => {
+    const el = document.activeElement;
+    if (!root.contains(el)) return null;
+    return {cell: el.dataset.cell ?? null, space: el.dataset.space ?? null};
+}"""
+
+
+def test_escape_gives_the_focus_back_to_the_tile_chosen(page: Page, lab: JupyterLab) -> None:
+    from playwright.sync_api import expect
+
+    root = show_widget(page, lab, "escape", MIDGAME)
+    choice = kernel_json(page, "w.game.choices()[1]")
+    root.locator(f'[data-space="{choice}"]').focus()
+    page.keyboard.press("Enter")
+    wait_for_python(page, f"w.selected == {choice}")
+    expect(root.locator(".nl-current .nl-legal").first).to_be_focused()
+    page.keyboard.press("Escape")
+    wait_for_python(page, "w.selected is None")
+    wait_drawn(page, root)
+    assert root.evaluate(FOCUSED_JS) == {"cell": None, "space": str(choice)}
+
+
+def test_arrow_keys_move_to_the_lit_cell_that_way_and_stop_at_the_edge(page: Page, lab: JupyterLab) -> None:
+    from playwright.sync_api import expect
+
+    root = show_widget(page, lab, "arrows", MIDGAME)
+    choice = kernel_json(page, "w.game.choices()[0]")
+    root.locator(f'[data-space="{choice}"]').focus()
+    page.keyboard.press("Enter")
+    wait_for_python(page, f"w.selected == {choice}")
+    expect(root.locator(".nl-current .nl-legal").first).to_be_focused()
+    lit = [
+        tuple(map(int, cell.split(",")))
+        for cell in root.locator(".nl-current .nl-legal").evaluate_all(
+            "(els) => els.map((e) => e.dataset.cell)"
+        )
+    ]
+    assert len(lit) >= 4, lit
+    for key, axis, sign in [
+        ("ArrowRight", 0, 1),
+        ("ArrowDown", 1, 1),
+        ("ArrowLeft", 0, -1),
+        ("ArrowUp", 1, -1),
+    ]:
+        # Each press goes that way while a lit cell lies that way, then the focus stays (no wrapping).
+        for _ in range(len(lit) + 1):
+            before = tuple(map(int, root.evaluate(FOCUSED_JS)["cell"].split(",")))
+            page.keyboard.press(key)
+            after = tuple(map(int, root.evaluate(FOCUSED_JS)["cell"].split(",")))
+            ahead = [cell for cell in lit if (cell[axis] - before[axis]) * sign > 0]
+            if not ahead:
+                assert after == before, f"{key} from {before} wrapped to {after}"
+                break
+            assert (after[axis] - before[axis]) * sign > 0, f"{key} from {before} went to {after}"
+        else:
+            pytest.fail(f"{key} never reached the edge of {lit}")
+    assert kernel_json(page, "[w.selected, w.last_error]") == [choice, None]

@@ -4,6 +4,7 @@ a narrow widget keeps its lines of words wide."""
 
 from __future__ import annotations
 
+import re
 from typing import TYPE_CHECKING, Any
 
 import pytest
@@ -14,6 +15,7 @@ from .lab import (
     JupyterLab,
     change_theme,
     collapse_left,
+    execute_python,
     kernel_json,
     settle,
     show_widget,
@@ -35,7 +37,7 @@ MIDGAME = (
 
 # Where every part of the board is, to the pixel.
 LAYOUT_JS = """(root) => [root, ...root.querySelectorAll(
-    '.nl-top, .nl-status, .nl-explain, .nl-main, .nl-wheel, .nl-player, .nl-others, .nl-log-box')]
+    '.nl-top, .nl-status, .nl-explain, .nl-wheel-box, .nl-wheel, .nl-player, .nl-others, .nl-log-box')]
     .map((el) => { const r = el.getBoundingClientRect(); return [r.x, r.y, r.width, r.height].join(','); })"""
 
 
@@ -161,3 +163,141 @@ def test_a_narrow_widget_keeps_its_lines_of_words_wide(page: Page, lab: JupyterL
     assert all(width >= 0.8 * widths["root"] for sel, width in widths.items() if sel != "root"), widths
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     root.screenshot(path=ARTIFACTS / "widget-narrow.png", animations="disabled")
+
+
+# Where the board (the wheel) stands in the widget: its top, to the pixel.
+BOARD_TOP_JS = """(root) => {
+    const top = (el) => el.getBoundingClientRect().top - root.getBoundingClientRect().top;
+    return top(root.querySelector('.nl-wheel-box'));
+}"""
+
+
+@pytest.mark.parametrize("width", [800, 1280])
+def test_the_board_holds_still_through_a_move_and_an_error(page: Page, lab: JupyterLab, width: int) -> None:
+    """Choosing a tile (a longer "what to do now"), an error, placing the tile and the bots' answer leave
+    the board where it stood: nothing above it changes height during a game. At 800 px the file browser
+    stays open (the widget is narrow)."""
+    page.set_viewport_size({"width": width, "height": 900})
+    root = show_widget(page, lab, f"hold{width}", MIDGAME)
+    board = root.evaluate(BOARD_TOP_JS)
+    tops = {}
+    root.locator(".nl-takeable [data-space]").first.click()
+    wait_for_python(page, "w.selected is not None")
+    wait_drawn(page, root)
+    tops["chosen"] = root.evaluate(BOARD_TOP_JS)
+    # A click on a tile that cannot be taken is refused, with an error.
+    root.locator('[data-space][aria-disabled="true"]').first.click(force=True)
+    expect(root.locator(".nl-error")).to_be_visible()
+    tops["error"] = root.evaluate(BOARD_TOP_JS)
+    assert kernel_json(page, "w.last_error is not None")
+    root.locator(".nl-current .nl-legal").first.click()
+    wait_for_python(page, "w.game.current_player == 0 and w.game.turn > 24")
+    wait_drawn(page, root)
+    tops["placed"] = root.evaluate(BOARD_TOP_JS)
+    assert tops == dict.fromkeys(tops, board), f"the board's top was {board}: {tops}"
+
+
+# The guided game's first step: your first tile placed, Luna to move (her area still empty).
+GUIDED = "from novaluna_widget import NovaLunaWidget\nw = NovaLunaWidget.tutorial(lang='en')\nw"
+
+
+def test_your_area_keeps_its_place_while_luna_moves(page: Page, lab: JupyterLab) -> None:
+    page.set_viewport_size({"width": 1280, "height": 900})
+    root = show_widget(page, lab, "guided-area", GUIDED)
+    big = root.locator(".nl-card-big")
+    expect(big).to_have_attribute("aria-label", "You")
+    place = {"x": 0, "y": 0}
+    place.update(big.bounding_box() or {})
+    execute_python(page, "w.next_step(); w.select(2); w.play((2, (0, 0)))")
+    assert kernel_json(page, "[w.game.current_player, len(w.state['players'][0]['tiles'])]") == [1, 1]
+    wait_drawn(page, root)
+    expect(big).to_have_attribute("aria-label", "You")
+    after = big.bounding_box() or {}
+    assert (after["x"], after["y"]) == (place["x"], place["y"])  # its place; it grew with your tile
+    expect(root.locator(".nl-others .nl-player")).to_have_attribute("aria-label", "Luna")
+
+
+# The part of the page the reader sees once the widget is scrolled to its top: JupyterLab's notebook
+# panel, within the window.
+SEEN_JS = """(root) => {
+    const box = root.closest('.jp-WindowedPanel-outer');
+    box.scrollTop += root.getBoundingClientRect().top - box.getBoundingClientRect().top;
+    const r = box.getBoundingClientRect();
+    return {top: Math.max(r.top, 0), bottom: Math.min(r.top + box.clientHeight, window.innerHeight)};
+}"""
+
+OUTSIDE_JS = """([root, selector, seen]) => [...root.querySelectorAll(selector)]
+    .map((el) => el.getBoundingClientRect())
+    .filter((r) => r.top < seen.top - 0.5 || r.bottom > seen.bottom + 0.5)
+    .map((r) => `${Math.round(r.top)}–${Math.round(r.bottom)}`)"""
+
+
+# A notebook goes on below the widget (so that it can be scrolled to the top of the panel).
+BELOW = "print('\\n'.join(map(str, range(80))))"
+
+
+@pytest.mark.parametrize(("width", "height"), [(800, 900), (1280, 800), (1920, 1080)])
+def test_every_move_is_played_without_scrolling(page: Page, lab: JupyterLab, width: int, height: int) -> None:
+    """Once the widget is scrolled to its top, the wheel's takeable tiles and, after choosing one, every
+    lit cell stand in view. At 800 px the file browser stays open (the widget is under 520 px wide)."""
+    page.set_viewport_size({"width": width, "height": height})
+    root = show_widget(page, lab, f"fit{width}", MIDGAME, BELOW)
+    seen = root.evaluate(SEEN_JS)
+    settle(page)
+    handle = root.element_handle()
+    wheel = root.locator(".nl-wheel").bounding_box()
+    assert wheel is not None and wheel["y"] + wheel["height"] <= seen["bottom"] + 0.5, (wheel, seen)
+    assert page.evaluate(OUTSIDE_JS, [handle, ".nl-takeable [data-space]", seen]) == []
+    for space in kernel_json(page, "w.game.choices()"):
+        execute_python(page, f"w.select({space})")
+        wait_drawn(page, root)
+        lit = root.locator(".nl-current .nl-legal")
+        expect(lit.first).to_be_visible()
+        outside = page.evaluate(OUTSIDE_JS, [handle, ".nl-current .nl-legal", seen])
+        assert outside == [], f"space {space}: {len(outside)} of {lit.count()} lit cells out of {seen}"
+
+
+# The sizes a room reads the board by: words, task dots, your area's tiles and the takeable tiles' halo.
+SIZES_JS = """(root) => {
+    const px = (sel) => [...root.querySelectorAll(sel)].map((el) => el.getBoundingClientRect());
+    const smallest = (sel) => Math.min(...px(sel).map((r) => Math.max(r.width, r.height)));
+    const font = (sel) => parseFloat(getComputedStyle(root.querySelector(sel)).fontSize);
+    return {
+        now: font('.nl-now'),
+        headline: font('.nl-headline'),
+        wheelDot: smallest('.nl-wheel .nl-dot'),
+        areaDot: smallest('.nl-card-big .nl-dot'),
+        areaTile: Math.max(...px('.nl-card-big .nl-face').map((r) => r.width)),
+        halo: parseFloat(getComputedStyle(root.querySelector('.nl-takeable .nl-halo')).strokeWidth),
+    };
+}"""
+
+
+def test_the_projector_mode_draws_the_board_large(page: Page, lab: JupyterLab) -> None:
+    """NovaLunaWidget(projector=True) at 1920×1080: big words, large tiles and task dots, thick marks,
+    and every move still played without scrolling; ``w.projector = False`` goes back to the usual size."""
+    page.set_viewport_size({"width": 1920, "height": 1080})
+    cell = MIDGAME.replace("seed=5,", "seed=5, projector=True,")
+    root = show_widget(page, lab, "projector", cell, BELOW)
+    seen = root.evaluate(SEEN_JS)
+    expect(root).to_have_class(re.compile(r"\bnl-projector\b"))
+    big = root.evaluate(SIZES_JS)
+    assert big["now"] >= 20 and big["headline"] >= 26, big
+    assert big["wheelDot"] >= 11 and big["areaDot"] >= 12 and big["halo"] >= 10, big
+    execute_python(page, "w.projector = False")
+    expect(root).not_to_have_class(re.compile(r"\bnl-projector\b"))
+    usual = root.evaluate(SIZES_JS)
+    assert big["now"] >= 1.5 * usual["now"] and big["halo"] >= 2 * usual["halo"], (big, usual)
+    assert big["wheelDot"] >= 1.05 * usual["wheelDot"] and big["areaDot"] >= 1.3 * usual["areaDot"], (
+        big,
+        usual,
+    )
+    assert big["areaTile"] >= 1.15 * usual["areaTile"], (big, usual)
+
+    execute_python(page, "w.projector = True")
+    execute_python(page, f"w.select({kernel_json(page, 'w.game.choices()[0]')})")
+    wait_drawn(page, root)
+    expect(root).to_have_class(re.compile(r"\bnl-projector\b"))
+    assert page.evaluate(OUTSIDE_JS, [root.element_handle(), ".nl-current .nl-legal", seen]) == []
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    root.screenshot(path=ARTIFACTS / "widget-1920-projector.png", animations="disabled")
