@@ -94,7 +94,9 @@ def test_answers_are_hidden_in_every_renderer(number: int) -> None:
             assert hidden == tagged, f"{cell['id']}: folded code carries both source_hidden and hide-input"
             if hidden and "-check" in cell["id"]:
                 shown = "".join("".join(o.get("text", "")) for o in cell["outputs"])
-                agrees = re.fullmatch(r"✓ The engine agrees with (all three|both) answers\.\n", shown)
+                agrees = re.fullmatch(
+                    r"✓ The engine agrees with (all three|all four|both) answers\.\n", shown
+                )
                 assert agrees, f"{cell['id']}: a check's output gives nothing away"
     assert len([i for i in ids if "-answer-" in i]) == len([i for i in ids if "-question-" in i]) > 0
 
@@ -328,6 +330,40 @@ def test_the_widget_starts_from_a_stop(replay: Callable[..., Game]) -> None:
     game = replay(24)
     game.play(game.legal_moves()[0])  # what a click does to the widget's game…
     assert replay(24).turn == 24  # …changes no stop
+
+
+def test_puzzles_for_the_class() -> None:
+    """Four puzzles after the lesson, outside its 50 minutes: each answer the engine's, each picture
+    silent about it (the first asks whose turn it is, the third which tasks have a token)."""
+    from novaluna_widget.puzzles import generate
+    from novaluna_widget.render import COVER_OPACITY
+
+    fulfilled, turn, refill, placement = generate(
+        4, seed=38, kinds=["fulfilled", "next", "refill", "placement"]
+    )
+    for number, puzzle in ((14, turn), (15, refill), (16, fulfilled), (17, placement)):
+        assert words(puzzle.explain()) in answer(7, number), number
+    assert answer(7, 14).startswith("Player 3.") and turn.answers == {2}
+    assert answer(7, 15).startswith("Player 1 may refill.") and refill.answers == {"refill"}
+    assert refill.game.current_player == 0
+    assert answer(7, 16).startswith('Two: "2 red" on T14, and "1 yellow" on R13.')
+    assert [fulfilled.label(a) for a in sorted(fulfilled.answers)] == [
+        "2 red on T14 at (0, -1)",
+        "1 yellow on R13 at (1, 0)",
+    ]
+    assert answer(7, 17).startswith("(-1, 0), where it fulfils both") and placement.answers == {(-1, 0)}
+    cells = cells_by_id(7)
+    shown = {
+        name: "".join("".join(o["data"]["image/svg+xml"]) for o in cells[name]["outputs"] if "data" in o)
+        for name in ("nb07-puzzle-1", "nb07-puzzle-3", "nb07-puzzle-4")
+    }
+    assert "Player 3" in shown["nb07-puzzle-1"] and "to move" not in shown["nb07-puzzle-1"]
+    token = f"fill-opacity='{COVER_OPACITY}'"  # a covered task's token (render._cover)
+    assert "T14" in shown["nb07-puzzle-3"] and token not in shown["nb07-puzzle-3"]
+    assert shown["nb07-puzzle-4"].count(token) == len(placement.game.players[0].covered) > 0
+    opening, cut = source(cells["nb07-00"]), "Outside the 50 minutes, for a follow-up lesson or homework"
+    assert cut in words(opening) and "Puzzles for the class" in opening
+    assert "Next, [8 · Puzzles](08_puzzles.ipynb)" in source(notebook(7)["cells"][-1])
 
 
 # -- tutorial 6, and what the tables say -----------------------------------------------------------
