@@ -505,10 +505,11 @@ def page_faces(lang: str) -> Faces:
     }
 
 
-def _wheel(game: Game, lang: str, reader: int | None, quiz: bool = False) -> str:
+def _wheel(game: Game, lang: str, reader: int | None, quiz: bool = False, lit: bool = True) -> str:
     """The moon wheel in a ``wheel.box`` square centred at 0, in ``lang`` (checked), for the player of
-    seat ``reader``; with ``quiz`` its centre says nothing of whose turn it is or who won."""
-    choices = game.choices()
+    seat ``reader``; with ``quiz`` its centre says nothing of whose turn it is or who won; unless ``lit``,
+    no tile is lit as takeable."""
+    choices = game.choices() if lit else []
     track_part = _track(track_of(game), lang) if game.has_moon_track else ""
     parts = [_picture(_rim()), track_part, _centre(game, lang, reader, quiz)]
     for space, t in enumerate(game.wheel):
@@ -942,11 +943,11 @@ def game_svg(
     """The whole position as one SVG: the wheel (with the moon track) beside every player's area, in
     one column for two players and two columns for three or four; words and numbers in ``lang`` (None:
     the package language), the player of seat ``reader`` told about as "you" (None: nobody), and
-    ``caption``, if given, on a line of its own under it all. With ``quiz``, a game of 2–4 players is
-    drawn without saying whose turn it is or who won (its title too), to ask about it; a solo game's
-    picture has no such words and stays as it is."""
+    ``caption``, if given, on a line of its own under it all. With ``quiz``, to ask about it, no tile is
+    lit as takeable and a game of 2–4 players is drawn without saying whose turn it is or who won (its
+    title too); a solo game's words say neither anyway."""
     lang = resolve(lang)
-    quiz = quiz and not game.is_solo  # a solo game's words tell its standing, never a turn or a winner
+    lit, quiz = not quiz, quiz and not game.is_solo  # a solo game's words tell no turn nor winner
     size = 520
     widths = [max(240.0, (p.board.bounds()[2] - p.board.bounds()[0] + 3) * cell + 20) for p in game.players]
     columns = 1 if len(game.players) <= 2 else 2
@@ -963,7 +964,7 @@ def game_svg(
     below = 0 if caption is None else 34
     body = (
         _el("rect", width=float(width), height=float(height + below), rx=14, fill=_PAINT["backdrop"])
-        + _at(size / 2 + 10, height / 2, _wheel(game, lang, reader, quiz), size / _WHEEL["box"])
+        + _at(size / 2 + 10, height / 2, _wheel(game, lang, reader, quiz, lit), size / _WHEEL["box"])
         + "".join(panels)
     )
     if caption is not None:
@@ -977,19 +978,23 @@ PROJECTOR: Final = (1920, 1080)
 _PROJECTOR_CELL: Final = 200
 
 
-def projector_game_svg(game: Game, lang: str | None = None, *, reader: int | None = None) -> str:
+def projector_game_svg(
+    game: Game, lang: str | None = None, *, reader: int | None = None, quiz: bool = False
+) -> str:
     """The position for a projector: the moon wheel and moon track the screen's height, and beside it
     each player's name, tokens left and time in large print, the whole ``PROJECTOR``'s size. The areas
     are left out (each is a projector picture of its own, ``picture(board, projector=True)``): beside
-    the wheel they could only be drawn too small to read from the back of a room."""
+    the wheel they could only be drawn too small to read from the back of a room. ``quiz`` as
+    ``game_svg``'s."""
     lang = resolve(lang)
+    lit, quiz = not quiz, quiz and not game.is_solo
     width, height = PROJECTOR
     size = height - 40
     x, card_width, card_height = size + 60, width - size - 80, 140
     ink = _PAINT["ink"]
     cards = []
     for index in range(len(game.players)):
-        name, supply, turn = _panel_words(game, index, reader)
+        name, supply, turn = _panel_words(game, index, reader, quiz)
         y = 40 + index * (card_height + 24)
         cards.append(
             _card(x, y, card_width, card_height, turn)
@@ -999,10 +1004,10 @@ def projector_game_svg(game: Game, lang: str | None = None, *, reader: int | Non
         )
     body = (
         _el("rect", width=float(width), height=float(height), rx=14, fill=_PAINT["backdrop"])
-        + _at(size / 2 + 20, height / 2, _wheel(game, lang, reader), size / _WHEEL["box"])
+        + _at(size / 2 + 20, height / 2, _wheel(game, lang, reader, quiz, lit), size / _WHEEL["box"])
         + "".join(cards)
     )
-    return _svg(width, height, body, _game_title(game, reader), lang)
+    return _svg(width, height, body, _game_title(game, reader, quiz), lang)
 
 
 def _projector_cell(unit_width: float, unit_height: float) -> float:
@@ -1018,8 +1023,8 @@ def wheel_svg(
     """The moon wheel and moon track alone, in ``lang`` (None: the package language), the player of seat
     ``reader`` told about as "you" (None: nobody); ``quiz`` as ``game_svg``'s."""
     lang = resolve(lang)
-    quiz = quiz and not game.is_solo
-    body = _at(size / 2, size / 2, _wheel(game, lang, reader, quiz), size / _WHEEL["box"])
+    lit, quiz = not quiz, quiz and not game.is_solo
+    body = _at(size / 2, size / 2, _wheel(game, lang, reader, quiz, lit), size / _WHEEL["box"])
     return _svg(size, size, body, _game_title(game, reader, quiz), lang)
 
 
@@ -1095,6 +1100,7 @@ def picture(
     lang: str | None = None,
     reader: int | None = None,
     projector: bool = False,
+    quiz: bool = False,
 ) -> Picture:
     """A picture of a game (``game_svg``), an area (``board_svg``, with its options) or some tiles
     (``tiles_svg``), to show in a notebook: ``picture(game)``, ``picture(board, labels=[(0, 1)])``.
@@ -1102,7 +1108,8 @@ def picture(
     ``lang``: the language of its words and numbers (None: the package language); ``reader``: a game's
     player told about as "you" (their seat; None: nobody). ``projector``: drawn to fit a 1920×1080 screen
     (``PROJECTOR``), as large as fits, to read from the back of a room; a game's projector picture is its
-    wheel and the players' standing, without the areas (``projector_game_svg``)."""
+    wheel and the players' standing, without the areas (``projector_game_svg``). ``quiz``: a game drawn
+    to ask about it, without whose turn it is, who won or which tiles are takeable (``game_svg``)."""
     lang = resolve(lang)
     if projector and cell is not None:
         raise TypeError(msg("a projector picture sizes itself: give cell or projector, not both"))
@@ -1115,10 +1122,12 @@ def picture(
         )
     if labels is not False or covered is not None or player is not None:
         raise TypeError(msg("labels, covered and player are options of an area's picture (a Board)"))
+    if quiz and not isinstance(what, Game):
+        raise TypeError(msg("quiz is an option of a game's picture"))
     if isinstance(what, Game):
         if projector:
-            return Picture(projector_game_svg(what, lang, reader=reader), live)
-        return Picture(game_svg(what, 44 if cell is None else cell, lang, reader=reader), live)
+            return Picture(projector_game_svg(what, lang, reader=reader, quiz=quiz), live)
+        return Picture(game_svg(what, 44 if cell is None else cell, lang, reader=reader, quiz=quiz), live)
     tiles = list(what)
     if not tiles or not all(isinstance(t, Tile) for t in tiles):
         raise TypeError(

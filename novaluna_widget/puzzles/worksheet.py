@@ -39,9 +39,9 @@ FONTS: Final = {
     "ja": '"Noto Sans CJK JP", "DejaVu Sans", sans-serif',
     "fa": '"Noto Sans Arabic UI", "DejaVu Sans", sans-serif',
 }
-#: The kinds whose answer is whose turn it is or who won, which a game's picture says: their pictures
-#: are drawn as a quiz (``quiz=True``), and the others' as the game shows them.
-_QUIZ: Final = frozenset({"next", "over"})
+#: The kinds whose answer a game's picture says (whose turn it is, who won, which tiles are takeable):
+#: their pictures are drawn as a quiz (``quiz=True``), and the others' as the game shows them.
+_QUIZ: Final = frozenset({"take", "next", "over"})
 #: Where Chromium may be, first found first used.
 _CHROMIUMS: Final = ("chromium", "chromium-browser", "google-chrome", "google-chrome-stable")
 
