@@ -20,7 +20,11 @@ the game passed in is never changed. Neither pandas nor tqdm is needed until ``r
 
 from __future__ import annotations
 
+import multiprocessing
+import os
+import sys
 from collections.abc import Callable, Iterable, Iterator, Sequence
+from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, fields
 from typing import TYPE_CHECKING, Any, Final
 
@@ -41,6 +45,7 @@ __all__ = [
     "MAX_LOSS",
     "NODES",
     "NOTABLE",
+    "PARALLEL_WORK",
     "PROGRESS_UNIT",
     "REVIEW_COLUMNS",
     "Hint",
@@ -159,6 +164,7 @@ def review(
     progress: bool = False,
     lang: str | None = None,
     reader: int | None = None,
+    workers: int | None = None,
 ) -> pd.DataFrame:
     """Every action of ``game.history``, replayed from the start and measured against the coach.
 
@@ -168,14 +174,14 @@ def review(
     action taken that the search finds better becomes the suggestion), at most ``MAX_LOSS``. Solo, a
     token is 10 points of score. ``comment`` is in ``lang`` (None: the package language), the player of
     seat ``reader`` told about as "you" (None: nobody).
-    ``progress=True`` shows a tqdm bar. The game is not changed.
+    ``progress=True`` shows a tqdm bar. ``workers``: see ``reviewing``. The game is not changed.
     """
     import pandas as pd
     from tqdm.auto import tqdm
 
     lang = resolve(lang)
     rows = tqdm(
-        reviewing(game, seed=seed, nodes=nodes, lang=lang, reader=reader),
+        reviewing(game, seed=seed, nodes=nodes, lang=lang, reader=reader, workers=workers),
         total=len(game.history),
         unit=PROGRESS_UNIT.in_language(lang),
         disable=not progress,
@@ -184,12 +190,26 @@ def review(
 
 
 def reviewing(
-    game: Game, *, seed: int = 0, nodes: int = NODES, lang: str | None = None, reader: int | None = None
+    game: Game,
+    *,
+    seed: int = 0,
+    nodes: int = NODES,
+    lang: str | None = None,
+    reader: int | None = None,
+    workers: int | None = None,
 ) -> Iterator[dict[str, Any]]:
     """``review``'s rows one by one, as dicts keyed by ``REVIEW_COLUMNS``, in the order of
-    ``game.history``: for a caller that shows its own progress (the widget's Review panel)."""
+    ``game.history``: for a caller that shows its own progress (the widget's Review panel).
+
+    The positions are searched on ``workers`` processes (None: one a core, where the review is long
+    enough to pay for starting them; 1: in this process, as where there are no processes, Pyodide).
+    Each position's search is seeded alike however it runs, so the rows are the same."""
     lang = resolve(lang)  # checked now, not at the first row
-    return _reviewing(*_checked(game, seed, nodes), lang, reader)
+    game, seed, nodes = _checked(game, seed, nodes)
+    count = _workers(workers, len(game.history) * nodes)
+    if count > 1:
+        return _in_parallel(game, seed, nodes, lang, reader, count)
+    return _reviewing(game, seed, nodes, lang, reader)
 
 
 def _checked(game: object, seed: object, nodes: object) -> tuple[Game, int, int]:
@@ -204,13 +224,70 @@ def _checked(game: object, seed: object, nodes: object) -> tuple[Game, int, int]
     return game, check_seed(seed), count
 
 
-def _reviewing(game: Game, seed: int, nodes: int, lang: str, reader: int | None) -> Iterator[dict[str, Any]]:
+#: The least work (positions reviewed times ``nodes``) worth starting processes for: about 2 s of CPU.
+PARALLEL_WORK: Final = 50_000
+
+
+def _workers(asked: object, work: int) -> int:
+    """How many processes a review of ``work`` (positions times nodes) runs on, as ``asked``."""
+    if asked is not None:
+        count = whole_number(asked)
+        if count is None or count < 1:
+            error = ValueError if count is not None else TypeError
+            raise error(msg("workers must be a whole number, 1 or more, not {value}", value=quote(asked)))
+        return count
+    if sys.platform == "emscripten" or work < PARALLEL_WORK:
+        return 1
+    cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
+    return max(1, min(cores, work // PARALLEL_WORK))
+
+
+def _start(game: Game) -> dict[str, Any]:
+    """``game``'s snapshot at its start, with no history: plain data, for ``Game.from_snapshot``."""
     data = {**game.snapshot(), "history": [], "redo": []}
     del data["position"]
-    replay = Game.from_snapshot(data)
+    return data
+
+
+def _reviewing(game: Game, seed: int, nodes: int, lang: str, reader: int | None) -> Iterator[dict[str, Any]]:
+    replay = Game.from_snapshot(_start(game))
     for played in game.history:
         yield _review_row(replay, played, seed, nodes, lang, reader)
         replay.play(played)
+
+
+def _in_parallel(
+    game: Game, seed: int, nodes: int, lang: str, reader: int | None, workers: int
+) -> Iterator[dict[str, Any]]:
+    """``_reviewing`` on a pool of ``workers`` processes, the rows still in order; in this process
+    where no process can be started. The processes start afresh (``spawn``): forking a kernel that runs
+    threads could copy a lock that another thread holds. Closing the iterator early (the review was
+    cancelled) cancels the positions not yet searched."""
+    try:
+        pool = ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("spawn"))
+    except (OSError, NotImplementedError, ImportError):
+        yield from _reviewing(game, seed, nodes, lang, reader)
+        return
+    start, history = _start(game), game.history
+    try:
+        futures = [
+            pool.submit(_review_at, start, history[: k + 1], seed, nodes, lang, reader)
+            for k in range(len(history))
+        ]
+        for future in futures:
+            yield future.result()
+    finally:
+        pool.shutdown(wait=False, cancel_futures=True)
+
+
+def _review_at(
+    start: dict[str, Any], actions: tuple[Action, ...], seed: int, nodes: int, lang: str, reader: int | None
+) -> dict[str, Any]:
+    """The row of the last of ``actions``, played from the ``start`` snapshot: in a pool's process."""
+    replay = Game.from_snapshot(start)
+    for action in actions[:-1]:
+        replay.play(action)
+    return _review_row(replay, actions[-1], seed, nodes, lang, reader)
 
 
 def _review_row(
