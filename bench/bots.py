@@ -25,6 +25,7 @@ import importlib.util
 import os
 import platform
 import random
+import signal
 import statistics
 import subprocess
 import sys
@@ -117,22 +118,34 @@ def match(
 
 
 def bench_match(rev: str, games: int, players: int, nodes: int, old_nodes: int) -> None:
-    """``games`` games of ``match``, on all cores, each printed as it ends; then the win share."""
+    """``games`` games of ``match``, on all cores, each printed as it ends with the mean CPU a turn so far;
+    then the win share. Ctrl-C (or SIGTERM) stops the match and still prints the figures of the games
+    played."""
     wins, played, new_cpu, old_cpu = 0, 0, [], []
     start = time.perf_counter()
-    with ProcessPoolExecutor() as pool:
+    signal.signal(signal.SIGTERM, signal.default_int_handler)
+    pool = ProcessPoolExecutor()
+    try:
         args = (players, rev, nodes, old_nodes)
         for future in as_completed([pool.submit(match, k, *args) for k in range(games)]):
             won, mine, theirs = future.result()
             wins, played = wins + won, played + 1
             new_cpu += mine
             old_cpu += theirs
-            print(f"  {players}p game {played}/{games}: won {wins} ({wins / played:.1%})", flush=True)
+            print(
+                f"  {players}p game {played}/{games}: won {wins} ({wins / played:.1%}); mean CPU a turn "
+                f"{1000 * statistics.fmean(new_cpu):.0f} ms vs {1000 * statistics.fmean(old_cpu):.0f} ms",
+                flush=True,
+            )
+    except KeyboardInterrupt:
+        print(f"  stopped after {played} of {games} games")
+    finally:
+        pool.shutdown(wait=False, cancel_futures=True)
     low, high = wilson(wins, played)
     print(
         f"SearchBot (nodes={nodes}) vs SearchBot of {rev} (nodes={old_nodes}), {players} players, {played} "
-        f"games, seat rotating: won {wins} = {wins / played:.1%} (95% CI {low:.1%}–{high:.1%}; a fair "
-        f"share is {1 / players:.1%}); {time.perf_counter() - start:.0f} s wall"
+        f"games, seat rotating: won {wins} = {wins / max(played, 1):.1%} (95% CI {low:.1%}–{high:.1%}; a "
+        f"fair share is {1 / players:.1%}); {time.perf_counter() - start:.0f} s wall"
     )
     print(f"  CPU a turn: today's {spread(new_cpu)}; {rev}'s {spread(old_cpu)}", flush=True)
 

@@ -57,9 +57,11 @@ __all__ = [
 
 #: How many next-best options a hint lists besides its suggestion.
 ALTERNATIVES: Final = 3
-#: The search's work per position (positions played), as the search bot's default: a hint then takes
-#: about 0.12 s of CPU on this project's 2-core machine, 0.4 s at most (``bench/coach.py``).
-NODES: Final = SearchBot().nodes
+#: The search's work per position (``SearchBot``'s ``nodes``; the bot plays with 7500): two thirds of the
+#: bot's, so that a hint takes at most a quarter of a second of CPU nearly always (``bench/coach.py``).
+NODES: Final = 5000
+#: The least work (positions reviewed times ``nodes``) worth starting processes for: about 2 s of CPU.
+PARALLEL_WORK: Final = 50_000
 #: A loss (tokens) from which a review comment says what the suggestion would have done instead.
 NOTABLE: Final = 0.5
 #: The largest loss a review reports: a move that gives away a won game (or lets an opponent win)
@@ -222,10 +224,6 @@ def _checked(game: object, seed: object, nodes: object) -> tuple[Game, int, int]
         error = ValueError if count is not None else TypeError
         raise error(msg("nodes must be a whole number, 1 or more, not {value}", value=quote(nodes)))
     return game, check_seed(seed), count
-
-
-#: The least work (positions reviewed times ``nodes``) worth starting processes for: about 2 s of CPU.
-PARALLEL_WORK: Final = 50_000
 
 
 def _workers(asked: object, work: int) -> int:
