@@ -269,7 +269,7 @@ class SearchBot:
         depth: int = 4,
         width: int = 3,
         samples: int = 4,
-        nodes: int = 7500,
+        nodes: int = 6000,
         tempo: float = 0.3,
     ) -> None:
         if min(depth, width, samples, nodes) < 1:

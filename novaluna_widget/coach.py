@@ -20,11 +20,9 @@ the game passed in is never changed. Neither pandas nor tqdm is needed until ``r
 
 from __future__ import annotations
 
-import multiprocessing
 import os
 import sys
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, fields
 from typing import TYPE_CHECKING, Any, Final
 
@@ -38,6 +36,8 @@ from .i18n import Message, Value, cell_words, cmsg, cplural, joined, msg, plural
 from .tiles import COLOUR_NAMES
 
 if TYPE_CHECKING:
+    from multiprocessing.context import BaseContext
+
     import pandas as pd
 
 __all__ = [
@@ -57,7 +57,7 @@ __all__ = [
 
 #: How many next-best options a hint lists besides its suggestion.
 ALTERNATIVES: Final = 3
-#: The search's work per position (``SearchBot``'s ``nodes``; the bot plays with 7500): two thirds of the
+#: The search's work per position (``SearchBot``'s ``nodes``; the bot plays with 6000): five sixths of the
 #: bot's, so that a hint takes at most a quarter of a second of CPU nearly always (``bench/coach.py``).
 NODES: Final = 5000
 #: The least work (positions reviewed times ``nodes``) worth starting processes for: about 2 s of CPU.
@@ -166,7 +166,6 @@ def review(
     progress: bool = False,
     lang: str | None = None,
     reader: int | None = None,
-    workers: int | None = None,
 ) -> pd.DataFrame:
     """Every action of ``game.history``, replayed from the start and measured against the coach.
 
@@ -176,14 +175,14 @@ def review(
     action taken that the search finds better becomes the suggestion), at most ``MAX_LOSS``. Solo, a
     token is 10 points of score. ``comment`` is in ``lang`` (None: the package language), the player of
     seat ``reader`` told about as "you" (None: nobody).
-    ``progress=True`` shows a tqdm bar. ``workers``: see ``reviewing``. The game is not changed.
+    ``progress=True`` shows a tqdm bar. The game is not changed.
     """
     import pandas as pd
     from tqdm.auto import tqdm
 
     lang = resolve(lang)
     rows = tqdm(
-        reviewing(game, seed=seed, nodes=nodes, lang=lang, reader=reader, workers=workers),
+        reviewing(game, seed=seed, nodes=nodes, lang=lang, reader=reader),
         total=len(game.history),
         unit=PROGRESS_UNIT.in_language(lang),
         disable=not progress,
@@ -198,17 +197,16 @@ def reviewing(
     nodes: int = NODES,
     lang: str | None = None,
     reader: int | None = None,
-    workers: int | None = None,
 ) -> Iterator[dict[str, Any]]:
     """``review``'s rows one by one, as dicts keyed by ``REVIEW_COLUMNS``, in the order of
     ``game.history``: for a caller that shows its own progress (the widget's Review panel).
 
-    The positions are searched on ``workers`` processes (None: one a core, where the review is long
-    enough to pay for starting them; 1: in this process, as where there are no processes, Pyodide).
-    Each position's search is seeded alike however it runs, so the rows are the same."""
+    A review long enough to pay for starting processes (``PARALLEL_WORK``) searches its positions on a
+    process per core; else, or where no process can start (Pyodide), in this process. Each position's
+    search is seeded alike however it runs, so the rows are the same."""
     lang = resolve(lang)  # checked now, not at the first row
     game, seed, nodes = _checked(game, seed, nodes)
-    count = _workers(workers, len(game.history) * nodes)
+    count = _workers(len(game.history) * nodes)
     if count > 1:
         return _in_parallel(game, seed, nodes, lang, reader, count)
     return _reviewing(game, seed, nodes, lang, reader)
@@ -226,14 +224,9 @@ def _checked(game: object, seed: object, nodes: object) -> tuple[Game, int, int]
     return game, check_seed(seed), count
 
 
-def _workers(asked: object, work: int) -> int:
-    """How many processes a review of ``work`` (positions times nodes) runs on, as ``asked``."""
-    if asked is not None:
-        count = whole_number(asked)
-        if count is None or count < 1:
-            error = ValueError if count is not None else TypeError
-            raise error(msg("workers must be a whole number, 1 or more, not {value}", value=quote(asked)))
-        return count
+def _workers(work: int) -> int:
+    """How many processes a review of ``work`` (positions times nodes) runs on: a core's worth of work
+    each, on at most every core."""
     if sys.platform == "emscripten" or work < PARALLEL_WORK:
         return 1
     cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
@@ -247,35 +240,58 @@ def _start(game: Game) -> dict[str, Any]:
     return data
 
 
-def _reviewing(game: Game, seed: int, nodes: int, lang: str, reader: int | None) -> Iterator[dict[str, Any]]:
+def _reviewing(
+    game: Game, seed: int, nodes: int, lang: str, reader: int | None, first: int = 0
+) -> Iterator[dict[str, Any]]:
+    """The rows from action ``first`` on, in this process."""
     replay = Game.from_snapshot(_start(game))
-    for played in game.history:
-        yield _review_row(replay, played, seed, nodes, lang, reader)
+    for k, played in enumerate(game.history):
+        if k >= first:
+            yield _review_row(replay, played, seed, nodes, lang, reader)
         replay.play(played)
 
 
 def _in_parallel(
     game: Game, seed: int, nodes: int, lang: str, reader: int | None, workers: int
 ) -> Iterator[dict[str, Any]]:
-    """``_reviewing`` on a pool of ``workers`` processes, the rows still in order; in this process
-    where no process can be started. The processes start afresh (``spawn``): forking a kernel that runs
-    threads could copy a lock that another thread holds. Closing the iterator early (the review was
-    cancelled) cancels the positions not yet searched."""
-    try:
-        pool = ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("spawn"))
-    except (OSError, NotImplementedError, ImportError):
+    """``_reviewing`` on a pool of ``workers`` processes, the rows still in order. Where no process can
+    start (Pyodide), or one dies, the rest is reviewed in this process. Closing the iterator early
+    (the review was cancelled) cancels the positions not yet searched."""
+    done = 0
+    try:  # imported here: Pyodide may lack them, and a short review never needs them
+        from concurrent.futures import BrokenExecutor, ProcessPoolExecutor
+
+        pool = ProcessPoolExecutor(workers, mp_context=_processes())
+    except (ImportError, OSError, NotImplementedError):
         yield from _reviewing(game, seed, nodes, lang, reader)
         return
-    start, history = _start(game), game.history
     try:
+        start, history = _start(game), game.history
         futures = [
             pool.submit(_review_at, start, history[: k + 1], seed, nodes, lang, reader)
             for k in range(len(history))
         ]
         for future in futures:
             yield future.result()
+            done += 1
+    except (BrokenExecutor, OSError):
+        yield from _reviewing(game, seed, nodes, lang, reader, done)
     finally:
         pool.shutdown(wait=False, cancel_futures=True)
+
+
+def _processes() -> BaseContext:
+    """How the review's processes start: as Python's default, but afresh (``spawn``) instead of by
+    ``fork`` where other threads run (the widget's review, a Jupyter kernel): a fork copies a lock that
+    another thread may hold. A script that reviews on its main thread forks, so it needs no
+    ``if __name__ == "__main__"`` guard."""
+    import multiprocessing
+    import threading
+
+    method = multiprocessing.get_start_method(allow_none=True) or multiprocessing.get_all_start_methods()[0]
+    if method == "fork" and threading.active_count() > 1:
+        method = "spawn"
+    return multiprocessing.get_context(method)
 
 
 def _review_at(
