@@ -5,9 +5,10 @@ face-down draw pile (it never reads the real one), looks a few tiles ahead in ea
 actions in **tokens**: tokens placed, less 0.3 token (its ``tempo``) a step on the moon track, plus
 the tokens the area is about to earn (open tasks that lack few tiles), counted against the best
 opponent; solo, the score over 10 instead of the time (a token not placed costs 10 points). The search
-looks deeper only into the few most promising tiles; the coach also values the best place for every
-other tile on offer, so that a hint can compare them all. ``hint`` ranks the values; ``review`` asks
-the same search at every position of a game and measures each action taken against the suggestion.
+looks deeper into the best place for every tile on offer (and the greedy bot's place for each, where
+that differs), so that a hint can compare them all. ``hint`` ranks the values; ``review`` asks the
+same search at every position of a game, on a process a core, and measures each action taken against
+the suggestion.
 
 The words come from the position itself, not from the search: the tasks a move covers (``game.play``
 on a copy), the tasks it leaves one tile short (``Board.open_tasks`` and ``Board.count``), its cost and
