@@ -254,9 +254,10 @@ class SearchBot:
     Work: the bot searches depth 1, 2, … up to ``depth`` and keeps the deepest search it finished; each
     depth reuses the positions the shallower one played, and a deeper one stops once ``nodes`` units of
     work are spent in all (a take scored on an area is one, an action played on a copy of the game
-    three: solo, every take is played out, as the score sheet decides its worth). With a seed that is the only bound, so the same seed gives the
-    same moves on any machine, however loaded; without one the search also stops after ``time_budget``
-    seconds. Depth 1 is always searched in full. ``bench/bots.py`` measures its time a turn and its
+    three: solo, every take is played out, as the score sheet decides its worth). With a seed that is
+    the only bound, so the same seed gives the same moves on any machine, however loaded; without one
+    the search also stops after ``time_budget`` seconds. Depth 1 is always searched in full.
+    ``bench/bots.py`` measures its time a turn and its
     strength against the greedy bot and against the search of an earlier revision.
     """
 
