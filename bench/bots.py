@@ -12,8 +12,8 @@
 4. ``--against REV``: SearchBot against the SearchBot of git revision REV (loaded from ``git show``, so
    no copy of the old code is kept), one new bot against old ones at 2, 3 and 4 players, its seat
    rotating over the deals: its win share with the 95 % Wilson interval (a fair share is 1/players) and
-   both bots' CPU a turn, to hold the comparison at equal cost. Each game is printed as it ends, so a
-   match cut short still says how many games it played.
+   both bots' CPU a turn, to hold the comparison at equal cost. Each game is printed as it ends with the
+   figures so far, so a match cut short still says what it played.
 
     nice .venv/bin/python bench/bots.py --games 0 --against b8c5ea2 --match 400 --players 2
 """
@@ -25,7 +25,6 @@ import importlib.util
 import os
 import platform
 import random
-import signal
 import statistics
 import subprocess
 import sys
@@ -118,14 +117,11 @@ def match(
 
 
 def bench_match(rev: str, games: int, players: int, nodes: int, old_nodes: int) -> None:
-    """``games`` games of ``match``, on all cores, each printed as it ends with the mean CPU a turn so far;
-    then the win share. Ctrl-C (or SIGTERM) stops the match and still prints the figures of the games
-    played."""
+    """``games`` games of ``match``, on all cores, each printed as it ends with the win share and the mean
+    CPU a turn so far (a match stopped early still says what it played); then the win share."""
     wins, played, new_cpu, old_cpu = 0, 0, [], []
     start = time.perf_counter()
-    signal.signal(signal.SIGTERM, signal.default_int_handler)
-    pool = ProcessPoolExecutor()
-    try:
+    with ProcessPoolExecutor() as pool:
         args = (players, rev, nodes, old_nodes)
         for future in as_completed([pool.submit(match, k, *args) for k in range(games)]):
             won, mine, theirs = future.result()
@@ -137,15 +133,11 @@ def bench_match(rev: str, games: int, players: int, nodes: int, old_nodes: int) 
                 f"{1000 * statistics.fmean(new_cpu):.0f} ms vs {1000 * statistics.fmean(old_cpu):.0f} ms",
                 flush=True,
             )
-    except KeyboardInterrupt:
-        print(f"  stopped after {played} of {games} games")
-    finally:
-        pool.shutdown(wait=False, cancel_futures=True)
     low, high = wilson(wins, played)
     print(
         f"SearchBot (nodes={nodes}) vs SearchBot of {rev} (nodes={old_nodes}), {players} players, {played} "
-        f"games, seat rotating: won {wins} = {wins / max(played, 1):.1%} (95% CI {low:.1%}–{high:.1%}; a "
-        f"fair share is {1 / players:.1%}); {time.perf_counter() - start:.0f} s wall"
+        f"games, seat rotating: won {wins} = {wins / played:.1%} (95% CI {low:.1%}–{high:.1%}; a fair "
+        f"share is {1 / players:.1%}); {time.perf_counter() - start:.0f} s wall"
     )
     print(f"  CPU a turn: today's {spread(new_cpu)}; {rev}'s {spread(old_cpu)}", flush=True)
 
