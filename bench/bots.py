@@ -9,17 +9,29 @@
 3. SearchBot against GreedyBot in 2-player games, each deal played twice with the seats swapped:
    the search bot's win rate with its 95 % Wilson interval (target >= 60 %), and its time a turn in CPU
    seconds (its own cost) and wall seconds (what a player waits; it grows with the machine's load).
+4. ``--against REV``: SearchBot against the SearchBot of git revision REV (loaded from ``git show``, so
+   no copy of the old code is kept), one new bot against old ones at 2, 3 and 4 players, its seat
+   rotating over the deals: its win share with the 95 % Wilson interval (a fair share is 1/players) and
+   both bots' CPU a turn, to hold the comparison at equal cost. Each game is printed as it ends with the
+   figures so far, so a match cut short still says what it played.
+
+    nice .venv/bin/python bench/bots.py --games 0 --against b8c5ea2 --match 400 --players 2
 """
 
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import os
 import platform
 import random
 import statistics
+import subprocess
+import sys
 import time
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import ProcessPoolExecutor, as_completed
+from pathlib import Path
+from types import ModuleType
 
 from novaluna_widget import Game
 from novaluna_widget.bots import GreedyBot, SearchBot, play_game, play_turn
@@ -61,6 +73,75 @@ def duel(k: int, nodes: int) -> tuple[bool, list[tuple[float, float]]]:
     return game.winner == k % 2, times
 
 
+def revision_bots(rev: str) -> ModuleType:
+    """``novaluna_widget/bots.py`` as it was at git revision ``rev``, imported inside the package (its
+    relative imports take today's engine), once per process."""
+    name = f"novaluna_widget._bots_{rev}"
+    if name not in sys.modules:
+        root = Path(__file__).resolve().parent.parent
+        source = subprocess.run(
+            ["git", "-C", str(root), "show", f"{rev}:novaluna_widget/bots.py"],
+            capture_output=True,
+            text=True,
+            check=True,
+        ).stdout
+        spec = importlib.util.spec_from_loader(name, loader=None)
+        assert spec is not None
+        module = importlib.util.module_from_spec(spec)
+        module.__package__ = "novaluna_widget"
+        sys.modules[name] = module
+        exec(compile(source, f"{rev}:bots.py", "exec"), module.__dict__)
+    return sys.modules[name]
+
+
+def match(
+    k: int, players: int, rev: str, nodes: int, old_nodes: int
+) -> tuple[bool, list[float], list[float]]:
+    """Deal ``k // players`` with today's SearchBot in seat ``k % players`` and revision ``rev``'s in the
+    others: did today's win, and the CPU seconds of each turn of today's and of the old bots."""
+    old = revision_bots(rev).SearchBot
+    game = Game(players, seed=20_000 + k // players)
+    seat = k % players
+    seats = [
+        SearchBot(seed=k, nodes=nodes) if i == seat else old(seed=k * 10 + i, nodes=old_nodes)
+        for i in range(players)
+    ]
+    new_cpu: list[float] = []
+    old_cpu: list[float] = []
+    while not game.is_over:
+        mover = game.current_player
+        cpu = time.process_time()
+        play_turn(game, seats[mover])
+        (new_cpu if mover == seat else old_cpu).append(time.process_time() - cpu)
+    return game.winner == seat, new_cpu, old_cpu
+
+
+def bench_match(rev: str, games: int, players: int, nodes: int, old_nodes: int) -> None:
+    """``games`` games of ``match``, on all cores, each printed as it ends with the win share and the mean
+    CPU a turn so far (a match stopped early still says what it played); then the win share."""
+    wins, played, new_cpu, old_cpu = 0, 0, [], []
+    start = time.perf_counter()
+    with ProcessPoolExecutor() as pool:
+        args = (players, rev, nodes, old_nodes)
+        for future in as_completed([pool.submit(match, k, *args) for k in range(games)]):
+            won, mine, theirs = future.result()
+            wins, played = wins + won, played + 1
+            new_cpu += mine
+            old_cpu += theirs
+            print(
+                f"  {players}p game {played}/{games}: won {wins} ({wins / played:.1%}); mean CPU a turn "
+                f"{1000 * statistics.fmean(new_cpu):.0f} ms vs {1000 * statistics.fmean(old_cpu):.0f} ms",
+                flush=True,
+            )
+    low, high = wilson(wins, played)
+    print(
+        f"SearchBot (nodes={nodes}) vs SearchBot of {rev} (nodes={old_nodes}), {players} players, {played} "
+        f"games, seat rotating: won {wins} = {wins / played:.1%} (95% CI {low:.1%}–{high:.1%}; a fair "
+        f"share is {1 / players:.1%}); {time.perf_counter() - start:.0f} s wall"
+    )
+    print(f"  CPU a turn: today's {spread(new_cpu)}; {rev}'s {spread(old_cpu)}", flush=True)
+
+
 def spread(seconds: list[float]) -> str:
     ordered = sorted(seconds)
     ms = [1000 * ordered[int(q * (len(ordered) - 1))] for q in (0.5, 0.95, 1.0)]
@@ -72,7 +153,15 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=200, help="search-vs-greedy games (0: speed only)")
     parser.add_argument("--nodes", type=int, default=SearchBot().nodes, help="search positions a move")
+    parser.add_argument("--against", metavar="REV", help="match SearchBot against this git revision's")
+    parser.add_argument("--old-nodes", type=int, default=4000, help="the old SearchBot's nodes")
+    parser.add_argument("--match", type=int, default=400, help="games of the match at each player count")
+    parser.add_argument("--players", type=int, nargs="+", default=[2, 3, 4], help="player counts to match")
     args = parser.parse_args()
+    if args.against:
+        for players in args.players:
+            bench_match(args.against, args.match, players, args.nodes, args.old_nodes)
+        return
     cores = os.cpu_count()
     print(f"machine: {platform.machine()}, {cores} cores, Python {platform.python_version()}")
 

@@ -241,7 +241,9 @@ def _bot_arguments(parser: argparse.ArgumentParser, lang: str) -> None:
     parser.add_argument(
         "--nodes",
         type=_whole(lang, 1),
-        help=_help(msg("search bot: positions per move (default {default})", default="4000"), lang),
+        help=_help(
+            msg("search bot: positions per move (default {default})", default=str(SearchBot().nodes)), lang
+        ),
     )
     _lang_argument(parser, lang)
 

@@ -15,7 +15,7 @@ from typing import Any, Protocol
 
 from .board import Board, Cell, TaskRef, neighbours
 from .errors import IllegalMove, quote
-from .game import Action, Game, Move, sheet_of
+from .game import Action, Game, Move, Player, Word, sheet_of
 from .i18n import Message, cmsg
 
 __all__ = [
@@ -238,23 +238,27 @@ class SearchBot:
     """A lookahead over determinized copies of the game, deepened while its work budget lasts.
 
     Each of ``samples`` *worlds* is a copy of the game whose face-down draw pile is shuffled (the bot
-    never uses the real order). In a world the bot looks ``depth`` tiles ahead: at every position it
-    plays each action on a copy, scores the result, and looks deeper only into the ``width`` best. Who
-    moves at a position is whoever the moon track says, so a cheap tile that buys several turns in a
-    row is seen as such. The bot maximises its score, everyone else is taken to minimise it (paranoid
-    search; plain minimax with two players). The values of the first action are added over the worlds;
-    one world is enough when no line reaches the draw pile.
+    never uses the real order). In a world the bot looks ``depth`` tiles ahead. At every position it
+    scores each take one step ahead on a copy of the mover's area alone (cheap: no copy of the game),
+    and looks deeper into the best place for each tile on offer and then the next best, ``width`` in
+    all, with the refill and the end of phase 1 where allowed: every tile is searched, so a cheap tile
+    that buys several turns in a row is never cut off by its one-step score. Who moves at a position is
+    whoever the moon track says. The bot maximises its score, everyone else is taken to minimise it
+    (paranoid search; plain minimax with two players). The values of the first action are averaged
+    over the worlds; one world is enough when no line reaches the draw pile.
 
     A seat's worth is tokens placed, less ``tempo`` tokens a step on the moon track (time is what the
     race is run in), plus ``closeness`` (tokens about to come); the bot's score is its worth less the
     best opponent's. Solo, the score is the solo score counted in tokens (lower is better).
 
-    Work: the bot searches depth 1, 2, … up to ``depth`` and keeps the deepest search it finished; a
-    deeper one stops once ``nodes`` positions have been played in all. With a seed that is the only
-    bound, so the same seed gives the same moves on any machine, however loaded; without one the search
-    also stops after ``time_budget`` seconds. Depth 1 is always searched in full. With the defaults a
-    turn takes about 0.1 s of CPU (0.6 s at most, a refill and a take) on a 2-core machine, and the bot
-    wins about 85 % of 2-player games against ``GreedyBot`` (``bench/bots.py``).
+    Work: the bot searches depth 1, 2, … up to ``depth`` and keeps the deepest search it finished; each
+    depth reuses the positions the shallower one played, and a deeper one stops once ``nodes`` units of
+    work are spent in all (a take scored on an area is one, an action played on a copy of the game
+    three: solo, every take is played out, as the score sheet decides its worth). With a seed that is
+    the only bound, so the same seed gives the same moves on any machine, however loaded; without one
+    the search also stops after ``time_budget`` seconds. Depth 1 is always searched in full.
+    ``bench/bots.py`` measures its time a turn and its
+    strength against the greedy bot and against the search of an earlier revision.
     """
 
     name = "search"
@@ -264,10 +268,10 @@ class SearchBot:
         seed: int | None = None,
         time_budget: float = 1.0,
         *,
-        depth: int = 3,
-        width: int = 5,
+        depth: int = 4,
+        width: int = 3,
         samples: int = 4,
-        nodes: int = 4000,
+        nodes: int = 6000,
         tempo: float = 0.3,
     ) -> None:
         if min(depth, width, samples, nodes) < 1:
@@ -283,9 +287,9 @@ class SearchBot:
 
     def evaluate(self, game: Game, also: Iterable[Action] = ()) -> dict[Action, float]:
         """The first actions the search looked at, with their values for the player to move in tokens
-        (the mean over the sampled draw piles), from the deepest search finished. The search looks
-        deeper only into the ``width`` most promising tiles; the actions in ``also`` are valued the same
-        way where it left them out. A single legal action is not searched (its value is 0)."""
+        (the mean over the sampled draw piles), from the deepest search finished: the best place for
+        each tile on offer, the next best up to ``width``, the refill and the end of phase 1 where
+        allowed, and the actions in ``also``. A single legal action is not searched (its value is 0)."""
         actions = game.legal_actions()
         if len(actions) <= 1:
             if not actions:
@@ -293,31 +297,33 @@ class SearchBot:
             return {actions[0]: 0.0}
         extra = tuple(dict.fromkeys(also))  # each once: a value counted twice would double
         deadline = None if self._seeded else time.perf_counter() + self.time_budget
-        worlds = [_determinize(game, self._rng) for _ in range(self.samples)]
+        searches = [
+            _Search(self, _determinize(game, self._rng), game.current_player) for _ in range(self.samples)
+        ]
         budget = _Budget(self.nodes, deadline)
-        values = self._values(worlds, game.current_player, 1, None, extra)
+        values = _values(searches, 1, None, extra)
         for depth in range(2, self.depth + 1):
             try:
-                values = self._values(worlds, game.current_player, depth, budget, extra)
+                values = _values(searches, depth, budget, extra)
             except _Spent:
                 break
         return values
 
-    def _values(
-        self, worlds: list[Game], me: int, depth: int, budget: _Budget | None, also: tuple[Action, ...]
-    ) -> dict[Action, float]:
-        """The searched first actions (and ``also``) with their values for seat ``me``, averaged over the
-        worlds searched: one is enough when no line reaches the draw pile."""
-        totals: dict[Action, float] = {}
-        used = 0
-        for world in worlds:
-            search = _Search(self, world, me, budget)
-            for action, value in search.root(depth, also):
-                totals[action] = totals.get(action, 0.0) + value
-            used += 1
-            if not search.drew:
-                break
-        return {action: total / used for action, total in totals.items()}
+
+def _values(
+    searches: list[_Search], depth: int, budget: _Budget | None, also: tuple[Action, ...]
+) -> dict[Action, float]:
+    """The searched first actions (and ``also``) with their values, averaged over the worlds searched:
+    one is enough when no line reaches the draw pile."""
+    totals: dict[Action, float] = {}
+    used = 0
+    for search in searches:
+        for action, value in search.root(depth, budget, also):
+            totals[action] = totals.get(action, 0.0) + value
+        used += 1
+        if not search.drew:
+            break
+    return {action: total / used for action, total in totals.items()}
 
 
 def _determinize(game: Game, rng: random.Random) -> Game:
@@ -330,21 +336,30 @@ class _Spent(Exception):
 
 
 class _Budget:
-    """Positions a search may still play, and (without a seed) the time it must stop by."""
+    """Work a search may still do (``nodes``: a move scored costs 1, a move played ``_PLAYED``), and
+    (without a seed) the time it must stop by."""
 
     def __init__(self, nodes: int, deadline: float | None) -> None:
         self.left, self.deadline = nodes, deadline
 
-    def spend(self) -> None:
-        self.left -= 1
+    def spend(self, cost: int) -> None:
+        self.left -= cost
         if self.left < 0 or (self.deadline is not None and time.perf_counter() > self.deadline):
             raise _Spent
 
 
+#: What a move played on a copy of the game costs of the budget: about as much work as three moves
+#: scored on a copy of an area alone.
+_PLAYED = 3
 #: Per seat, the worths of its open tasks and their sum (its ``closeness``).
 _Marks = list[tuple[_Worths, float]]
-#: A searched action: the action, the position after it, its marks and its score for the bot.
-_Child = tuple[Action, Game, _Marks, float]
+#: A searched action: the action, the position after it and its marks.
+_Child = tuple[Action, Game, _Marks]
+#: A take scored one step ahead: the move, its score for the bot, the mover's worths after it, and the
+#: position after it where it was played out in full (solo, or a take that may end the game).
+_Step = tuple[Move, float, _Worths, Game | None]
+#: A position in a world, as the actions that lead to it from the world's root.
+_Path = tuple[Action, ...]
 
 
 def _marks(game: Game) -> _Marks:
@@ -352,59 +367,126 @@ def _marks(game: Game) -> _Marks:
 
 
 class _Search:
-    """The search of one world, from the view of seat ``me``."""
+    """The search of one world, from the view of seat ``me``. What it works out at a position (the
+    takes scored, the children played) is kept, so a deeper search pays only for what is new."""
 
-    def __init__(self, bot: SearchBot, world: Game, me: int, budget: _Budget | None) -> None:
-        self.bot, self.world, self.me, self.budget = bot, world, me, budget
+    def __init__(self, bot: SearchBot, world: Game, me: int) -> None:
+        self.bot, self.world, self.me = bot, world, me
+        self.budget: _Budget | None = None
         self.pile = len(world.draw_pile)
         self.drew = False  # whether a line reached the draw pile (then other worlds differ)
+        self._scored: dict[_Path, tuple[list[_Step], list[_Child]]] = {}
+        self._played: dict[_Path, list[_Child]] = {}
 
-    def root(self, depth: int, also: tuple[Action, ...] = ()) -> list[tuple[Action, float]]:
+    def root(
+        self, depth: int, budget: _Budget | None, also: tuple[Action, ...]
+    ) -> list[tuple[Action, float]]:
         """The value of each first action searched, and of each action in ``also`` left out."""
+        self.budget = budget
         marks = _marks(self.world)
         found = [
-            (action, self._value(child, cm, depth - _is_take(action)))
-            for action, child, cm, _ in self._children(self.world, marks)
+            (action, self._value(child, cm, depth - _is_take(action), (action,)))
+            for action, child, cm in self._children(self.world, marks, ())
         ]
         searched = {action for action, _ in found}
         for action in also:
             if action not in searched:
-                child = self.world.copy()
-                child.play(action)
-                self.drew = self.drew or len(child.draw_pile) != self.pile
-                found.append((action, self._value(child, _marks(child), depth - _is_take(action))))
+                child = self._play(self.world, action)
+                found.append((action, self._value(child, _marks(child), depth - _is_take(action), (action,))))
         return found
 
-    def _value(self, game: Game, marks: _Marks, depth: int) -> float:
+    def _value(self, game: Game, marks: _Marks, depth: int, path: _Path) -> float:
         if depth == 0 or game.is_over:
             return self._score(game, marks)
-        values = [
-            score if depth == 1 and _is_take(action) else self._value(child, cm, depth - _is_take(action))
-            for action, child, cm, score in self._children(game, marks)
-        ]
+        steps, words = self._scores(game, marks, path)
+        if depth == 1:  # the last take: its one-step score is its value; a refill first looks further
+            children = words
+            values = [steps[0][1]]
+        else:
+            children = self._children(game, marks, path)
+            values = []
+        values += [self._value(child, cm, depth - _is_take(a), (*path, a)) for a, child, cm in children]
         return max(values) if game.current_player == self.me else min(values)
 
-    def _children(self, game: Game, marks: _Marks) -> list[_Child]:
-        """The ``width`` most promising takes for the player to move (scored one step ahead), then the
-        refill and the end of phase 1 where allowed: their worth shows only after them."""
-        mover = game.current_player
-        takes: list[_Child] = []
-        words: list[_Child] = []
-        for action in game.legal_actions():
-            if self.budget is not None:
-                self.budget.spend()
-            child = game.copy()
-            child.play(action)
-            self.drew = self.drew or len(child.draw_pile) != self.pile
-            if isinstance(action, Move):
-                worths = _worths(child.players[mover].board, marks[mover][0], action.cell)
+    def _children(self, game: Game, marks: _Marks, path: _Path) -> list[_Child]:
+        """The takes to look deeper into (``_pick``), played, then the refill and the end of phase 1."""
+        children = self._played.get(path)
+        if children is None:
+            steps, words = self._scores(game, marks, path)
+            mover = game.current_player
+            children = []
+            for move, _, worths, after in _pick(steps, self.bot.width):
+                child = self._play(game, move) if after is None else after
                 cm = list(marks)
                 cm[mover] = (worths, sum(v for _, v in worths.values()))
-                takes.append((action, child, cm, self._score(child, cm)))
-            else:
-                words.append((action, child, marks, 0.0))
-        takes.sort(key=lambda c: c[3], reverse=mover == self.me)
-        return takes[: self.bot.width] + words
+                children.append((move, child, cm))
+            children += words
+            self._played[path] = children
+        return children
+
+    def _scores(self, game: Game, marks: _Marks, path: _Path) -> tuple[list[_Step], list[_Child]]:
+        """Every take scored one step ahead, best first for the mover, and the refill and the end of
+        phase 1 played (their worth shows only after them)."""
+        found = self._scored.get(path)
+        if found is None:
+            steps = self._steps(game, marks)
+            steps.sort(key=lambda s: s[1], reverse=game.current_player == self.me)
+            allowed: list[Word] = ["refill"] if game.can_refill else []
+            if game.can_end_phase_one:
+                allowed.append("end_phase_one")
+            words: list[_Child] = [(word, self._play(game, word), marks) for word in allowed]
+            found = self._scored[path] = (steps, words)
+        return found
+
+    def _steps(self, game: Game, marks: _Marks) -> list[_Step]:
+        """Every take, scored on a copy of the mover's area: the tokens it places, its time and the
+        area's closeness change, and nothing else does. Solo (a score sheet) and where a take may end
+        the game (the last tile, no draw pile) each is played out on a copy of the game instead."""
+        mover = game.current_player
+        player = game.players[mover]
+        board, left, wheel = player.board, player.tokens, game.wheel
+        before = marks[mover][0]
+        full = game.is_solo or (game.tiles_on_wheel() == 1 and not game.draw_pile)
+        worth = [self._worth(p, m[1]) for p, m in zip(game.players, marks, strict=True)]
+        steps: list[_Step] = []
+        for space in game.choices():
+            tile = wheel[space]
+            assert tile is not None
+            for cell in board.legal_cells():
+                move = Move(space, cell)
+                if full:
+                    after = self._play(game, move)
+                    worths = _worths(after.players[mover].board, before, cell)
+                    cm = list(marks)
+                    cm[mover] = (worths, sum(v for _, v in worths.values()))
+                    steps.append((move, self._score(after, cm), worths, after))
+                    continue
+                self._spend()
+                trial = board.copy()
+                placed = min(len(trial.place(tile, cell)), left)
+                worths = _worths(trial, before, cell)
+                if placed == left:  # the last token: the mover wins
+                    score = 1000.0 if mover == self.me else -1000.0
+                else:
+                    close = sum(v for _, v in worths.values())
+                    worth[mover] = (
+                        player.supply - left + placed - self.bot.tempo * (player.time + tile.cost) + close
+                    )
+                    score = self._against(worth)
+                steps.append((move, score, worths, None))
+            worth[mover] = self._worth(player, marks[mover][1])
+        return steps
+
+    def _play(self, game: Game, action: Action) -> Game:
+        self._spend(_PLAYED)
+        child = game.copy()
+        child.play(action)
+        self.drew = self.drew or len(child.draw_pile) != self.pile
+        return child
+
+    def _spend(self, cost: int = 1) -> None:
+        if self.budget is not None:
+            self.budget.spend(cost)
 
     def _score(self, game: Game, marks: _Marks) -> float:
         """How good ``game`` is for ``me``, in tokens."""
@@ -412,12 +494,31 @@ class _Search:
             return marks[0][1] - sheet_of(game)["total"] / game.token_worth
         if game.is_over:
             return 1000.0 if game.winner == self.me else -1000.0
-        worth = [
-            (p.supply - p.tokens) - self.bot.tempo * p.time + m[1]
-            for p, m in zip(game.players, marks, strict=True)
-        ]
-        mine = worth.pop(self.me)
-        return mine - max(worth)
+        return self._against([self._worth(p, m[1]) for p, m in zip(game.players, marks, strict=True)])
+
+    def _worth(self, player: Player, close: float) -> float:
+        """A seat's worth: tokens placed, less ``tempo`` a step of time, plus its closeness."""
+        return player.supply - player.tokens - self.bot.tempo * player.time + close
+
+    def _against(self, worth: list[float]) -> float:
+        """``me``'s worth less the best opponent's."""
+        return worth[self.me] - max(w for seat, w in enumerate(worth) if seat != self.me)
+
+
+def _pick(steps: list[_Step], width: int) -> list[_Step]:
+    """The takes to look deeper into, best first: the best place for each tile on offer, then the next
+    best up to ``width`` in all."""
+    firsts: dict[int, int] = {}
+    for i, step in enumerate(steps):
+        firsts.setdefault(step[0].space, i)
+    keep = set(firsts.values())
+    room = width - len(keep)
+    picked = []
+    for i, step in enumerate(steps):
+        if i in keep or room > 0:
+            room -= i not in keep
+            picked.append(step)
+    return picked
 
 
 def _is_take(action: Action) -> int:

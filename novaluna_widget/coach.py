@@ -5,9 +5,10 @@ face-down draw pile (it never reads the real one), looks a few tiles ahead in ea
 actions in **tokens**: tokens placed, less 0.3 token (its ``tempo``) a step on the moon track, plus
 the tokens the area is about to earn (open tasks that lack few tiles), counted against the best
 opponent; solo, the score over 10 instead of the time (a token not placed costs 10 points). The search
-looks deeper only into the few most promising tiles; the coach also values the best place for every
-other tile on offer, so that a hint can compare them all. ``hint`` ranks the values; ``review`` asks
-the same search at every position of a game and measures each action taken against the suggestion.
+looks deeper into the best place for every tile on offer (and the greedy bot's place for each, where
+that differs), so that a hint can compare them all. ``hint`` ranks the values; ``review`` asks the
+same search at every position of a game, on a process a core, and measures each action taken against
+the suggestion.
 
 The words come from the position itself, not from the search: the tasks a move covers (``game.play``
 on a copy), the tasks it leaves one tile short (``Board.open_tasks`` and ``Board.count``), its cost and
@@ -20,6 +21,8 @@ the game passed in is never changed. Neither pandas nor tqdm is needed until ``r
 
 from __future__ import annotations
 
+import os
+import sys
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, fields
 from typing import TYPE_CHECKING, Any, Final
@@ -35,6 +38,8 @@ from .names import YOU
 from .tiles import COLOUR_NAMES
 
 if TYPE_CHECKING:
+    from multiprocessing.context import BaseContext
+
     import pandas as pd
 
 __all__ = [
@@ -42,6 +47,7 @@ __all__ = [
     "MAX_LOSS",
     "NODES",
     "NOTABLE",
+    "PARALLEL_WORK",
     "PROGRESS_UNIT",
     "REVIEW_COLUMNS",
     "Hint",
@@ -53,9 +59,11 @@ __all__ = [
 
 #: How many next-best options a hint lists besides its suggestion.
 ALTERNATIVES: Final = 3
-#: The search's work per position (positions played), as the search bot's default: a hint then takes
-#: about 0.12 s of CPU on this project's 2-core machine, 0.4 s at most (``bench/coach.py``).
-NODES: Final = SearchBot().nodes
+#: The search's work per position (``SearchBot``'s ``nodes``; the bot plays with 6000): five sixths of the
+#: bot's, so that a hint takes at most a quarter of a second of CPU nearly always (``bench/coach.py``).
+NODES: Final = 5000
+#: The least work (positions reviewed times ``nodes``) worth starting processes for: about 2 s of CPU.
+PARALLEL_WORK: Final = 50_000
 #: A loss (tokens) from which a review comment says what the suggestion would have done instead.
 NOTABLE: Final = 0.5
 #: The largest loss a review reports: a move that gives away a won game (or lets an opponent win)
@@ -185,12 +193,25 @@ def review(
 
 
 def reviewing(
-    game: Game, *, seed: int = 0, nodes: int = NODES, lang: str | None = None, reader: int | None = None
+    game: Game,
+    *,
+    seed: int = 0,
+    nodes: int = NODES,
+    lang: str | None = None,
+    reader: int | None = None,
 ) -> Iterator[dict[str, Any]]:
     """``review``'s rows one by one, as dicts keyed by ``REVIEW_COLUMNS``, in the order of
-    ``game.history``: for a caller that shows its own progress (the widget's Review panel)."""
+    ``game.history``: for a caller that shows its own progress (the widget's Review panel).
+
+    A review long enough to pay for starting processes (``PARALLEL_WORK``) searches its positions on a
+    process per core; else, or where no process can start (Pyodide), in this process. Each position's
+    search is seeded alike however it runs, so the rows are the same."""
     lang = resolve(lang)  # checked now, not at the first row
-    return _reviewing(*_checked(game, seed, nodes), lang, reader)
+    game, seed, nodes = _checked(game, seed, nodes)
+    count = _workers(len(game.history) * nodes)
+    if count > 1:
+        return _in_parallel(game, seed, nodes, lang, reader, count)
+    return _reviewing(game, seed, nodes, lang, reader)
 
 
 def _checked(game: object, seed: object, nodes: object) -> tuple[Game, int, int]:
@@ -205,13 +226,84 @@ def _checked(game: object, seed: object, nodes: object) -> tuple[Game, int, int]
     return game, check_seed(seed), count
 
 
-def _reviewing(game: Game, seed: int, nodes: int, lang: str, reader: int | None) -> Iterator[dict[str, Any]]:
+def _workers(work: int) -> int:
+    """How many processes a review of ``work`` (positions times nodes) runs on: a core's worth of work
+    each, on at most every core."""
+    if sys.platform == "emscripten" or work < PARALLEL_WORK:
+        return 1
+    cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
+    return max(1, min(cores, work // PARALLEL_WORK))
+
+
+def _start(game: Game) -> dict[str, Any]:
+    """``game``'s snapshot at its start, with no history: plain data, for ``Game.from_snapshot``."""
     data = {**game.snapshot(), "history": [], "redo": []}
     del data["position"]
-    replay = Game.from_snapshot(data)
-    for played in game.history:
-        yield _review_row(replay, played, seed, nodes, lang, reader)
+    return data
+
+
+def _reviewing(
+    game: Game, seed: int, nodes: int, lang: str, reader: int | None, first: int = 0
+) -> Iterator[dict[str, Any]]:
+    """The rows from action ``first`` on, in this process."""
+    replay = Game.from_snapshot(_start(game))
+    for k, played in enumerate(game.history):
+        if k >= first:
+            yield _review_row(replay, played, seed, nodes, lang, reader)
         replay.play(played)
+
+
+def _in_parallel(
+    game: Game, seed: int, nodes: int, lang: str, reader: int | None, workers: int
+) -> Iterator[dict[str, Any]]:
+    """``_reviewing`` on a pool of ``workers`` processes, the rows still in order. Where no process can
+    start (Pyodide), or one dies, the rest is reviewed in this process. Closing the iterator early
+    (the review was cancelled) cancels the positions not yet searched."""
+    done = 0
+    try:  # imported here: Pyodide may lack them, and a short review never needs them
+        from concurrent.futures import BrokenExecutor, ProcessPoolExecutor
+
+        pool = ProcessPoolExecutor(workers, mp_context=_processes())
+    except (ImportError, OSError, NotImplementedError):
+        yield from _reviewing(game, seed, nodes, lang, reader)
+        return
+    try:
+        start, history = _start(game), game.history
+        futures = [
+            pool.submit(_review_at, start, history[: k + 1], seed, nodes, lang, reader)
+            for k in range(len(history))
+        ]
+        for future in futures:
+            yield future.result()
+            done += 1
+    except (BrokenExecutor, OSError):
+        yield from _reviewing(game, seed, nodes, lang, reader, done)
+    finally:
+        pool.shutdown(wait=False, cancel_futures=True)
+
+
+def _processes() -> BaseContext:
+    """How the review's processes start: as Python's default, but afresh (``spawn``) instead of by
+    ``fork`` where other threads run (the widget's review, a Jupyter kernel): a fork copies a lock that
+    another thread may hold. A script that reviews on its main thread forks, so it needs no
+    ``if __name__ == "__main__"`` guard."""
+    import multiprocessing
+    import threading
+
+    method = multiprocessing.get_start_method(allow_none=True) or multiprocessing.get_all_start_methods()[0]
+    if method == "fork" and threading.active_count() > 1:
+        method = "spawn"
+    return multiprocessing.get_context(method)
+
+
+def _review_at(
+    start: dict[str, Any], actions: tuple[Action, ...], seed: int, nodes: int, lang: str, reader: int | None
+) -> dict[str, Any]:
+    """The row of the last of ``actions``, played from the ``start`` snapshot: in a pool's process."""
+    replay = Game.from_snapshot(start)
+    for action in actions[:-1]:
+        replay.play(action)
+    return _review_row(replay, actions[-1], seed, nodes, lang, reader)
 
 
 def _review_row(

@@ -3,11 +3,11 @@ sent to the page by a callback (the widget's ``review_panel`` trait). No anywidg
 
 Every mode but the guided game shows the panel, so it is neither's: the table holds it, the modes ask it.
 
-The coach takes a while over a long game (some 20 s for 68 actions), so the page's Review (``start``) runs
-it with ``run``, which the widget makes a thread of its own: the kernel stays free, the panel shows the
-progress as the rows arrive, and a change of the game's history cancels the work (the panel closes, as it
-does for a finished review of another history). Python's ``widget.review()`` (``rows``) works it out there
-and then and returns the rows.
+The coach takes a while over a long game (some 11 s of CPU for 68 actions, shared by a process a core),
+so the page's Review (``start``) runs it with ``run``, which the widget makes a thread of its own: the
+kernel stays free, the panel shows the progress as the rows arrive, and a change of the game's history
+cancels the work (the panel closes, as it does for a finished review of another history). Python's
+``widget.review()`` (``rows``) works it out there and then and returns the rows.
 """
 
 from __future__ import annotations

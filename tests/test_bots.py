@@ -8,6 +8,7 @@ from novaluna_widget.bots import (
     GreedyBot,
     RandomBot,
     SearchBot,
+    best_place,
     closeness,
     make_bot,
     play_game,
@@ -249,3 +250,35 @@ def test_choosing_does_not_change_the_game():
 def test_search_solo_plays_a_whole_game_with_a_fair_score():
     game = play_game(SoloGame(seed=7), [small_search(seed=1)])
     assert game.is_over and game.score.total < 200
+
+
+def test_search_looks_into_every_tile_on_offer():
+    """Issue 26: B01 (cost 1) places nothing but keeps Ada on the move, and the search's own evaluation
+    values it above Y13 (which the bot took when it looked deeper only into the five best one-step
+    scores, all of them other tiles)."""
+    game = position(
+        {"Ada": "R16@0,0 B04@1,0 Y09@0,1 B13@1,1", "Bo": "T16@0,0 Y16@1,0 R13@0,1"},
+        times=[18, 20],
+        wheel="M T12 B01 Y13 Y02 R09 B10 - - - - -",
+    )
+    assert [game.wheel[s].id for s in game.choices()] == ["T12", "B01", "Y13"]
+    values = SearchBot(seed=1).evaluate(game)
+    assert {action.space for action in values} == set(game.choices())
+    b01 = max((v for a, v in values.items() if a.space == 2), default=None)
+    assert b01 == max(values.values())
+    assert SearchBot(seed=1).choose(game).space == 2
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_search_misses_no_tile_its_own_evaluation_prefers(players):
+    """Whatever tile the coach adds to the search (the best place for each on offer), the bot's choice
+    is still valued highest: it never leaves out a tile it would prefer."""
+    game = Game(players, seed=players)
+    bots = [GreedyBot(seed=i) for i in range(players)]
+    while not game.is_over:
+        if game.turn % 5 == 0:
+            chosen = SearchBot(seed=1, nodes=600).choose(game)
+            each = [best_place(game, space) for space in game.choices()]
+            values = SearchBot(seed=1, nodes=600).evaluate(game, each)
+            assert values[chosen] == max(values.values())
+        play_turn(game, bots[game.current_player])

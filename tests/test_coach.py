@@ -3,9 +3,12 @@ of games whose moves are known to be the suggestion or plainly worse."""
 
 import gettext
 import json
+import multiprocessing
 import re
 import subprocess
 import sys
+import threading
+import time
 
 import pytest
 from babel.messages.extract import extract
@@ -187,6 +190,66 @@ def test_review_has_one_row_per_action_and_changes_nothing():
         assert (row.turn, row.player) == (replay.turn + 1, replay.current_player)
         assert row.suggested in replay.legal_actions() and row.loss >= 0
         replay.play(row.played)
+
+
+def children_gone():
+    """Wait until every process the review started has ended (``active_children`` joins them)."""
+    deadline = time.monotonic() + 60
+    while multiprocessing.active_children():
+        assert time.monotonic() < deadline, "the review's processes did not end"
+        time.sleep(0.05)
+
+
+@pytest.mark.parametrize("on", ["main thread", "another thread"])
+def test_a_long_review_runs_on_a_process_a_core_with_the_same_rows(monkeypatch, on):
+    """The widget reviews on a thread of its own (processes then start afresh), a script on its main
+    thread (they fork): both give the rows of a review in this process, in order."""
+    game = midgame(turns=6)
+    alone = list(reviewing(game, nodes=NODES))
+    monkeypatch.setattr(coach, "PARALLEL_WORK", 1)
+    workers = coach._workers(len(game.history) * NODES)
+    seen = {}
+
+    def review_it():
+        rows = reviewing(game, nodes=NODES)
+        first = next(rows)
+        seen["processes"] = len(multiprocessing.active_children())
+        seen["rows"] = [first, *rows]
+
+    if on == "main thread":
+        review_it()
+    else:
+        thread = threading.Thread(target=review_it)
+        thread.start()
+        thread.join()
+    assert seen["rows"] == alone
+    assert seen["processes"] == (workers if workers > 1 else 0)
+    children_gone()
+
+
+def test_a_review_stays_in_this_process_where_none_can_start(monkeypatch):
+    game = midgame(turns=4)
+    alone = list(reviewing(game, nodes=NODES))
+    monkeypatch.setattr(coach, "PARALLEL_WORK", 1)
+    with monkeypatch.context() as pyodide:
+        pyodide.setattr(sys, "platform", "emscripten")
+        assert coach._workers(10**9) == 1
+        assert list(reviewing(game, nodes=NODES)) == alone
+
+    def refused():
+        raise OSError("no processes here")
+
+    monkeypatch.setattr(coach, "_processes", refused)
+    assert list(reviewing(game, nodes=NODES)) == alone
+    assert not multiprocessing.active_children()
+
+
+def test_a_review_cancelled_midway_ends_its_processes(monkeypatch):
+    monkeypatch.setattr(coach, "PARALLEL_WORK", 1)
+    rows = reviewing(midgame(turns=12), nodes=NODES)
+    assert next(rows)["turn"] == 1
+    rows.close()  # as the Review panel drops the rows of a history that changed
+    children_gone()
 
 
 def test_review_of_the_coachs_own_moves_loses_nothing():
