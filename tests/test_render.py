@@ -22,6 +22,7 @@ from novaluna_widget.render import (
     game_svg,
     page_faces,
     picture,
+    projector_game_svg,
     tile_svg,
     tile_words,
     tiles_svg,
@@ -514,7 +515,9 @@ def test_a_quiz_picture_says_neither_whose_turn_it_is_nor_who_won(lang: str) -> 
         assert marked not in game_svg(game, lang=lang, quiz=True)
     assert _titles(game_svg(games[0], quiz=True)) == ("Nova Luna: a 2-player game, seed 14, turn 0",) * 2
     solo = SoloGame(seed=1)
-    assert _texts(game_svg(solo, quiz=True)) == _texts(_unbadged(game_svg(solo)))  # no turn nor winner to hide
+    assert _texts(game_svg(solo, quiz=True)) == _texts(
+        _unbadged(game_svg(solo))
+    )  # no turn nor winner to hide
 
 
 @pytest.mark.parametrize("draw", [game_svg, wheel_svg])
@@ -524,6 +527,11 @@ def test_a_quiz_picture_lights_no_tile_as_takeable(draw: Any) -> None:
     for game in (Game(["Ada", "Bo"], seed=14), SoloGame(seed=1)):
         assert draw(game).count(halo) >= len(game.choices()) > 0
         assert draw(game, quiz=True).count(halo) == 0
+    game = Game(["Ada", "Bo"], seed=14)
+    assert picture(game, quiz=True).svg == game_svg(game, quiz=True)
+    assert projector_game_svg(game, quiz=True).count(halo) == 0 < projector_game_svg(game).count(halo)
+    with pytest.raises(TypeError, match="quiz is an option of a game's picture"):
+        picture(game.players[0].board, quiz=True)
 
 
 def test_a_picture_in_another_language_says_which_and_uses_its_digits() -> None:
