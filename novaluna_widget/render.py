@@ -1113,6 +1113,8 @@ def picture(
     lang = resolve(lang)
     if projector and cell is not None:
         raise TypeError(msg("a projector picture sizes itself: give cell or projector, not both"))
+    if quiz and not isinstance(what, Game):
+        raise TypeError(msg("quiz is an option of a game's picture"))
     if isinstance(what, Board):
         if projector:
             _, unit_width, unit_height = _grid(what, (), None, 1, labels, lang)
@@ -1122,8 +1124,6 @@ def picture(
         )
     if labels is not False or covered is not None or player is not None:
         raise TypeError(msg("labels, covered and player are options of an area's picture (a Board)"))
-    if quiz and not isinstance(what, Game):
-        raise TypeError(msg("quiz is an option of a game's picture"))
     if isinstance(what, Game):
         if projector:
             return Picture(projector_game_svg(what, lang, reader=reader, quiz=quiz), live)
