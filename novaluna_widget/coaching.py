@@ -144,7 +144,10 @@ def _action(game: Game, action: Action) -> Message:
         taken = game.wheel[action.space]
         tile: Message | str = msg("a tile") if taken is None else taken.id
         return msg(
-            "{tile} from space {space} at {cell}", tile=tile, space=action.space, cell=cell_words(action.cell)
+            "{tile} from wheel space {space} at {cell}",
+            tile=tile,
+            space=action.space,
+            cell=cell_words(action.cell),
         )
     return msg("refill the wheel") if action == "refill" else msg("end phase 1")
 

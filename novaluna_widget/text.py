@@ -20,7 +20,7 @@ def _wheel_text(game: Game, lang: str | None = None) -> str:
     takeable = set(game.choices())
     lines = [
         msg(
-            "Moon wheel (marker at space {space}; draw pile {pile}):",
+            "Moon wheel (marker at wheel space {space}; draw pile {pile}):",
             space=game.marker,
             pile=len(game.draw_pile),
         ).in_language(lang)
