@@ -141,7 +141,7 @@ function track(state) {
   const picking = state.puzzle?.click === "seat";
   /** @param {number} p */
   const where = (p) =>
-    t("{name} on space {space}", {
+    t("{name} on track space {space}", {
       name: state.players[p].name,
       space: state.players[p].space,
     });

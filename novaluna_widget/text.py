@@ -37,7 +37,7 @@ def _wheel_text(game: Game, lang: str | None = None) -> str:
 def _track_text(game: Game, stacks: dict[int, list[int]], lang: str | None = None) -> str:
     parts = [
         msg(
-            "space {space}: {markers}",
+            "track space {space}: {markers}",
             space=space,
             markers=joined((game.players[i].name for i in reversed(stack)), "stack"),
         )
