@@ -116,7 +116,7 @@ _STOPS: Final = ".。"
 
 
 def _label(game: Game, k: int, lang: str, reader: int | None) -> str:
-    """ "the start of the game", or "after action 12 of 40: Bo took R07 (space 3), …"."""
+    """ "the start of the game", or "after action 12 of 40: Bo took R07 (wheel space 3), …"."""
     if k == 0:
         return msg("the start of the game").in_language(lang)
     entries, _ = tell(past(game, k), 1, lang, reader=reader)
@@ -134,7 +134,7 @@ def hint_state(hint: Hint, version: int, lang: str | None = None) -> HintState:
 
 
 def _action_words(game: Game, action: Action, lang: str | None = None) -> str:
-    """An action of the player to move in ``game``, briefly: "R07 from space 3 at (1, 0)", "refill",
+    """An action of the player to move in ``game``, briefly: "R07 from wheel space 3 at (1, 0)", "refill",
     "end phase 1"."""
     return _action(game, action).in_language(lang)
 

@@ -3,7 +3,7 @@ and score, the end and a summary.
 
 The engine's log (``events``) words each event apart, in the present tense, for ``print(game.log)``.
 The page tells a turn (take, move, place, cover) as one past-tense sentence a player can follow ("Bo
-took R07 (space 3), placed it right of B04, covered 1 task, and moves again"), says "moves again"
+took R07 (wheel space 3), placed it right of B04, covered 1 task, and moves again"), says "moves again"
 whenever a player takes turns in a row, and names where a tile went by a neighbour rather than by
 coordinates. Nothing here judges a rule: the figures come from the engine (the log's events,
 ``score_sheet``, ``ranking``) and the area's tiles.
