@@ -175,7 +175,7 @@ def english(words: dict[str, str]) -> Sheet:
         turn="Your turn in five steps",
         steps=tuple((sentence(step), said) for step, said in zip(turn_steps(words), details, strict=True)),
         wheel="Track markers 2 and 3 share the rearmost track space, and 3 arrived last, on top: player 3 "
-        "moves. They take one of the next three tiles after the moon marker (the crescent), marked 1–3; the "
+        "moves. They take one of the next three tiles after the moon marker (the crescent), framed in gold; "
         "empty wheel spaces are skipped.",
         whose_turn="Whose turn?",
         to_move=f"<b>To move:</b> {lower_first(w['to move'])}.",
@@ -280,7 +280,7 @@ SHEETS: dict[str, Sheet] = {
             ),
         ),
         wheel="Токены 2 и 3 разделяют самую последнюю позицию; токен 3 пришёл последним и лежит сверху: "
-        "ходит игрок 3. Он берёт один из трёх тайлов после Мипла (полумесяц), отмеченных 1–3; пустые места "
+        "ходит игрок 3. Он берёт один из трёх тайлов после Мипла (полумесяц), в золотой рамке; пустые места "
         "игнорируются.",
         whose_turn="Чей ход?",
         to_move="<b>Ходит</b> всегда тот игрок, чей токен находится <b>сзади остальных</b> на лунном треке; "
@@ -403,7 +403,7 @@ SHEETS: dict[str, Sheet] = {
             ),
         ),
         wheel="プレイヤー2と3のトークンが1番後ろのマスで重なり、後から来た3が上にいます：プレイヤー3の"
-        "手番です。月トークン（三日月）から時計回りに次の3枚（1〜3の印）から1枚を取ります。空いている"
+        "手番です。月トークン（三日月）から時計回りに次の3枚（金色の枠）から1枚を取ります。空いている"
         "スペースは数えません。",
         whose_turn="誰の手番？",
         to_move="<b>手番：</b>常に月トラック上で<b>1番後ろ</b>にあるトークンの持ち主が手番プレイヤーです。"
@@ -525,7 +525,7 @@ SHEETS: dict[str, Sheet] = {
         ),
         wheel="توکن‌های بازیکن ۲ و ۳ در عقب‌ترین خانه‌ی ردیف ماه یک ستون ساخته‌اند و توکن ۳ آخر از همه "
         "رسیده و در رأس ستون است: نوبت با بازیکن ۳ است. او یکی از ۳ کاشی بعد از نشانگر ماه (هلال) را "
-        "برمی‌دارد که با ۱ تا ۳ شماره خورده‌اند؛ فضاهای خالی نادیده گرفته می‌شوند.",
+        "برمی‌دارد که قاب طلایی دارند؛ فضاهای خالی نادیده گرفته می‌شوند.",
         whose_turn="نوبت با کیست؟",
         to_move="<b>نوبت:</b> نوبت بازی، همیشه با بازیکنی است که توکن‌اش از دیگران <b>عقب‌تر</b> است؛ اگر "
         "چند توکن در یک خانه باشند، با بازیکنی که توکن‌اش <b>در رأس ستون</b> است. نوبت‌ها دور میز "

@@ -193,7 +193,7 @@ const WHEEL = spec.wheel;
 
 /**
  * The wheel's overlay: a labelled outline round each wheel space the hint or the open review row
- * marks. The label sits just outside the tile, away from the centre (where the badges 1–3 are).
+ * marks. The label sits just outside the tile, away from the centre.
  * @param {State} state @returns {string}
  */
 export function wheelMarks(state) {

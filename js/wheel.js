@@ -58,25 +58,19 @@ function spaceLabel(s, state, catalogue, taken) {
       ? t("{where}: the moon marker; {name} took {tile} from here", values)
       : t("{where}: empty; {name} took {tile} from here", values);
   }
-  const pick = state.choices.indexOf(s);
-  const values = {
-    where,
-    tile: tileWords(id),
-    pick: pick + 1,
-    n: state.choices.length,
-  };
-  if (pick < 0) return t("{where}: {tile}", values);
+  const values = { where, tile: tileWords(id) };
+  if (!state.choices.includes(s)) return t("{where}: {tile}", values);
   return state.selected === s
-    ? t("{where}: {tile}, takeable (tile {pick} of {n}), chosen", values)
-    : t("{where}: {tile}, takeable (tile {pick} of {n})", values);
+    ? t("{where}: {tile}, takeable, chosen", values)
+    : t("{where}: {tile}, takeable", values);
 }
 
 /**
- * Wheel space `s`: its tile (lit and numbered if takeable), or nothing; where a recent turn took a
+ * Wheel space `s`: its tile (framed in gold if takeable), or nothing; where a recent turn took a
  * tile, that player's token. Every space is a button (a click on one that cannot be taken is
  * explained); those that cannot be taken now say so with aria-disabled. The button is an invisible
  * area over the drawing, which is hidden from assistive technology: the label says all it shows, and a
- * button holding the tile's text (cost, letter, badge) would have visible words missing from its name.
+ * button holding the tile's text (cost, letter) would have visible words missing from its name.
  * @param {number} s @param {State} state @param {Catalogue} catalogue
  * @param {boolean} tabStop whether the space is the wheel's one Tab stop
  * @param {import("./contract").RecentTurn | undefined} taken the latest recent turn that took from `s`
@@ -104,13 +98,6 @@ function space(s, state, catalogue, tabStop, taken) {
         `transform="scale(${WHEEL.tile_scale})"`,
       );
     hit = `<rect class="nl-hit" ${square}/>`;
-    if (pick >= 0) {
-      // On the tile's corner nearest the centre: far from the rim's space numbers.
-      const [bx, by] = WHEEL.badge.map(Math.abs);
-      const at = `${x > 1 ? -bx : bx} ${y > 1 ? -by : by}`;
-      const badge = `<circle r="${WHEEL.badge_radius}"/><text y="${WHEEL.badge_baseline}">${num(pick + 1)}</text>`;
-      art += `<g class="nl-pick" transform="translate(${at})"><g class="nl-pick-face">${badge}</g></g>`;
-    }
   } else if (taken) {
     const [tx, ty] = [x, y].map((v) => fix((-v / WHEEL.space) * TAKER_INWARD));
     art += `<g class="nl-taker" transform="translate(${tx} ${ty})">${tokenSvg(taken[1], TAKER_RADIUS)}</g>`;
@@ -154,7 +141,7 @@ function track(state) {
   const picking = state.puzzle?.click === "seat";
   /** @param {number} p */
   const where = (p) =>
-    t("{name} on space {space}", {
+    t("{name} on track space {space}", {
       name: state.players[p].name,
       space: state.players[p].space,
     });

@@ -67,15 +67,15 @@ const PLACES = [
 export const ordinal = (n) => PLACES[n]?.() ?? num(n + 1);
 
 /**
- * "{name}: choose …" while the player to move is to take a tile: the takeable tiles as the wheel's badges
- * number them (1 up to 3).
+ * "{name}: choose …" while the player to move is to take a tile: the takeable tiles as the wheel shows
+ * them, framed in gold (no number of their own: the glossary's one numbering of the wheel is its spaces).
  * @param {string} name @param {number} n how many tiles may be taken
  * @returns {string}
  */
 export function chooseWords(name, n) {
-  if (n === 1) return t("{name}: choose the tile marked 1 on the wheel.", { name });
-  if (n === 2) return t("{name}: choose tile 1 or 2 on the wheel.", { name });
-  return t("{name}: choose one of the tiles marked 1–{n} on the wheel.", { name, n });
+  return n === 1
+    ? t("{name}: choose the tile framed in gold on the wheel.", { name })
+    : t("{name}: choose one of the tiles framed in gold on the wheel.", { name });
 }
 
 /**
@@ -84,9 +84,9 @@ export function chooseWords(name, n) {
  * @returns {string}
  */
 export function chooseFirstWords(n) {
-  if (n === 1) return t("Choose the tile marked 1 on the wheel first.");
-  if (n === 2) return t("Choose tile 1 or 2 on the wheel first.");
-  return t("Choose one of the tiles marked 1–{n} on the wheel first.", { n });
+  return n === 1
+    ? t("Choose the tile framed in gold on the wheel first.")
+    : t("Choose one of the tiles framed in gold on the wheel first.");
 }
 
 // -- the coach's words ----------------------------------------------------------------------------
@@ -117,14 +117,14 @@ function decimal(n) {
 
 /**
  * @param {import("./contract").CoachOption & {words?: string}} option a hint's (no words) or a review's
- * @returns {string} the option in a few words: "T03 from space 6 at (0, 0)", "refill the wheel"
+ * @returns {string} the option in a few words: "T03 from wheel space 6 at (0, 0)", "refill the wheel"
  */
 export function optionWords(option) {
   const action = option.action?.[0];
   if (action === "refill") return t("refill the wheel");
   if (action === "end_phase_one") return t("end phase 1");
   if (option.tile != null && option.cell) {
-    return t("{tile} from space {space} at {cell}", {
+    return t("{tile} from wheel space {space} at {cell}", {
       tile: option.tile,
       space: /** @type {number} a move's */ (option.space),
       cell: cellWords(...option.cell),

@@ -569,23 +569,27 @@ def _move_words(
     if who and game.current_player == reader:  # what the reader did: told as "you"
         return cmsg(
             "the player named You, the reader",
-            "{who} took {tile} ({colour}) from space {space} and placed it at {cell}, {outcome}. {then}",
+            "{who} took {tile} ({colour}) from wheel space {space} and placed it at {cell}, {outcome}. "
+            "{then}",
             who=YOU,
             **args,
         )
     if who:
         return msg(
-            "{who} took {tile} ({colour}) from space {space} and placed it at {cell}, {outcome}. {then}",
+            "{who} took {tile} ({colour}) from wheel space {space} and placed it at {cell}, {outcome}. "
+            "{then}",
             who=who,
             **args,
         )
     if better:
         return cmsg(
             "advice after 'Better:' in a review",
-            "take {tile} ({colour}) from space {space} and place it at {cell}, {outcome}. {then}",
+            "take {tile} ({colour}) from wheel space {space} and place it at {cell}, {outcome}. {then}",
             **args,
         )
-    return msg("Take {tile} ({colour}) from space {space} and place it at {cell}, {outcome}. {then}", **args)
+    return msg(
+        "Take {tile} ({colour}) from wheel space {space} and place it at {cell}, {outcome}. {then}", **args
+    )
 
 
 def _outcome(board: Board, effect: _Effect) -> Message:

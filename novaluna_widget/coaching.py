@@ -116,7 +116,7 @@ _STOPS: Final = ".。"
 
 
 def _label(game: Game, k: int, lang: str, reader: int | None) -> str:
-    """ "the start of the game", or "after action 12 of 40: Bo took R07 (space 3), …"."""
+    """ "the start of the game", or "after action 12 of 40: Bo took R07 (wheel space 3), …"."""
     if k == 0:
         return msg("the start of the game").in_language(lang)
     entries, _ = tell(past(game, k), 1, lang, reader=reader)
@@ -134,7 +134,7 @@ def hint_state(hint: Hint, version: int, lang: str | None = None) -> HintState:
 
 
 def _action_words(game: Game, action: Action, lang: str | None = None) -> str:
-    """An action of the player to move in ``game``, briefly: "R07 from space 3 at (1, 0)", "refill",
+    """An action of the player to move in ``game``, briefly: "R07 from wheel space 3 at (1, 0)", "refill",
     "end phase 1"."""
     return _action(game, action).in_language(lang)
 
@@ -144,7 +144,10 @@ def _action(game: Game, action: Action) -> Message:
         taken = game.wheel[action.space]
         tile: Message | str = msg("a tile") if taken is None else taken.id
         return msg(
-            "{tile} from space {space} at {cell}", tile=tile, space=action.space, cell=cell_words(action.cell)
+            "{tile} from wheel space {space} at {cell}",
+            tile=tile,
+            space=action.space,
+            cell=cell_words(action.cell),
         )
     return msg("refill the wheel") if action == "refill" else msg("end phase 1")
 

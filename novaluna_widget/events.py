@@ -142,7 +142,7 @@ def _turn_event(
     if kind == "refill":
         _, _, mandatory, placed = raw
         spaces: Value = joined(
-            msg("{tile} on space {space}", tile=str(tid), space=_count(s)) for s, tid in placed
+            msg("{tile} on wheel space {space}", tile=str(tid), space=_count(s)) for s, tid in placed
         )
         if not placed:
             spaces = msg("no tile left to draw")
@@ -173,9 +173,9 @@ def _turn_event(
         _, _, space, tid = raw
         args: dict[str, Value] = {"who": who, "tile": tile(tid).words(), "space": _count(space)}
         told = (
-            cmsg("the player named You, the reader", "{who} take {tile} from space {space}.", **args)
+            cmsg("the player named You, the reader", "{who} take {tile} from wheel space {space}.", **args)
             if yours
-            else msg("{who} takes {tile} from space {space}.", **args)
+            else msg("{who} takes {tile} from wheel space {space}.", **args)
         )
         return Event(kind, player, {"space": space, "tile": tid}, told)
     if kind == "move":

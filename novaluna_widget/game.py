@@ -91,7 +91,11 @@ class Move(NamedTuple):
 
     def words(self) -> Message:
         """The move as data to word: ``take space 4, place at (1, 0)``."""
-        return msg("take space {space}, place at {cell}", space=self.space, cell=cell_words(self.cell))
+        return msg(
+            "take the tile on wheel space {space}, place at {cell}",
+            space=self.space,
+            cell=cell_words(self.cell),
+        )
 
     def in_language(self, lang: str | None = None) -> str:
         """The move in ``lang`` (None: the package language)."""
@@ -590,7 +594,7 @@ class Game:
             given: Value = number if number is not None else quote(action[0])
             raise IllegalMove(
                 msg(
-                    "space {space} is not among the next three tiles: {choices}",
+                    "wheel space {space} is not among the next three tiles: {choices}",
                     space=given,
                     choices=joined(choices),
                 )

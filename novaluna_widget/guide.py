@@ -499,7 +499,7 @@ def _tile(t: Tile) -> Message:
     return msg("{tile} ({colour}, cost {cost})", tile=t.id, colour=COLOUR_NAMES[t.colour], cost=t.cost)
 
 
-#: A tile to click, named by its colour: "the blue B05" (of "Click tile 1, the blue B05 on …").
+#: A tile to click, named by its colour: "the blue B05" (of "Click the blue B05 on wheel space 4.").
 _TO_CLICK: Final[dict[str, Callable[[str], Message]]] = {
     "red": lambda tile: cmsg("a tile to click, by its colour", "the red {tile}", tile=tile),
     "blue": lambda tile: cmsg("a tile to click, by its colour", "the blue {tile}", tile=tile),
@@ -737,18 +737,14 @@ def _reply(game: Game, move: Move) -> tuple[Action, Message]:
 
 
 def _select(game: Game, space: int, context: Highlight = _NOTHING) -> _Click:
-    """Choosing the tile on ``space``: one of the next three tiles, named by its number 1–3."""
+    """Choosing the tile on ``space``: one of the next three tiles, named by its id and its wheel space."""
     t = _at(game, space)
-    args: dict[str, Value] = {
-        "number": game.choices().index(space) + 1,
-        "tile": _TO_CLICK[t.colour](t.id),
-        "space": space,
-    }
+    args: dict[str, Value] = {"tile": _TO_CLICK[t.colour](t.id), "space": space}
     light = Highlight(spaces=(space,), tasks=context.tasks, track=context.track)
     return _Click(
         "select",
-        msg("Click tile {number}, {tile} on wheel space {space}.", **args),
-        msg("Not that one, please: click tile {number}, {tile} on wheel space {space}.", **args),
+        msg("Click {tile} on wheel space {space}.", **args),
+        msg("Not that one, please: click {tile} on wheel space {space}.", **args),
         msg("You chose {tile}.", tile=_tile(t)),
         light,
         space=space,
@@ -805,9 +801,8 @@ def _next_three(game: Game, number: int) -> _Step:
     spaces = game.choices()
     text = msg(
         "The moon marker stands by wheel space {marker}. You may take only one of the next three "
-        "tiles clockwise after it, numbered 1 to 3 on the wheel: {tiles}, on wheel spaces {spaces}. "
-        "Empty wheel spaces are "
-        "skipped.",
+        "tiles clockwise after it, framed in gold on the wheel: {tiles}, on wheel spaces {spaces}. "
+        "Empty wheel spaces are skipped.",
         marker=game.marker,
         tiles=_and([_at(game, s).id for s in spaces]),
         spaces=_and(spaces),

@@ -240,7 +240,7 @@ class Message:
 
 
 def msg(msgid: str, /, **args: Value) -> Message:
-    """A sentence, e.g. ``msg("{who} takes {tile} from space {space}.", who=..., tile=..., space=4)``."""
+    """A sentence, e.g. ``msg("{who} takes {tile} from wheel space {space}.", who=..., space=4)``."""
     return Message(msgid, args)
 
 

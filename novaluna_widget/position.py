@@ -96,7 +96,7 @@ def check_position(
     if spaces[marker] is not None:
         raise PositionError(
             msg(
-                "{where}: the marker's space {space} holds a tile; it must be empty",
+                "{where}: the moon marker's wheel space {space} holds a tile; it must be empty",
                 where=where,
                 space=marker,
             )

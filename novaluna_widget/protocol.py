@@ -562,29 +562,41 @@ def _out_of_turn(game: Game, player: int, reader: int | None) -> Message:
     return msg("it is {name}'s turn, not {other}'s: place the tile in {name}'s area", name=name, other=other)
 
 
+def _offered(game: Game, space: int) -> str:
+    """The id of the tile on wheel ``space`` (which holds one)."""
+    t = game.wheel[space]
+    assert t is not None
+    return t.id
+
+
 def check_selection(game: Game, space: object) -> int | None:
     """``space`` as an int (numpy integers too) if its tile can be taken now, None to clear the choice; else
     ``IllegalMove``.
 
-    The page numbers the takeable tiles 1–3 and the wheel's spaces 0–11, so the refusal names both:
-    "the tile on space 9 is not among the next three tiles: take tile 1 (space 4), 2 (space 5) or 3
-    (space 6)"."""
+    The refusal names each tile by its id and says where it lies by the wheel space number the rim shows
+    (the glossary's one name for a tile on offer): "B11 on wheel space 9 is not among the next three
+    tiles: take R07 (wheel space 4), B03 (wheel space 5) or Y01 (wheel space 6)"."""
     choices = game.choices()
     number = whole_number(space)
     if space is None or number in choices:
         return number
     if not choices:
         raise IllegalMove(msg("no tile can be taken now: the game is over"))
-    named = [msg("{pick} (space {space})", pick=pick, space=s) for pick, s in enumerate(choices, 1)]
+    named = [msg("{tile} (wheel space {space})", tile=_offered(game, s), space=s) for s in choices]
     if len(named) == 1:
-        offer = msg("take tile {choice}", choice=named[0])
+        offer = msg("take {choice}", choice=named[0])
     else:
-        offer = msg("take tile {choices} or {last}", choices=joined(named[:-1]), last=named[-1])
+        offer = msg("take {choices} or {last}", choices=joined(named[:-1]), last=named[-1])
     if number is None or not 0 <= number < len(game.wheel) or game.wheel[number] is None:
         given = quote(space) if number is None else number
-        raise IllegalMove(msg("space {space} holds no tile: {offer}", space=given, offer=offer))
+        raise IllegalMove(msg("wheel space {space} holds no tile: {offer}", space=given, offer=offer))
     raise IllegalMove(
-        msg("the tile on space {space} is not among the next three tiles: {offer}", space=number, offer=offer)
+        msg(
+            "{tile} on wheel space {space} is not among the next three tiles: {offer}",
+            tile=_offered(game, number),
+            space=number,
+            offer=offer,
+        )
     )
 
 

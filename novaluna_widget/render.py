@@ -140,9 +140,6 @@ class _WheelGeometry(TypedDict):
     empty: float
     halo: float
     halo_corner: float
-    badge: list[float]
-    badge_radius: float
-    badge_baseline: float
     crescent: str
     moon_scale: float
 
@@ -542,7 +539,7 @@ def _space(game: Game, space: int, t: Tile | None, choices: list[int], x: float,
         return _at(x, y, empty + (moon if space == game.marker else ""))
     if space not in choices:
         return f"<g opacity='0.9'>{tile_svg(t, x, y, _WHEEL['tile_scale'], lang=lang)}</g>"
-    gold, night, halo = _PAINT["gold"], _PAINT["night"], _WHEEL["halo"]
+    gold, halo = _PAINT["gold"], _WHEEL["halo"]
     frame = _el(
         "rect",
         x=-halo,
@@ -555,17 +552,7 @@ def _space(game: Game, space: int, t: Tile | None, choices: list[int], x: float,
         stroke=gold,
         stroke_width=5,
     )
-    badge = _el("circle", r=_WHEEL["badge_radius"], fill=gold, stroke=night, stroke_width=3) + _text(
-        0,
-        _WHEEL["badge_baseline"],
-        number(choices.index(space) + 1, lang),
-        20,
-        font_weight=800,
-        text_anchor="middle",
-        fill=night,
-    )
-    bx, by = _WHEEL["badge"]
-    return _at(x, y, frame) + tile_svg(t, x, y, _WHEEL["tile_scale"], lang=lang) + _at(x + bx, y + by, badge)
+    return _at(x, y, frame) + tile_svg(t, x, y, _WHEEL["tile_scale"], lang=lang)
 
 
 def _track(stacks: dict[int, list[int]], lang: str) -> str:

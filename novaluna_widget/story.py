@@ -3,7 +3,7 @@ and score, the end and a summary.
 
 The engine's log (``events``) words each event apart, in the present tense, for ``print(game.log)``.
 The page tells a turn (take, move, place, cover) as one past-tense sentence a player can follow ("Bo
-took R07 (space 3), placed it right of B04, covered 1 task, and moves again"), says "moves again"
+took R07 (wheel space 3), placed it right of B04, covered 1 task, and moves again"), says "moves again"
 whenever a player takes turns in a row, and names where a tile went by a neighbour rather than by
 coordinates. Nothing here judges a rule: the figures come from the engine (the log's events,
 ``score_sheet``, ``ranking``) and the area's tiles.
@@ -130,47 +130,49 @@ def _turn_words(name: str, board: Board, turn: Turn, again: bool, you: bool) -> 
         if n and again:
             return cplural(
                 "the player named You, the reader",
-                "{who} took {tile} (space {space}), placed it {where}, covered {n} task, and move again.",
-                "{who} took {tile} (space {space}), placed it {where}, covered {n} tasks, and move again.",
+                "{who} took {tile} (wheel space {space}), placed it {where}, covered {n} task, and move "
+                "again.",
+                "{who} took {tile} (wheel space {space}), placed it {where}, covered {n} tasks, and move "
+                "again.",
                 n,
                 **args,
             )
         if n:
             return cplural(
                 "the player named You, the reader",
-                "{who} took {tile} (space {space}), placed it {where}, and covered {n} task.",
-                "{who} took {tile} (space {space}), placed it {where}, and covered {n} tasks.",
+                "{who} took {tile} (wheel space {space}), placed it {where}, and covered {n} task.",
+                "{who} took {tile} (wheel space {space}), placed it {where}, and covered {n} tasks.",
                 n,
                 **args,
             )
         if again:
             return cmsg(
                 "the player named You, the reader",
-                "{who} took {tile} (space {space}), placed it {where}, and move again.",
+                "{who} took {tile} (wheel space {space}), placed it {where}, and move again.",
                 **args,
             )
         return cmsg(
             "the player named You, the reader",
-            "{who} took {tile} (space {space}) and placed it {where}.",
+            "{who} took {tile} (wheel space {space}) and placed it {where}.",
             **args,
         )
     if n and again:
         return plural(
-            "{who} took {tile} (space {space}), placed it {where}, covered {n} task, and moves again.",
-            "{who} took {tile} (space {space}), placed it {where}, covered {n} tasks, and moves again.",
+            "{who} took {tile} (wheel space {space}), placed it {where}, covered {n} task, and moves again.",
+            "{who} took {tile} (wheel space {space}), placed it {where}, covered {n} tasks, and moves again.",
             n,
             **args,
         )
     if n:
         return plural(
-            "{who} took {tile} (space {space}), placed it {where}, and covered {n} task.",
-            "{who} took {tile} (space {space}), placed it {where}, and covered {n} tasks.",
+            "{who} took {tile} (wheel space {space}), placed it {where}, and covered {n} task.",
+            "{who} took {tile} (wheel space {space}), placed it {where}, and covered {n} tasks.",
             n,
             **args,
         )
     if again:
-        return msg("{who} took {tile} (space {space}), placed it {where}, and moves again.", **args)
-    return msg("{who} took {tile} (space {space}) and placed it {where}.", **args)
+        return msg("{who} took {tile} (wheel space {space}), placed it {where}, and moves again.", **args)
+    return msg("{who} took {tile} (wheel space {space}) and placed it {where}.", **args)
 
 
 def _event_words(game: Game, event: Event, names: Sequence[str], lang: str, reader: int | None) -> str:
@@ -291,10 +293,9 @@ def solo_goal(game: Game, sheet: ScoreSheet, lang: str | None = None) -> str:
     elif game.can_end_phase_one:
         goal = plural(
             "All {n} tokens of phase 1 are placed: end phase 1 when you like, or take more tiles "
-            "first (each empty space gets a new tile for phase 2).",
-            "All {n} tokens of phase 1 "
-            "are placed: end phase 1 when you like, or take more tiles first (each empty space "
-            "gets a new tile for phase 2).",
+            "first (each empty wheel space gets a new tile for phase 2).",
+            "All {n} tokens of phase 1 are placed: end phase 1 when you like, or take more tiles "
+            "first (each empty wheel space gets a new tile for phase 2).",
             game.phase_one_tokens,
         )
     else:

@@ -20,7 +20,7 @@ def _wheel_text(game: Game, lang: str | None = None) -> str:
     takeable = set(game.choices())
     lines = [
         msg(
-            "Moon wheel (marker at space {space}; draw pile {pile}):",
+            "Moon wheel (marker at wheel space {space}; draw pile {pile}):",
             space=game.marker,
             pile=len(game.draw_pile),
         ).in_language(lang)
@@ -37,7 +37,7 @@ def _wheel_text(game: Game, lang: str | None = None) -> str:
 def _track_text(game: Game, stacks: dict[int, list[int]], lang: str | None = None) -> str:
     parts = [
         msg(
-            "space {space}: {markers}",
+            "track space {space}: {markers}",
             space=space,
             markers=joined((game.players[i].name for i in reversed(stack)), "stack"),
         )

@@ -58,7 +58,7 @@ def test_hint_takes_the_tile_that_covers_three_tasks_and_says_why():
     assert set(found.covers) == {(x, y, 0), (x, y, 1), (0, 3, 0)}
     assert found.player == 0 and found.next_player == 0
     for words in (
-        "Take B08 (blue) from space 1",
+        "Take B08 (blue) from wheel space 1",
         f"at ({x}, {y}), covering ",
         "4 red on B08",
         "2 red on B08",
@@ -269,10 +269,10 @@ def test_review_finds_a_plainly_bad_move_and_says_what_was_better():
     assert row.loss >= 2 * NOTABLE
     assert row.suggested.space == 1 and row.suggested.cell in BESIDE_R04
     assert row.comment.startswith(
-        "Player 1 took T12 (teal) from space 2 and placed it at (-1, 0), covering no task yet"
+        "Player 1 took T12 (teal) from wheel space 2 and placed it at (-1, 0), covering no task yet"
     )
     assert "It cost 5 time on the moon track, and Player 1 moved again" in row.comment
-    assert "Better: take B08 (blue) from space 1" in row.comment and "(3 tokens)" in row.comment
+    assert "Better: take B08 (blue) from wheel space 1" in row.comment and "(3 tokens)" in row.comment
     assert f"that is about {row.loss:.1f} tokens better." in row.comment
 
 
@@ -462,7 +462,7 @@ def test_every_sentence_of_the_coach_goes_through_the_catalogue(asked):
 def test_the_english_words_are_the_messages_themselves(asked):
     # English needs no catalogue: the sentences are the msgids, worded as before.
     found = hint(three_tasks(), nodes=NODES, lang="en")
-    assert found.reason.startswith("Take B08 (blue) from space 1 and place it at (")
+    assert found.reason.startswith("Take B08 (blue) from wheel space 1 and place it at (")
     assert asked == set()
 
 
@@ -530,7 +530,7 @@ def translated(lang, msgid):
     return i18n.catalogue(lang).gettext(msgid) != msgid
 
 
-TAKE = "Take {tile} ({colour}) from space {space} and place it at {cell}, {outcome}. {then}"
+TAKE = "Take {tile} ({colour}) from wheel space {space} and place it at {cell}, {outcome}. {then}"
 
 
 @pytest.mark.parametrize("lang", ["ru", "ja", "fa"])

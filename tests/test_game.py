@@ -72,7 +72,7 @@ def test_next_three_clockwise_skip_empty_spaces():
 def test_taking_moves_the_marker_and_illegal_space_names_the_choices():
     g = build({2: "R04", 3: "R05", 5: "B05", 7: "T05"}, marker=1)
     before = state(g)
-    with pytest.raises(IllegalMove, match="space 7 is not among the next three tiles: 2, 3, 5"):
+    with pytest.raises(IllegalMove, match="wheel space 7 is not among the next three tiles: 2, 3, 5"):
         g.take(7, (0, 0))
     assert state(g) == before
     g.take(5, (0, 0))
@@ -347,14 +347,14 @@ def test_log_in_data_and_words():
     assert kinds[:4] == ["setup", "take", "move", "place"]
     take = g.log[1]
     assert take.player == p and take.data == {"space": m.space, "tile": t.id}
-    assert take.text == f"{g.players[p].name} takes {t} from space {m.space}."
+    assert take.text == f"{g.players[p].name} takes {t} from wheel space {m.space}."
 
 
 def test_text_view_and_repr():
     g = Game(2, seed=1)
     assert repr(g) == f"<Game 2 players, seed 1, turn 0, {g.players[g.current_player].name} to move>"
     text = str(g)
-    assert "Moon wheel (marker at space 0; draw pile 57)" in text and "Moon track" in text
+    assert "Moon wheel (marker at wheel space 0; draw pile 57)" in text and "Moon track" in text
     assert text.count("\n  > ") == 3  # three takeable spaces marked
 
 

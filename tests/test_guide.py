@@ -393,12 +393,12 @@ def test_the_game_can_only_end_in_your_win() -> None:
 
 
 # -- the sentences name the engine's facts ---------------------------------------------------------
-def test_a_select_names_the_tile_its_number_and_its_space() -> None:
+def test_a_select_names_the_tile_by_its_id_and_its_wheel_space() -> None:
     for guide, click in walk():
         if click.action == "select":
             assert click.space is not None
             t = wheel_tile(guide.game, click.space)
-            pick = f"tile {guide.game.choices().index(click.space) + 1}, the {t.colour} {t.id} on wheel space"
+            pick = f"Click the {t.colour} {t.id} on wheel space {click.space}."
             assert pick in click.prompt and f"You chose {t.id} ({t.colour}, cost {t.cost})" in click.answer
 
 

@@ -37,7 +37,7 @@ from novaluna_widget import Game, IllegalMove, Move, SoloGame, i18n, names
 from novaluna_widget.errors import PositionError
 from novaluna_widget.events import to_event, tokens_left
 from novaluna_widget.i18n import cell_words, joined, msg
-from novaluna_widget.protocol import game_state
+from novaluna_widget.protocol import check_selection, game_state
 from novaluna_widget.render import board_svg, game_svg
 from novaluna_widget.save import SaveError
 from novaluna_widget.scenario import ScenarioError, area, position
@@ -239,7 +239,7 @@ def test_an_english_translation_is_caught():
     first, second = (
         m
         for m in messages
-        if m.id == "{who} takes {tile} from space {space}." or m.id == "{who} places {tile} at {cell}."
+        if m.id == "{who} takes {tile} from wheel space {space}." or m.id == "{who} places {tile} at {cell}."
     )
     first.string = first.id
     second.string = "{who} кладёт {tile} at {cell}."
@@ -594,7 +594,7 @@ def test_the_bot_seats_refusal_names_the_button_as_the_page_words_it():
 
 # -- errors -------------------------------------------------------------------------------------------
 REFUSED = {
-    "en": "space 9 is not among the next three tiles: 1, 2, 3",
+    "en": "wheel space 9 is not among the next three tiles: 1, 2, 3",
     "ru": "место 9 не входит в следующие три тайла: 1, 2, 3",
     "ja": "スペース9は次の3枚のタイルに入っていません（次の3枚のスペース：1、2、3）",
     "fa": "فضای ۹ جزو ۳ کاشی بعدی نیست: ۱، ۲، ۳",
@@ -657,6 +657,41 @@ def build_locale() -> Any:
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return module
+
+
+# -- one name for a tile on offer (docs/glossary.md) ---------------------------------------------------
+#: A position said by its number, with the word before it: "wheel space {space}", "spaces {spaces}".
+SPACE_NUMBER = re.compile(r"(\w+ )?[Ss]paces? (\{\w+\}|\d+)")
+#: A second numbering of the tiles on offer beside the rim's space numbers: "tile {pick} of {n}",
+#: "tile 1", "marked 1–3", "numbered 1 to 3".
+BADGE_NUMBER = re.compile(r"\{pick\}|\btiles? (\{number\}|[1-3]\b)|marked [1-3]|\b1(–| to )(3|\{n\})")
+
+
+def bare_spaces(text: str) -> list[str]:
+    """The numbered positions in ``text`` not said as "wheel space N" or "track space N"."""
+    return [
+        m.group()
+        for m in SPACE_NUMBER.finditer(text)
+        if (m.group(1) or "").lower() not in ("wheel ", "track ")
+    ]
+
+
+def test_a_tile_on_offer_is_named_one_way_in_every_sentence():
+    """Every English sentence of both catalogues (coach, log, review, guide, refusals, puzzles, the page)
+    names a place on the wheel "wheel space N", the rim's number, never "space N" alone (a moon-track place
+    is "track space N"), and never numbers the tiles on offer 1–3 as the page once did with badges: the
+    tile's id names it and the rim's numbers are the wheel's one numbering."""
+    with open(LOCALE / "novaluna.pot", "rb") as pot, open(LOCALE / f"{PAGE}.pot", "rb") as page:
+        sentences = [form for m in (*read_po(pot), *read_po(page)) if m.id for form in english(m)]
+    assert [s for s in sentences if bare_spaces(s)] == []
+    assert [s for s in sentences if BADGE_NUMBER.search(s)] == []
+    # As played and told: every log line, refusal and the text picture of whole games.
+    told = "\n".join(playthrough(players, seed) for players, seed in ((1, 7), (2, 1), (4, 3)))
+    assert "from wheel space" in told and bare_spaces(told) == []
+    game = Game(2, seed=3)
+    with pytest.raises(IllegalMove) as caught:
+        check_selection(game, 9)
+    assert str(caught.value).startswith("T09 on wheel space 9 ") and bare_spaces(str(caught.value)) == []
 
 
 @pytest.mark.skipif(shutil.which("make") is None, reason="make is not installed")

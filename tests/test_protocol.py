@@ -229,7 +229,7 @@ def test_log_tells_the_latest_turns_and_recent_holds_those_since_the_mover_last_
         if kind == "turn":
             name = game.players[player].name
             assert player == log[i].player
-            assert text.startswith(f"{name} took {take['tile']} (space {take['space']})")
+            assert text.startswith(f"{name} took {take['tile']} (wheel space {take['space']})")
     takes = [i for i, e in enumerate(log) if e.kind == "take"]
     mover = game.current_player
     since = max(i for i in takes if log[i].player == mover)
@@ -424,12 +424,12 @@ def test_check_intent_refuses_stale_clicks_and_moves_out_of_turn():
 def test_check_selection_names_the_takeable_spaces():
     check_selection(Game(2, seed=3), 2)
     check_selection(Game(2, seed=3), None)
-    # The page numbers the takeable tiles 1–3: a refusal names those numbers and their spaces.
-    choices = "take tile 1 (space 1), 2 (space 2) or 3 (space 3)"
-    refused = f"the tile on space 9 is not among the next three tiles: {choices}"
+    # A refusal names each tile by its id and where it lies by the wheel space the rim numbers.
+    choices = "take T17 (wheel space 1), T11 (wheel space 2) or R06 (wheel space 3)"
+    refused = f"T09 on wheel space 9 is not among the next three tiles: {choices}"
     with pytest.raises(IllegalMove, match=re.escape(refused)):
         check_selection(Game(2, seed=3), 9)
-    with pytest.raises(IllegalMove, match=re.escape(f"space 0 holds no tile: {choices}")):
+    with pytest.raises(IllegalMove, match=re.escape(f"wheel space 0 holds no tile: {choices}")):
         check_selection(Game(2, seed=3), 0)
     with pytest.raises(IllegalMove, match="the game is over"):
         check_selection(played_out(Game(2, seed=9), 200), 1)

@@ -60,7 +60,11 @@ def test_game_svg_draws_every_tile_and_the_takeable_three() -> None:
     svg = game_svg(game)
     tiles = game.tiles_on_wheel() + sum(len(p.board) for p in game.players)
     assert svg.count(FACE) == tiles
-    assert svg.count("stroke='#101735' stroke-width='3'/>") == len(game.choices())  # the 1-2-3 badges
+    # The takeable tiles are framed in gold, with no number of their own: the rim's space numbers are the
+    # wheel's one numbering (docs/glossary.md).
+    frame = "rx='15' fill='#ffd54a' fill-opacity='0.2' stroke='#ffd54a' stroke-width='5'/>"
+    assert svg.count(frame) == len(game.choices())
+    assert "stroke='#101735' stroke-width='3'/>" not in svg  # no 1–3 badges
     assert f">{len(game.draw_pile)}</text>" in svg and "draw pile" in svg
     for p in game.players:
         assert f"{p.tokens} tokens left · time {p.time}" in svg

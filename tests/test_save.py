@@ -66,10 +66,11 @@ def test_save_format_is_versioned():
         (lambda d: d["start"]["draw_pile"].pop(), "accounts for 67 of the 68 tiles; missing"),
         (lambda d: d["start"]["players"][0].update(tokens=3), "does not add up to a supply of 17"),
         (lambda d: d["start"]["players"][1].update(time=9), "markers are 9 steps apart"),
-        (lambda d: d["start"].update(marker=3), "marker's space 3 holds a tile"),
+        (lambda d: d["start"].update(marker=3), "marker's wheel space 3 holds a tile"),
         (
             lambda d: d["history"].insert(0, ["take", 11, 0, 0]),
-            r"history\[0\] \(take space 11, place at \(0, 0\)\) cannot be played: space 11 is not among",
+            r"history\[0\] \(take the tile on wheel space 11, place at \(0, 0\)\) cannot be played: "
+            "wheel space 11 is not among",
         ),
         (lambda d: d["history"].append(["jump"]), r"history\[\d+\] is not an action"),
         (lambda d: d["redo"].insert(0, ["take", 0, 40, 40]), r"redo\[0\] .* cannot be played"),

@@ -116,7 +116,7 @@ def test_solo_positions_in_both_phases():
         (dict(areas=["Y07@0,0", "R01@0,0"], wheel="M Y01"), "12 spaces"),
         (
             dict(areas=["Y07@0,0", "R01@0,0"], wheel="R02 - - - - - - - - - - -"),
-            "marker's space 0 holds a tile",
+            "marker's wheel space 0 holds a tile",
         ),
         (dict(areas=["Y07@0,0", "R01@0,0"], wheel="M - M - - - - - - - - -"), "one space"),
         (dict(areas=["Y07@0,0", "R01@0,0"], wheel={12: "R02"}), "0 to 11"),

@@ -18,12 +18,12 @@ def test_a_turn_is_one_sentence_and_says_moves_again():
     game.play(Move(1, (1, 0)))  # Bo: R12 (cost 5) right of B01 covers its "1 blue"; Ada is still ahead
     assert game.current_player == 1
     entries, turns = tell(game, 10)
-    told = "Bo took R12 (space 1), placed it right of B01, covered 1 task, and moves again."
+    told = "Bo took R12 (wheel space 1), placed it right of B01, covered 1 task, and moves again."
     assert entries[-1] == (turns[-1].id, "turn", 1, told)
     game.play(Move(2, (0, 1)))  # B08 below B01
     entries, _ = tell(game, 10)
     assert entries[-2][3].endswith("and moves again.")  # said of the earlier turn too, now that it is past
-    assert entries[-1][3] == "Bo took B08 (space 2) and placed it below B01."
+    assert entries[-1][3] == "Bo took B08 (wheel space 2) and placed it below B01."
 
 
 def test_you_takes_the_plural_verb_and_your_area():

@@ -211,7 +211,7 @@ def test_stop_1_and_2(replay: Callable[..., Game]) -> None:
     start = replay(0)
     assert [start.wheel[s].id for s in start.choices()] == ["R03", "Y07", "R02"]  # type: ignore[union-attr]
     assert start.players[start.current_player].name == "Suns"
-    assert "wheel spaces 1, 2 and 3, marked 1–3 (R03, Y07 and R02)" in answer(7, 1)
+    assert "wheel spaces 1, 2 and 3, framed in gold (R03, Y07 and R02)" in answer(7, 1)
     after = replay(1)
     assert after.log[-1].data == {"tile": "R03", "cell": [0, 0]} and after.players[0].time == 2
     assert after.players[after.current_player].name == "Moons" and "The Moons move next" in answer(7, 1)

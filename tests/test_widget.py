@@ -147,7 +147,7 @@ def test_select_null_clears_and_a_non_takeable_space_is_refused():
     intent(w, "select", space=None)
     assert w.selected is None and w.last_error is None
     intent(w, "select", space=9)
-    assert "the tile on space 9 is not among the next three tiles: take tile 1 (space 1)," in w.last_error
+    assert "T09 on wheel space 9 is not among the next three tiles: take T17 (wheel space 1)," in w.last_error
     assert w.state["error"] == w.last_error and w.selected is None
 
 

@@ -211,7 +211,7 @@ class Puzzling(Mode):
         """The hint as marked: a right answer, or of a right move only its tile's wheel space."""
         if not isinstance(answer, Move):
             return self._labelled(answer)
-        words = msg("space {space}", space=answer.space).in_language(self.table.lang)
+        words = msg("wheel space {space}", space=answer.space).in_language(self.table.lang)
         return {"answer": answer.space, "words": words}
 
     def _view(self) -> PuzzleView:

@@ -238,7 +238,7 @@ def _placement(game: Game, rng: random.Random) -> Made | Outcome:
     return Made(
         game=game.copy(),
         prompt=msg(
-            "Where do you place {tile} from space {space} to fulfil the most tasks?",
+            "Where do you place {tile} from wheel space {space} to fulfil the most tasks?",
             tile=offered.id,
             space=space,
         ),
@@ -278,7 +278,7 @@ def _gain(game: Game, rng: random.Random) -> Made | Outcome:
     return Made(
         game=game.copy(),
         prompt=msg(
-            "You place {tile} from space {space} at {cell}. How many tokens does that place?",
+            "You place {tile} from wheel space {space} at {cell}. How many tokens does that place?",
             tile=offered.id,
             space=space,
             cell=cell_words(cell),
@@ -313,10 +313,12 @@ def _take(game: Game, rng: random.Random) -> Made | Outcome:
         assert isinstance(answer, int)
         here = game.wheel[answer]
         if here is None:
-            return msg("Space {space} is empty.", space=answer)
+            return msg("Wheel space {space} is empty.", space=answer)
         if answer in choices:
-            return msg("{tile} on space {space} is one of the next tiles.", tile=here.id, space=answer)
-        return msg("{tile} on space {space} is further on than the next tiles.", tile=here.id, space=answer)
+            return msg("{tile} on wheel space {space} is one of the next tiles.", tile=here.id, space=answer)
+        return msg(
+            "{tile} on wheel space {space} is further on than the next tiles.", tile=here.id, space=answer
+        )
 
     return Made(
         game=game.copy(),
@@ -332,10 +334,10 @@ def _take(game: Game, rng: random.Random) -> Made | Outcome:
         difficulty=_level(1 + min(skipped, 3) + (len(choices) < 3)),
         reason=_fixed(
             plural(
-                "The moon marker stands at space {marker}: you may take the next {n} tile clockwise "
-                "from it, skipping empty spaces: space {spaces}.",
-                "The moon marker stands at space {marker}: you may take the next {n} tiles clockwise "
-                "from it, skipping empty spaces: spaces {spaces}.",
+                "The moon marker stands by wheel space {marker}: you may take the next {n} tile clockwise "
+                "from it, skipping empty wheel spaces: wheel space {spaces}.",
+                "The moon marker stands by wheel space {marker}: you may take the next {n} tiles clockwise "
+                "from it, skipping empty wheel spaces: wheel spaces {spaces}.",
                 len(choices),
                 marker=marker,
                 spaces=joined(choices),
@@ -558,7 +560,7 @@ def _option_words(game: Game, choice: Answer) -> Value:
         return msg("the refill")
     offered = game.wheel[choice]
     assert offered is not None
-    return msg("{tile} from space {space}", tile=offered.id, space=choice)
+    return msg("{tile} from wheel space {space}", tile=offered.id, space=choice)
 
 
 def _tenths(value: float) -> Message:

@@ -230,7 +230,7 @@ class Puzzle:
         if isinstance(answer, tuple):
             return cell_words(answer)
         if self.click == "space":
-            return msg("space {space}", space=answer)
+            return msg("wheel space {space}", space=answer)
         if self.click == "seat" or self.kind == "over":
             return self._made.game.players[answer].name
         return answer

@@ -196,10 +196,10 @@ def test_solo_explains_its_score_and_ends_phase_one_when_allowed(page: Page, lab
     expect(said).to_contain_text("The wheel is refilled")
     expect(other.locator(".nl-headline")).to_contain_text("phase 2 of 2")
 
-    # With one tile left on the wheel, the page asks for "the tile marked 1" (not "tiles marked 1–1").
+    # With one tile left on the wheel, the page asks for "the tile" (not "one of the tiles").
     execute_python(page, "while len(start.game.choices()) > 1: start.play(start.game.legal_moves()[0])")
     wait_drawn(page, root, "start")
-    expect(root.locator(".nl-now")).to_contain_text("Solo: choose the tile marked 1 on the wheel.")
+    expect(root.locator(".nl-now")).to_contain_text("Solo: choose the tile framed in gold on the wheel.")
 
 
 def test_the_end_keeps_your_area_and_sums_up(page: Page, lab: JupyterLab) -> None:

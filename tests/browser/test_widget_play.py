@@ -49,7 +49,7 @@ def test_click_to_take_place_undo_refill_and_see_errors(page: Page, lab: Jupyter
     t = f"w.game.wheel[{second}]"
     colour, cost, tasks = kernel_json(page, f"[{t}.colour, {t}.cost, [str(k) for k in {t}.tasks]]")
     label = f"wheel space {second}: {colour} tile, cost {cost}, tasks: {'; '.join(tasks)}"
-    label += ", takeable (tile 2 of 3)"
+    label += ", takeable"
     expect(root.locator(f'[data-space="{second}"]')).to_have_attribute("aria-label", label)
 
     # Take the second tile and place it by clicking: the engine moves on.
@@ -65,7 +65,7 @@ def test_click_to_take_place_undo_refill_and_see_errors(page: Page, lab: Jupyter
     wait_drawn(page, root)
     expect(root.locator(f'[data-player="{player}"][data-cell="0,0"].nl-placed')).to_have_count(1)
     tile = kernel_json(page, f"w.game.players[{player}].board[(0, 0)].id")
-    expect(root.locator(".nl-log li").first).to_contain_text(f"took {tile} (space {second})")
+    expect(root.locator(".nl-log li").first).to_contain_text(f"took {tile} (wheel space {second})")
 
     # Undo from the page; the engine goes back.
     root.locator('[data-action="undo"]').click()
@@ -80,9 +80,13 @@ def test_click_to_take_place_undo_refill_and_see_errors(page: Page, lab: Jupyter
     space.click(force=True)  # aria-disabled says it cannot be taken; a click still asks why
     error = root.locator(".nl-error")
     expect(error).to_be_visible()
-    # The page numbers the takeable tiles 1–3: the refusal names those numbers and their spaces.
-    offer = f"take tile 1 (space {choices[0]}), 2 (space {choices[1]}) or 3 (space {choices[2]})"
-    expect(error).to_contain_text(f"space {other} is not among the next three tiles: {offer}")
+    # The refusal names every tile by its id and where it lies by the wheel space the rim numbers.
+    ids = kernel_json(page, f"[w.game.wheel[s].id for s in {[*choices, other]}]")
+    named = [f"{i} (wheel space {s})" for i, s in zip(ids, choices, strict=False)]
+    offer = f"take {named[0]}, {named[1]} or {named[2]}"
+    expect(error).to_contain_text(
+        f"{ids[3]} on wheel space {other} is not among the next three tiles: {offer}"
+    )
     assert kernel_json(page, "w.last_error") == error.locator(".nl-error-text").inner_text()
     assert kernel_json(page, "w.game.turn") == 0
 
