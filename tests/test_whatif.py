@@ -92,7 +92,7 @@ def test_a_bad_step_names_its_line_and_step_and_a_missing_game_is_said() -> None
     game = position({"A": "R16@0,0", "B": "B04@0,0"})
     takeable = game.choices()[0]
     with pytest.raises(
-        IllegalMove, match=r"^line 'late', step 2: space \d+ is not among the next three tiles"
+        IllegalMove, match=r"^line 'late', step 2: wheel space \d+ is not among the next three tiles"
     ):
         compare_lines(game, {"fine": [(takeable, (0, 1))], "late": [(takeable, (0, 1)), (takeable, (1, 1))]})
     with pytest.raises(IllegalMove, match=r"^step 1: "):
