@@ -5,7 +5,9 @@
 
 1. A greedy 4-player game: median ms (target <= 20 ms), beside a random-move game as the baseline from
    the same process (the machine is noisy: the ratio travels better than the milliseconds).
-2. 1,000 greedy 4-player games through ``simulate`` on a process pool over all cores (target <= 60 s).
+2. 1,000 greedy 4-player games through ``simulate`` on a process pool over all cores (target <= 60 s),
+   beside the time of 1,000 random-move games played one by one in this process (the same machine's
+   yardstick: the ratio travels between machines better than the seconds).
 3. SearchBot against GreedyBot in 2-player games, each deal played twice with the seats swapped:
    the search bot's win rate with its 95 % Wilson interval (target >= 60 %), and its time a turn in CPU
    seconds (its own cost) and wall seconds (what a player waits; it grows with the machine's load).
@@ -173,7 +175,13 @@ def main() -> None:
 
     start = time.perf_counter()
     simulate(1000, ["greedy"] * 4, seed=0, progress=False)
-    print(f"1,000 greedy 4-player games on {cores} cores: {time.perf_counter() - start:.1f} s wall")
+    wall = time.perf_counter() - start
+    # Beside it, what travels between machines: the time of as many random-move games played one by one.
+    one_by_one = base  # ms a game x 1,000 games = s
+    print(
+        f"1,000 greedy 4-player games on {cores} cores: {wall:.1f} s wall, "
+        f"{wall / one_by_one:.2f}x the time of 1,000 random-move games one by one ({one_by_one:.1f} s)"
+    )
 
     if args.games < 1:  # speed figures only
         return
