@@ -44,15 +44,15 @@ class Made:
     prompt: Message
     answers: frozenset[Answer]
     click: Click
-    all: bool
-    choices: tuple[Answer, ...]
-    seat: int | None
-    tile: Tile | None
-    space: int | None
-    cell: Cell | None
     difficulty: int
     reason: Callable[[str], Value]
     about: Callable[[Answer], Value | None]
+    all: bool = False
+    choices: tuple[Answer, ...] = ()
+    seat: int | None = None
+    tile: Tile | None = None
+    space: int | None = None
+    cell: Cell | None = None
 
 
 #: How many tokens of the coach's evaluation its choice must beat the best other choice by, for a
@@ -140,11 +140,7 @@ def _fulfilled(game: Game, rng: random.Random) -> Made | Outcome:
         answers=frozenset(done),
         click="task",
         all=True,
-        choices=(),
         seat=seat,
-        tile=None,
-        space=None,
-        cell=None,
         difficulty=_level(1 + (len(tasks) > 5) + (len(tasks) > 9) + (longest >= 3) + linked),
         reason=_fixed(_explained(area, done)),
         about=lambda answer: _task_words(area, answer),
@@ -244,12 +240,9 @@ def _placement(game: Game, rng: random.Random) -> Made | Outcome:
         ),
         answers=frozenset({cell}),
         click="cell",
-        all=False,
-        choices=(),
         seat=seat,
         tile=offered,
         space=space,
-        cell=None,
         difficulty=_difficulty(board, offered, cell),
         reason=_fixed(_cell_words(board, offered, cell)),
         about=about,
@@ -285,7 +278,6 @@ def _gain(game: Game, rng: random.Random) -> Made | Outcome:
         ),
         answers=frozenset({placed}),
         click="choice",
-        all=False,
         choices=tuple(range(max(4, placed + 2))),
         seat=game.current_player,
         tile=offered,
@@ -326,11 +318,7 @@ def _take(game: Game, rng: random.Random) -> Made | Outcome:
         answers=frozenset(choices),
         click="space",
         all=True,
-        choices=(),
         seat=game.current_player,
-        tile=None,
-        space=None,
-        cell=None,
         difficulty=_level(1 + min(skipped, 3) + (len(choices) < 3)),
         reason=_fixed(
             plural(
@@ -375,12 +363,8 @@ def _refill(game: Game, rng: random.Random) -> Made | Outcome:
         prompt=msg("May you refill the wheel now, or must you take a tile?"),
         answers=frozenset({"refill" if game.can_refill else "take"}),
         click="choice",
-        all=False,
         choices=("refill", "take"),
         seat=game.current_player,
-        tile=None,
-        space=None,
-        cell=None,
         difficulty=1 if left >= 3 else (2 if game.can_refill else 4),
         reason=_fixed(why),
         about=lambda answer: None,
@@ -430,12 +414,6 @@ def _next_player(game: Game, rng: random.Random) -> Made | Outcome:
         prompt=msg("Whose turn is it now? Click the player who moves next."),
         answers=frozenset({mover}),
         click="seat",
-        all=False,
-        choices=(),
-        seat=None,
-        tile=None,
-        space=None,
-        cell=None,
         difficulty=_level(1 + 2 * stacked + (len(stacks[here]) > 2) + (game.turns_in_a_row > 1)),
         reason=_fixed(why),
         about=about,
@@ -477,12 +455,7 @@ def _over(game: Game, rng: random.Random) -> Made | Outcome:
         prompt=msg("Is the game over? If it is, who won?"),
         answers=frozenset({answer}),
         click="choice",
-        all=False,
         choices=("not over", *range(len(players))),
-        seat=None,
-        tile=None,
-        space=None,
-        cell=None,
         difficulty=_level(level),
         reason=_fixed(why),
         about=lambda answer: None,
@@ -524,12 +497,8 @@ def _strategy(game: Game, rng: random.Random) -> Made | Outcome:
         prompt=msg("Which tile should you take, or should you refill first? The coach's choice is clear."),
         answers=frozenset({answer}),
         click="space",
-        all=False,
         choices=("refill",) if game.can_refill else (),
         seat=game.current_player,
-        tile=None,
-        space=None,
-        cell=None,
         difficulty=_level(1 + (margin < 2) + (margin < 1.2) + (margin < 0.9) + (answer == "refill")),
         reason=reason,
         about=about,
@@ -625,12 +594,7 @@ def _solo(game: Game, rng: random.Random) -> Made | Outcome:
         prompt=msg("Which move keeps your solo score lowest now?"),
         answers=frozenset({move}),
         click="move",
-        all=False,
-        choices=(),
         seat=0,
-        tile=None,
-        space=None,
-        cell=None,
         difficulty=_level(
             1
             + (sheet_of(game)["phase"] == 2)
