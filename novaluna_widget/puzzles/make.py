@@ -113,24 +113,55 @@ class Puzzle:
     id: str
     kind: str
     question: str
-    answers: frozenset[Answer]
-    click: Click
-    all: bool
-    choices: tuple[Answer, ...]
-    seat: int | None
-    tile: Tile | None
-    space: int | None
-    cell: Cell | None
-    difficulty: int
     rating: float
     lang: str
-    prompt: Message
     _made: Made = field(repr=False)
 
     @property
     def game(self) -> Game:
         """The position, as a copy of its own (play on it freely)."""
         return self._made.game.copy()
+
+    # What the maker found (see the class's docstring), read from it rather than kept twice.
+    @property
+    def answers(self) -> frozenset[Answer]:
+        return self._made.answers
+
+    @property
+    def click(self) -> Click:
+        return self._made.click
+
+    @property
+    def all(self) -> bool:
+        return self._made.all
+
+    @property
+    def choices(self) -> tuple[Answer, ...]:
+        return self._made.choices
+
+    @property
+    def seat(self) -> int | None:
+        return self._made.seat
+
+    @property
+    def tile(self) -> Tile | None:
+        return self._made.tile
+
+    @property
+    def space(self) -> int | None:
+        return self._made.space
+
+    @property
+    def cell(self) -> Cell | None:
+        return self._made.cell
+
+    @property
+    def difficulty(self) -> int:
+        return self._made.difficulty
+
+    @property
+    def prompt(self) -> Message:
+        return self._made.prompt
 
     def check(self, answer: Answer | Iterable[Answer], lang: str | None = None) -> Verdict:
         """Whether ``answer`` is right: one answer, or for a puzzle that wants them all (``all``) every
@@ -311,18 +342,8 @@ class Generator:
                 id=f"{kind}-{self.seed}-{number}",
                 kind=kind,
                 question=made.prompt.in_language(self.lang),
-                answers=made.answers,
-                click=made.click,
-                all=made.all,
-                choices=made.choices,
-                seat=made.seat,
-                tile=made.tile,
-                space=made.space,
-                cell=made.cell,
-                difficulty=made.difficulty,
                 rating=rating_of(made.difficulty),
                 lang=self.lang,
-                prompt=made.prompt,
                 _made=made,
             )
         raise RuntimeError(f"no {kind} puzzle in {TRIES} positions of seed {self.seed}")
