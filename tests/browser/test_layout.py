@@ -165,20 +165,24 @@ def test_a_narrow_widget_keeps_its_lines_of_words_wide(page: Page, lab: JupyterL
     root.screenshot(path=ARTIFACTS / "widget-narrow.png", animations="disabled")
 
 
-# Where the board (the wheel) stands in the widget: its top, to the pixel.
+# Where the board stands in the widget: the tops of the wheel and of the area in play, to the pixel.
 BOARD_TOP_JS = """(root) => {
     const top = (el) => el.getBoundingClientRect().top - root.getBoundingClientRect().top;
-    return top(root.querySelector('.nl-wheel-box'));
+    return [top(root.querySelector('.nl-wheel-box')), top(root.querySelector('.nl-big'))];
 }"""
 
 
-@pytest.mark.parametrize("width", [800, 1280])
-def test_the_board_holds_still_through_a_move_and_an_error(page: Page, lab: JupyterLab, width: int) -> None:
+@pytest.mark.parametrize(("width", "files"), [(800, "open"), (800, "closed"), (1280, "open")])
+def test_the_board_holds_still_through_a_move_and_an_error(
+    page: Page, lab: JupyterLab, width: int, files: str
+) -> None:
     """Choosing a tile (a longer "what to do now"), an error, placing the tile and the bots' answer leave
-    the board where it stood: nothing above it changes height during a game. At 800 px the file browser
-    stays open (the widget is narrow)."""
+    the board where it stood: nothing above it changes height during a game. At 800 px with the file
+    browser open the widget is narrow; closed, the toolbar stands beside the wheel."""
     page.set_viewport_size({"width": width, "height": 900})
-    root = show_widget(page, lab, f"hold{width}", MIDGAME)
+    root = show_widget(page, lab, f"hold{width}{files}", MIDGAME)
+    if files == "closed":
+        collapse_left(page)
     board = root.evaluate(BOARD_TOP_JS)
     tops = {}
     root.locator(".nl-takeable [data-space]").first.click()
@@ -236,12 +240,23 @@ OUTSIDE_JS = """([root, selector, seen]) => [...root.querySelectorAll(selector)]
 BELOW = "print('\\n'.join(map(str, range(80))))"
 
 
-@pytest.mark.parametrize(("width", "height"), [(800, 900), (1280, 800), (1920, 1080)])
-def test_every_move_is_played_without_scrolling(page: Page, lab: JupyterLab, width: int, height: int) -> None:
+@pytest.mark.parametrize(
+    ("width", "height", "files"),
+    [(800, 900, "open"), (800, 900, "closed"), (1280, 800, "open"), (1920, 1080, "open")],
+)
+def test_every_move_is_played_without_scrolling(
+    page: Page, lab: JupyterLab, width: int, height: int, files: str
+) -> None:
     """Once the widget is scrolled to its top, the wheel's takeable tiles and, after choosing one, every
-    lit cell stand in view. At 800 px the file browser stays open (the widget is under 520 px wide)."""
+    lit cell stand in view. At 800 px with the file browser open the widget is under 520 px wide; closed,
+    it is about 620 px wide, too narrow for the area beside the wheel and too short to stack them under
+    the whole toolbar at the floors of legibility (the size test above checks those floors there)."""
     page.set_viewport_size({"width": width, "height": height})
-    root = show_widget(page, lab, f"fit{width}", MIDGAME, BELOW)
+    root = show_widget(page, lab, f"fit{width}{files}", MIDGAME, BELOW)
+    if files == "closed":
+        collapse_left(page)
+    width_px = root.evaluate("(root) => root.getBoundingClientRect().width")
+    assert (width_px < 520) == (width == 800 and files == "open"), width_px
     seen = root.evaluate(SEEN_JS)
     settle(page)
     handle = root.element_handle()
