@@ -30,10 +30,10 @@ export function fitBoard(root, wheel, big) {
   /** @type {HTMLElement | null} */
   let watched = null;
   const observer = new ResizeObserver(() => measure());
-  /** @param {string} name @param {number} seen @param {HTMLElement} el */
-  const room = (name, seen, el) => {
+  /** @param {string} name @param {number} seen @param {HTMLElement} el @param {number} least px */
+  const room = (name, seen, el, least) => {
     const above = el.getBoundingClientRect().top - root.getBoundingClientRect().top;
-    const px = `${Math.max(240, Math.floor(seen - above - 12))}px`;
+    const px = `${Math.max(least, Math.floor(seen - above - 12))}px`;
     if (root.style.getPropertyValue(name) !== px) root.style.setProperty(name, px);
   };
   function measure() {
@@ -46,8 +46,10 @@ export function fitBoard(root, wheel, big) {
       watched = scrolls;
     }
     const seen = scrolls ? scrolls.clientHeight : window.innerHeight;
-    room("--nl-room", seen, wheel);
-    room("--nl-area-room", seen, big);
+    room("--nl-room", seen, wheel, 240);
+    // The area's header and a row of cells at the floor of legibility (widget.css): below a guided
+    // game's or a puzzle's panel the room is short, and a small area still fits it.
+    room("--nl-area-room", seen, big, 112);
   }
   observer.observe(root);
   window.addEventListener("resize", measure);
