@@ -316,3 +316,20 @@ def test_the_projector_mode_draws_the_board_large(page: Page, lab: JupyterLab) -
     assert page.evaluate(OUTSIDE_JS, [root.element_handle(), ".nl-current .nl-legal", seen]) == []
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     root.screenshot(path=ARTIFACTS / "widget-1920-projector.png", animations="disabled")
+
+
+def test_the_guided_games_first_lit_cell_is_in_view_under_its_panel(page: Page, lab: JupyterLab) -> None:
+    """At 800×900 with the file browser closed the guided game's panel stands over the board: the area in
+    play shrinks to the room left under the wheel, not below its floor, and its one lit cell is in view."""
+    page.set_viewport_size({"width": 800, "height": 900})
+    root = show_widget(page, lab, "guided-fit", GUIDED.removesuffix("\nw") + "\nw.next_step()\nw", BELOW)
+    collapse_left(page)
+    seen = root.evaluate(SEEN_JS)
+    execute_python(page, "w.select(2)")  # the tile the step asks for
+    wait_drawn(page, root)
+    lit = root.locator(".nl-current .nl-legal")
+    expect(lit).to_have_count(1)
+    assert page.evaluate(OUTSIDE_JS, [root.element_handle(), ".nl-current .nl-legal", seen]) == [], seen
+    # The lit cell's box is a tile's face, 94 % of a cell: 60 px a cell at the least.
+    box = lit.bounding_box()
+    assert box is not None and box["height"] >= 0.94 * 60, box
