@@ -78,9 +78,12 @@ def rest_pointer_everywhere(page: Page, root: Locator, step: int) -> list[str]:
     return moved
 
 
-def test_the_board_holds_still_under_a_resting_pointer(page: Page, lab: JupyterLab) -> None:
+@pytest.mark.parametrize("files", ["open", "closed"])
+def test_the_board_holds_still_under_a_resting_pointer(page: Page, lab: JupyterLab, files: str) -> None:
     page.set_viewport_size({"width": 800, "height": 2400})  # the issue saw it at 800 px; all in view
-    root = show_widget(page, lab, "still", MIDGAME)
+    root = show_widget(page, lab, f"still{files}", MIDGAME)
+    if files == "closed":  # the toolbar and the history beside the wheel
+        collapse_left(page)
     assert kernel_json(page, "[w.game.current_player, w.game.turn >= 24]") == [0, True]
     version = kernel_json(page, "w.version")
     moved = rest_pointer_everywhere(page, root, step=128)
