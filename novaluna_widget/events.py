@@ -93,10 +93,10 @@ def to_event(
             kind,
             0,
             {"record": record, "tiles": tiles_cost, "missing": missing},
-            plural(
-                "Phase 1 ends: tiles {tiles} + 10 × {n} tokens not placed = {record}. The wheel "
+            plural(  # "tile costs", as the solo panel says: the sum of the costs, not a number of tiles
+                "Phase 1 ends: tile costs {tiles} + 10 × {n} token not placed = {record}. The wheel "
                 "is refilled for phase 2.",
-                "Phase 1 ends: tiles {tiles} + 10 × {n} tokens not placed = {record}. The wheel "
+                "Phase 1 ends: tile costs {tiles} + 10 × {n} tokens not placed = {record}. The wheel "
                 "is refilled for phase 2.",
                 _count(missing),
                 tiles=_count(tiles_cost),

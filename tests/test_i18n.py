@@ -318,7 +318,8 @@ def test_russian_plural_forms_of_the_tokens_left(n, words):
 def test_russian_plural_forms_in_the_log(n, words):
     event = to_event(("phase", 40 + 10 * n, 40, n), ["Solo"], [])
     assert words in event.in_language("ru")
-    assert f"10 × {n} tokens not placed" in event.text
+    assert f"10 × {n} {'token' if n == 1 else 'tokens'} not placed" in event.text
+    assert event.text.startswith(f"Phase 1 ends: tile costs 40 + 10 × {n}")  # a sum of costs, not 40 tiles
 
 
 def test_russian_plural_forms_of_an_area_and_a_task():
