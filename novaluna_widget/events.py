@@ -12,10 +12,10 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .i18n import Message, Value, cell_words, cmsg, cplural, joined, msg, plural
-from .names import YOU
+from .names import YOU, says_you
 from .tiles import tile
 
-__all__ = ["Event", "ranking_words", "to_event", "tokens_left"]
+__all__ = ["Event", "ranking_words", "seat_words", "to_event", "tokens_left"]
 
 
 @dataclass(frozen=True)
@@ -56,6 +56,15 @@ def ranking_words(names: Sequence[str], ranking: Sequence[int]) -> Message:
     return msg("Ranking: {places}", places=places)
 
 
+def seat_words(names: Sequence[str], seat: int, reader: int | None) -> tuple[Value, bool]:
+    """How a sentence names seat ``seat``, and whether it takes the reader's forms: the reader (seat
+    ``reader``) as "you" (``YOU``), any other by name, in the reader's forms too when the name is the
+    word "you" (``says_you``: grammar, "You take R05", not a guess of who reads)."""
+    if seat == reader:
+        return YOU, True
+    return names[seat], says_you(names[seat])
+
+
 def _count(value: object) -> int:
     """A count from a log entry, which a plural form needs as an int (a damaged entry fails here, while
     ``position`` reads the log, not later while a sentence is worded)."""
@@ -68,9 +77,10 @@ def to_event(
     raw: tuple[Any, ...], names: Sequence[str], boards: Sequence[Any], reader: int | None = None
 ) -> Event:
     """Turn one raw log tuple into an ``Event`` with words, the player of seat ``reader`` told about as
-    "you" (None: nobody). Tiles never move, so the players' current ``boards`` name the tasks of every
-    earlier ``cover``. Everything a sentence needs is looked up here, so a damaged entry fails here and
-    the sentence can be worded in any language later."""
+    "you" (None: nobody; a seat named "you" takes the reader's forms all the same, ``seat_words``).
+    Tiles never move, so the players' current ``boards`` name the tasks of every earlier ``cover``.
+    Everything a sentence needs is looked up here, so a damaged entry fails here and the sentence can be
+    worded in any language later."""
     kind = raw[0]
     if kind == "setup":
         _, seed, stack = raw
@@ -86,7 +96,7 @@ def to_event(
             ),
         )
     if kind in ("refill", "take", "move", "place", "cover"):
-        return _turn_event(raw, names, boards, raw[1] == reader, reader)
+        return _turn_event(raw, names, boards, reader)
     if kind == "phase":
         _, record, tiles_cost, missing = raw
         return Event(
@@ -118,11 +128,12 @@ def to_event(
         )
     if kind == "end":
         _, reason, winner, ranking = raw
+        who, yours = seat_words(names, winner, reader)
         over = {
             "last token": (
-                cmsg("the player named You, the reader", "Game over: {who} placed your last token.", who=YOU)
-                if winner == reader
-                else msg("Game over: {who} placed their last token.", who=names[winner])
+                cmsg("the player named You, the reader", "Game over: {who} placed your last token.", who=who)
+                if yours
+                else msg("Game over: {who} placed their last token.", who=who)
             ),
             "no tile": msg("Game over: no tile can be taken any more."),
         }[reason]
@@ -133,12 +144,12 @@ def to_event(
 
 
 def _turn_event(
-    raw: tuple[Any, ...], names: Sequence[str], boards: Sequence[Any], yours: bool, reader: int | None
+    raw: tuple[Any, ...], names: Sequence[str], boards: Sequence[Any], reader: int | None
 ) -> Event:
     """An event of a turn (a refill, the take, the track marker's move, the placement, the tasks covered),
-    told about the reader (``yours``) in messages of their own."""
+    told in the reader's messages of their own when ``seat_words`` says so (``yours``)."""
     kind, player = raw[0], raw[1]
-    who: Value = YOU if yours else names[player]
+    who, yours = seat_words(names, player, reader)
     if kind == "refill":
         _, _, mandatory, placed = raw
         spaces: Value = joined(

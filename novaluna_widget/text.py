@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 from .events import ranking_words, tokens_left
 from .game import END_REASONS, sheet_of, track_of
 from .i18n import Message, Value, cmsg, cplural, joined, msg, number, resolve, word
+from .names import says_you
 from .tiles import NO_TASK
 
 if TYPE_CHECKING:
@@ -47,6 +48,21 @@ def _track_text(game: Game, stacks: dict[int, list[int]], lang: str | None = Non
     return told.in_language(lang)
 
 
+# print(game) has no reader: a seat named "you" (``says_you``) takes the reader's forms for grammar's sake.
+def _wins(name: str, reason: Value) -> Message:
+    if says_you(name):
+        return cmsg(
+            "the player named You, the reader", "Game over ({reason}): {name} win.", reason=reason, name=name
+        )
+    return msg("Game over ({reason}): {name} wins.", reason=reason, name=name)
+
+
+def _to_move(name: str) -> Message:
+    if says_you(name):
+        return cmsg("the player named You, the reader", "{name} to move.", name=name)
+    return msg("{name} to move.", name=name)
+
+
 def game_text(game: Game, lang: str | None = None) -> str:
     """The whole position in words of ``lang`` (None: the package language): ``print(game)``."""
     lang = resolve(lang)
@@ -57,10 +73,9 @@ def game_text(game: Game, lang: str | None = None) -> str:
         if game.is_solo:
             head = msg("Game over ({reason}): score {total}.", reason=reason, total=sheet_of(game)["total"])
         else:
-            winner = players[game.winner or 0].name
-            head = msg("Game over ({reason}): {name} wins.", reason=reason, name=winner)
+            head = _wins(players[game.winner or 0].name, reason)
     else:
-        head = msg("{name} to move.", name=players[game.current_player].name)
+        head = _to_move(players[game.current_player].name)
     # The seed is a number to type in code: as code writes it. The kind is the class's name in English
     # (what to type, too), in words in another language.
     kind = (

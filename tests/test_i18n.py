@@ -883,6 +883,51 @@ def test_the_log_and_the_story_tell_about_the_reader_in_the_readers_grammar(lang
         assert any(text.startswith("You move on the moon track") for text in log)
 
 
+@pytest.mark.parametrize("lang", ["en", *OTHERS])
+def test_a_seat_named_you_takes_the_readers_grammar_when_nobody_reads(lang):
+    # Tutorial 1's seat "You", the guided game's «Вы»: with no reader (game.log, print(game), the story
+    # told to nobody) the name still agrees as "you", in the very words the reader is told in (a name from
+    # code is isolated in Persian, the reader's word is not: compared without the isolates).
+    you = names.YOU.in_language(lang)
+    game = Game([you, "Bo"], seed=4)
+    heads = set()  # print(game)'s first line, at every turn
+    while not game.is_over:
+        heads.add(game_text(game, lang).splitlines()[0])
+        game.play(game.legal_actions()[0])
+    heads.add(game_text(game, lang).splitlines()[0])
+
+    def seat_0(events: list[Any]) -> list[str]:
+        return [plain(e.in_language(lang)) for e in events if e.player == 0 and e.kind != "setup"]
+
+    def turns_0(reader: int | None) -> list[str]:
+        told = tell(game, 200, lang, reader=reader)[0]
+        return [plain(text) for _, kind, player, text in told if player == 0 and kind == "turn"]
+
+    told = seat_0(game.recent_log(game.log_length))
+    assert told == seat_0(game.recent_log(game.log_length, reader=0))
+    assert turns_0(None) == turns_0(0)
+    assert len(told) > 10 and [t for t in told + list(heads) if NOT_ABOUT_YOU.search(t)] == []
+    take, to_move, win = {
+        "en": ("You take ", "You to move.", "You win."),
+        "ru": ("Вы берёте ", "Вы ходите.", "Вы победили."),
+        "ja": ("あなたがスペース", "あなたの手番。", "あなたの勝利。"),
+        "fa": ("برمی\u200cدارید", "نوبت شما است.", "شما برنده شدید."),
+    }[lang]
+    assert any(take in t for t in told)
+    assert any(plain(h).endswith(to_move) for h in heads)
+    assert any(plain(h).endswith(win) for h in heads) == (game.winner == 0)
+    if lang == "fa":  # every event of seat 0's turns has the reader's verb (the end may have none)
+        turns = [
+            e for e in game.recent_log(game.log_length) if e.player == 0 and e.kind not in ("end", "setup")
+        ]
+        assert all(PERSIAN_YOU.search(plain(e.in_language(lang))) for e in turns)
+
+
+def plain(text: str) -> str:
+    """``text`` without Unicode's isolates (U+2068, U+2069)."""
+    return text.replace("\u2068", "").replace("\u2069", "")
+
+
 def test_persian_counts_take_a_singular_verb():
     # Persian has one plural form: a sentence with a count is the same for 1 and for 21, so its counted noun
     # and verb stay singular («۳ هدف … کم دارد»), never plural («کم دارند», «شده‌اند»), which is wrong for 1.
