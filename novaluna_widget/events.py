@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .i18n import Message, Value, cell_words, cmsg, cplural, joined, msg, plural
-from .names import YOU, says_you
+from .names import YOU, named, says_you
 from .tiles import tile
 
 __all__ = ["Event", "ranking_words", "seat_words", "to_event", "tokens_left"]
@@ -48,21 +48,23 @@ def tokens_left(n: int) -> Message:
 
 
 def ranking_words(names: Sequence[str], ranking: Sequence[int]) -> Message:
-    """``Ranking: 1. Ann, 2. Bo``."""
+    """``Ranking: 1. Ann, 2. Bo`` (the seats' ``names`` as ``names.named`` words them)."""
+    shown = named(names)
     places = joined(
-        cmsg("a place in the ranking", "{place}. {name}", place=p + 1, name=names[i])
+        cmsg("a place in the ranking", "{place}. {name}", place=p + 1, name=shown[i])
         for p, i in enumerate(ranking)
     )
     return msg("Ranking: {places}", places=places)
 
 
 def seat_words(names: Sequence[str], seat: int, reader: int | None) -> tuple[Value, bool]:
-    """How a sentence names seat ``seat``, and whether it takes the reader's forms: the reader (seat
-    ``reader``) as "you" (``YOU``), any other by name, in the reader's forms too when the name is the
-    word "you" (``says_you``: grammar, "You take R05", not a guess of who reads)."""
+    """How a sentence names seat ``seat`` of these ``names``, and whether it takes the reader's forms: the
+    reader (seat ``reader``) as "you" (``YOU``), any other by name (``names.named``), in the reader's forms
+    too when the name is the word "you" (``says_you``: grammar, "You take R05", not a guess of who
+    reads)."""
     if seat == reader:
         return YOU, True
-    return names[seat], says_you(names[seat])
+    return named(names)[seat], says_you(names[seat])
 
 
 def _count(value: object) -> int:
@@ -84,7 +86,8 @@ def to_event(
     kind = raw[0]
     if kind == "setup":
         _, seed, stack = raw
-        order = joined(names[i] for i in reversed(stack))
+        shown = named(names)
+        order = joined(shown[i] for i in reversed(stack))
         return Event(
             kind,
             None,
@@ -248,7 +251,8 @@ def _move_event(
         )
         return Event("move", player, data, told)
     others = [i for i in under if i != reader]
-    below = joined(names[i] for i in others)
+    shown = named(names)
+    below = joined(shown[i] for i in others)
     if yours:
         told = cplural(
             "the player named You, the reader",

@@ -58,8 +58,8 @@ from .contract import (
 )
 from .errors import IllegalMove, quote
 from .game import Action, Game, Player, sheet_of, track_of
-from .i18n import LANGUAGES, RIGHT_TO_LEFT, Message, cmsg, joined, message_of, msg, resolve
-from .names import YOU
+from .i18n import LANGUAGES, RIGHT_TO_LEFT, Message, cmsg, joined, message_of, msg, resolve, word
+from .names import YOU, named
 from .story import Turn, end_words, solo_goal, solo_lines, summary, tell
 from .tiles import COLOURS, LETTERS, TILES
 
@@ -126,6 +126,7 @@ def game_state(
     lang = resolve(lang)
     seats = list(seats) if seats is not None else [None] * len(game.players)
     entries, turns = tell(game, LOG_TAIL, lang, reader=reader)
+    names = [word(name, lang) for name in named([p.name for p in game.players])]
     return {
         "kind": cast(GameKind, game.kind),
         "seed": game.seed,
@@ -139,7 +140,7 @@ def game_state(
         "order": game.turn_order(),
         "track": _track(game),
         "players": [
-            player_state(p, seat, you=k == reader)
+            player_state(p, seat, you=k == reader, name=names[k])
             for k, (p, seat) in enumerate(zip(game.players, seats, strict=True))
         ],
         "moves": _moves(game),
@@ -232,13 +233,16 @@ def _track(game: Game) -> list[TrackSpace]:
     return [(space, stack) for space, stack in sorted(track_of(game).items())]
 
 
-def player_state(player: Player, seat: str | None, *, you: bool = False) -> PlayerState:
+def player_state(
+    player: Player, seat: str | None, *, you: bool = False, name: str | None = None
+) -> PlayerState:
     """One player of ``state.players`` (see ``game_state``); ``seat`` is the bot playing it, or None;
-    ``you``, whether the player is the reader. Nothing here is worded: the page words its labels about
-    a player itself, ``you`` telling it which messages to use."""
+    ``you``, whether the player is the reader; ``name``, the name as shown (a name the package chose, in
+    the state's language: ``names.named``; None: the player's own). Nothing else here is worded: the
+    page words its labels about a player itself, ``you`` telling it which messages to use."""
     board = player.board
     return {
-        "name": player.name,
+        "name": player.name if name is None else name,
         "you": you,
         "tokens": player.tokens,
         "supply": player.supply,
@@ -507,7 +511,7 @@ def check_intent(
     if game.is_over:
         raise IllegalMove(_GAME_OVER)
     current = game.current_player
-    name = game.players[current].name
+    name = named([p.name for p in game.players])[current]
     player = intent.get("player")
     if player is not None and player != current:
         raise IllegalMove(_out_of_turn(game, player, reader))
@@ -537,7 +541,8 @@ def _out_of_turn(game: Game, player: int, reader: int | None) -> Message:
     """Why a move for seat ``player`` is refused while another moves: the reader (seat ``reader``) is told
     about as "you", in messages of their own ("it is your turn", «сейчас ходите вы»)."""
     current = game.current_player
-    name = game.players[current].name
+    names = named([p.name for p in game.players])
+    name = names[current]
     if not 0 <= player < len(game.players):
         if current == reader:
             return cmsg(
@@ -546,7 +551,7 @@ def _out_of_turn(game: Game, player: int, reader: int | None) -> Message:
                 player=player,
             )
         return msg("there is no player {player}; it is {name}'s turn", player=player, name=name)
-    other = game.players[player].name
+    other = names[player]
     if current == reader:
         return cmsg(
             "the player named You, the reader",

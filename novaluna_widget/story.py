@@ -26,6 +26,7 @@ from .board import Board, Cell, neighbours
 from .events import Event, ranking_words, seat_words
 from .game import Game, ScoreSheet, sheet_of
 from .i18n import Message, Value, cmsg, cplural, msg, plural, resolve
+from .names import named
 
 __all__ = ["Entry", "Turn", "end_words", "solo_goal", "solo_lines", "summary", "tell", "where"]
 
@@ -258,6 +259,7 @@ def summary(game: Game, lang: str | None = None) -> list[str]:
     if game.is_solo:
         return solo_lines(game, sheet_of(game, lang), lang)
     lines = []
+    shown = named([p.name for p in game.players])
     for place, p in enumerate(game.ranking(), 1):
         player = game.players[p]
         board = player.board
@@ -265,7 +267,7 @@ def summary(game: Game, lang: str | None = None) -> list[str]:
         line = msg(
             "{place}. {name}: {placed}, {covered}, {tiles}",
             place=place,
-            name=player.name,
+            name=shown[p],
             placed=plural(
                 "{placed} of {n} token placed",
                 "{placed} of {n} tokens placed",

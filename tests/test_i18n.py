@@ -325,8 +325,8 @@ def test_russian_plural_forms_in_the_log(n, words):
 def test_russian_plural_forms_of_an_area_and_a_task():
     game = position(["Y07@0,0 B02@1,0 B03@1,1", "R01@0,0"], tokens=[1, 11])
     text = game_text(game, "ru")
-    assert "Player 1: остался 1 токен, время 7, 3 тайла" in text
-    assert "Player 2: осталось 11 токенов, время 1, 1 тайл" in text
+    assert "Игрок 1: остался 1 токен, время 7, 3 тайла" in text  # the seats' default names, in Russian too
+    assert "Игрок 2: осталось 11 токенов, время 1, 1 тайл" in text
     why = game.players[0].board.explain((0, 0), 0).in_language("ru")
     assert why.startswith("Задача «1 красный + 1 синий")
     # A colour counted more often than needed is never "2 of 1": the count, then the number needed.

@@ -12,7 +12,7 @@ from ..coaching import position_number
 from ..errors import IllegalMove
 from ..game import Action, Move
 from ..i18n import cmsg, msg
-from ..names import YOU
+from ..names import YOU, named
 from ..protocol import check_bot
 from .base import Intent, Live, Mode, Part, view_now
 from .history import History
@@ -67,7 +67,7 @@ class Playing(Live):
         bot = self.table.bot_to_move()
         if bot is None:
             return
-        name = game.players[game.current_player].name
+        name = named([p.name for p in game.players])[game.current_player]
         if game.current_player == self.table.reader:
             raise IllegalMove(
                 cmsg(
