@@ -26,11 +26,11 @@ const TAKER_INWARD = 64;
  */
 function spaceLabel(s, state, catalogue, taken) {
   const id = state.wheel[s];
-  const where =
-    s === 0
-      ? t("wheel space {space} (new moon)", { space: s })
-      : t("wheel space {space}", { space: s });
   if (!id) {
+    const where =
+      s === 0
+        ? t("wheel space {space} (new moon)", { space: s })
+        : t("wheel space {space}", { space: s });
     const marker = s === state.marker;
     if (!taken)
       return marker
@@ -58,7 +58,14 @@ function spaceLabel(s, state, catalogue, taken) {
       ? t("{where}: the moon marker; {name} took {tile} from here", values)
       : t("{where}: empty; {name} took {tile} from here", values);
   }
-  const values = { where, tile: tileWords(id) };
+  // A tile on offer is named as everywhere else, "R17 on wheel space 5"; then what a reader does not see.
+  const values = {
+    where:
+      s === 0
+        ? t("{tile} on wheel space {space} (new moon)", { tile: id, space: s })
+        : t("{tile} on wheel space {space}", { tile: id, space: s }),
+    tile: tileWords(id),
+  };
   if (!state.choices.includes(s)) return t("{where}: {tile}", values);
   return state.selected === s
     ? t("{where}: {tile}, takeable, chosen", values)
