@@ -928,6 +928,53 @@ def plain(text: str) -> str:
     return text.replace("\u2068", "").replace("\u2069", "")
 
 
+#: A Japanese clause's end: です・ます, or the plain form (a noun's end, 「…の勝利」, is neither).
+POLITE_JA = re.compile(r"(ます|ません|です|でした|ました|ましょう|でしょう|ください)[」）)]*$")
+PLAIN_JA = re.compile(r"(る|た|だ|ない|う|く|す|つ|む|ぶ|ぐ|ず|せよ)[」）)]*$")
+
+
+def japanese_registers(text: str) -> set[str]:
+    """The registers of ``text``'s clauses (split at 。！？, an opening parenthesis and a colon)."""
+    clauses = [c.strip() for c in re.split(r"[。！？（：]", re.sub(r"\{[^}]*\}", "X", text)) if c.strip()]
+    return {
+        "polite" if POLITE_JA.search(c) else "plain"
+        for c in clauses
+        if PLAIN_JA.search(c) or POLITE_JA.search(c)
+    }
+
+
+def japanese(domain: str) -> list[tuple[str, str, str]]:
+    """Every Japanese translation of ``domain``: (the English, where it is used, the Japanese)."""
+    found = []
+    for entry in read_po((LOCALE / "ja" / "LC_MESSAGES" / f"{domain}.po").open("rb")):
+        english = entry.id[0] if isinstance(entry.id, tuple) else entry.id
+        where = " ".join(path for path, _ in entry.locations)
+        for text in entry.string if isinstance(entry.string, tuple) else (entry.string,):
+            if english:
+                found.append((english, where, text))
+    return found
+
+
+def test_no_japanese_sentence_mixes_the_two_registers():
+    # docs/glossary.ja.md: です・ます where the page speaks to the player, the plain form elsewhere, never
+    # both in one message («選択トラックを補充する（…できます）» was one).
+    texts = japanese("novaluna") + japanese("novaluna_page")
+    assert [text for *_, text in texts if len(japanese_registers(text)) > 1] == []
+
+
+def test_each_japanese_panel_keeps_one_register():
+    # The line that says what to do now joins the solo goal to the page's instructions: both in です・ます.
+    # The puzzle panel joins the puzzle's question and reasons to the page's hint: all in the plain form.
+    goals = [
+        text
+        for english, where, text in japanese("novaluna")
+        if "story.py" in where and english.startswith(("Phase 1: place", "Phase 2: place", "All {n} tokens"))
+    ]
+    assert len(goals) == 3 and all(japanese_registers(goal) == {"polite"} for goal in goals), goals
+    puzzle = [text for _, where, text in japanese("novaluna_page") if "puzzle.js" in where]
+    assert len(puzzle) > 5 and [text for text in puzzle if "polite" in japanese_registers(text)] == []
+
+
 def test_persian_counts_take_a_singular_verb():
     # Persian has one plural form: a sentence with a count is the same for 1 and for 21, so its counted noun
     # and verb stay singular («۳ هدف … کم دارد»), never plural («کم دارند», «شده‌اند»), which is wrong for 1.
