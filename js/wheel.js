@@ -4,7 +4,7 @@ import * as spec from "./drawing.js";
 import { faces } from "./drawing.js";
 import { num, t, tc, tn } from "./i18n.js";
 import { esc, tileSvg, tokenSvg } from "./tiles.js";
-import { list, named, pileWords, tileWords } from "./words.js";
+import { agrees, list, named, pileWords, tileWords } from "./words.js";
 
 /** @typedef {import("./contract").State} State */
 /** @typedef {import("./contract").Catalogue} Catalogue */
@@ -41,7 +41,7 @@ function spaceLabel(s, state, catalogue, taken) {
       name: named(state.players[taken[1]]),
       tile: taken[2],
     };
-    if (state.players[taken[1]].you) {
+    if (agrees(state.players[taken[1]])) {
       return marker
         ? tc(
             "the player named You, the reader",
@@ -195,7 +195,7 @@ function centre(state) {
   const lines = [];
   if (state.over) {
     const winner = state.players[state.over.winner];
-    const wins = winner.you
+    const wins = agrees(winner)
       ? tc("the player named You, the reader", "{name} win", {
           name: named(winner),
         })
@@ -225,7 +225,7 @@ function centre(state) {
   } else {
     const player =
       state.players[/** @type {number} the game goes on */ (state.current)];
-    const toMove = player.you
+    const toMove = agrees(player)
       ? tc("the player named You, the reader", "to move")
       : tc(
           "in a game's picture, under the name of the player whose turn it is",

@@ -57,9 +57,10 @@ from .contract import (
     Why,
 )
 from .errors import IllegalMove, quote
+from .events import seat_words
 from .game import Action, Game, Player, sheet_of, track_of
 from .i18n import LANGUAGES, RIGHT_TO_LEFT, Message, cmsg, joined, message_of, msg, resolve, word
-from .names import YOU, named
+from .names import named
 from .story import Turn, end_words, solo_goal, solo_lines, summary, tell
 from .tiles import COLOURS, LETTERS, TILES
 
@@ -511,18 +512,18 @@ def check_intent(
     if game.is_over:
         raise IllegalMove(_GAME_OVER)
     current = game.current_player
-    name = named([p.name for p in game.players])[current]
+    name, yours = seat_words([p.name for p in game.players], current, reader)
     player = intent.get("player")
     if player is not None and player != current:
         raise IllegalMove(_out_of_turn(game, player, reader))
     seat = seats[current]
     if seat is not None and action != "bot":  # the button's words as the page shows them (js/panels.js)
-        if current == reader:
+        if yours:
             raise IllegalMove(
                 cmsg(
                     "the player named You, the reader",
                     "{name} are played by the {bot} bot: press Bot plays for {name}",
-                    name=YOU,
+                    name=name,
                     bot=BOT_WORDS[seat],
                 )
             )
@@ -538,27 +539,28 @@ def check_intent(
 
 
 def _out_of_turn(game: Game, player: int, reader: int | None) -> Message:
-    """Why a move for seat ``player`` is refused while another moves: the reader (seat ``reader``) is told
-    about as "you", in messages of their own ("it is your turn", «сейчас ходите вы»)."""
+    """Why a move for seat ``player`` is refused while another moves: the reader (seat ``reader``, or a seat
+    named "you": ``events.seat_words``) is told about as "you", in messages of their own ("it is your
+    turn", «сейчас ходите вы»)."""
     current = game.current_player
-    names = named([p.name for p in game.players])
-    name = names[current]
+    names = [p.name for p in game.players]
+    name, yours = seat_words(names, current, reader)
     if not 0 <= player < len(game.players):
-        if current == reader:
+        if yours:
             return cmsg(
                 "the player named You, the reader",
                 "there is no player {player}; it is your turn",
                 player=player,
             )
         return msg("there is no player {player}; it is {name}'s turn", player=player, name=name)
-    other = names[player]
-    if current == reader:
+    other, others = seat_words(names, player, reader)
+    if yours:
         return cmsg(
             "the player named You, the reader",
             "it is your turn, not {other}'s: place the tile in your area",
             other=other,
         )
-    if player == reader:
+    if others:
         return cmsg(
             "the player named You, the reader",
             "it is {name}'s turn, not yours: place the tile in {name}'s area",
