@@ -268,12 +268,26 @@ def test_names_made_in_another_language_follow_too_and_a_users_names_stay():
             assert shown_names(w) == given
 
 
+def test_a_review_rows_seat_is_named_in_its_language():
+    game = Game(2, seed=3)
+    move = game.legal_actions()[0]
+    row = {"turn": 0, "player": 0, "played": move, "suggested": move, "loss": 0.0, "comment": ""}
+    assert [review_row(game, 0, row, lang)["name"] for lang in ("en", *OTHERS)] == [
+        default_names(2, lang)[0] for lang in ("en", *OTHERS)
+    ]
+
+
 def test_a_puzzles_seats_are_named_in_the_widgets_language(tmp_path):
-    w = NovaLunaWidget.puzzles(seed=1, lang="fa", path=tmp_path / "progress.json")
+    # Its question names a seat too ("Which tasks in Player 2's area are fulfilled?"), in the same words.
+    w = NovaLunaWidget.puzzles(seed=1, kinds=["fulfilled"], lang="fa", path=tmp_path / "progress.json")
     count = len(w.state["players"])
     assert shown_names(w) == default_names(count, "fa")
+    seat = w.state["puzzle"]["seat"]
+    assert default_names(count, "fa")[seat] in w.state["puzzle"]["question"]
     w.lang = "ru"
     assert shown_names(w) == default_names(count, "ru")
+    assert default_names(count, "ru")[seat] in w.state["puzzle"]["question"]
+    assert "Player" not in json.dumps(w.state, ensure_ascii=False)
 
 
 def test_the_guided_game_speaks_the_language():
