@@ -4,6 +4,7 @@ import * as spec from "./drawing.js";
 import { num, t, tc, tn, tnc } from "./i18n.js";
 import { esc, faceRect, swatchSvg, tileSvg, tokenSvg } from "./tiles.js";
 import {
+  agrees,
   botWord,
   cellWords,
   named,
@@ -71,7 +72,7 @@ function star(n) {
  */
 function legalWords(player, cell, fulfils) {
   const values = { name: named(player), cell };
-  if (player.you) {
+  if (agrees(player)) {
     return fulfils
       ? tnc(
           "the player named You, the reader",
@@ -103,7 +104,7 @@ function legalWords(player, cell, fulfils) {
  */
 function placedWords(player, cell, tile, what, recent) {
   const values = { name: named(player), cell, tile, what };
-  if (player.you) {
+  if (agrees(player)) {
     return recent
       ? tc(
           "the player named You, the reader",
@@ -127,7 +128,7 @@ function placedWords(player, cell, tile, what, recent) {
 /** @param {import("./contract").PlayerState} player @returns {string} "Ada's area: 3 tiles" */
 function areaWords(player) {
   const n = player.tiles.length;
-  return player.you
+  return agrees(player)
     ? tnc(
         "the player named You, the reader",
         "your area: {n} tile",
@@ -218,7 +219,7 @@ function emptyCell(p, x, y, legal, previewed, fulfils, tabStop, player) {
  */
 function pickableCell(p, x, y, tabStop, player) {
   const cell = cellWords(x, y);
-  const label = player.you
+  const label = agrees(player)
     ? tc("the player named You, the reader", "your area, cell {cell}: empty", {
         cell,
       })
@@ -353,7 +354,7 @@ function header(state, p) {
   const player = state.players[p];
   const badges = [];
   if (state.current === p) {
-    const toMove = player.you
+    const toMove = agrees(player)
       ? tc("the player named You, the reader", "to move")
       : tc("a badge beside the name of the player to move", "to move");
     badges.push(`<span class="nl-badge nl-badge-turn">${esc(toMove)}</span>`);

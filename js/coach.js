@@ -11,6 +11,7 @@ import { card } from "./area.js";
 import { t, tc, tn } from "./i18n.js";
 import { esc } from "./tiles.js";
 import {
+  agrees,
   behindWords,
   guideOverWords,
   historyWords,
@@ -363,7 +364,7 @@ export function hintPanel(state, open) {
   const player = state.players[hint.player];
   const whom = !player
     ? t("Hint for the player to move:")
-    : player.you
+    : agrees(player)
       ? tc("the player named You, the reader", "Hint for {name}:", { name: named(player) })
       : t("Hint for {name}:", { name: player.name });
   const others = hint.alternatives ?? [];

@@ -8,7 +8,8 @@
 // literal's ${…}: word into a const first (tests/test_i18n.py finds any call it would miss). A sentence is
 // one message with named placeholders, so that a translation may put them in any order; a sentence about
 // the player named You, the reader, has a message of its own (context "the player named You, the reader":
-// "your area", "You win"), picked by the state's `player.you`.
+// "your area", "You win"), picked by the state's `player.you`, and for a seat named "you" too (words.js's
+// `agrees`: grammar, not a guess of who reads).
 
 import localeJson from "./locale.json";
 
@@ -124,6 +125,19 @@ export const t = (msgid, values) => fill(/** @type {string} */ (found?.get(msgid
  */
 export const tc = (context, msgid, values) =>
   fill(/** @type {string} */ (found?.get(context + CONTEXT + msgid) ?? msgid), values);
+
+/**
+ * A message in every language (English's msgid too), for words the page recognises whichever language it
+ * speaks: the word "you", a seat's name.
+ * @param {string} context @param {string} msgid @returns {Set<string>}
+ */
+export const inEveryLanguage = (context, msgid) =>
+  new Set([
+    msgid,
+    ...Object.values(locale.catalogues)
+      .map((catalogue) => catalogue[context + CONTEXT + msgid])
+      .filter((words) => typeof words === "string"),
+  ]);
 
 /**
  * A sentence about a whole number `n` of things (`{n}` in it), in the plural form the language needs.

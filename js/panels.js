@@ -3,7 +3,16 @@
 
 import { LANGUAGES, t, tc } from "./i18n.js";
 import { esc, swatchSvg } from "./tiles.js";
-import { botWord, browsingWords, chooseWords, guideOverWords, named, sentences, tileWords } from "./words.js";
+import {
+  agrees,
+  botWord,
+  browsingWords,
+  chooseWords,
+  guideOverWords,
+  named,
+  sentences,
+  tileWords,
+} from "./words.js";
 
 /** @typedef {import("./contract").State} State */
 /** @typedef {import("./contract").Catalogue} Catalogue */
@@ -57,7 +66,7 @@ const BUTTONS = [
 function botButtonWords(state) {
   const player = mover(state);
   if (state.over || !player) return t("Bot plays");
-  return player.you
+  return agrees(player)
     ? tc("the player named You, the reader", "Bot plays for {name}", { name: named(player) })
     : t("Bot plays for {name}", { name: player.name });
 }
@@ -68,7 +77,7 @@ function botTitle(state, bot) {
   const word = botWord(state, bot);
   if (!player) return t("Let the {bot} bot choose and place a tile for the player to move", { bot: word });
   const values = { bot: word, name: named(player) };
-  return player.you
+  return agrees(player)
     ? tc("the player named You, the reader", "Let the {bot} bot choose and place a tile for {name}", values)
     : t("Let the {bot} bot choose and place a tile for {name}", values);
 }
@@ -161,13 +170,13 @@ function where(state) {
   }
   if (state.over) {
     const winner = state.players[state.over.winner];
-    return winner.you
+    return agrees(winner)
       ? tc("the player named You, the reader", "Game over · {name} win", { name: named(winner) })
       : t("Game over · {name} wins", { name: winner.name });
   }
   const player = /** @type {import("./contract").PlayerState} the game goes on */ (mover(state));
   const values = { turn: state.turn + 1, name: named(player) };
-  return player.you
+  return agrees(player)
     ? tc("the player named You, the reader", "Turn {turn} · {name} to move", values)
     : t("Turn {turn} · {name} to move", values);
 }
@@ -188,7 +197,7 @@ export function nowWords(state, catalogue) {
   const player = state.players[/** @type {number} the game goes on */ (state.current)];
   if (player.bot) {
     const values = { name: named(player), bot: botWord(state, player.bot) };
-    return player.you
+    return agrees(player)
       ? // TRANSLATORS: "Bot plays for {name}" is the name of a button; {name} is the reader ("You").
         tc(
           "the player named You, the reader",
@@ -201,7 +210,7 @@ export function nowWords(state, catalogue) {
   if (state.selected !== null) {
     const id = /** @type {string} the tile chosen */ (state.wheel[state.selected]);
     const values = { tile: id, what: tileWords(id), name: named(player) };
-    return player.you
+    return agrees(player)
       ? tc(
           "the player named You, the reader",
           "Place {tile} ({what}) in your area: click a lit cell (★ n: fulfils n tasks). Esc cancels.",

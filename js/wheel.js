@@ -4,7 +4,7 @@ import * as spec from "./drawing.js";
 import { faces } from "./drawing.js";
 import { num, t, tc, tn } from "./i18n.js";
 import { esc, tileSvg, tokenSvg } from "./tiles.js";
-import { list, named, pileWords, tileWords } from "./words.js";
+import { agrees, list, named, pileWords, tileWords } from "./words.js";
 
 /** @typedef {import("./contract").State} State */
 /** @typedef {import("./contract").Catalogue} Catalogue */
@@ -26,11 +26,11 @@ const TAKER_INWARD = 64;
  */
 function spaceLabel(s, state, catalogue, taken) {
   const id = state.wheel[s];
-  const where =
-    s === 0
-      ? t("wheel space {space} (new moon)", { space: s })
-      : t("wheel space {space}", { space: s });
   if (!id) {
+    const where =
+      s === 0
+        ? t("wheel space {space} (new moon)", { space: s })
+        : t("wheel space {space}", { space: s });
     const marker = s === state.marker;
     if (!taken)
       return marker
@@ -41,7 +41,7 @@ function spaceLabel(s, state, catalogue, taken) {
       name: named(state.players[taken[1]]),
       tile: taken[2],
     };
-    if (state.players[taken[1]].you) {
+    if (agrees(state.players[taken[1]])) {
       return marker
         ? tc(
             "the player named You, the reader",
@@ -58,7 +58,14 @@ function spaceLabel(s, state, catalogue, taken) {
       ? t("{where}: the moon marker; {name} took {tile} from here", values)
       : t("{where}: empty; {name} took {tile} from here", values);
   }
-  const values = { where, tile: tileWords(id) };
+  // A tile on offer is named as everywhere else, "R17 on wheel space 5"; then what a reader does not see.
+  const values = {
+    where:
+      s === 0
+        ? t("{tile} on wheel space {space} (new moon)", { tile: id, space: s })
+        : t("{tile} on wheel space {space}", { tile: id, space: s }),
+    tile: tileWords(id),
+  };
   if (!state.choices.includes(s)) return t("{where}: {tile}", values);
   return state.selected === s
     ? t("{where}: {tile}, takeable, chosen", values)
@@ -188,7 +195,7 @@ function centre(state) {
   const lines = [];
   if (state.over) {
     const winner = state.players[state.over.winner];
-    const wins = winner.you
+    const wins = agrees(winner)
       ? tc("the player named You, the reader", "{name} win", {
           name: named(winner),
         })
@@ -218,7 +225,7 @@ function centre(state) {
   } else {
     const player =
       state.players[/** @type {number} the game goes on */ (state.current)];
-    const toMove = player.you
+    const toMove = agrees(player)
       ? tc("the player named You, the reader", "to move")
       : tc(
           "in a game's picture, under the name of the player whose turn it is",

@@ -44,6 +44,7 @@ import {
 import { tileSvg } from "./tiles.js";
 import { wheelParts } from "./wheel.js";
 import {
+  agrees,
   browsingWords,
   cellWords,
   chooseFirstWords,
@@ -180,7 +181,7 @@ function couldGoWords(player, cells) {
   const n = [...cells.values()].filter((refs) => refs.length).length;
   const values = { name: named(player) };
   if (!n) {
-    return player.you
+    return agrees(player)
       ? tnc(
           "the player named You, the reader",
           "In your area it could go on {n} lit cell.",
@@ -200,7 +201,7 @@ function couldGoWords(player, cells) {
     "{n} lit cells",
     cells.size,
   );
-  return player.you
+  return agrees(player)
     ? tnc(
         "the player named You, the reader",
         "In your area it could go on {cells}; ★ marks the {n} cell where it would fulfil tasks.",

@@ -5,7 +5,7 @@
 // sentence in each state would more than double a late 4-player state.
 
 import { faces } from "./drawing.js";
-import { num, t, tc, tn, tnc } from "./i18n.js";
+import { inEveryLanguage, num, t, tc, tn, tnc } from "./i18n.js";
 
 /** @typedef {import("./contract").PlayerState} PlayerState */
 
@@ -27,6 +27,16 @@ const LEFT = {
  */
 export const named = (player) =>
   player.you ? tc("the name the guided game gives the player", "You") : player.name;
+
+/** The word "you" in every language (You, Вы, あなた, شما). */
+const YOU_WORDS = inEveryLanguage("the name the guided game gives the player", "You");
+
+/**
+ * Whether sentences about `player` take the reader's messages: the reader's seat, or a seat named "you" in
+ * one of the languages, for grammar's sake ("You win", not "You wins"; the engine's `names.says_you`).
+ * @param {import("./contract").PlayerState} player @returns {boolean}
+ */
+export const agrees = (player) => player.you || YOU_WORDS.has(player.name);
 
 /** @param {string[]} items @returns {string} "a, b, c" with the language's separator */
 export const list = (items) => items.join(tc("separator between the items of a list", ", "));

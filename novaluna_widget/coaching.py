@@ -20,6 +20,7 @@ from .contract import Hint as HintState
 from .errors import IllegalMove, quote
 from .game import Action, Game, Move, action_data
 from .i18n import Message, cell_words, cmsg, cplural, msg, resolve, word
+from .names import named
 from .protocol import game_state, player_state
 from .story import tell
 
@@ -185,7 +186,7 @@ def review_row(game: Game, index: int, row: Mapping[str, Any], lang: str | None 
         "index": index,
         "turn": int(row["turn"]),
         "player": player,
-        "name": game.players[player].name,
+        "name": word(named([p.name for p in game.players])[player], lang),
         "played": _action_words(game, row["played"], lang),
         "suggested": _action_words(game, row["suggested"], lang),
         "loss": loss,
@@ -201,7 +202,8 @@ def _option(
     mover = game.current_player
     after = game.copy()
     after.play(action)
-    area = player_state(after.players[mover], seats[mover], you=mover == reader)
+    name = word(named([p.name for p in game.players])[mover], lang)
+    area = player_state(after.players[mover], seats[mover], you=mover == reader, name=name)
     mark: Mark = {"tile": None, "space": None, "cell": None}
     if isinstance(action, Move):
         taken = game.wheel[action.space]

@@ -12,10 +12,10 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .i18n import Message, Value, cell_words, cmsg, cplural, joined, msg, plural
-from .names import YOU
+from .names import YOU, named, says_you
 from .tiles import tile
 
-__all__ = ["Event", "ranking_words", "to_event", "tokens_left"]
+__all__ = ["Event", "ranking_words", "seat_words", "to_event", "tokens_left"]
 
 
 @dataclass(frozen=True)
@@ -48,12 +48,23 @@ def tokens_left(n: int) -> Message:
 
 
 def ranking_words(names: Sequence[str], ranking: Sequence[int]) -> Message:
-    """``Ranking: 1. Ann, 2. Bo``."""
+    """``Ranking: 1. Ann, 2. Bo`` (the seats' ``names`` as ``names.named`` words them)."""
+    shown = named(names)
     places = joined(
-        cmsg("a place in the ranking", "{place}. {name}", place=p + 1, name=names[i])
+        cmsg("a place in the ranking", "{place}. {name}", place=p + 1, name=shown[i])
         for p, i in enumerate(ranking)
     )
     return msg("Ranking: {places}", places=places)
+
+
+def seat_words(names: Sequence[str], seat: int, reader: int | None) -> tuple[Value, bool]:
+    """How a sentence names seat ``seat`` of these ``names``, and whether it takes the reader's forms: the
+    reader (seat ``reader``) as "you" (``YOU``), any other by name (``names.named``), in the reader's forms
+    too when the name is the word "you" (``says_you``: grammar, "You take R05", not a guess of who
+    reads)."""
+    if seat == reader:
+        return YOU, True
+    return named(names)[seat], says_you(names[seat])
 
 
 def _count(value: object) -> int:
@@ -68,13 +79,15 @@ def to_event(
     raw: tuple[Any, ...], names: Sequence[str], boards: Sequence[Any], reader: int | None = None
 ) -> Event:
     """Turn one raw log tuple into an ``Event`` with words, the player of seat ``reader`` told about as
-    "you" (None: nobody). Tiles never move, so the players' current ``boards`` name the tasks of every
-    earlier ``cover``. Everything a sentence needs is looked up here, so a damaged entry fails here and
-    the sentence can be worded in any language later."""
+    "you" (None: nobody; a seat named "you" takes the reader's forms all the same, ``seat_words``).
+    Tiles never move, so the players' current ``boards`` name the tasks of every earlier ``cover``.
+    Everything a sentence needs is looked up here, so a damaged entry fails here and the sentence can be
+    worded in any language later."""
     kind = raw[0]
     if kind == "setup":
         _, seed, stack = raw
-        order = joined(names[i] for i in reversed(stack))
+        shown = named(names)
+        order = joined(shown[i] for i in reversed(stack))
         return Event(
             kind,
             None,
@@ -86,17 +99,17 @@ def to_event(
             ),
         )
     if kind in ("refill", "take", "move", "place", "cover"):
-        return _turn_event(raw, names, boards, raw[1] == reader, reader)
+        return _turn_event(raw, names, boards, reader)
     if kind == "phase":
         _, record, tiles_cost, missing = raw
         return Event(
             kind,
             0,
             {"record": record, "tiles": tiles_cost, "missing": missing},
-            plural(
-                "Phase 1 ends: tiles {tiles} + 10 × {n} tokens not placed = {record}. The wheel "
+            plural(  # "tile costs", as the solo panel says: the sum of the costs, not a number of tiles
+                "Phase 1 ends: tile costs {tiles} + 10 × {n} token not placed = {record}. The wheel "
                 "is refilled for phase 2.",
-                "Phase 1 ends: tiles {tiles} + 10 × {n} tokens not placed = {record}. The wheel "
+                "Phase 1 ends: tile costs {tiles} + 10 × {n} tokens not placed = {record}. The wheel "
                 "is refilled for phase 2.",
                 _count(missing),
                 tiles=_count(tiles_cost),
@@ -118,11 +131,12 @@ def to_event(
         )
     if kind == "end":
         _, reason, winner, ranking = raw
+        who, yours = seat_words(names, winner, reader)
         over = {
             "last token": (
-                cmsg("the player named You, the reader", "Game over: {who} placed your last token.", who=YOU)
-                if winner == reader
-                else msg("Game over: {who} placed their last token.", who=names[winner])
+                cmsg("the player named You, the reader", "Game over: {who} placed your last token.", who=who)
+                if yours
+                else msg("Game over: {who} placed their last token.", who=who)
             ),
             "no tile": msg("Game over: no tile can be taken any more."),
         }[reason]
@@ -133,12 +147,12 @@ def to_event(
 
 
 def _turn_event(
-    raw: tuple[Any, ...], names: Sequence[str], boards: Sequence[Any], yours: bool, reader: int | None
+    raw: tuple[Any, ...], names: Sequence[str], boards: Sequence[Any], reader: int | None
 ) -> Event:
     """An event of a turn (a refill, the take, the track marker's move, the placement, the tasks covered),
-    told about the reader (``yours``) in messages of their own."""
+    told in the reader's messages of their own when ``seat_words`` says so (``yours``)."""
     kind, player = raw[0], raw[1]
-    who: Value = YOU if yours else names[player]
+    who, yours = seat_words(names, player, reader)
     if kind == "refill":
         _, _, mandatory, placed = raw
         spaces: Value = joined(
@@ -237,7 +251,8 @@ def _move_event(
         )
         return Event("move", player, data, told)
     others = [i for i in under if i != reader]
-    below = joined(names[i] for i in others)
+    shown = named(names)
+    below = joined(shown[i] for i in others)
     if yours:
         told = cplural(
             "the player named You, the reader",

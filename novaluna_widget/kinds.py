@@ -7,26 +7,16 @@ from collections.abc import Sequence
 from .board import whole_number
 from .errors import quote
 from .game import Game, check_beginner
-from .i18n import check_language, cmsg, msg
+from .i18n import check_language, msg
+from .names import default_names
 from .solo import SoloGame
 
-__all__ = ["default_names", "game_class", "new_game"]
+__all__ = ["game_class", "new_game"]
 
 
 def game_class(players: int) -> type[Game]:
     """``SoloGame`` for one player, ``Game`` for more."""
     return SoloGame if players == 1 else Game
-
-
-def default_names(count: int, lang: str) -> list[str]:
-    """The names of ``count`` seats given no names, in ``lang`` (a language code already checked): "Solo"
-    alone, else "Player 1", "Player 2"… (in English, the names ``Game`` gives its seats)."""
-    if count == 1:
-        return [cmsg("the name of the solo player when none is given", "Solo").in_language(lang)]
-    return [
-        cmsg("the name of a seat when none is given", "Player {n}", n=seat).in_language(lang)
-        for seat in range(1, count + 1)
-    ]
 
 
 def new_game(

@@ -57,9 +57,10 @@ from .contract import (
     Why,
 )
 from .errors import IllegalMove, quote
+from .events import seat_words
 from .game import Action, Game, Player, sheet_of, track_of
-from .i18n import LANGUAGES, RIGHT_TO_LEFT, Message, cmsg, joined, message_of, msg, resolve
-from .names import YOU
+from .i18n import LANGUAGES, RIGHT_TO_LEFT, Message, cmsg, joined, message_of, msg, resolve, word
+from .names import named
 from .story import Turn, end_words, solo_goal, solo_lines, summary, tell
 from .tiles import COLOURS, LETTERS, TILES
 
@@ -126,6 +127,7 @@ def game_state(
     lang = resolve(lang)
     seats = list(seats) if seats is not None else [None] * len(game.players)
     entries, turns = tell(game, LOG_TAIL, lang, reader=reader)
+    names = [word(name, lang) for name in named([p.name for p in game.players])]
     return {
         "kind": cast(GameKind, game.kind),
         "seed": game.seed,
@@ -139,7 +141,7 @@ def game_state(
         "order": game.turn_order(),
         "track": _track(game),
         "players": [
-            player_state(p, seat, you=k == reader)
+            player_state(p, seat, you=k == reader, name=names[k])
             for k, (p, seat) in enumerate(zip(game.players, seats, strict=True))
         ],
         "moves": _moves(game),
@@ -232,13 +234,16 @@ def _track(game: Game) -> list[TrackSpace]:
     return [(space, stack) for space, stack in sorted(track_of(game).items())]
 
 
-def player_state(player: Player, seat: str | None, *, you: bool = False) -> PlayerState:
+def player_state(
+    player: Player, seat: str | None, *, you: bool = False, name: str | None = None
+) -> PlayerState:
     """One player of ``state.players`` (see ``game_state``); ``seat`` is the bot playing it, or None;
-    ``you``, whether the player is the reader. Nothing here is worded: the page words its labels about
-    a player itself, ``you`` telling it which messages to use."""
+    ``you``, whether the player is the reader; ``name``, the name as shown (a name the package chose, in
+    the state's language: ``names.named``; None: the player's own). Nothing else here is worded: the
+    page words its labels about a player itself, ``you`` telling it which messages to use."""
     board = player.board
     return {
-        "name": player.name,
+        "name": player.name if name is None else name,
         "you": you,
         "tokens": player.tokens,
         "supply": player.supply,
@@ -507,18 +512,18 @@ def check_intent(
     if game.is_over:
         raise IllegalMove(_GAME_OVER)
     current = game.current_player
-    name = game.players[current].name
+    name, yours = seat_words([p.name for p in game.players], current, reader)
     player = intent.get("player")
     if player is not None and player != current:
         raise IllegalMove(_out_of_turn(game, player, reader))
     seat = seats[current]
     if seat is not None and action != "bot":  # the button's words as the page shows them (js/panels.js)
-        if current == reader:
+        if yours:
             raise IllegalMove(
                 cmsg(
                     "the player named You, the reader",
                     "{name} are played by the {bot} bot: press Bot plays for {name}",
-                    name=YOU,
+                    name=name,
                     bot=BOT_WORDS[seat],
                 )
             )
@@ -534,26 +539,28 @@ def check_intent(
 
 
 def _out_of_turn(game: Game, player: int, reader: int | None) -> Message:
-    """Why a move for seat ``player`` is refused while another moves: the reader (seat ``reader``) is told
-    about as "you", in messages of their own ("it is your turn", «сейчас ходите вы»)."""
+    """Why a move for seat ``player`` is refused while another moves: the reader (seat ``reader``, or a seat
+    named "you": ``events.seat_words``) is told about as "you", in messages of their own ("it is your
+    turn", «сейчас ходите вы»)."""
     current = game.current_player
-    name = game.players[current].name
+    names = [p.name for p in game.players]
+    name, yours = seat_words(names, current, reader)
     if not 0 <= player < len(game.players):
-        if current == reader:
+        if yours:
             return cmsg(
                 "the player named You, the reader",
                 "there is no player {player}; it is your turn",
                 player=player,
             )
         return msg("there is no player {player}; it is {name}'s turn", player=player, name=name)
-    other = game.players[player].name
-    if current == reader:
+    other, others = seat_words(names, player, reader)
+    if yours:
         return cmsg(
             "the player named You, the reader",
             "it is your turn, not {other}'s: place the tile in your area",
             other=other,
         )
-    if player == reader:
+    if others:
         return cmsg(
             "the player named You, the reader",
             "it is {name}'s turn, not yours: place the tile in {name}'s area",

@@ -32,7 +32,7 @@ from typing import Final, TypedDict
 from . import track, wheel
 from .board import Board, Cell, TaskRef, as_cell
 from .contract import Faces, Point
-from .events import tokens_left
+from .events import seat_words, tokens_left
 from .game import Game, sheet_of, track_of
 from .i18n import (
     RIGHT_TO_LEFT,
@@ -48,7 +48,7 @@ from .i18n import (
     resolve,
     word,
 )
-from .names import YOU
+from .names import named
 from .tiles import COLOUR_NAMES, TILES, Tile
 
 __all__ = [
@@ -565,12 +565,13 @@ def _track(stacks: dict[int, list[int]], lang: str) -> str:
     return "".join(parts)
 
 
-def _wins(name: str, you: bool) -> Message:
-    """The winner, in large letters at the wheel's centre. The reader (if ``you``) has messages of their
-    own in the words a sentence uses for "you" ("You win", Russian «Вы победили»), as in the log
-    (``story``); their context is written out in each call, where ``make messages`` can read it."""
+def _wins(name: Value, you: bool) -> Message:
+    """The winner ``name`` (``events.seat_words``), in large letters at the wheel's centre. The reader (if
+    ``you``) has messages of their own in the words a sentence uses for "you" ("You win", Russian «Вы
+    победили»), as in the log (``story``); their context is written out in each call, where ``make
+    messages`` can read it."""
     if you:
-        return cmsg("the player named You, the reader", "{name} win", name=YOU)
+        return cmsg("the player named You, the reader", "{name} win", name=name)
     return msg("{name} wins", name=name)
 
 
@@ -591,7 +592,7 @@ def _centre(game: Game, lang: str, reader: int | None, quiz: bool) -> str:
         big = (
             msg("Score {total}", total=sheet_of(game)["total"])
             if game.is_solo
-            else _wins(players[winner].name, winner == reader)
+            else _wins(*seat_words([p.name for p in players], winner, reader))
         )
         lines = [big, _ENDED["last token" if game.end_reason == "last token" else "no tile"]]
     elif game.is_solo:  # the solo game's standing replaces "who is to move"
@@ -602,10 +603,12 @@ def _centre(game: Game, lang: str, reader: int | None, quiz: bool) -> str:
             msg("score so far {total}", total=sheet["total"]),
         ]
     else:
-        name: Value = players[game.current_player].name
-        turn = cmsg("in a game's picture, under the name of the player whose turn it is", "to move")
-        if game.current_player == reader:
-            name, turn = YOU, cmsg("the player named You, the reader", "to move")
+        name, yours = seat_words([p.name for p in players], game.current_player, reader)
+        turn = (
+            cmsg("the player named You, the reader", "to move")
+            if yours
+            else cmsg("in a game's picture, under the name of the player whose turn it is", "to move")
+        )
         lines = [name, turn]
     text = "".join(
         _label(
@@ -792,9 +795,10 @@ def _game_title(game: Game, reader: int | None, quiz: bool = False) -> Message:
             seed=seed,
             turn=turn,
         )
+    names = [p.name for p in game.players]
     if game.is_over:
-        name = game.players[game.winner or 0].name
-        if (game.winner or 0) == reader:
+        name, yours = seat_words(names, game.winner or 0, reader)
+        if yours:
             return cplural(
                 "the player named You, the reader",
                 "Nova Luna: a {n}-player game, seed {seed}, turn {turn}, over: {name} win",
@@ -802,7 +806,7 @@ def _game_title(game: Game, reader: int | None, quiz: bool = False) -> Message:
                 players,
                 seed=seed,
                 turn=turn,
-                name=YOU,
+                name=name,
             )
         return plural(
             "Nova Luna: a {n}-player game, seed {seed}, turn {turn}, over: {name} wins",
@@ -812,8 +816,8 @@ def _game_title(game: Game, reader: int | None, quiz: bool = False) -> Message:
             turn=turn,
             name=name,
         )
-    name = game.players[game.current_player].name
-    if game.current_player == reader:
+    name, yours = seat_words(names, game.current_player, reader)
+    if yours:
         return cplural(
             "the player named You, the reader",
             "Nova Luna: a {n}-player game, seed {seed}, turn {turn}, {name} to move",
@@ -821,7 +825,7 @@ def _game_title(game: Game, reader: int | None, quiz: bool = False) -> Message:
             players,
             seed=seed,
             turn=turn,
-            name=YOU,
+            name=name,
         )
     return plural(
         "Nova Luna: a {n}-player game, seed {seed}, turn {turn}, {name} to move",
@@ -858,13 +862,15 @@ def _panel_words(game: Game, index: int, reader: int | None, quiz: bool = False)
     "you"), their tokens left and time on the moon track if the game has one, and whether it is their
     turn (and shown)."""
     p = game.players[index]
+    names = [q.name for q in game.players]
     turn = not quiz and not game.is_over and game.current_player == index
-    name: Value = p.name
-    if turn and index == reader:
-        name = cmsg("the player named You, the reader", "{name} · to move", name=YOU)
+    name: Value = named(names)[index]
+    who, yours = seat_words(names, index, reader)
+    if turn and yours:
+        name = cmsg("the player named You, the reader", "{name} · to move", name=who)
     elif turn:
         name = cmsg(
-            "a player's panel in a game's picture, when it is their turn", "{name} · to move", name=p.name
+            "a player's panel in a game's picture, when it is their turn", "{name} · to move", name=who
         )
     left = tokens_left(p.tokens)
     supply = (  # time is the moon track's: the solo game has neither

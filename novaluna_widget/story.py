@@ -12,7 +12,8 @@ Every sentence is an ``i18n.Message`` put into words in the language asked for (
 package language). The reader (``reader``, a seat given by the page; None: nobody) is told about as
 "you": a sentence about them has its own message (the context "the player named You, the reader"),
 since other languages change more than English does for it (a translation may put a pronoun for
-``{who}``). Any other player is told about in the third person, whatever their name.
+``{who}``). Any other player is told about in the third person, unless their name is the word "you",
+which takes the reader's forms for grammar's sake (``events.seat_words``).
 """
 
 from __future__ import annotations
@@ -22,10 +23,10 @@ from dataclasses import dataclass, replace
 from typing import Final
 
 from .board import Board, Cell, neighbours
-from .events import Event, ranking_words
+from .events import Event, ranking_words, seat_words
 from .game import Game, ScoreSheet, sheet_of
 from .i18n import Message, Value, cmsg, cplural, msg, plural, resolve
-from .names import YOU
+from .names import named
 
 __all__ = ["Entry", "Turn", "end_words", "solo_goal", "solo_lines", "summary", "tell", "where"]
 
@@ -103,7 +104,7 @@ def tell(
     for k, t in enumerate(turns):
         following = turns[k + 1].player if k + 1 < len(turns) else _next_player(game)
         again = following == t.player and len(names) > 1  # alone, every turn is "again"
-        told = _turn_words(names[t.player], boards[t.player], t, again, t.player == reader)
+        told = _turn_words(*seat_words(names, t.player, reader), boards[t.player], t, again)
         entries.append((t.id, "turn", t.player, told.in_language(lang)))
     for i, event in others:
         entries.append((i, event.kind, event.player, _event_words(game, event, names, lang, reader)))
@@ -115,13 +116,13 @@ def _next_player(game: Game) -> int | None:
     return None if game.is_over else game.current_player
 
 
-def _turn_words(name: str, board: Board, turn: Turn, again: bool, you: bool) -> Message:
-    """The turn in one sentence: one message for each of covered or not, moves again or not, and the
-    reader (if ``you``) or another player, by ``name`` (a translator words each whole: no clauses pasted
-    together)."""
+def _turn_words(who: Value, you: bool, board: Board, turn: Turn, again: bool) -> Message:
+    """The turn of the player ``who`` in one sentence: one message for each of covered or not, moves again
+    or not, and the reader's forms (if ``you``) or another player's (a translator words each whole: no
+    clauses pasted together)."""
     n = turn.covered
     args: dict[str, Value] = {
-        "who": YOU if you else name,  # the reader is "you", whatever their name
+        "who": who,
         "tile": turn.tile,
         "space": turn.space,
         "where": _where(board, turn.cell, you),
@@ -187,20 +188,21 @@ def _event_words(game: Game, event: Event, names: Sequence[str], lang: str, read
             )
             return told.in_language(lang)
         assert event.player is not None
-        if event.player == reader:
+        who, yours = seat_words(names, event.player, reader)
+        if yours:
             told = cplural(
                 "the player named You, the reader",
                 "{who} refilled the wheel: {n} new tile.",
                 "{who} refilled the wheel: {n} new tiles.",
                 new,
-                who=YOU,
+                who=who,
             )
         else:
             told = plural(
                 "{who} refilled the wheel: {n} new tile.",
                 "{who} refilled the wheel: {n} new tiles.",
                 new,
-                who=names[event.player],
+                who=who,
             )
         return told.in_language(lang)
     if event.kind == "phase":
@@ -238,10 +240,13 @@ def _end(game: Game, reader: int | None) -> Message:
             if supply > 1
             else msg("Game over: the last token is placed.")
         )
-    elif winner == reader:
-        over = cmsg("the player named You, the reader", "Game over: {who} placed your last token.", who=YOU)
     else:
-        over = msg("Game over: {who} placed their last token.", who=names[winner])
+        who, yours = seat_words(names, winner, reader)
+        over = (
+            cmsg("the player named You, the reader", "Game over: {who} placed your last token.", who=who)
+            if yours
+            else msg("Game over: {who} placed their last token.", who=who)
+        )
     if solo:  # the score follows in the log, and in the summary
         return over
     return msg("{end} {ranking}.", end=over, ranking=ranking_words(names, game.ranking()))
@@ -254,6 +259,7 @@ def summary(game: Game, lang: str | None = None) -> list[str]:
     if game.is_solo:
         return solo_lines(game, sheet_of(game, lang), lang)
     lines = []
+    shown = named([p.name for p in game.players])
     for place, p in enumerate(game.ranking(), 1):
         player = game.players[p]
         board = player.board
@@ -261,7 +267,7 @@ def summary(game: Game, lang: str | None = None) -> list[str]:
         line = msg(
             "{place}. {name}: {placed}, {covered}, {tiles}",
             place=place,
-            name=player.name,
+            name=shown[p],
             placed=plural(
                 "{placed} of {n} token placed",
                 "{placed} of {n} tokens placed",

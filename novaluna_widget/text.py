@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .events import ranking_words, tokens_left
+from .events import ranking_words, seat_words, tokens_left
 from .game import END_REASONS, sheet_of, track_of
 from .i18n import Message, Value, cmsg, cplural, joined, msg, number, resolve, word
+from .names import named
 from .tiles import NO_TASK
 
 if TYPE_CHECKING:
@@ -35,16 +36,34 @@ def _wheel_text(game: Game, lang: str | None = None) -> str:
 
 
 def _track_text(game: Game, stacks: dict[int, list[int]], lang: str | None = None) -> str:
+    names = named([p.name for p in game.players])
     parts = [
         msg(
             "track space {space}: {markers}",
             space=space,
-            markers=joined((game.players[i].name for i in reversed(stack)), "stack"),
+            markers=joined((names[i] for i in reversed(stack)), "stack"),
         )
         for space, stack in sorted(stacks.items())
     ]
     told = msg("Moon track (top of a stack first): {stacks}", stacks=joined(parts, "clauses"))
     return told.in_language(lang)
+
+
+# print(game) has no reader: a seat named "you" takes the reader's forms all the same (``seat_words``).
+def _wins(game: Game, seat: int, reason: Value) -> Message:
+    name, yours = seat_words([p.name for p in game.players], seat, None)
+    if yours:
+        return cmsg(
+            "the player named You, the reader", "Game over ({reason}): {name} win.", reason=reason, name=name
+        )
+    return msg("Game over ({reason}): {name} wins.", reason=reason, name=name)
+
+
+def _to_move(game: Game, seat: int) -> Message:
+    name, yours = seat_words([p.name for p in game.players], seat, None)
+    if yours:
+        return cmsg("the player named You, the reader", "{name} to move.", name=name)
+    return msg("{name} to move.", name=name)
 
 
 def game_text(game: Game, lang: str | None = None) -> str:
@@ -57,10 +76,9 @@ def game_text(game: Game, lang: str | None = None) -> str:
         if game.is_solo:
             head = msg("Game over ({reason}): score {total}.", reason=reason, total=sheet_of(game)["total"])
         else:
-            winner = players[game.winner or 0].name
-            head = msg("Game over ({reason}): {name} wins.", reason=reason, name=winner)
+            head = _wins(game, game.winner or 0, reason)
     else:
-        head = msg("{name} to move.", name=players[game.current_player].name)
+        head = _to_move(game, game.current_player)
     # The seed is a number to type in code: as code writes it. The kind is the class's name in English
     # (what to type, too), in words in another language.
     kind = (
@@ -88,12 +106,12 @@ def game_text(game: Game, lang: str | None = None) -> str:
             score=sheet["text"],
         )
         lines.append(stand.in_language(lang))
-    for p in players:
+    for p, name in zip(players, named([p.name for p in players]), strict=True):
         tiles = cplural("tiles in an area", "{n} tile", "{n} tiles", len(p.board))
         lines.append(
             msg(
                 "{name}: {tokens}, time {time}, {tiles}",
-                name=p.name,
+                name=name,
                 tokens=tokens_left(p.tokens),
                 time=p.time,
                 tiles=tiles,

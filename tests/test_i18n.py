@@ -318,14 +318,15 @@ def test_russian_plural_forms_of_the_tokens_left(n, words):
 def test_russian_plural_forms_in_the_log(n, words):
     event = to_event(("phase", 40 + 10 * n, 40, n), ["Solo"], [])
     assert words in event.in_language("ru")
-    assert f"10 × {n} tokens not placed" in event.text
+    assert f"10 × {n} {'token' if n == 1 else 'tokens'} not placed" in event.text
+    assert event.text.startswith(f"Phase 1 ends: tile costs 40 + 10 × {n}")  # a sum of costs, not 40 tiles
 
 
 def test_russian_plural_forms_of_an_area_and_a_task():
     game = position(["Y07@0,0 B02@1,0 B03@1,1", "R01@0,0"], tokens=[1, 11])
     text = game_text(game, "ru")
-    assert "Player 1: остался 1 токен, время 7, 3 тайла" in text
-    assert "Player 2: осталось 11 токенов, время 1, 1 тайл" in text
+    assert "Игрок 1: остался 1 токен, время 7, 3 тайла" in text  # the seats' default names, in Russian too
+    assert "Игрок 2: осталось 11 токенов, время 1, 1 тайл" in text
     why = game.players[0].board.explain((0, 0), 0).in_language("ru")
     assert why.startswith("Задача «1 красный + 1 синий")
     # A colour counted more often than needed is never "2 of 1": the count, then the number needed.
@@ -880,6 +881,98 @@ def test_the_log_and_the_story_tell_about_the_reader_in_the_readers_grammar(lang
     if lang == "en":
         assert any(text.startswith("You take ") for text in log)
         assert any(text.startswith("You move on the moon track") for text in log)
+
+
+@pytest.mark.parametrize("lang", ["en", *OTHERS])
+def test_a_seat_named_you_takes_the_readers_grammar_when_nobody_reads(lang):
+    # Tutorial 1's seat "You", the guided game's «Вы»: with no reader (game.log, print(game), the story
+    # told to nobody) the name still agrees as "you", in the very words the reader is told in (a name from
+    # code is isolated in Persian, the reader's word is not: compared without the isolates).
+    you = names.YOU.in_language(lang)
+    game = Game([you, "Bo"], seed=4)
+    heads = set()  # print(game)'s first line, at every turn
+    while not game.is_over:
+        heads.add(game_text(game, lang).splitlines()[0])
+        game.play(game.legal_actions()[0])
+    heads.add(game_text(game, lang).splitlines()[0])
+
+    def seat_0(events: list[Any]) -> list[str]:
+        return [plain(e.in_language(lang)) for e in events if e.player == 0 and e.kind != "setup"]
+
+    def turns_0(reader: int | None) -> list[str]:
+        told = tell(game, 200, lang, reader=reader)[0]
+        return [plain(text) for _, kind, player, text in told if player == 0 and kind == "turn"]
+
+    told = seat_0(game.recent_log(game.log_length))
+    assert told == seat_0(game.recent_log(game.log_length, reader=0))
+    assert turns_0(None) == turns_0(0)
+    assert len(told) > 10 and [t for t in told + list(heads) if NOT_ABOUT_YOU.search(t)] == []
+    take, to_move, win = {
+        "en": ("You take ", "You to move.", "You win."),
+        "ru": ("Вы берёте ", "Вы ходите.", "Вы победили."),
+        "ja": ("あなたがスペース", "あなたの手番。", "あなたの勝利。"),
+        "fa": ("برمی\u200cدارید", "نوبت شما است.", "شما برنده شدید."),
+    }[lang]
+    assert any(take in t for t in told)
+    assert any(plain(h).endswith(to_move) for h in heads)
+    assert any(plain(h).endswith(win) for h in heads) == (game.winner == 0)
+    if lang == "fa":  # every event of seat 0's turns has the reader's verb (the end may have none)
+        turns = [
+            e for e in game.recent_log(game.log_length) if e.player == 0 and e.kind not in ("end", "setup")
+        ]
+        assert all(PERSIAN_YOU.search(plain(e.in_language(lang))) for e in turns)
+
+
+def plain(text: str) -> str:
+    """``text`` without Unicode's isolates (U+2068, U+2069)."""
+    return text.replace("\u2068", "").replace("\u2069", "")
+
+
+#: A Japanese clause's end: です・ます, or the plain form (a noun's end, 「…の勝利」, is neither).
+POLITE_JA = re.compile(r"(ます|ません|です|でした|ました|ましょう|でしょう|ください)[」）)]*$")
+PLAIN_JA = re.compile(r"(る|た|だ|ない|う|く|す|つ|む|ぶ|ぐ|ず|せよ)[」）)]*$")
+
+
+def japanese_registers(text: str) -> set[str]:
+    """The registers of ``text``'s clauses (split at 。！？, an opening parenthesis and a colon)."""
+    clauses = [c.strip() for c in re.split(r"[。！？（：]", re.sub(r"\{[^}]*\}", "X", text)) if c.strip()]
+    return {
+        "polite" if POLITE_JA.search(c) else "plain"
+        for c in clauses
+        if PLAIN_JA.search(c) or POLITE_JA.search(c)
+    }
+
+
+def japanese(domain: str) -> list[tuple[str, str, str]]:
+    """Every Japanese translation of ``domain``: (the English, where it is used, the Japanese)."""
+    found = []
+    for entry in read_po((LOCALE / "ja" / "LC_MESSAGES" / f"{domain}.po").open("rb")):
+        english = entry.id[0] if isinstance(entry.id, tuple) else entry.id
+        where = " ".join(path for path, _ in entry.locations)
+        for text in entry.string if isinstance(entry.string, tuple) else (entry.string,):
+            if english:
+                found.append((english, where, text))
+    return found
+
+
+def test_no_japanese_sentence_mixes_the_two_registers():
+    # docs/glossary.ja.md: です・ます where the page speaks to the player, the plain form elsewhere, never
+    # both in one message («選択トラックを補充する（…できます）» was one).
+    texts = japanese("novaluna") + japanese("novaluna_page")
+    assert [text for *_, text in texts if len(japanese_registers(text)) > 1] == []
+
+
+def test_each_japanese_panel_keeps_one_register():
+    # The line that says what to do now joins the solo goal to the page's instructions: both in です・ます.
+    # The puzzle panel joins the puzzle's question and reasons to the page's hint: all in the plain form.
+    goals = [
+        text
+        for english, where, text in japanese("novaluna")
+        if "story.py" in where and english.startswith(("Phase 1: place", "Phase 2: place", "All {n} tokens"))
+    ]
+    assert len(goals) == 3 and all(japanese_registers(goal) == {"polite"} for goal in goals), goals
+    puzzle = [text for _, where, text in japanese("novaluna_page") if "puzzle.js" in where]
+    assert len(puzzle) > 5 and [text for text in puzzle if "polite" in japanese_registers(text)] == []
 
 
 def test_persian_counts_take_a_singular_verb():

@@ -414,6 +414,15 @@ def test_check_intent_refuses_stale_clicks_and_moves_out_of_turn():
     with pytest.raises(IllegalMove) as refused:
         check_intent({**take, "player": 1}, reader, [None, "greedy"], 5, reader=1)
     assert str(refused.value) == "You are played by the greedy bot: press Bot plays for You"
+    # A seat named "you" (in any language) takes the reader's words with no reader given: grammar.
+    for you in ("You", "Вы"):
+        named_you = Game(["Bo", you], seed=3)  # the seat named you is to move
+        with pytest.raises(IllegalMove) as refused:
+            check_intent({**take, "player": 1}, named_you, [None, "greedy"], 5)
+        assert str(refused.value) == f"{you} are played by the greedy bot: press Bot plays for {you}"
+        with pytest.raises(IllegalMove) as refused:
+            check_intent({**take, "player": 0}, named_you, [None, None], 5)
+        assert str(refused.value) == "it is your turn, not Bo's: place the tile in your area"
     check_intent({"action": "bot", "version": 5}, game, bot_seat, 5)  # Bot move may play a bot's seat
     check_intent({"action": "undo", "version": 5}, game, bot_seat, 5)  # not a move: any seat
     over = played_out(Game(2, seed=9), 200)

@@ -13,7 +13,8 @@ import pytest
 from novaluna_widget import Board, Game, IllegalMove, NovaLunaWidget, SoloGame, tile, track, wheel
 from novaluna_widget.events import tokens_left
 from novaluna_widget.examples import example
-from novaluna_widget.i18n import LANGUAGES, cell_words, cmsg, msg, number, set_language
+from novaluna_widget.i18n import LANGUAGES, cell_words, cmsg, msg, number, set_language, word
+from novaluna_widget.names import named
 from novaluna_widget.render import (
     COVER_OPACITY,
     PROJECTOR,
@@ -450,9 +451,10 @@ def test_the_reader_is_told_to_move_in_their_own_words() -> None:
     fa, fa_other = (
         _texts(_read_by(_to_move(a, b), "شما", "fa")) for a, b in (("شما", "لونا"), ("لونا", "شما"))
     )
-    # The reader is named by the language's own word for "you" (no isolates: it is not a foreign name).
+    # The reader is named by the language's own word for "you", and Luna by the name the package gave her in
+    # the language (no isolates: neither is a foreign name).
     assert "شما · نوبت بازی" in fa and "نوبت بازی" in fa
-    assert "\u2068لونا\u2069 · نوبت بازی" in fa_other and "نوبت بازی" in fa_other
+    assert "لونا · نوبت بازی" in fa_other and "نوبت بازی" in fa_other
     assert not any("نوبت اوست" in t for t in fa + fa_other)
     assert "You · to move" in _texts(_read_by(_to_move("You", "Bo"), "You"))
 
@@ -481,23 +483,26 @@ def _untold(game: Game, texts: list[str], lang: str) -> list[str]:
     """The words of ``game``'s picture (``texts``, in ``lang``) without those that say whose turn it is or
     who won (and why the game ended): the names over "to move" and the winner's, and the mover's panel
     named as the others are."""
-    mover = game.players[game.current_player].name
+    names = named([p.name for p in game.players])  # "Player 1" in the picture's language
+    mover = word(names[game.current_player], lang)
     turn = cmsg("in a game's picture, under the name of the player whose turn it is", "to move")
     panel = cmsg(
-        "a player's panel in a game's picture, when it is their turn", "{name} · to move", name=mover
+        "a player's panel in a game's picture, when it is their turn",
+        "{name} · to move",
+        name=names[game.current_player],
     )
     told = {
         m.in_language(lang)
         for m in (
             turn,
-            msg("{name} wins", name=game.players[game.winner or 0].name),
+            msg("{name} wins", name=names[game.winner or 0]),
             cmsg("why a game ended, in its picture under the winner", "last token placed"),
             cmsg("why a game ended, in its picture under the winner", "no tile left"),
         )
     }
     over_turn = [i - 1 for i, t in enumerate(texts) if t == turn.in_language(lang)]
-    named = [mover if t == panel.in_language(lang) else t for t in texts]
-    return [t for i, t in enumerate(named) if t not in told and i not in over_turn]
+    unmarked = [mover if t == panel.in_language(lang) else t for t in texts]
+    return [t for i, t in enumerate(unmarked) if t not in told and i not in over_turn]
 
 
 @pytest.mark.parametrize("lang", list(LANGUAGES))

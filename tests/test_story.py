@@ -40,23 +40,25 @@ def test_you_takes_the_plural_verb_and_your_area():
     assert any(t.endswith(", and move again.") for t in texts)
 
 
-def test_a_name_is_just_a_name():
-    # A player named "You" (or «Вы») who is not the reader is told about in the third person, by name.
+def test_a_seat_named_you_agrees_as_you_but_is_not_the_reader():
+    # A player named "You" (or «Вы», あなた) takes the reader's grammar whoever reads ("You took … your
+    # area", never "You moves"), by their own name; the reader is still the seat the page gives.
     for name in ("You", "Вы", "あなた"):
         game = Game([name, "Bo"], seed=4)
         bot = make_bot("greedy", seed=1)
-        texts, read = [], []  # seat 0's turns told to nobody, and to seat 0 as the reader
+        texts, read = [], []  # seat 0's turns told to nobody, and every turn told to Bo as the reader
         while not game.is_over:
             play_turn(game, bot)
             texts += [text for _, kind, player, text in tell(game, 3)[0] if kind == "turn" and player == 0]
-            read += [text for _, kind, _, text in tell(game, 3, reader=0)[0] if kind == "turn"]
-        assert any(t.startswith(f"{name} took ") and "first tile of their area" in t for t in texts), name
-        assert not any("your area" in t or t.endswith(", and move again.") for t in texts), name
-        assert "your last token" not in end_words(game)
-        # Read by seat 0, the same player is "you" (the word, not the name); Bo is still told about by name.
+            read += [text for _, kind, _, text in tell(game, 3, reader=1)[0] if kind == "turn"]
+        assert any(t.startswith(f"{name} took ") and "first tile of your area" in t for t in texts), name
+        assert any(t.endswith(", and move again.") for t in texts), name
+        assert not any("their area" in t or t.endswith("and moves again.") for t in texts), name
+        assert ("your last token" in end_words(game)) == (game.winner == 0)
+        # Read by Bo, Bo is "you" (the word, not the name), and seat 0 still goes by its own name.
         assert any("first tile of your area" in t for t in read if t.startswith("You took "))
-        assert not any(t.startswith(f"{name} took ") for t in read if name != "You")
-        assert any("first tile of their area" in t for t in read if t.startswith("Bo took "))
+        assert not any(t.startswith("Bo took ") for t in read)
+        assert any(t.startswith(f"{name} took ") for t in read)
 
 
 def test_the_reader_is_you_in_every_language():

@@ -19,6 +19,7 @@ import pytest
 from novaluna_widget import Game, IllegalMove, NovaLunaWidget, SoloGame, coach, i18n
 from novaluna_widget.coaching import BROWSING, hint_state, past, review_row, view_state
 from novaluna_widget.guide import Guide
+from novaluna_widget.names import default_names
 from novaluna_widget.protocol import (
     LOG_TAIL,
     BadIntent,
@@ -231,6 +232,62 @@ def test_the_review_panel_is_reworded(monkeypatch):
     assert list(frame["comment"]) == [row["comment"] for row in rows]
     w.lang = "en"
     assert w.review_panel == english and calls == ["en", "ru"]  # each language worked out once
+
+
+# -- the names the package chose ------------------------------------------------------------------------
+def shown_names(w: NovaLunaWidget) -> list[str]:
+    return [p["name"] for p in w.state["players"]]
+
+
+@pytest.mark.parametrize("players", [2, 4, 1])
+def test_the_seats_default_names_follow_a_change_of_language(players):
+    # "Player 1" (or "Solo") is the package's name for a seat: worded in the widget's language, on the page,
+    # in the log, the picture and print(game), as it switches; the game and its data stay as they were.
+    w = NovaLunaWidget(players=players, seed=3)
+    game, given = w.game, [p.name for p in w.game.players]
+    for lang in [*OTHERS, "en"]:
+        w.lang = lang
+        names = default_names(players, lang)
+        assert shown_names(w) == names and w.game is game and [p.name for p in game.players] == given
+        assert names[0] in w.state["log"][0][3] and names[0] in w.to_svg()
+        assert names[0] in game_text(game, lang) and names[0] in game.log[0].in_language(lang)
+        if players > 1:
+            assert all("Player" not in entry[3] for entry in w.state["log"]) == (lang != "en")
+
+
+def test_names_made_in_another_language_follow_too_and_a_users_names_stay():
+    w = NovaLunaWidget(players=3, seed=3, lang="ru")
+    assert shown_names(w) == ["Игрок 1", "Игрок 2", "Игрок 3"] == [p.name for p in w.game.players]
+    w.lang = "ja"
+    assert shown_names(w) == default_names(3, "ja")
+    # A name a user gave is never reworded, even one that reads like the package's.
+    for given in (["Ann", "Player 2"], ["Player 2", "Player 1"], ["Игрок 1", "Player 2"]):
+        w = NovaLunaWidget(players=given, seed=3)
+        for lang in OTHERS:
+            w.lang = lang
+            assert shown_names(w) == given
+
+
+def test_a_review_rows_seat_is_named_in_its_language():
+    game = Game(2, seed=3)
+    move = game.legal_actions()[0]
+    row = {"turn": 0, "player": 0, "played": move, "suggested": move, "loss": 0.0, "comment": ""}
+    assert [review_row(game, 0, row, lang)["name"] for lang in ("en", *OTHERS)] == [
+        default_names(2, lang)[0] for lang in ("en", *OTHERS)
+    ]
+
+
+def test_a_puzzles_seats_are_named_in_the_widgets_language(tmp_path):
+    # Its question names a seat too ("Which tasks in Player 2's area are fulfilled?"), in the same words.
+    w = NovaLunaWidget.puzzles(seed=1, kinds=["fulfilled"], lang="fa", path=tmp_path / "progress.json")
+    count = len(w.state["players"])
+    assert shown_names(w) == default_names(count, "fa")
+    seat = w.state["puzzle"]["seat"]
+    assert default_names(count, "fa")[seat] in w.state["puzzle"]["question"]
+    w.lang = "ru"
+    assert shown_names(w) == default_names(count, "ru")
+    assert default_names(count, "ru")[seat] in w.state["puzzle"]["question"]
+    assert "Player" not in json.dumps(w.state, ensure_ascii=False)
 
 
 def test_the_guided_game_speaks_the_language():

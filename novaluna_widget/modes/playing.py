@@ -10,9 +10,9 @@ from .. import coach
 from ..bots import BOT_WORDS
 from ..coaching import position_number
 from ..errors import IllegalMove
+from ..events import seat_words
 from ..game import Action, Move
 from ..i18n import cmsg, msg
-from ..names import YOU
 from ..protocol import check_bot
 from .base import Intent, Live, Mode, Part, view_now
 from .history import History
@@ -67,13 +67,13 @@ class Playing(Live):
         bot = self.table.bot_to_move()
         if bot is None:
             return
-        name = game.players[game.current_player].name
-        if game.current_player == self.table.reader:
+        name, yours = seat_words([p.name for p in game.players], game.current_player, self.table.reader)
+        if yours:
             raise IllegalMove(
                 cmsg(
                     "the player named You, the reader",
                     "{name} are played by the {bot} bot: hints are for the players who move",
-                    name=YOU,
+                    name=name,
                     bot=BOT_WORDS[bot],
                 )
             )

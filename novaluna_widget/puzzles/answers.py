@@ -10,15 +10,16 @@ every option on copies (every cell, every move, every task): nothing is guessed.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Final, Literal
 
 from ..board import Board, Cell, TaskRef
 from ..bots import SearchBot, best_place
 from ..coach import MAX_LOSS, Option, hint
-from ..game import Action, Game, Move, sheet_of, track_of
+from ..game import Action, Game, Move, Player, sheet_of, track_of
 from ..i18n import Message, Value, cell_words, cmsg, joined, msg, plural
+from ..names import named
 from ..tiles import Tile
 
 __all__ = ["MAKERS", "MARGIN", "NODES", "SCREEN", "Answer", "Click", "Made", "Maker", "Outcome", "sentences"]
@@ -66,6 +67,11 @@ NODES: Final = 500
 SCREEN: Final = 0.2
 
 Maker = Callable[[Game, random.Random], "Made | Outcome"]
+
+
+def _named(players: Sequence[Player], seat: int) -> Value:
+    """A seat's name as a sentence words it: a name the package chose in the sentence's language."""
+    return named([p.name for p in players])[seat]
 
 
 def sentences(*parts: Value) -> Value:
@@ -135,7 +141,7 @@ def _fulfilled(game: Game, rng: random.Random) -> Made | Outcome:
     return Made(
         game=shown,
         prompt=msg(
-            "Which tasks in {player}'s area are fulfilled? Click them all.", player=players[seat].name
+            "Which tasks in {player}'s area are fulfilled? Click them all.", player=_named(players, seat)
         ),
         answers=frozenset(done),
         click="task",
@@ -387,14 +393,14 @@ def _next_player(game: Game, rng: random.Random) -> Made | Outcome:
         why = msg(
             "{player}'s track marker is the rearmost, on track space {space}, and lies on top of the "
             "stack there: of a stack, the one on top moves first.",
-            player=players[mover].name,
+            player=_named(players, mover),
             space=here,
         )
     else:
         why = msg(
             "{player}'s track marker is the rearmost, on track space {space}: the rearmost moves next, "
             "even several turns in a row.",
-            player=players[mover].name,
+            player=_named(players, mover),
             space=here,
         )
 
@@ -402,10 +408,10 @@ def _next_player(game: Game, rng: random.Random) -> Made | Outcome:
         assert isinstance(answer, int)
         there = players[answer].space
         if there == here:
-            return msg("{player}'s track marker lies lower in the stack.", player=players[answer].name)
+            return msg("{player}'s track marker lies lower in the stack.", player=_named(players, answer))
         return msg(
             "{player}'s track marker is further on, on track space {space}.",
-            player=players[answer].name,
+            player=_named(players, answer),
             space=there,
         )
 
@@ -438,7 +444,7 @@ def _over(game: Game, rng: random.Random) -> Made | Outcome:
         answer = game.winner
         why = msg(
             "The game is over: {player} placed their last token, and whoever does so first wins.",
-            player=players[game.winner].name,
+            player=_named(players, game.winner),
         )
         level = 1
     else:
@@ -447,7 +453,7 @@ def _over(game: Game, rng: random.Random) -> Made | Outcome:
         why = msg(
             "The game is over: the wheel and the draw pile are empty. The fewest tokens left win; a tie "
             "goes to the player who would move first: {player}.",
-            player=players[game.winner].name,
+            player=_named(players, game.winner),
         )
         level = 4 + tied
     return Made(

@@ -22,6 +22,7 @@ from ..errors import quote
 from ..game import Game, Move
 from ..i18n import Message, Value, cell_words, cmsg, joined, msg, plural, resolve, word
 from ..kinds import new_game
+from ..names import named
 from ..tiles import Tile
 from ..wheel import SPACES
 from .answers import MAKERS, Answer, Click, Made, sentences
@@ -263,7 +264,7 @@ class Puzzle:
         if self.click == "space":
             return msg("wheel space {space}", space=answer)
         if self.click == "seat" or self.kind == "over":
-            return self._made.game.players[answer].name
+            return named([p.name for p in self._made.game.players])[answer]
         return answer
 
     def _words(self, right: bool, wrong: frozenset[Answer], missed: frozenset[Answer], lang: str) -> Value:

@@ -63,7 +63,7 @@ DRAWN_JS = """(root) => ({
 
 # The position the kernel's widget shows (the past one while browsing), for DRAWN_JS to match.
 SHOWN = """{{
-    'wheel': [None if t is None else {w}.catalogue[t][:2] for t in {w}.state['wheel']],
+    'wheel': [None if t is None else [t, *{w}.catalogue[t][:2]] for t in {w}.state['wheel']],
     'marker': {w}.state['marker'],
     'tiles': [[list(t) for t in p['tiles']] for p in {w}.state['players']],
     'tokens': {{p['name']: p['tokens'] for p in {w}.state['players']}},
@@ -112,8 +112,9 @@ def cell_at(root: Locator, player: int, cell: list[int]) -> Locator:
 
 
 def assert_position_drawn(page: Page, root: Locator, widget: str = "w") -> dict[str, Any]:
-    """The page draws the position the kernel's ``widget`` has on show: the wheel's tiles (colour and
-    cost) and the moon marker, every area's tiles on their cells, every player's tokens left."""
+    """The page draws the position the kernel's ``widget`` has on show: the wheel's tiles (named as
+    everywhere, "R17 on wheel space 5", then colour and cost) and the moon marker, every area's tiles on
+    their cells, every player's tokens left."""
     shown: dict[str, Any] = kernel_json(page, SHOWN.format(w=widget))
     drawn = root.evaluate(DRAWN_JS)
     for s, tile in enumerate(shown["wheel"]):
@@ -121,7 +122,7 @@ def assert_position_drawn(page: Page, root: Locator, widget: str = "w") -> dict[
         if tile is None:
             words = where + ("the moon marker" if s == shown["marker"] else "empty")
         else:
-            words = where + f"{tile[0]} tile, cost {tile[1]}"
+            words = f"{tile[0]} on {where}{tile[1]} tile, cost {tile[2]}"
         assert drawn["wheel"][str(s)].startswith(words), (
             shown["view"]["label"],
             drawn["wheel"][str(s)],

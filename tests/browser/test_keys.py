@@ -3,6 +3,7 @@ through it, and the keys that run a cell still run it. In JupyterLab and in Note
 
 from __future__ import annotations
 
+import re
 from typing import TYPE_CHECKING
 
 import pytest
@@ -85,9 +86,18 @@ def test_escape_gives_the_focus_back_to_the_tile_chosen(page: Page, lab: Jupyter
 
     root = show_widget(page, lab, "escape", MIDGAME)
     choice = kernel_json(page, "w.game.choices()[1]")
-    root.locator(f'[data-space="{choice}"]').focus()
+    tile = kernel_json(page, f"w.game.wheel[{choice}].id")
+    space = root.locator(f'[data-space="{choice}"]')
+    # A screen reader hears the tile named as every sentence names a tile on offer, then what it shows.
+    expect(space).to_have_attribute(
+        "aria-label", re.compile(rf"^{tile} on wheel space {choice}: \w+ tile, cost \d, .*, takeable$")
+    )
+    space.focus()
     page.keyboard.press("Enter")
     wait_for_python(page, f"w.selected == {choice}")
+    expect(space).to_have_attribute(
+        "aria-label", re.compile(rf"^{tile} on wheel space {choice}: .*, takeable, chosen$")
+    )
     expect(root.locator(".nl-current .nl-legal").first).to_be_focused()
     page.keyboard.press("Escape")
     wait_for_python(page, "w.selected is None")

@@ -220,3 +220,25 @@ def test_the_guided_game_speaks_the_readers_language_from_its_first_step(
     assert axe_violations(page) == []
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     root.screenshot(path=ARTIFACTS / f"guided-{lang}.png", animations="disabled")
+
+
+def test_default_names_follow_the_menu_and_a_seat_named_you_agrees(page: Page, lab: JupyterLab) -> None:
+    from playwright.sync_api import expect
+
+    setup = "from novaluna_widget import Game, NovaLunaWidget\nw = NovaLunaWidget(players=2, seed=5)\nw"
+    root = show_widget(page, lab, "lang-names", setup)
+    names = root.locator(".nl-name")
+    expect(names).to_have_text(["Player 1", "Player 2"])
+    root.locator(".nl-lang-pick").select_option("ru")
+    wait_for_python(page, "w.lang == 'ru'")
+    # The package's own names for the seats follow the language; the game's data is unchanged.
+    expect(names).to_have_text(["Игрок 1", "Игрок 2"])
+    expect(root).not_to_contain_text("Player")
+    assert kernel_json(page, "[p.name for p in w.game.players]") == ["Player 1", "Player 2"]
+    # A seat named "You" with no reader: the page's sentences about it agree with the name ("in your area").
+    kernel_json(page, "setattr(w, 'game', Game(['You', 'Bo'], seed=4)) or setattr(w, 'lang', 'en')")
+    wait_for_python(page, "w.lang == 'en' and w.game.current_player == 0 and w.reader is None")
+    wait_drawn(page, root)
+    root.locator(".nl-takeable").first.click()
+    wait_for_python(page, "w.selected is not None")
+    expect(root.locator(".nl-now")).to_contain_text("in your area: click a lit cell")

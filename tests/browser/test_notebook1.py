@@ -65,7 +65,7 @@ def test_notebook1_runs_and_its_widget_plays_a_move(page: Page, lab: JupyterLab)
     assert placed == tile_id
     assert execute_python(page, "widget.last_error is None") == "True"
     assert execute_python(page, "len(widget.game.players[1].board) >= 1") == "True"
-    assert "You takes" in execute_python(page, "print(widget.game.log[1], end='')")
+    assert "You take " in execute_python(page, "print(widget.game.log[1], end='')")  # named "You": agrees
 
     # Page side: the widget redrew the position the kernel holds.
     version = execute_python(page, "widget.version")
