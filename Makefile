@@ -132,6 +132,7 @@ lint: $(STAMP) js/node_modules
 	$(VENV)/bin/mypy
 	$(VENV)/bin/lint-imports --no-logo
 	js/node_modules/.bin/tsc -p js
+	cd js && npm run --silent check
 
 clean:
 	rm -rf $(VENV) .pytest_cache .hypothesis tests/artifacts build/site build/lite

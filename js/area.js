@@ -3,16 +3,7 @@
 import * as spec from "./drawing.js";
 import { num, t, tc, tn, tnc } from "./i18n.js";
 import { esc, faceRect, swatchSvg, tileSvg, tokenSvg } from "./tiles.js";
-import {
-  agrees,
-  botWord,
-  cellWords,
-  named,
-  ordinal,
-  sentences,
-  taskWords,
-  tileWords,
-} from "./words.js";
+import { agrees, botWord, cellWords, named, ordinal, sentences, taskWords, tileWords } from "./words.js";
 
 /** @typedef {import("./contract").State} State */
 /** @typedef {import("./contract").Catalogue} Catalogue */
@@ -43,13 +34,9 @@ function bounds(tiles) {
  */
 export function legalCells(state, space = null) {
   const cells = new Map();
-  const pick = state.choices.indexOf(
-    /** @type {number} none is no choice: -1 */ (space ?? state.selected),
-  );
+  const pick = state.choices.indexOf(/** @type {number} none is no choice: -1 */ (space ?? state.selected));
   const effects = new Map(pick >= 0 ? state.moves.fulfil[pick] : []);
-  state.moves.cells.forEach(([x, y], i) =>
-    cells.set(`${x},${y}`, effects.get(i) ?? []),
-  );
+  state.moves.cells.forEach(([x, y], i) => cells.set(`${x},${y}`, effects.get(i) ?? []));
   return cells;
 }
 
@@ -81,11 +68,7 @@ function legalWords(player, cell, fulfils) {
           fulfils,
           values,
         )
-      : tc(
-          "the player named You, the reader",
-          "your area, cell {cell}: empty, legal",
-          values,
-        );
+      : tc("the player named You, the reader", "your area, cell {cell}: empty, legal", values);
   }
   return fulfils
     ? tn(
@@ -111,17 +94,10 @@ function placedWords(player, cell, tile, what, recent) {
           "your area, cell {cell}: {tile}, {what}, placed in the latest turns",
           values,
         )
-      : tc(
-          "the player named You, the reader",
-          "your area, cell {cell}: {tile}, {what}",
-          values,
-        );
+      : tc("the player named You, the reader", "your area, cell {cell}: {tile}, {what}", values);
   }
   return recent
-    ? t(
-        "{name}'s area, cell {cell}: {tile}, {what}, placed in the latest turns",
-        values,
-      )
+    ? t("{name}'s area, cell {cell}: {tile}, {what}, placed in the latest turns", values)
     : t("{name}'s area, cell {cell}: {tile}, {what}", values);
 }
 
@@ -129,12 +105,7 @@ function placedWords(player, cell, tile, what, recent) {
 function areaWords(player) {
   const n = player.tiles.length;
   return agrees(player)
-    ? tnc(
-        "the player named You, the reader",
-        "your area: {n} tile",
-        "your area: {n} tiles",
-        n,
-      )
+    ? tnc("the player named You, the reader", "your area: {n} tile", "your area: {n} tiles", n)
     : tn("{name}'s area: {n} tile", "{name}'s area: {n} tiles", n, {
         name: named(player),
       });
@@ -164,17 +135,10 @@ export function taskLabel(player, row) {
  */
 export function whyWords(state, p, row) {
   const why = state.why;
-  if (
-    !why ||
-    why.task[0] !== p ||
-    why.task[1] !== row[0] ||
-    why.task[2] !== row[1]
-  ) {
+  if (!why || why.task[0] !== p || why.task[1] !== row[0] || why.task[2] !== row[1]) {
     return taskLabel(state.players[p], row);
   }
-  return row[2] === 2
-    ? sentences([why.text, t("A token covers it.")])
-    : why.text;
+  return row[2] === 2 ? sentences([why.text, t("A token covers it.")]) : why.text;
 }
 
 /**
@@ -204,9 +168,7 @@ function emptyCell(p, x, y, legal, previewed, fulfils, tabStop, player) {
     `aria-label="${esc(label)}" data-roving="cells-${p}" tabindex="${tabStop ? 0 : -1}" ` +
     `transform="translate(${x * CELL} ${y * CELL})">` +
     faceRect(`class="nl-cell-box"`) +
-    (fulfils.length
-      ? star(fulfils.length)
-      : `<path class="nl-plus" d="M-14 0H14M0 -14V14"/>`) +
+    (fulfils.length ? star(fulfils.length) : `<path class="nl-plus" d="M-14 0H14M0 -14V14"/>`) +
     `</g>`
   );
 }
@@ -253,15 +215,9 @@ function placedTile(state, catalogue, p, t, rows, firstTask) {
   const player = state.players[p];
   const [id, x, y] = player.tiles[t];
   // The turns since the player to move last moved stay marked, the latest most.
-  const recent = state.recent.findIndex(
-    ([, q, tile]) => q === p && tile === id,
-  );
+  const recent = state.recent.findIndex(([, q, tile]) => q === p && tile === id);
   const mark =
-    recent < 0
-      ? []
-      : recent === state.recent.length - 1
-        ? ["nl-recent", "nl-last"]
-        : ["nl-recent"];
+    recent < 0 ? [] : recent === state.recent.length - 1 ? ["nl-recent", "nl-last"] : ["nl-recent"];
   /** @param {number} k @param {number} dx @param {number} dy @param {string} inner */
   const task = (k, dx, dy, inner) => {
     const row = rows.get(`${t},${k}`);
@@ -276,13 +232,7 @@ function placedTile(state, catalogue, p, t, rows, firstTask) {
       `transform="translate(${dx} ${dy})"><g class="nl-disc-zoom">${inner}${token}</g></g>`
     );
   };
-  const tileLabel = placedWords(
-    player,
-    cellWords(x, y),
-    id,
-    tileWords(id),
-    recent >= 0,
-  );
+  const tileLabel = placedWords(player, cellWords(x, y), id, tileWords(id), recent >= 0);
   const attrs =
     `data-player="${p}" data-cell="${x},${y}" data-tile="${p},${t}" role="group" ` +
     `aria-label="${esc(tileLabel)}" transform="translate(${x * CELL} ${y * CELL})"`;
@@ -300,10 +250,7 @@ function area(state, catalogue, p, preview) {
   const toMove = state.current === p;
   const chosen = toMove && state.selected !== null;
   const previewing = toMove && !chosen && preview !== null;
-  const legal =
-    chosen || previewing
-      ? legalCells(state, chosen ? null : preview)
-      : new Map();
+  const legal = chosen || previewing ? legalCells(state, chosen ? null : preview) : new Map();
   const occupied = new Set(player.tiles.map(([, x, y]) => `${x},${y}`));
   const rows = new Map(player.tasks.map((row) => [`${row[0]},${row[1]}`, row]));
   const [x0, y0, x1, y1] = bounds(player.tiles);
@@ -323,25 +270,12 @@ function area(state, catalogue, p, preview) {
       const isLegal = chosen && legal.has(key);
       const previewed = previewing && legal.has(key);
       const fulfils = legal.get(key) ?? [];
-      parts.push(
-        emptyCell(
-          p,
-          x,
-          y,
-          isLegal,
-          previewed,
-          fulfils,
-          isLegal && cellStop,
-          player,
-        ),
-      );
+      parts.push(emptyCell(p, x, y, isLegal, previewed, fulfils, isLegal && cellStop, player));
       if (isLegal) cellStop = false;
     }
   }
   const firstTask = { value: true };
-  player.tiles.forEach((_, t) =>
-    parts.push(placedTile(state, catalogue, p, t, rows, firstTask)),
-  );
+  player.tiles.forEach((_, t) => parts.push(placedTile(state, catalogue, p, t, rows, firstTask)));
   const cols = x1 - x0 + 1 + 2 * margin;
   const rowsHigh = y1 - y0 + 1 + 2 * margin;
   const [left, top] = [(x0 - margin - 0.5) * CELL, (y0 - margin - 0.5) * CELL];
@@ -365,19 +299,12 @@ function header(state, p) {
   }
   if (state.over && state.players.length > 1) {
     const place = state.over.ranking.indexOf(p);
-    badges.push(
-      `<span class="nl-badge nl-place-${place}">${esc(ordinal(place))}</span>`,
-    );
+    badges.push(`<span class="nl-badge nl-place-${place}">${esc(ordinal(place))}</span>`);
   }
   const used = player.supply - player.tokens;
   // The moon track's space, as the wheel shows it; the total time (which orders turns) in the title.
   const title = state.solo
-    ? tn(
-        "{used} of {n} token placed",
-        "{used} of {n} tokens placed",
-        player.supply,
-        { used },
-      )
+    ? tn("{used} of {n} token placed", "{used} of {n} tokens placed", player.supply, { used })
     : tn(
         "{used} of {n} token placed; time taken in all: {time}",
         "{used} of {n} tokens placed; time taken in all: {time}",
@@ -416,13 +343,11 @@ export function focusPlayer(state) {
   if (reader >= 0) return reader;
   const human = state.players.findIndex((player) => !player.bot);
   if (state.over) {
-    const againstBots =
-      human >= 0 && state.players.some((player) => player.bot);
+    const againstBots = human >= 0 && state.players.some((player) => player.bot);
     return againstBots ? human : state.over.winner;
   }
   // The game goes on: a player is to move.
-  if (!state.players[/** @type {number} */ (state.current)].bot)
-    return /** @type {number} */ (state.current);
+  if (!state.players[/** @type {number} */ (state.current)].bot) return /** @type {number} */ (state.current);
   return human >= 0 ? human : /** @type {number} */ (state.current);
 }
 

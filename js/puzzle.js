@@ -20,8 +20,7 @@ export const answerKey = (answer) => JSON.stringify(answer);
  * own, until the cell is clicked) lights its cells.
  * @param {State} state @param {number | null} chosen @returns {State}
  */
-export const drawnState = (state, chosen) =>
-  state.puzzle ? { ...state, selected: chosen } : state;
+export const drawnState = (state, chosen) => (state.puzzle ? { ...state, selected: chosen } : state);
 
 /**
  * What a click on the board picks in the puzzle on show: an answer, or (a move's first click) the wheel
@@ -38,13 +37,8 @@ export function picked(puzzle, state, d, chosen) {
     if (click === "move") return { choose: space };
   } else if (d.cell !== undefined && d.task === undefined) {
     const [x, y] = d.cell.split(",").map(Number);
-    if (click === "cell" && Number(d.player) === puzzle.seat)
-      return { answer: [x, y] };
-    if (
-      click === "move" &&
-      chosen !== null &&
-      Number(d.player) === state.current
-    )
+    if (click === "cell" && Number(d.player) === puzzle.seat) return { answer: [x, y] };
+    if (click === "move" && chosen !== null && Number(d.player) === state.current)
       return { answer: [chosen, x, y] };
   } else if (d.task !== undefined && click === "task") {
     const [p, tile, k] = d.task.split(",").map(Number);
@@ -102,12 +96,9 @@ export function puzzlePanel(state) {
   /** @param {PuzzleAnswer[]} answers */
   const named = (answers) => clauses(answers.map((a) => a.words));
   const lines = [];
-  if (puzzle.picks.length)
-    lines.push(t("Your answer: {answers}.", { answers: named(puzzle.picks) }));
+  if (puzzle.picks.length) lines.push(t("Your answer: {answers}.", { answers: named(puzzle.picks) }));
   if (puzzle.hinted !== null && !settled) {
-    lines.push(
-      t("Hint: look at {answer}.", { answer: named([puzzle.hinted]) }),
-    );
+    lines.push(t("Hint: look at {answer}.", { answer: named([puzzle.hinted]) }));
   }
   const verdict = puzzle.verdict;
   const said = [verdict ? verdict.words : ""];
@@ -142,8 +133,7 @@ export function puzzleSaid(before, state) {
   const puzzle = /** @type {PuzzleView} */ (state.puzzle);
   const was = before?.puzzle ?? null;
   if (!was || was.id !== puzzle.id) return (s) => s.puzzle?.question ?? "";
-  if (puzzle.verdict && !was.verdict)
-    return (s) => s.puzzle?.verdict?.words ?? "";
+  if (puzzle.verdict && !was.verdict) return (s) => s.puzzle?.verdict?.words ?? "";
   if (puzzle.answers && !was.answers) {
     return (s) =>
       t("The answer: {answers}.", {
@@ -166,40 +156,24 @@ function elementsOf(root, state, puzzle, answer) {
     const el = root.querySelector(selector);
     if (el) found.push(el);
   };
-  if (puzzle.click === "choice")
-    one(`[data-answer="${CSS.escape(answerKey(answer))}"]`);
+  if (puzzle.click === "choice") one(`[data-answer="${CSS.escape(answerKey(answer))}"]`);
   else if (typeof answer === "number")
-    one(
-      puzzle.click === "seat"
-        ? `[data-seat="${answer}"]`
-        : `[data-space="${answer}"]`,
-    );
+    one(puzzle.click === "seat" ? `[data-seat="${answer}"]` : `[data-space="${answer}"]`);
   else if (typeof answer !== "string" && puzzle.click === "move") {
     one(`[data-space="${answer[0]}"]`);
-    one(
-      `[data-player="${state.current}"][data-cell="${answer[1]},${answer[2]}"]`,
-    );
+    one(`[data-player="${state.current}"][data-cell="${answer[1]},${answer[2]}"]`);
   } else if (typeof answer !== "string" && answer.length === 2) {
-    one(
-      `[data-player="${puzzle.seat}"][data-cell="${answer[0]},${answer[1]}"]`,
-    );
+    one(`[data-player="${puzzle.seat}"][data-cell="${answer[0]},${answer[1]}"]`);
   } else if (typeof answer !== "string") {
     const p = puzzle.seat ?? 0;
-    const tile = state.players[p].tiles.findIndex(
-      ([, x, y]) => x === answer[0] && y === answer[1],
-    );
+    const tile = state.players[p].tiles.findIndex(([, x, y]) => x === answer[0] && y === answer[1]);
     one(`[data-task="${p},${tile},${answer[2]}"]`);
   }
   return found;
 }
 
 // The classes a puzzle puts on the board: picked, hinted, a wrong pick, a right answer once shown.
-const PUZZLE_MARKS = [
-  "nl-picked",
-  "nl-hinted",
-  "nl-wrong-pick",
-  "nl-right-answer",
-];
+const PUZZLE_MARKS = ["nl-picked", "nl-hinted", "nl-wrong-pick", "nl-right-answer"];
 
 /**
  * Mark the puzzle's answers on the board (and take the marks off elsewhere); tasks become buttons while
@@ -225,9 +199,7 @@ export function markPuzzle(root, state) {
     mark(puzzle.verdict?.wrong ?? [], "nl-wrong-pick");
     mark(puzzle.answers ?? [], "nl-right-answer");
     if (puzzle.click === "task") {
-      for (const task of root.querySelectorAll(
-        `[data-task^="${puzzle.seat},"]`,
-      ))
+      for (const task of root.querySelectorAll(`[data-task^="${puzzle.seat},"]`))
         task.setAttribute("role", "button");
     }
     const pressable = {
@@ -237,14 +209,11 @@ export function markPuzzle(root, state) {
       seat: "[data-seat]",
     };
     const selector =
-      puzzle.click in pressable
-        ? pressable[/** @type {keyof typeof pressable} */ (puzzle.click)]
-        : null;
+      puzzle.click in pressable ? pressable[/** @type {keyof typeof pressable} */ (puzzle.click)] : null;
     if (selector) {
       for (const el of root.querySelectorAll(selector)) {
         const on = String(Boolean(wanted.get(el)?.has("nl-picked")));
-        if (el.getAttribute("aria-pressed") !== on)
-          el.setAttribute("aria-pressed", on);
+        if (el.getAttribute("aria-pressed") !== on) el.setAttribute("aria-pressed", on);
       }
     }
   }
@@ -252,6 +221,5 @@ export function markPuzzle(root, state) {
     for (const el of root.querySelectorAll(`.${cls}`))
       if (!wanted.get(el)?.has(cls)) el.classList.remove(cls);
   }
-  for (const [el, classes] of wanted)
-    for (const cls of classes) el.classList.add(cls);
+  for (const [el, classes] of wanted) for (const cls of classes) el.classList.add(cls);
 }

@@ -28,14 +28,9 @@ function spaceLabel(s, state, catalogue, taken) {
   const id = state.wheel[s];
   if (!id) {
     const where =
-      s === 0
-        ? t("wheel space {space} (new moon)", { space: s })
-        : t("wheel space {space}", { space: s });
+      s === 0 ? t("wheel space {space} (new moon)", { space: s }) : t("wheel space {space}", { space: s });
     const marker = s === state.marker;
-    if (!taken)
-      return marker
-        ? t("{where}: the moon marker", { where })
-        : t("{where}: empty", { where });
+    if (!taken) return marker ? t("{where}: the moon marker", { where }) : t("{where}: empty", { where });
     const values = {
       where,
       name: named(state.players[taken[1]]),
@@ -48,11 +43,7 @@ function spaceLabel(s, state, catalogue, taken) {
             "{where}: the moon marker; {name} took {tile} from here",
             values,
           )
-        : tc(
-            "the player named You, the reader",
-            "{where}: empty; {name} took {tile} from here",
-            values,
-          );
+        : tc("the player named You, the reader", "{where}: empty; {name} took {tile} from here", values);
     }
     return marker
       ? t("{where}: the moon marker; {name} took {tile} from here", values)
@@ -97,22 +88,14 @@ function space(s, state, catalogue, tabStop, taken) {
   if (id) {
     art =
       `<rect class="nl-halo" ${square}/>` +
-      tileSvg(
-        catalogue,
-        id,
-        zoomedDisc,
-        [],
-        `transform="scale(${WHEEL.tile_scale})"`,
-      );
+      tileSvg(catalogue, id, zoomedDisc, [], `transform="scale(${WHEEL.tile_scale})"`);
     hit = `<rect class="nl-hit" ${square}/>`;
   } else if (taken) {
     const [tx, ty] = [x, y].map((v) => fix((-v / WHEEL.space) * TAKER_INWARD));
     art += `<g class="nl-taker" transform="translate(${tx} ${ty})">${tokenSvg(taken[1], TAKER_RADIUS)}</g>`;
   }
   // A puzzle that asks for a tile takes a click on any (a takeable one is not marked where that is the question).
-  const answering =
-    Boolean(id) &&
-    (state.puzzle?.click === "space" || state.puzzle?.click === "move");
+  const answering = Boolean(id) && (state.puzzle?.click === "space" || state.puzzle?.click === "move");
   const disabled = pick < 0 && !answering ? ` aria-disabled="true"` : "";
   return (
     `<g class="${classes.join(" ")}" transform="translate(${x} ${y})"><g aria-hidden="true">${art}</g>` +
@@ -200,43 +183,26 @@ function centre(state) {
           name: named(winner),
         })
       : t("{name} wins", { name: winner.name });
-    lines.push([
-      "nl-centre-big",
-      state.solo ? t("Score {score}", { score: state.solo.total }) : wins,
-    ]);
+    lines.push(["nl-centre-big", state.solo ? t("Score {score}", { score: state.solo.total }) : wins]);
     const why =
       state.over.reason === "last token"
-        ? tc(
-            "why a game ended, in its picture under the winner",
-            "last token placed",
-          )
-        : tc(
-            "why a game ended, in its picture under the winner",
-            "no tile left",
-          );
+        ? tc("why a game ended, in its picture under the winner", "last token placed")
+        : tc("why a game ended, in its picture under the winner", "no tile left");
     lines.push(["", why]);
   } else if (state.solo) {
-    lines.push([
-      "nl-centre-big",
-      t("Phase {phase} of 2", { phase: state.solo.phase }),
-    ]);
+    lines.push(["nl-centre-big", t("Phase {phase} of 2", { phase: state.solo.phase })]);
     lines.push(["", t("score {score} so far", { score: state.solo.total })]);
     lines.push(["", t("lower is better")]);
   } else {
-    const player =
-      state.players[/** @type {number} the game goes on */ (state.current)];
+    const player = state.players[/** @type {number} the game goes on */ (state.current)];
     const toMove = agrees(player)
       ? tc("the player named You, the reader", "to move")
-      : tc(
-          "in a game's picture, under the name of the player whose turn it is",
-          "to move",
-        );
+      : tc("in a game's picture, under the name of the player whose turn it is", "to move");
     lines.push(["nl-centre-big", named(player)], ["", toMove]);
   }
   const text = lines
     .map(
-      ([cls, t], i) =>
-        `<text class="nl-centre ${cls}" y="${CENTRE.top + i * CENTRE.line}">${esc(t)}</text>`,
+      ([cls, t], i) => `<text class="nl-centre ${cls}" y="${CENTRE.top + i * CENTRE.line}">${esc(t)}</text>`,
     )
     .join("");
   return `<g class="nl-centre-group">${text}</g>`;
@@ -251,17 +217,9 @@ function pile(state) {
   const [x, y] = CENTRE.card;
   const card = `x="${x}" y="${y}" width="${CENTRE.card_size}" height="${CENTRE.card_size}" rx="${CENTRE.card_corner}"`;
   const [countX, countY] = CENTRE.count;
-  const named = tc(
-    "a label under the draw pile, in a game's picture",
-    "draw pile",
-  );
+  const named = tc("a label under the draw pile, in a game's picture", "draw pile");
   const values = { colours: pileWords(state.pile_colours) };
-  const label = tn(
-    "draw pile: {n} tile ({colours})",
-    "draw pile: {n} tiles ({colours})",
-    state.pile,
-    values,
-  );
+  const label = tn("draw pile: {n} tile ({colours})", "draw pile: {n} tiles ({colours})", state.pile, values);
   const drawing =
     `<g class="nl-pile" transform="translate(${CENTRE.pile.join(" ")})" role="img" ` +
     `aria-label="${esc(label)}">` +
@@ -293,9 +251,7 @@ export function wheelParts(state, catalogue) {
     pile(state),
   );
   const taken = new Map(state.recent.map((turn) => [turn[3], turn])); // the latest take from each space
-  state.wheel.forEach((_, s) =>
-    parts.push(space(s, state, catalogue, s === focusable, taken.get(s))),
-  );
+  state.wheel.forEach((_, s) => parts.push(space(s, state, catalogue, s === focusable, taken.get(s))));
   parts.push(MOON_MARKER);
   return parts;
 }

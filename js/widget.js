@@ -24,23 +24,8 @@ import { setColours, setFaces } from "./drawing.js";
 import { fitBoard } from "./fit.js";
 import { language, setLanguage, t, tn, tnc } from "./i18n.js";
 import { createMotion } from "./motion.js";
-import {
-  headline,
-  logItems,
-  logShell,
-  nowWords,
-  sidePanel,
-  toolbar,
-  topShell,
-} from "./panels.js";
-import {
-  drawnState,
-  markPuzzle,
-  pickIntent,
-  picked,
-  puzzlePanel,
-  puzzleSaid,
-} from "./puzzle.js";
+import { headline, logItems, logShell, nowWords, sidePanel, toolbar, topShell } from "./panels.js";
+import { drawnState, markPuzzle, pickIntent, picked, puzzlePanel, puzzleSaid } from "./puzzle.js";
 import { tileSvg } from "./tiles.js";
 import { wheelParts } from "./wheel.js";
 import {
@@ -74,8 +59,7 @@ function keyOf(el) {
   if (d.space !== undefined) return `[data-space="${d.space}"]`;
   if (d.task !== undefined) return `[data-task="${d.task}"]`;
   if (d.seat !== undefined) return `[data-seat="${d.seat}"]`;
-  if (d.cell !== undefined)
-    return `[data-player="${d.player}"][data-cell="${d.cell}"]`;
+  if (d.cell !== undefined) return `[data-player="${d.player}"][data-cell="${d.cell}"]`;
   if (d.answer !== undefined) return `[data-answer="${CSS.escape(d.answer)}"]`;
   if (d.action !== undefined) return `[data-action="${d.action}"]`;
   if (d.reviewRow !== undefined) return `[data-review-row="${d.reviewRow}"]`;
@@ -99,8 +83,7 @@ const explainTip = () =>
  * @param {KeyboardEvent} event
  */
 const passesToNotebook = (event) =>
-  (event.key === "Enter" &&
-    (event.shiftKey || event.ctrlKey || event.metaKey || event.altKey)) ||
+  (event.key === "Enter" && (event.shiftKey || event.ctrlKey || event.metaKey || event.altKey)) ||
   ((event.ctrlKey || event.metaKey) && event.key.toLowerCase() === "s");
 
 // The live region says at most this many entries at once (many moves made from Python at a time
@@ -118,10 +101,7 @@ const SAID_MAX = 6;
  */
 function happened(before, state) {
   if (before && viewMoved(before, state)) {
-    return (s) =>
-      s.view.now
-        ? t("Back to the position now.")
-        : sentence(earlierWords(s.view.label));
+    return (s) => (s.view.now ? t("Back to the position now.") : sentence(earlierWords(s.view.label)));
   }
   if (state.tutorial) {
     // The guided game says what the last click did in its own words (Luna's reply, a skip ahead).
@@ -131,15 +111,9 @@ function happened(before, state) {
     return news ? (s) => sentences(s.tutorial?.said ?? []) : null;
   }
   const hint = shownHint(state);
-  const fresh =
-    hint &&
-    (hint.version !== before?.hint?.version ||
-      hint.words !== before?.hint?.words);
+  const fresh = hint && (hint.version !== before?.hint?.version || hint.words !== before?.hint?.words);
   if (fresh && hint.words) return (s) => shownHint(s)?.words ?? "";
-  if (!before)
-    return since(
-      state.recent[0]?.[0] ?? state.log.at(-1)?.[0] ?? state.log_total,
-    );
+  if (!before) return since(state.recent[0]?.[0] ?? state.log.at(-1)?.[0] ?? state.log_total);
   if (before.seed !== state.seed) return since(0);
   if (state.log_total > before.log_total) return since(before.log_total);
   if (state.log_total < before.log_total)
@@ -152,13 +126,9 @@ function happened(before, state) {
  * @param {number} id @returns {Saying}
  */
 const since = (id) => (state) => {
-  const texts = state.log
-    .filter(([entry]) => entry >= id)
-    .map(([, , , text]) => text);
+  const texts = state.log.filter(([entry]) => entry >= id).map(([, , , text]) => text);
   return sentences(
-    texts.length > SAID_MAX
-      ? [t("Earlier moves are in the move log."), ...texts.slice(-SAID_MAX)]
-      : texts,
+    texts.length > SAID_MAX ? [t("Earlier moves are in the move log."), ...texts.slice(-SAID_MAX)] : texts,
   );
 };
 
@@ -195,12 +165,7 @@ function couldGoWords(player, cells) {
           values,
         );
   }
-  const lit = tnc(
-    "lit cells a tile could go on",
-    "{n} lit cell",
-    "{n} lit cells",
-    cells.size,
-  );
+  const lit = tnc("lit cells a tile could go on", "{n} lit cell", "{n} lit cells", cells.size);
   return agrees(player)
     ? tnc(
         "the player named You, the reader",
@@ -300,8 +265,7 @@ function render({ model, el }) {
   let lastSaying = null;
   const motion = createMotion(root);
   // A projector's size: large faces, thick marks and big words, legible from the back of a room.
-  const project = () =>
-    root.classList.toggle("nl-projector", Boolean(model.get("projector")));
+  const project = () => root.classList.toggle("nl-projector", Boolean(model.get("projector")));
   project();
 
   /**
@@ -323,11 +287,7 @@ function render({ model, el }) {
    */
   const askWhy = (task) => {
     const key = `${state.version}:${task.join()}`;
-    if (
-      key === askedWhy ||
-      (state.why && state.why.task.join() === task.join())
-    )
-      return;
+    if (key === askedWhy || (state.why && state.why.task.join() === task.join())) return;
     askedWhy = key;
     model.send({ action: "why", task, version: state.version });
   };
@@ -352,8 +312,7 @@ function render({ model, el }) {
     `<div class="nl-review-box"></div><div class="nl-hint-box"></div></div></div>` +
     `<div class="nl-others"></div><div class="nl-log-box"></div></div>`;
   /** @param {string} cls @returns {HTMLElement} one of the parts just written */
-  const part = (cls) =>
-    /** @type {HTMLElement} */ (root.querySelector(`.${cls}`));
+  const part = (cls) => /** @type {HTMLElement} */ (root.querySelector(`.${cls}`));
   const parts = {
     top: part("nl-top"),
     history: part("nl-history"),
@@ -364,9 +323,7 @@ function render({ model, el }) {
     dismiss: part("nl-dismiss"),
     wheelSvg: /** @type {SVGSVGElement} */ (root.querySelector(".nl-wheel")),
     wheel: /** @type {SVGGElement} */ (root.querySelector(".nl-wheel-parts")),
-    wheelMarks: /** @type {SVGGElement} */ (
-      root.querySelector(".nl-wheel > .nl-marks")
-    ),
+    wheelMarks: /** @type {SVGGElement} */ (root.querySelector(".nl-wheel > .nl-marks")),
     review: part("nl-review-box"),
     hint: part("nl-hint-box"),
     panel: part("nl-panel-box"),
@@ -400,13 +357,9 @@ function render({ model, el }) {
     // follows (the log stays as open or closed as the reader left it).
     parts.top.innerHTML = topShell();
     [parts.headline, parts.toolbar] = parts.top.children;
-    const open =
-      /** @type {HTMLDetailsElement | null} */ (parts.log.firstElementChild)
-        ?.open ?? true;
+    const open = /** @type {HTMLDetailsElement | null} */ (parts.log.firstElementChild)?.open ?? true;
     parts.log.innerHTML = logShell(open);
-    parts.logList = /** @type {HTMLOListElement} */ (
-      parts.log.querySelector("ol")
-    );
+    parts.logList = /** @type {HTMLOListElement} */ (parts.log.querySelector("ol"));
     parts.wheelSvg.setAttribute("aria-label", t("moon wheel"));
     labelCoach(root);
   }
@@ -458,8 +411,7 @@ function render({ model, el }) {
         if (child === null) wanted[i] = made.shift() ?? null;
       });
     }
-    for (const unwanted of kept.values())
-      for (const child of unwanted) child.remove();
+    for (const unwanted of kept.values()) for (const child of unwanted) child.remove();
     wanted.forEach((child, i) => {
       const here = el.children[i] ?? null;
       if (child !== here) el.insertBefore(/** @type {Element} */ (child), here);
@@ -490,13 +442,8 @@ function render({ model, el }) {
     setAttr(svg, "aria-label", c.areaLabel);
     if (svg.style.getPropertyValue("--nl-area-max") !== c.maxWidth)
       svg.style.setProperty("--nl-area-max", c.maxWidth);
-    if (svg.style.getPropertyValue("--nl-rows") !== c.rows)
-      svg.style.setProperty("--nl-rows", c.rows);
-    patchChildren(
-      /** @type {SVGGElement} */ (svg.firstElementChild),
-      c.parts,
-      full,
-    );
+    if (svg.style.getPropertyValue("--nl-rows") !== c.rows) svg.style.setProperty("--nl-rows", c.rows);
+    patchChildren(/** @type {SVGGElement} */ (svg.firstElementChild), c.parts, full);
   }
 
   /**
@@ -506,9 +453,7 @@ function render({ model, el }) {
   function draw(full = false) {
     const started = performance.now();
     // Before `speak`, which words the shells anew when the language changed (the menu had the focus).
-    const focusKey = root.contains(document.activeElement)
-      ? keyOf(document.activeElement)
-      : null;
+    const focusKey = root.contains(document.activeElement) ? keyOf(document.activeElement) : null;
     speak();
     root.classList.remove("nl-busy");
     root.classList.toggle("nl-read-only", browsing(state));
@@ -516,57 +461,35 @@ function render({ model, el }) {
     root.classList.toggle("nl-guided", Boolean(state.tutorial));
     root.classList.toggle("nl-puzzling", Boolean(state.puzzle));
     const focus = focusPlayer(state);
-    if (
-      preview !== null &&
-      (state.selected !== null || !state.choices.includes(preview))
-    )
-      preview = null;
+    if (preview !== null && (state.selected !== null || !state.choices.includes(preview))) preview = null;
     patch(parts.headline, headline(state), full);
     patchChildren(parts.toolbar, toolbar(state, botName), full);
     updateHistory(parts.history, state, holding || wanted !== null || showing);
     updateTutorial(parts.tutorial, state);
     patch(parts.puzzle, puzzlePanel(state), full);
     // The guided game refuses a click with a friendly sentence in its own panel, not as an error.
-    const error =
-      state.tutorial && state.error === state.tutorial.refused
-        ? null
-        : state.error;
+    const error = state.tutorial && state.error === state.tutorial.refused ? null : state.error;
     parts.error.hidden = !error;
-    const errorText = /** @type {HTMLElement} */ (
-      parts.error.querySelector(".nl-error-text")
-    );
+    const errorText = /** @type {HTMLElement} */ (parts.error.querySelector(".nl-error-text"));
     errorText.textContent = error ?? "";
     errorText.title = error ?? ""; // the box shows two lines of it
     // A new language words the status line's news again, in the new language, rather than leave it in the old.
-    const news = state.puzzle
-      ? puzzleSaid(drawn, state)
-      : happened(drawn, state);
-    const saying =
-      news ?? (drawn && drawn.lang !== state.lang ? lastSaying : null);
+    const news = state.puzzle ? puzzleSaid(drawn, state) : happened(drawn, state);
+    const saying = news ?? (drawn && drawn.lang !== state.lang ? lastSaying : null);
     if (saying !== null) lastSaying = saying;
     // On the history slider the slider's own value text says where it is: the live region keeps quiet.
-    if (saying !== null)
-      setText(
-        parts.said,
-        document.activeElement === parts.slider ? "" : saying(state),
-      );
-    setText(
-      parts.now,
-      state.puzzle ? state.puzzle.question : nowWords(state, catalogue),
-    );
+    if (saying !== null) setText(parts.said, document.activeElement === parts.slider ? "" : saying(state));
+    setText(parts.now, state.puzzle ? state.puzzle.question : nowWords(state, catalogue));
     patchChildren(parts.wheel, wheelParts(state, catalogue), full);
     patch(parts.wheelMarks, wheelMarks(state), full);
     patch(parts.panel, sidePanel(state), full);
     patch(parts.review, reviewPanel(review, state, catalogue, uid), full);
     patch(parts.hint, hintPanel(state, optionsOpen), full);
     patchCard(parts.big, card(state, catalogue, focus, "big", preview), full);
-    const others = state.players.flatMap((_, p) =>
-      p === focus ? [] : [card(state, catalogue, p, "small")],
-    );
+    const others = state.players.flatMap((_, p) => (p === focus ? [] : [card(state, catalogue, p, "small")]));
     while (parts.others.children.length < others.length)
       parts.others.appendChild(document.createElement("div"));
-    while (parts.others.children.length > others.length)
-      parts.others.lastElementChild?.remove();
+    while (parts.others.children.length > others.length) parts.others.lastElementChild?.remove();
     others.forEach((c, i) => patchCard(parts.others.children[i], c, full));
     patchMarks(full);
     markPuzzle(root, state);
@@ -576,10 +499,7 @@ function render({ model, el }) {
     if (hovered) highlight(hovered);
     else explain(idleWords());
     // A step along the history shows no flight, except one action forward (a replay of that turn).
-    const stepped =
-      drawn &&
-      viewMoved(drawn, state) &&
-      state.view.turn !== drawn.view.turn + 1;
+    const stepped = drawn && viewMoved(drawn, state) && state.view.turn !== drawn.view.turn + 1;
     motion.show(stepped ? null : drawn, state, catalogue);
     drawn = state;
     // Read by tests and bench/widget.py: which state is drawn, how often, and how long it took.
@@ -595,14 +515,8 @@ function render({ model, el }) {
    */
   function patchMarks(full) {
     for (const svg of root.querySelectorAll(".nl-player > .nl-area")) {
-      const p = Number(
-        svg.querySelector("[data-player]")?.dataset.player ?? -1,
-      );
-      patch(
-        /** @type {Element} */ (svg.lastElementChild),
-        p < 0 ? "" : areaMarks(state, p),
-        full,
-      );
+      const p = Number(svg.querySelector("[data-player]")?.dataset.player ?? -1);
+      patch(/** @type {Element} */ (svg.lastElementChild), p < 0 ? "" : areaMarks(state, p), full);
     }
     markBoard(root, state);
   }
@@ -612,12 +526,7 @@ function render({ model, el }) {
 
   /** @param {string | null} focusKey the element that had the focus (`keyOf`) */
   function restoreFocus(focusKey) {
-    if (
-      focusKey &&
-      root.contains(document.activeElement) &&
-      pendingFocus === null
-    )
-      return; // part kept
+    if (focusKey && root.contains(document.activeElement) && pendingFocus === null) return; // part kept
     let target = focusKey && root.querySelector(focusKey);
     if (pendingFocus === "cells" && state.selected !== null) {
       target = root.querySelector(".nl-current .nl-legal") ?? target;
@@ -632,9 +541,7 @@ function render({ model, el }) {
     // The focused element went (a lit cell once the choice is cancelled, a button now disabled): the
     // focus stays in the widget, on the wheel's Tab stop, rather than falling to the page.
     if (wanted && !root.contains(document.activeElement)) {
-      /** @type {HTMLElement | null} */ (
-        root.querySelector('[data-space][tabindex="0"]')
-      )?.focus({
+      /** @type {HTMLElement | null} */ (root.querySelector('[data-space][tabindex="0"]'))?.focus({
         preventScroll: true,
       });
     }
@@ -660,25 +567,14 @@ function render({ model, el }) {
   function showPreview(space) {
     if (space === preview) return;
     preview = space;
-    patchCard(
-      parts.big,
-      card(state, catalogue, focusPlayer(state), "big", preview),
-      false,
-    );
+    patchCard(parts.big, card(state, catalogue, focusPlayer(state), "big", preview), false);
     markBoard(root, state);
     markPuzzle(root, state);
   }
 
   function clearMarks() {
-    for (const cls of [
-      "nl-chain",
-      "nl-touch",
-      "nl-origin",
-      "nl-would",
-      "nl-hover",
-    ]) {
-      for (const node of root.querySelectorAll(`.${cls}`))
-        node.classList.remove(cls);
+    for (const cls of ["nl-chain", "nl-touch", "nl-origin", "nl-would", "nl-hover"]) {
+      for (const node of root.querySelectorAll(`.${cls}`)) node.classList.remove(cls);
     }
     for (const ghost of root.querySelectorAll(".nl-ghost")) ghost.remove();
   }
@@ -717,16 +613,11 @@ function render({ model, el }) {
       const player = state.players[p];
       const refs = legalCells(state).get(d.cell) ?? [];
       // Cells are lit only once a tile is chosen.
-      const id = /** @type {string} */ (
-        state.wheel[/** @type {number} */ (state.selected)]
-      );
+      const id = /** @type {string} */ (state.wheel[/** @type {number} */ (state.selected)]);
       const [cx, cy] = d.cell.split(",").map(Number);
       target.classList.add("nl-hover");
       // A faint copy of the chosen tile on the cell: how the area would look.
-      target.insertAdjacentHTML(
-        "beforeend",
-        `<g class="nl-ghost">${tileSvg(catalogue, id)}</g>`,
-      );
+      target.insertAdjacentHTML("beforeend", `<g class="nl-ghost">${tileSvg(catalogue, id)}</g>`);
       const names = refs.map(([x, y, k]) => {
         if (x === cx && y === cy)
           return t("{task} on {tile} itself", {
@@ -734,9 +625,7 @@ function render({ model, el }) {
             tile: id,
           });
         const i = player.tiles.findIndex(([, tx, ty]) => tx === x && ty === y);
-        root
-          .querySelector(`[data-task="${p},${i},${k}"]`)
-          ?.classList.add("nl-would");
+        root.querySelector(`[data-task="${p},${i},${k}"]`)?.classList.add("nl-would");
         const tile = player.tiles[i][0];
         return t("{task} on {tile}", { task: taskWords(tile, k), tile });
       });
@@ -758,8 +647,7 @@ function render({ model, el }) {
     } else if (d.space !== undefined) {
       target.classList.add("nl-hover");
       const space = Number(d.space);
-      const player =
-        state.current === null ? null : state.players[state.current];
+      const player = state.current === null ? null : state.players[state.current];
       const canPreview =
         player &&
         !state.puzzle &&
@@ -771,10 +659,7 @@ function render({ model, el }) {
       const words = target.getAttribute("aria-label") ?? "";
       explain(
         canPreview && player
-          ? sentences([
-              sentence(words),
-              couldGoWords(player, legalCells(state, space)),
-            ])
+          ? sentences([sentence(words), couldGoWords(player, legalCells(state, space))])
           : words,
       );
     }
@@ -786,13 +671,9 @@ function render({ model, el }) {
    * @param {import("./contract").PuzzleView} puzzle @param {DOMStringMap} d @param {boolean} byKeyboard
    */
   function activatePuzzle(puzzle, d, byKeyboard) {
-    const refill =
-      d.action === "refill" &&
-      puzzle.choices.some((c) => c.answer === "refill");
+    const refill = d.action === "refill" && puzzle.choices.some((c) => c.answer === "refill");
     if (d.action === "pick" || refill) {
-      send(
-        pickIntent(puzzle, refill ? "refill" : JSON.parse(d.answer ?? "null")),
-      );
+      send(pickIntent(puzzle, refill ? "refill" : JSON.parse(d.answer ?? "null")));
       return;
     }
     if (d.action !== undefined) {
@@ -839,10 +720,7 @@ function render({ model, el }) {
     } else if (d.reviewRow !== undefined) {
       const row = Number(d.reviewRow);
       send({ action: "open", row: openRow() === row ? null : row });
-    } else if (
-      browsing(state) &&
-      (d.space !== undefined || d.cell !== undefined)
-    ) {
+    } else if (browsing(state) && (d.space !== undefined || d.cell !== undefined)) {
       // An earlier position is a picture: Python would refuse the click, the page says why at once.
       explain(browsingWords());
     } else if (d.space !== undefined) {
@@ -856,15 +734,8 @@ function render({ model, el }) {
       if (state.selected === null) {
         // Once the game is over no tile can be chosen: the "now" line says how it ended. The guided game
         // says what its step waits for, in its own words.
-        const guided =
-          state.tutorial &&
-          (state.tutorial.done ? guideOverWords() : state.tutorial.prompt);
-        explain(
-          guided ||
-            (state.over
-              ? state.over.text
-              : chooseFirstWords(state.choices.length)),
-        );
+        const guided = state.tutorial && (state.tutorial.done ? guideOverWords() : state.tutorial.prompt);
+        explain(guided || (state.over ? state.over.text : chooseFirstWords(state.choices.length)));
         return;
       }
       const [x, y] = d.cell.split(",").map(Number);
@@ -893,8 +764,7 @@ function render({ model, el }) {
       return;
     }
     const target = actionable(event);
-    if (target && !("disabled" in target && target.disabled))
-      activate(target, false);
+    if (target && !("disabled" in target && target.disabled)) activate(target, false);
   }
 
   /**
@@ -903,16 +773,11 @@ function render({ model, el }) {
    * @param {Element} target @param {string} key
    */
   function move(target, key) {
-    const group = [
-      ...root.querySelectorAll(`[data-roving="${target.dataset.roving}"]`),
-    ];
+    const group = [...root.querySelectorAll(`[data-roving="${target.dataset.roving}"]`)];
     const forward = key === "ArrowRight" || key === "ArrowDown";
     const next =
       target.dataset.roving === "wheel"
-        ? group[
-            (group.indexOf(target) + (forward ? 1 : -1) + group.length) %
-              group.length
-          ]
+        ? group[(group.indexOf(target) + (forward ? 1 : -1) + group.length) % group.length]
         : neighbour(target, group, key);
     if (!next) return;
     target.setAttribute("tabindex", "-1");
@@ -928,11 +793,7 @@ function render({ model, el }) {
       state = drawnState(readState(model), chosen);
       draw();
       event.preventDefault();
-    } else if (
-      event.key === "Escape" &&
-      state.selected !== null &&
-      !state.puzzle
-    ) {
+    } else if (event.key === "Escape" && state.selected !== null && !state.puzzle) {
       send({ action: "select", space: null });
       // The lit cell that had the focus goes with the choice: the focus goes back to the tile.
       pendingFocus = state.selected;
@@ -943,9 +804,7 @@ function render({ model, el }) {
       target.tagName !== "BUTTON"
     ) {
       const hit = target.closest(
-        state.puzzle
-          ? "[data-space], [data-cell], [data-task], [data-seat]"
-          : "[data-space], [data-cell]",
+        state.puzzle ? "[data-space], [data-cell], [data-task], [data-seat]" : "[data-space], [data-cell]",
       );
       if (hit) {
         activate(hit, true);
@@ -972,16 +831,14 @@ function render({ model, el }) {
 
   /** @param {FocusEvent} event */
   function onFocusOut(event) {
-    if (!root.contains(/** @type {Node | null} */ (event.relatedTarget)))
-      onLeave();
+    if (!root.contains(/** @type {Node | null} */ (event.relatedTarget))) onLeave();
   }
 
   /** The pointer left (or focus left the widget): explain what keeps focus, else show the hint. */
   function onLeave() {
     speak();
     const active = document.activeElement;
-    const focused =
-      active && root.contains(active) ? active.closest(EXPLAINS) : null;
+    const focused = active && root.contains(active) ? active.closest(EXPLAINS) : null;
     hoverKey = focused ? keyOf(focused) : null;
     if (focused) highlight(focused);
     else {
@@ -999,12 +856,7 @@ function render({ model, el }) {
    * @param {KeyboardEvent} event
    */
   function onWindowKey(event) {
-    if (
-      !(event.target instanceof Node) ||
-      !root.contains(event.target) ||
-      passesToNotebook(event)
-    )
-      return;
+    if (!(event.target instanceof Node) || !root.contains(event.target) || passesToNotebook(event)) return;
     if (event.type === "keydown") onKey(event);
     event.stopPropagation();
   }
@@ -1014,8 +866,7 @@ function render({ model, el }) {
     const menu = /** @type {HTMLSelectElement} */ (event.target);
     if (menu.classList.contains("nl-bot-pick")) botName = menu.value;
     // Python words everything again in the language chosen, and the page follows the state's `lang`.
-    if (menu.classList.contains("nl-lang-pick"))
-      send({ action: "language", lang: menu.value });
+    if (menu.classList.contains("nl-lang-pick")) send({ action: "language", lang: menu.value });
   }
 
   /**
@@ -1033,12 +884,7 @@ function render({ model, el }) {
     const view = state.view;
     const turn = wanted;
     wanted = null;
-    if (
-      !view ||
-      turn === null ||
-      (turn === view.turn && (view.now || turn < view.turns))
-    )
-      return;
+    if (!view || turn === null || (turn === view.turn && (view.now || turn < view.turns))) return;
     showing = true;
     send({ action: "show", turn: turn >= view.turns ? null : turn });
   }
@@ -1053,18 +899,13 @@ function render({ model, el }) {
   /** @param {Event} event */
   function onToggle(event) {
     const details = /** @type {HTMLDetailsElement} */ (event.target);
-    if (details.classList?.contains("nl-alternatives"))
-      optionsOpen = details.open;
+    if (details.classList?.contains("nl-alternatives")) optionsOpen = details.open;
   }
 
   const onState = () => {
     const next = readState(model);
     // A move's tile chosen in a puzzle holds until the puzzle changes or is answered.
-    if (
-      next.puzzle?.id !== state.puzzle?.id ||
-      next.puzzle?.answers ||
-      next.puzzle?.picks.length
-    )
+    if (next.puzzle?.id !== state.puzzle?.id || next.puzzle?.answers || next.puzzle?.picks.length)
       chosen = null;
     state = drawnState(next, chosen);
     showing = false;
@@ -1076,9 +917,7 @@ function render({ model, el }) {
     speak();
     const before = review;
     review = readReview(model);
-    const focusKey = root.contains(document.activeElement)
-      ? keyOf(document.activeElement)
-      : null;
+    const focusKey = root.contains(document.activeElement) ? keyOf(document.activeElement) : null;
     patch(parts.review, reviewPanel(review, state, catalogue, uid), false);
     restoreFocus(focusKey);
     if (review.status === "ready" && before.status !== "ready") {
