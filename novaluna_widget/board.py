@@ -456,9 +456,12 @@ class Board:
         tiles, group, opened = self._tiles, self._group, self._open
         around = _AROUND.get(cell) or neighbours(cell)
         opened.pop(cell, None)
-        # One look at the neighbours: the empty ones open, the others give, per colour, the distinct
-        # groups touching the new tile (what its own tasks count, and what it joins).
-        touching: dict[str, list[_Group]] = {}
+        # One look at the neighbours: the empty ones open; the others give the distinct groups touching
+        # the new tile: of its colour the ones it joins, of each other colour the tiles they hold (what
+        # its own tasks count).
+        sizes: dict[str, int] = {}
+        joined: list[_Group] = []
+        seen: list[_Group] = []
         fresh: list[Cell] = []
         for n in around:
             u = tiles.get(n)
@@ -468,11 +471,13 @@ class Board:
                     fresh.append(n)
             else:
                 g = group[n]
-                found = touching.get(u.colour)
-                if found is None:
-                    touching[u.colour] = [g]
-                elif g not in found:  # identity first; distinct groups differ at their first cell
-                    found.append(g)
+                if g not in seen:  # identity first; distinct groups differ at their first cell
+                    seen.append(g)
+                    c = u.colour
+                    if c == colour:
+                        joined.append(g)
+                    else:
+                        sizes[c] = sizes.get(c, 0) + len(g)
         cells = self._cells_cache
         if cells is not None and tiles:
             # Keep the legal cells sorted rather than sort them all again when asked (several times dearer).
@@ -484,7 +489,6 @@ class Board:
         else:
             self._cells_cache = None
         tiles[cell] = t
-        joined = touching.pop(colour, None)
         merged: _Group = (cell,)
         if joined:
             for g in joined:
@@ -516,8 +520,9 @@ class Board:
                 near = [n for n in around if n in waiting]
             for where in near:
                 self._grow(where, colour, waiting, newly)
-        if t.needs:
-            self._add_tasks(t, cell, len(merged) - 1, touching, newly)
+        if t.wants:
+            sizes[colour] = len(merged) - 1
+            self._add_tasks(t, cell, sizes, newly)
         if not newly:
             return _NOTHING
         self._fulfilled = self._fulfilled.union(newly)
@@ -547,27 +552,19 @@ class Board:
         else:
             del waiting[where]
 
-    def _add_tasks(
-        self, t: Tile, cell: Cell, own: int, touching: dict[str, list[_Group]], newly: list[TaskRef]
-    ) -> None:
-        """Count the new tile's own tasks (``own`` tiles of its colour count for them, and of every
-        other colour the groups ``touching`` it): each is fulfilled or waits for the colours it lacks."""
+    def _add_tasks(self, t: Tile, cell: Cell, sizes: dict[str, int], newly: list[TaskRef]) -> None:
+        """Count the new tile's own tasks (``sizes``: the tiles of each colour that count for them): each
+        is fulfilled or waits for the colours it lacks."""
         x, y = cell
-        colour = t.colour
         shorts, waiting, borrowed = self._short, self._waiting, self._borrowed
-        for i, need in enumerate(t.needs):
+        i = 0
+        for want in t.wants:
             short: tuple[str, ...] = ()
-            for c, wanted in need.items():
-                if c == colour:
-                    got = own
-                else:
-                    groups = touching.get(c)
-                    got = sum(map(len, groups)) if groups else 0
-                if got < wanted:
+            for c, wanted in want:
+                if sizes.get(c, 0) < wanted:
                     short += (c,)
-            ref = (x, y, i)
             if short:
-                shorts[ref] = _COLOUR_SETS[short]
+                shorts[(x, y, i)] = _COLOUR_SETS[short]
                 for c in short:
                     w = waiting[c]
                     if c in borrowed:
@@ -576,10 +573,10 @@ class Board:
                     if cell in w:
                         w[cell] += (i,)
                     else:
-                        groups = touching.get(c)
-                        w[cell] = (own if c == colour else sum(map(len, groups)) if groups else 0, i)
+                        w[cell] = (sizes.get(c, 0), i)
             else:
-                newly.append(ref)
+                newly.append((x, y, i))
+            i += 1
 
     def _own(self) -> None:
         """Take a copy of the bookkeeping this board shares with a copy, before changing it."""
