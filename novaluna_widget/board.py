@@ -310,7 +310,7 @@ class Board:
 
     def open_tasks(self) -> dict[TaskRef, frozenset[str]]:
         """Every task not yet fulfilled, with the colours it still lacks."""
-        return dict(self._short)
+        return self._short.copy()
 
     def count(self, cell: Cell, colour: str) -> int:
         """How many tiles of ``colour`` count for a task on the tile at ``cell``."""
@@ -501,7 +501,7 @@ class Board:
         waiting = self._waiting[colour]
         if waiting:
             if colour in self._borrowed:
-                waiting = self._waiting[colour] = dict(waiting)
+                waiting = self._waiting[colour] = waiting.copy()
                 self._borrowed.discard(colour)
             # Only open tasks that lack this colour and touch the grown group can change: a tile
             # touches it where a neighbour is in it (every cell of a group maps to the one tuple).
@@ -568,7 +568,7 @@ class Board:
                 for c in short:
                     w = waiting[c]
                     if c in borrowed:
-                        w = waiting[c] = dict(w)
+                        w = waiting[c] = w.copy()
                         borrowed.discard(c)
                     if cell in w:
                         w[cell] += (i,)
@@ -579,11 +579,12 @@ class Board:
             i += 1
 
     def _own(self) -> None:
-        """Take a copy of the bookkeeping this board shares with a copy, before changing it."""
-        self._group = dict(self._group)
-        self._open = dict(self._open)
-        self._short = dict(self._short)
-        self._waiting = dict(self._waiting)  # each colour's own dict is copied once it changes
+        """Take a copy of the bookkeeping this board shares with a copy, before changing it.
+        (``d.copy()`` clones a dict whose keys have been removed at twice the speed of ``dict(d)``.)"""
+        self._group = self._group.copy()
+        self._open = self._open.copy()
+        self._short = self._short.copy()
+        self._waiting = self._waiting.copy()  # each colour's own dict is copied once it changes
         self._borrowed = set(COLOURS)
         self._shared = False
 
@@ -722,7 +723,7 @@ class Board:
     def _copy(self, in_game: bool) -> Board:
         """``copy``, for a game's area (``in_game``: placed on only by the game) or not."""
         other = Board.__new__(Board)
-        other._tiles = dict(self._tiles)
+        other._tiles = self._tiles.copy()
         other._group = self._group
         other._open = self._open
         other._short = self._short

@@ -651,29 +651,38 @@ class Game:
         self._choices = None
         events = self._events
         events.append(("take", index, space, t.id))
-        self._advance(index, player, t.cost)
+        following = self._advance(index, player, t.cost)
         newly = player._board._put(t, cell)  # _checked has checked the cell
         events.append(("place", index, t.id, cell))
         covered = self._cover(index, player, newly) if newly else newly
         if player._tokens == 0:
             self._finish("last token", index)
         else:
-            self._current = track.to_move(self._players)
+            self._current = following
             self._start_turn()
         return covered
 
-    def _advance(self, index: int, player: Player, steps: int) -> None:
+    def _advance(self, index: int, player: Player, steps: int) -> int:
+        """Move the player's marker ``steps`` on, on top of any markers it lands on; returns who moves
+        next (``track.to_move``, found in the same pass over the markers)."""
         before = player._time
         after = player._time = before + steps
+        arrival = player._arrival = self._arrivals
+        self._arrivals += 1
         under = []
+        # The rearmost marker, and of a stack the top one; the mover's, just placed on top, wins a tie.
+        best, least, top = index, after, arrival
         for i, p in enumerate(self._players):
-            if p._time == after and i != index:
-                under.append(i)
+            time = p._time
+            if time == after:
+                if i != index:
+                    under.append(i)
+            elif time < least or (time == least and p._arrival > top):
+                best, least, top = i, time, p._arrival
         if len(under) > 1:
             under.sort(key=lambda i: self._players[i]._arrival)
-        player._arrival = self._arrivals
-        self._arrivals += 1
         self._events.append(("move", index, before, after, tuple(under)))
+        return best
 
     def _cover(self, index: int, player: Player, newly: frozenset[TaskRef]) -> frozenset[TaskRef]:
         if not newly:

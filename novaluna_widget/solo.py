@@ -215,8 +215,9 @@ class SoloGame(Game):
         self._phase = 2
         self._apply_refill(mandatory=True)
 
-    def _advance(self, index: int, player: Player, steps: int) -> None:
+    def _advance(self, index: int, player: Player, steps: int) -> int:
         player._time += steps  # no marker on the moon track: time is just the cost taken so far
+        return 0
 
     def _cover(self, index: int, player: Player, newly: frozenset[TaskRef]) -> frozenset[TaskRef]:
         covered = super()._cover(index, player, newly)
