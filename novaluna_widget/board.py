@@ -120,6 +120,8 @@ _NOTHING: Final[frozenset[TaskRef]] = frozenset()
 _COLOUR_SETS: Final[dict[tuple[str, ...], frozenset[str]]] = {
     short: frozenset(short) for n in range(1, len(COLOURS) + 1) for short in combinations(COLOURS, n)
 }
+#: The most placements the legal cells wait for before they are sorted afresh instead (as cheap by then).
+_DUE: Final = 4
 #: How many legal cells a refusal names: enough to see where to go, short enough to read.
 _NAMED = 12
 #: How one colour of a task is counted in ``explain``'s sentence: ``1 of 3 blue`` (the number needed
@@ -239,6 +241,7 @@ class Board:
     __slots__ = (
         "_borrowed",
         "_cells_cache",
+        "_cells_due",
         "_fulfilled",
         "_group",
         "_in_game",
@@ -259,7 +262,9 @@ class Board:
         self._waiting: dict[str, dict[Cell, tuple[int, ...]]] = {c: {} for c in COLOURS}
         self._borrowed: set[str] = set()  # colours whose dict in _waiting a copy still shares
         self._fulfilled: frozenset[TaskRef] = frozenset()  # replaced, never changed: copies share it
-        self._cells_cache: tuple[Cell, ...] | None = None
+        self._cells_cache: tuple[Cell, ...] | None = None  # the legal cells when last asked, sorted
+        # the placements since (each cell placed on, and the cells it opened), applied when next asked
+        self._cells_due: tuple[tuple[Cell, list[Cell]], ...] = ()
         self._in_game = False
         self._shared = False  # whether a copy shares the bookkeeping above (all but _tiles)
         for t, cell in placements:
@@ -290,9 +295,21 @@ class Board:
 
     def _legal_cells(self) -> tuple[Cell, ...]:
         """``legal_cells`` as the tuple the board keeps, for the game's ``legal_moves``."""
-        if self._cells_cache is None:
-            self._cells_cache = tuple(sorted(self._open)) if self._tiles else ((0, 0),)
-        return self._cells_cache
+        cells = self._cells_cache
+        if cells is None:
+            cells = tuple(sorted(self._open)) if self._tiles else ((0, 0),)
+        elif self._cells_due:
+            # Keep the legal cells sorted rather than sort them all again (several times dearer).
+            kept = list(cells)
+            for placed, fresh in self._cells_due:
+                del kept[bisect_left(kept, placed)]
+                for n in fresh:
+                    insort(kept, n)
+            cells = tuple(kept)
+        else:
+            return cells
+        self._cells_cache, self._cells_due = cells, ()
+        return cells
 
     def is_legal(self, cell: object) -> bool:
         """Whether a tile may go on ``cell``: any cell up to ``FIRST`` from 0 in an empty area, else an
@@ -478,16 +495,11 @@ class Board:
                         joined.append(g)
                     else:
                         sizes[c] = sizes.get(c, 0) + len(g)
-        cells = self._cells_cache
-        if cells is not None and tiles:
-            # Keep the legal cells sorted rather than sort them all again when asked (several times dearer).
-            kept = list(cells)
-            del kept[bisect_left(kept, cell)]
-            for n in fresh:
-                insort(kept, n)
-            self._cells_cache = tuple(kept)
+        # The legal cells are brought up to date when next asked: a search's copy often never is.
+        if self._cells_cache is not None and tiles and len(self._cells_due) < _DUE:
+            self._cells_due += ((cell, fresh),)
         else:
-            self._cells_cache = None
+            self._cells_cache, self._cells_due = None, ()
         tiles[cell] = t
         merged: _Group = (cell,)
         if joined:
@@ -506,8 +518,7 @@ class Board:
             # Only open tasks that lack this colour and touch the grown group can change: a tile
             # touches it where a neighbour is in it (every cell of a group maps to the one tuple).
             if joined:
-                near = []
-                for w in waiting:
+                for w in list(waiting):
                     a, b, c, d = _AROUND[w]
                     if (
                         group.get(a) is merged
@@ -515,11 +526,15 @@ class Board:
                         or group.get(c) is merged
                         or group.get(d) is merged
                     ):
-                        near.append(w)
+                        there = tiles[w].colour
+                        have = len(merged) - 1 if there == colour else self._touching(w, colour)
+                        self._grow(w, colour, have, waiting, newly)
             else:
-                near = [n for n in around if n in waiting]
-            for where in near:
-                self._grow(where, colour, waiting, newly)
+                # A group of one tile, new: each neighbour's count of its colour grows by one.
+                for n in around:
+                    kept = waiting.get(n)
+                    if kept is not None:
+                        self._grow(n, colour, kept[0] + 1, waiting, newly)
         if t.wants:
             sizes[colour] = len(merged) - 1
             self._add_tasks(t, cell, sizes, newly)
@@ -529,15 +544,15 @@ class Board:
         return frozenset(newly)
 
     def _grow(
-        self, where: Cell, colour: str, waiting: dict[Cell, tuple[int, ...]], newly: list[TaskRef]
+        self, where: Cell, colour: str, have: int, waiting: dict[Cell, tuple[int, ...]], newly: list[TaskRef]
     ) -> None:
         """The tile at ``where`` has open tasks that lack ``colour`` (``waiting``), whose count has just
-        grown: each that now has enough no longer waits for it, and is fulfilled if that was all."""
-        there = self._tiles[where]
-        have = len(self._group[where]) - 1 if there.colour == colour else self._touching(where, colour)
+        grown to ``have``: each that now has enough no longer waits for it, and is fulfilled if that was
+        all."""
+        needs = self._tiles[where].needs
         rest = [have]
         for i in waiting[where][1:]:
-            if have < there.needs[i][colour]:
+            if have < needs[i][colour]:
                 rest.append(i)
                 continue
             ref = (where[0], where[1], i)
@@ -731,6 +746,7 @@ class Board:
         other._fulfilled = self._fulfilled
         other._borrowed = self._borrowed  # _own gives each its own before either places
         other._cells_cache = self._cells_cache
+        other._cells_due = self._cells_due
         other._in_game = in_game
         other._shared = self._shared = True
         return other
