@@ -490,11 +490,11 @@ class Board:
                 g = group[n]
                 if g not in seen:  # identity first; distinct groups differ at their first cell
                     seen.append(g)
-                    c = u.colour
-                    if c == colour:
+                    shade = u.colour
+                    if shade == colour:
                         joined.append(g)
                     else:
-                        sizes[c] = sizes.get(c, 0) + len(g)
+                        sizes[shade] = sizes.get(shade, 0) + len(g)
         # The legal cells are brought up to date when next asked: a search's copy often never is.
         if self._cells_cache is not None and tiles and len(self._cells_due) < _DUE:
             self._cells_due += ((cell, fresh),)
@@ -572,8 +572,7 @@ class Board:
         is fulfilled or waits for the colours it lacks."""
         x, y = cell
         shorts, waiting, borrowed = self._short, self._waiting, self._borrowed
-        i = 0
-        for want in t.wants:
+        for i, want in enumerate(t.wants):
             short: tuple[str, ...] = ()
             for c, wanted in want:
                 if sizes.get(c, 0) < wanted:
@@ -591,7 +590,6 @@ class Board:
                         w[cell] = (sizes.get(c, 0), i)
             else:
                 newly.append((x, y, i))
-            i += 1
 
     def _own(self) -> None:
         """Take a copy of the bookkeeping this board shares with a copy, before changing it.

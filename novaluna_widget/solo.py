@@ -93,6 +93,8 @@ class SoloScore:
 class SoloGame(Game):
     """Nova Luna for one player (see the module docstring for the rules)."""
 
+    __slots__ = ("_phase", "_phase_one", "_placed_in_phase_one")
+
     kind: ClassVar[str] = "solo"
     SEATS: ClassVar[tuple[int, int]] = (1, 1)
     EXTRA_FIELDS: ClassVar[tuple[str, ...]] = ("phase", "placed_in_phase_one", "phase_one")
@@ -318,6 +320,12 @@ class SoloGame(Game):
         self._phase = snap["phase"]
         self._placed_in_phase_one = snap["placed_in_phase_one"]
         self._phase_one = None if snap["phase_one"] is None else tuple(snap["phase_one"])
+
+    def _copy_extra(self, other: Game) -> None:
+        assert isinstance(other, SoloGame)
+        other._phase = self._phase
+        other._placed_in_phase_one = self._placed_in_phase_one
+        other._phase_one = self._phase_one
 
     def __repr__(self) -> str:
         state = f"over, score {self.score.total}" if self._over else f"phase {self._phase}"
