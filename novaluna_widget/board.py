@@ -57,6 +57,9 @@ FAR: Final = 2 * FIRST
 # Neighbours are asked for on every placement and count; a dict lookup is three times cheaper than
 # building four tuples. Areas stay small, so the cache stays small.
 _AROUND: dict[Cell, tuple[Cell, Cell, Cell, Cell]] = {}
+# One tuple for each cell the engine has made: the areas' dicts, keyed by cells that come from here,
+# then find a key by identity instead of comparing two tuples.
+_CELLS: dict[Cell, Cell] = {}
 
 
 def neighbours(cell: Cell) -> tuple[Cell, Cell, Cell, Cell]:
@@ -65,7 +68,13 @@ def neighbours(cell: Cell) -> tuple[Cell, Cell, Cell, Cell]:
         return _AROUND[cell]
     except KeyError:
         x, y = as_cell(cell)  # (1.0, 0) hashes like (1, 0): only int cells may enter the shared cache
-        found = _AROUND[(x, y)] = ((x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1))
+        one = _CELLS.setdefault
+        found = _AROUND[one((x, y), (x, y))] = (
+            one((x + 1, y), (x + 1, y)),
+            one((x - 1, y), (x - 1, y)),
+            one((x, y + 1), (x, y + 1)),
+            one((x, y - 1), (x, y - 1)),
+        )
         return found
 
 
