@@ -123,6 +123,8 @@ def _within(cell: Cell, reach: int) -> bool:
 
 #: Cells in reading order, row by row (``chain`` lists them so).
 _ROW_FIRST: Final = operator.itemgetter(1, 0)
+#: No tiles of any colour: what a placement counts up from.
+_NONE: Final[dict[str, int]] = dict.fromkeys(COLOURS, 0)
 #: What a placement that fulfils nothing returns (one object, not a new empty set each time).
 _NOTHING: Final[frozenset[TaskRef]] = frozenset()
 #: A task's short colours (in the task's order) as the set the board keeps: one object per choice.
@@ -485,7 +487,7 @@ class Board:
         # One look at the neighbours: the empty ones open; the others give the distinct groups touching
         # the new tile: of its colour the ones it joins, of each other colour the tiles they hold (what
         # its own tasks count).
-        sizes: dict[str, int] = {}
+        sizes = _NONE.copy()
         joined: list[_Group] = []
         seen: list[_Group] = []
         fresh: list[Cell] = []
@@ -503,7 +505,7 @@ class Board:
                     if shade == colour:
                         joined.append(g)
                     else:
-                        sizes[shade] = sizes.get(shade, 0) + len(g)
+                        sizes[shade] += len(g)
         # The legal cells are brought up to date when next asked: a search's copy often never is.
         if self._cells_cache is not None and tiles and len(self._cells_due) < _DUE:
             self._cells_due += ((cell, fresh),)
@@ -584,7 +586,7 @@ class Board:
         for i, want in enumerate(t.wants):
             short: tuple[str, ...] = ()
             for c, wanted in want:
-                if sizes.get(c, 0) < wanted:
+                if sizes[c] < wanted:
                     short += (c,)
             if short:
                 shorts[(x, y, i)] = _COLOUR_SETS[short]
@@ -596,7 +598,7 @@ class Board:
                     if cell in w:
                         w[cell] += (i,)
                     else:
-                        w[cell] = (sizes.get(c, 0), i)
+                        w[cell] = (sizes[c], i)
             else:
                 newly.append((x, y, i))
 
