@@ -361,7 +361,7 @@ class Game:
             players=[Player(n, supply, stack.index(i)) for i, n in enumerate(names)],
         )
         self._events.append(("setup", self.seed, tuple(stack)))
-        self._start = self._position()
+        self._start: dict[str, Any] | None = None  # worked out when first asked (``_start_position``)
 
     # -- construction --------------------------------------------------------------------------
     def _deal(self, seed: int | None) -> tuple[random.Random, list[Tile]]:
@@ -761,9 +761,21 @@ class Game:
         self._redo.pop()
         return action
 
+    def _start_position(self) -> dict[str, Any]:
+        """The position the game started from, as plain data (``snapshot()["start"]``). A new deal works
+        it out only when first asked, as most games never are: the position now while nothing has been
+        played, else that of the deal again (all randomness is spent at setup, so it deals the same)."""
+        if self._start is None:
+            if self._history:
+                names = [p.name for p in self._players]
+                self._start = self._dealt(names, self.seed, self.beginner)._start_position()
+            else:
+                self._start = self._position()
+        return self._start
+
     def _replay(self, actions: Iterable[Action]) -> None:
         """Rebuild the start position and play ``actions`` on it."""
-        self._restore(self._start)
+        self._restore(self._start_position())
         for action in actions:
             self._perform(self._checked(action))
             self._history.append(action)
@@ -780,7 +792,7 @@ class Game:
         other = self.__class__.__new__(self.__class__)
         other.seed = self.seed
         other.beginner = self.beginner
-        other._start = self._start  # never changed: replaced on loading only
+        other._start = self._start  # never changed once known
         other._wheel = self._wheel.copy()
         other._marker = self._marker
         other._pile = self._pile.copy()
@@ -807,7 +819,7 @@ class Game:
             "kind": self.kind,
             "seed": self.seed,
             "beginner": self.beginner,
-            "start": _plain(self._start),
+            "start": _plain(self._start_position()),
             "history": [action_data(a) for a in self._history],
             "redo": [action_data(a) for a in self._redo],
             "position": self._position(),
@@ -853,7 +865,10 @@ class Game:
             except ValueError as err:
                 raise PositionError(msg("start: {error}", error=message_of(err))) from None
             found = first_difference(
-                start, _plain(dealt._start), "start", msg("in the deal of seed {seed}", seed=str(seed))
+                start,
+                _plain(dealt._start_position()),
+                "start",
+                msg("in the deal of seed {seed}", seed=str(seed)),
             )
             if found:
                 raise PositionError(

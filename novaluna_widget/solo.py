@@ -119,7 +119,7 @@ class SoloGame(Game):
         self._placed_in_phase_one = 0
         self._phase_one: tuple[int, int] | None = None  # (tiles cost, tokens of the 8 not placed)
         self._events.append(("setup", self.seed, (0,)))
-        self._start = self._position()
+        self._start = None  # worked out when first asked (``_start_position``)
 
     @classmethod
     def supply(cls, players: int = 1, beginner: bool = False) -> int:
