@@ -274,10 +274,15 @@ class Player:
         return track.space(self._time)
 
     def _copy(self) -> Player:
+        # One statement a field: a third cheaper than packing them into tuples (a search copies often).
         other = Player.__new__(Player)
-        other._name, other._supply, other._tokens = self._name, self._supply, self._tokens
-        other._time, other._arrival, other._covered = self._time, self._arrival, self._covered
-        other._board = self._board._copy(in_game=True)
+        other._name = self._name
+        other._supply = self._supply
+        other._tokens = self._tokens
+        other._time = self._time
+        other._arrival = self._arrival
+        other._covered = self._covered
+        other._board = self._board._copy(True)
         return other
 
     def __repr__(self) -> str:
@@ -294,6 +299,24 @@ class Game:
     ``players`` may also be a list of 2–4 names. ``beginner=True`` uses the first-game token counts.
     ``kinds.new_game`` gives a ``SoloGame`` for one player and a ``Game`` for more.
     """
+
+    # Slots: a search copies a game for every position it tries, and reads its fields on every move.
+    __slots__ = (
+        "_arrivals",
+        "_choices",
+        "_current",
+        "_events",
+        "_history",
+        "_marker",
+        "_over",
+        "_pile",
+        "_players",
+        "_redo",
+        "_start",
+        "_wheel",
+        "beginner",
+        "seed",
+    )
 
     kind: ClassVar[str] = "game"
     #: The fewest and the most players.
@@ -338,7 +361,7 @@ class Game:
             players=[Player(n, supply, stack.index(i)) for i, n in enumerate(names)],
         )
         self._events.append(("setup", self.seed, tuple(stack)))
-        self._start = self._position()
+        self._start: dict[str, Any] | None = None  # worked out when first asked (``_start_position``)
 
     # -- construction --------------------------------------------------------------------------
     def _deal(self, seed: int | None) -> tuple[random.Random, list[Tile]]:
@@ -651,29 +674,38 @@ class Game:
         self._choices = None
         events = self._events
         events.append(("take", index, space, t.id))
-        self._advance(index, player, t.cost)
+        following = self._advance(index, player, t.cost)
         newly = player._board._put(t, cell)  # _checked has checked the cell
         events.append(("place", index, t.id, cell))
         covered = self._cover(index, player, newly) if newly else newly
         if player._tokens == 0:
             self._finish("last token", index)
         else:
-            self._current = track.to_move(self._players)
+            self._current = following
             self._start_turn()
         return covered
 
-    def _advance(self, index: int, player: Player, steps: int) -> None:
+    def _advance(self, index: int, player: Player, steps: int) -> int:
+        """Move the player's marker ``steps`` on, on top of any markers it lands on; returns who moves
+        next (``track.to_move``, found in the same pass over the markers)."""
         before = player._time
         after = player._time = before + steps
+        arrival = player._arrival = self._arrivals
+        self._arrivals += 1
         under = []
+        # The rearmost marker, and of a stack the top one; the mover's, just placed on top, wins a tie.
+        best, least, top = index, after, arrival
         for i, p in enumerate(self._players):
-            if p._time == after and i != index:
-                under.append(i)
+            time = p._time
+            if time == after:
+                if i != index:
+                    under.append(i)
+            elif time < least or (time == least and p._arrival > top):
+                best, least, top = i, time, p._arrival
         if len(under) > 1:
             under.sort(key=lambda i: self._players[i]._arrival)
-        player._arrival = self._arrivals
-        self._arrivals += 1
         self._events.append(("move", index, before, after, tuple(under)))
+        return best
 
     def _cover(self, index: int, player: Player, newly: frozenset[TaskRef]) -> frozenset[TaskRef]:
         if not newly:
@@ -729,9 +761,21 @@ class Game:
         self._redo.pop()
         return action
 
+    def _start_position(self) -> dict[str, Any]:
+        """The position the game started from, as plain data (``snapshot()["start"]``). A new deal works
+        it out only when first asked, as most games never are: the position now while nothing has been
+        played, else that of the deal again (all randomness is spent at setup, so it deals the same)."""
+        if self._start is None:
+            if self._history:
+                names = [p.name for p in self._players]
+                self._start = self._dealt(names, self.seed, self.beginner)._start_position()
+            else:
+                self._start = self._position()
+        return self._start
+
     def _replay(self, actions: Iterable[Action]) -> None:
         """Rebuild the start position and play ``actions`` on it."""
-        self._restore(self._start)
+        self._restore(self._start_position())
         for action in actions:
             self._perform(self._checked(action))
             self._history.append(action)
@@ -746,13 +790,21 @@ class Game:
                 msg("shuffle_pile is a random.Random (or None), not {value}", value=quote(shuffle_pile))
             )
         other = self.__class__.__new__(self.__class__)
-        other.__dict__.update(self.__dict__)
-        other._wheel = list(self._wheel)
-        other._pile = list(self._pile)
+        other.seed = self.seed
+        other.beginner = self.beginner
+        other._start = self._start  # never changed once known
+        other._wheel = self._wheel.copy()
+        other._marker = self._marker
+        other._pile = self._pile.copy()
         other._players = [p._copy() for p in self._players]
-        other._history = list(self._history)
-        other._redo = list(self._redo)
-        other._events = list(self._events)
+        other._arrivals = self._arrivals
+        other._history = self._history.copy()
+        other._redo = self._redo.copy()
+        other._events = self._events.copy()
+        other._over = self._over
+        other._current = self._current
+        other._choices = self._choices
+        self._copy_extra(other)
         if shuffle_pile is not None:
             shuffle_pile.shuffle(other._pile)
         return other
@@ -767,7 +819,7 @@ class Game:
             "kind": self.kind,
             "seed": self.seed,
             "beginner": self.beginner,
-            "start": _plain(self._start),
+            "start": _plain(self._start_position()),
             "history": [action_data(a) for a in self._history],
             "redo": [action_data(a) for a in self._redo],
             "position": self._position(),
@@ -813,7 +865,10 @@ class Game:
             except ValueError as err:
                 raise PositionError(msg("start: {error}", error=message_of(err))) from None
             found = first_difference(
-                start, _plain(dealt._start), "start", msg("in the deal of seed {seed}", seed=str(seed))
+                start,
+                _plain(dealt._start_position()),
+                "start",
+                msg("in the deal of seed {seed}", seed=str(seed)),
             )
             if found:
                 raise PositionError(
@@ -913,6 +968,9 @@ class Game:
 
     def _restore_extra(self, snap: Mapping[str, Any]) -> None:
         return None
+
+    def _copy_extra(self, other: Game) -> None:
+        """Give ``other``, a copy being made, the fields of this kind of game that ``copy`` does not know."""
 
     def _settle_start(self) -> None:
         """Start a restored position as play would have reached it: over if a player has placed their

@@ -93,6 +93,8 @@ class SoloScore:
 class SoloGame(Game):
     """Nova Luna for one player (see the module docstring for the rules)."""
 
+    __slots__ = ("_phase", "_phase_one", "_placed_in_phase_one")
+
     kind: ClassVar[str] = "solo"
     SEATS: ClassVar[tuple[int, int]] = (1, 1)
     EXTRA_FIELDS: ClassVar[tuple[str, ...]] = ("phase", "placed_in_phase_one", "phase_one")
@@ -117,7 +119,7 @@ class SoloGame(Game):
         self._placed_in_phase_one = 0
         self._phase_one: tuple[int, int] | None = None  # (tiles cost, tokens of the 8 not placed)
         self._events.append(("setup", self.seed, (0,)))
-        self._start = self._position()
+        self._start = None  # worked out when first asked (``_start_position``)
 
     @classmethod
     def supply(cls, players: int = 1, beginner: bool = False) -> int:
@@ -215,8 +217,9 @@ class SoloGame(Game):
         self._phase = 2
         self._apply_refill(mandatory=True)
 
-    def _advance(self, index: int, player: Player, steps: int) -> None:
+    def _advance(self, index: int, player: Player, steps: int) -> int:
         player._time += steps  # no marker on the moon track: time is just the cost taken so far
+        return 0
 
     def _cover(self, index: int, player: Player, newly: frozenset[TaskRef]) -> frozenset[TaskRef]:
         covered = super()._cover(index, player, newly)
@@ -317,6 +320,12 @@ class SoloGame(Game):
         self._phase = snap["phase"]
         self._placed_in_phase_one = snap["placed_in_phase_one"]
         self._phase_one = None if snap["phase_one"] is None else tuple(snap["phase_one"])
+
+    def _copy_extra(self, other: Game) -> None:
+        assert isinstance(other, SoloGame)
+        other._phase = self._phase
+        other._placed_in_phase_one = self._placed_in_phase_one
+        other._phase_one = self._phase_one
 
     def __repr__(self) -> str:
         state = f"over, score {self.score.total}" if self._over else f"phase {self._phase}"

@@ -107,23 +107,27 @@ class Task(Mapping[str, int]):
 class Tile:
     """A tile: ``id`` (R01–Y17), ``colour``, ``cost`` (time, 1–7) and 0–3 ``tasks``."""
 
-    __slots__ = ("colour", "cost", "id", "needs", "tasks")
+    __slots__ = ("colour", "cost", "id", "needs", "tasks", "wants")
     id: str
     colour: Colour
     cost: int
     tasks: tuple[Task, ...]
     #: The tasks as plain dicts, for the engine's hot loops (a Mapping's lookups are slow).
     needs: tuple[dict[str, int], ...]
+    #: The tasks as ``(colour, count)`` pairs, for placing (a tuple iterates faster than a dict's items).
+    wants: tuple[tuple[tuple[str, int], ...], ...]
 
     def __init__(self, id: str, colour: Colour, cost: int, tasks: tuple[Task, ...]) -> None:
         tasks = tuple(tasks)
         needs = tuple(dict(task._items) for task in tasks)
+        wants = tuple(task._items for task in tasks)
         for name, value in (
             ("id", id),
             ("colour", colour),
             ("cost", cost),
             ("tasks", tasks),
             ("needs", needs),
+            ("wants", wants),
         ):
             object.__setattr__(self, name, value)
 

@@ -252,6 +252,30 @@ def test_legal_cells_stay_sorted_and_counts_current_however_often_asked(seed, as
             b = b.copy()
 
 
+@settings(max_examples=40, deadline=None)
+@given(seed=st.integers(0, 10_000))
+def test_legal_cells_catch_up_with_placements_nobody_asked_about(seed):
+    """The legal cells are brought up to date when next asked, however many placements went by unasked,
+    on an area and on its copies alike: always the empty cells next to a tile, sorted."""
+    rng = random.Random(seed)
+    first = Board([(TILES[0], (0, 0))])
+    first.legal_cells()
+    areas = [first]
+    for t in rng.sample(TILES[1:], 67):
+        b = rng.choice(areas)
+        empty_neighbours = sorted({n for c in b.tiles for n in neighbours(c)} - set(b.tiles))
+        b.place(t, rng.choice(empty_neighbours))  # a legal cell, found without asking the area
+        if rng.random() < 0.15:
+            area = rng.choice(areas)
+            assert area.legal_cells() == sorted(
+                {n for c in area.tiles for n in neighbours(c)} - set(area.tiles)
+            )
+        if rng.random() < 0.2:
+            areas.append(b.copy())
+    for area in areas:
+        assert area.legal_cells() == sorted({n for c in area.tiles for n in neighbours(c)} - set(area.tiles))
+
+
 def test_text_and_repr_are_stable():
     b = example(1).board()
     assert repr(b) == "Board(3 tiles: Y11@0,0, B01@-1,0, B04@1,0)"
