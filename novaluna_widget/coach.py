@@ -34,7 +34,7 @@ from .contract import HintData, OptionData
 from .errors import IllegalMove, quote
 from .game import Action, Game, Move, action_data, check_seed, sheet_of
 from .i18n import Message, Value, cell_words, cmsg, cplural, joined, msg, plural, resolve
-from .names import YOU
+from .names import YOU, named, says_you
 from .tiles import COLOUR_NAMES
 
 if TYPE_CHECKING:
@@ -329,7 +329,10 @@ def _comment(game: Game, played: Action, suggested: Action, loss: float, reader:
     """A review's comment on the action ``played`` at this position: what it did, and how it compares
     with the coach's suggestion (which is better by ``loss`` tokens)."""
     effect = _effect(game, played)
-    done = _words(game, played, effect, reader, game.players[game.current_player].name)
+    mover = game.players[game.current_player].name
+    if reader is None and says_you(mover):
+        reader = game.current_player  # a seat named "you" agrees as "you" (names.says_you): grammar
+    done = _words(game, played, effect, reader, named([p.name for p in game.players])[game.current_player])
     if played == suggested:
         return msg("{played} The coach suggests the same.", played=done)
     if loss < NOTABLE:
@@ -479,7 +482,7 @@ def _words(
     action: Action,
     effect: _Effect,
     reader: int | None,
-    who: str | None = None,
+    who: Value | None = None,
     *,
     better: bool = False,
 ) -> Message:
@@ -553,7 +556,7 @@ def _words(
 
 
 def _move_words(
-    game: Game, move: Move, effect: _Effect, reader: int | None, who: str | None, better: bool
+    game: Game, move: Move, effect: _Effect, reader: int | None, who: Value | None, better: bool
 ) -> Message:
     taken = game.wheel[move.space]
     assert taken is not None
@@ -652,7 +655,7 @@ def _short(board: Board, refs: Sequence[TaskRef]) -> Value:
     )
 
 
-def _then(game: Game, move: Move, effect: _Effect, reader: int | None, who: str | None) -> Message:
+def _then(game: Game, move: Move, effect: _Effect, reader: int | None, who: Value | None) -> Message:
     """The move's cost, who moves next or how the game ends, and what the tile would have given an
     opponent: advice, or what happened given the player's name in ``who``."""
     taken = game.wheel[move.space]
@@ -690,12 +693,17 @@ def _then(game: Game, move: Move, effect: _Effect, reader: int | None, who: str 
             note=note,
         )
     cost = taken.cost
-    # Mid-sentence, the mover of a hint, and the reader, are "you".
+    # Mid-sentence, the mover of a hint, and the reader, are "you"; so is, in a review, a seat named "you"
+    # (names.says_you: grammar).
     you = [
-        (who is None and seat == game.current_player) or seat == reader for seat in range(len(game.players))
+        (who is None and seat == game.current_player)
+        or seat == reader
+        or (who is not None and says_you(p.name))
+        for seat, p in enumerate(game.players)
     ]
     names: list[Value] = [
-        _YOU if yours else _named(p.name) for yours, p in zip(you, game.players, strict=True)
+        _YOU if yours else _named(name)
+        for yours, name in zip(you, named([p.name for p in game.players]), strict=True)
     ]
     if after.winner is not None:
         winner = names[after.winner]
@@ -739,14 +747,14 @@ def _then(game: Game, move: Move, effect: _Effect, reader: int | None, who: str 
     nxt = after.current_player
     if nxt != game.current_player:
         return _turn(cost, names[nxt], bool(who), False, denied)
-    return _turn(cost, _YOU if you[game.current_player] else _named(str(who)), bool(who), True, denied)
+    return _turn(cost, _YOU if you[game.current_player] else _named(who or ""), bool(who), True, denied)
 
 
 #: "you", of the player a hint advises, or of the reader (``reader``), where a name would stand.
 _YOU: Final = cmsg("a player addressed as you, where a name would stand", "you")
 
 
-def _named(name: str) -> Message:
+def _named(name: Value) -> Message:
     """Another player, where ``_YOU`` would stand: the moves go to them, a tile is kept from them. Russian
     says «игроку Ann» (names are never declined); the other languages say the name."""
     return cmsg(

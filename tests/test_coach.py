@@ -499,6 +499,23 @@ def test_the_reader_is_you_whatever_language_named_them():
     assert "к игроку " in others and "к Bo" not in others and "к NAME" not in others
 
 
+def test_a_review_with_no_reader_words_the_seats_as_the_log_does():
+    # The scripting API's review (no reader): a seat named "you" still agrees as "you" in what was played
+    # («Вы берёте», never «Вы берёт» or «игроку Вы»; the advice after «Лучше:» speaks to its mover as
+    # "you", so there the seat goes by its name), and names the package chose are in the review's language.
+    for names in (["Вы", "Bo"], 2):
+        game = Game(names, seed=1)
+        bot = GreedyBot(seed=1)
+        while len(game.history) < 4:
+            play_turn(game, bot)
+        said = " ".join(row["comment"].split("Лучше:")[0] for row in reviewing(game, nodes=NODES, lang="ru"))
+        assert "Вы берёт " not in said and "игроку Вы" not in said and "Player" not in said, said
+        if names == 2:
+            assert "Игрок 1 берёт" in said and "Игрок 2 берёт" in said, said
+        else:
+            assert "Вы берёте" in said and "к вам" in said, said
+
+
 def test_the_coach_speaks_the_package_language(asked):
     game = three_tasks()
     game.play(Move(2, (-1, 0)))
