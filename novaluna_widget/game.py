@@ -15,7 +15,8 @@ from __future__ import annotations
 import json
 import random
 from collections.abc import Iterable, Iterator, Mapping, Sequence
-from typing import Any, ClassVar, Final, Literal, NamedTuple, TypeVar, overload
+from operator import attrgetter
+from typing import TYPE_CHECKING, Any, ClassVar, Final, Literal, NamedTuple, TypeVar, overload
 
 from . import track, wheel
 from .board import Board, Cell, TaskRef, whole_number
@@ -129,13 +130,6 @@ class Moves(Sequence[Move]):
     def __init__(self, spaces: Sequence[int], cells: Sequence[Cell]) -> None:
         self._spaces, self._cells = tuple(spaces), tuple(cells)
         self._size = len(self._spaces) * len(self._cells)
-
-    @classmethod
-    def _of(cls, spaces: tuple[int, ...], cells: tuple[Cell, ...]) -> Moves:
-        """The moves of these spaces and cells, as the game keeps them (tuples already)."""
-        moves = cls.__new__(cls)
-        moves._spaces, moves._cells, moves._size = spaces, cells, len(spaces) * len(cells)
-        return moves
 
     def __len__(self) -> int:
         return self._size
@@ -305,6 +299,7 @@ class Game:
         "_arrivals",
         "_choices",
         "_current",
+        "_ended",
         "_events",
         "_history",
         "_marker",
@@ -420,6 +415,7 @@ class Game:
         self._redo: list[Action] = []
         self._events: list[tuple[Any, ...]] = []
         self._over: tuple[str, int] | None = None  # (reason, winner)
+        self._ended = False  # whether _over is set: what ``is_over`` reads
         self._current = track.to_move(players)
         self._choices: tuple[int, ...] | None = None  # the takeable spaces, once asked for
 
@@ -517,7 +513,13 @@ class Game:
         choice). A sequence: index it, iterate it, or ``list()`` it."""
         if self._over is not None:
             return Moves((), ())
-        return Moves._of(self._takeable(), self._players[self._current]._board._legal_cells())
+        # Built here rather than by __init__: the game's tuples need no copying, and this is asked every
+        # turn of every game (the choices are () only once the game is over).
+        moves = Moves.__new__(Moves)
+        spaces = moves._spaces = self._choices or self._takeable()
+        cells = moves._cells = self._players[self._current]._board._legal_cells()
+        moves._size = len(spaces) * len(cells)
+        return moves
 
     def legal_actions(self) -> list[Action]:
         """Every action the player to move may take now: the legal moves, then ``"refill"`` and, solo,
@@ -529,9 +531,15 @@ class Game:
             actions.append("end_phase_one")
         return actions
 
-    @property
-    def is_over(self) -> bool:
-        return self._over is not None
+    if TYPE_CHECKING:  # as the type checker reads it; at run time, the getter below
+
+        @property
+        def is_over(self) -> bool: ...
+
+    else:
+        # A loop over a game reads this every turn (``while not game.is_over``): a getter in C spares a
+        # Python call on each read. The game sets the flag where it ends and where it is set up afresh.
+        is_over = property(attrgetter("_ended"), doc="Whether the game has ended.")
 
     @property
     def winner(self) -> int | None:
@@ -581,26 +589,33 @@ class Game:
         """Play one action: a ``Move`` (or a ``(space, (x, y))`` pair), ``"refill"`` or, solo,
         ``"end_phase_one"``. Returns the tasks a move covered. Raises ``IllegalMove``, changing
         nothing, if the action is not legal now."""
-        checked = self._checked(action)
-        covered = self._apply_move(checked) if type(checked) is Move else self._perform(checked)
-        self._history.append(checked)
-        self._redo.clear()  # a new action: what undo took back no longer follows
-        return covered
-
-    def _checked(self, action: object) -> Action:
-        """The action, normalised, if it is legal now; else ``IllegalMove`` (nothing changes)."""
+        checked: Action | None = None
         if type(action) is Move and self._over is None:  # the common case, e.g. from legal_moves()
             space, cell = action
             if (
                 type(space) is int
-                and space in self._takeable()
+                and space in (self._choices or self._takeable())
                 and type(cell) is tuple
                 and len(cell) == 2
                 and type(cell[0]) is int
                 and type(cell[1]) is int
                 and (cell in self._players[self._current]._board._open or self._legal_first(cell))
             ):
-                return action
+                checked = action
+        if checked is None:
+            checked = self._checked(action)
+        if isinstance(checked, str):
+            self._perform_word(checked)
+            covered: frozenset[TaskRef] = frozenset()
+        else:
+            covered = self._apply_move(checked)
+        self._history.append(checked)
+        self._redo.clear()  # a new action: what undo took back no longer follows
+        return covered
+
+    def _checked(self, action: object) -> Action:
+        """The action, normalised, if it is legal now; else ``IllegalMove`` (nothing changes). ``play``
+        checks the common case, a legal ``Move`` of ints, itself."""
         if self._over is not None:
             raise IllegalMove(
                 msg("the game is over ({reason}); no more moves", reason=END_REASONS[self._over[0]])
@@ -647,14 +662,8 @@ class Game:
             return "refill"
         raise IllegalMove(msg("unknown action {value}: actions are a Move or 'refill'", value=quote(word)))
 
-    def _perform(self, action: Action) -> frozenset[TaskRef]:
-        """Apply a checked action."""
-        if type(action) is Move:
-            return self._apply_move(action)
-        self._perform_word(action)  # type: ignore[arg-type]
-        return frozenset()
-
     def _perform_word(self, word: Word) -> None:
+        """Apply a checked word (the refill here)."""
         self._apply_refill()
 
     def _apply_refill(self, mandatory: bool = False) -> None:
@@ -730,6 +739,7 @@ class Game:
         self._over = (reason, -1 if winner is None else winner)
         ranking = self.ranking()
         self._over = (reason, ranking[0])
+        self._ended = True
         self._choices = ()
         self._events.append(("end", reason, self._over[1], tuple(ranking)))
 
@@ -755,10 +765,9 @@ class Game:
         """Play again the last action taken back by ``undo``; returns it."""
         if not self._redo:
             raise IllegalMove(msg("nothing to redo"))
-        action = self._redo[-1]
-        self._perform(self._checked(action))
-        self._history.append(action)
-        self._redo.pop()
+        action, rest = self._redo[-1], self._redo[:-1]
+        self.play(action)  # which forgets the redo stack, as any new action does
+        self._redo = rest
         return action
 
     def _start_position(self) -> dict[str, Any]:
@@ -777,8 +786,7 @@ class Game:
         """Rebuild the start position and play ``actions`` on it."""
         self._restore(self._start_position())
         for action in actions:
-            self._perform(self._checked(action))
-            self._history.append(action)
+            self.play(action)
 
     def copy(self, *, shuffle_pile: random.Random | None = None) -> Game:
         """An independent game in the same position, with the same history (for bots and what-ifs).
@@ -802,6 +810,7 @@ class Game:
         other._redo = self._redo.copy()
         other._events = self._events.copy()
         other._over = self._over
+        other._ended = self._ended
         other._current = self._current
         other._choices = self._choices
         self._copy_extra(other)
