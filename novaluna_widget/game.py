@@ -720,10 +720,10 @@ class Game:
         if not newly:
             return newly
         # With fewer tokens than tasks, the tokens go on the tasks in board order; the game then ends.
-        refs = sorted(newly)[: player.tokens]
+        refs = sorted(newly)[: player._tokens]
         player._covered = player._covered.union(refs)
         player._tokens -= len(refs)
-        self._events.append(("cover", index, tuple(refs), player.tokens))
+        self._events.append(("cover", index, tuple(refs), player._tokens))
         return frozenset(refs)
 
     def _start_turn(self) -> None:
