@@ -141,8 +141,9 @@ class Moves(Sequence[Move]):
     def __getitem__(self, index: int | slice) -> Move | list[Move]:
         size = self._size
         if type(index) is int and 0 <= index < size:  # the common case: a pick among the moves
-            s, c = divmod(index, len(self._cells))
-            space, cell = self._spaces[s], self._cells[c]
+            cells = self._cells
+            s = index // len(cells)  # (operators, cheaper than a call to divmod)
+            space, cell = self._spaces[s], cells[index - s * len(cells)]
             return _MOVES[space].get(cell) or _move(space, cell)
         if isinstance(index, slice):
             return [self[i] for i in range(*index.indices(size))]
@@ -303,6 +304,7 @@ class Game:
         "_events",
         "_history",
         "_marker",
+        "_on_wheel",
         "_over",
         "_pile",
         "_players",
@@ -407,6 +409,9 @@ class Game:
 
     def _reset(self, wheel: list[Tile | None], marker: int, pile: list[Tile], players: list[Player]) -> None:
         self._wheel = wheel
+        # The tiles on the wheel, kept as they come and go: counting the Nones compares every tile with
+        # None, twice a move.
+        self._on_wheel = len(wheel) - wheel.count(None)
         self._marker = marker
         self._pile = pile
         self._players = players
@@ -496,12 +501,12 @@ class Game:
         return self._choices
 
     def tiles_on_wheel(self) -> int:
-        return wheel.SPACES - self._wheel.count(None)
+        return self._on_wheel
 
     @property
     def can_refill(self) -> bool:
         """Whether the player to move may refill now: only 1 or 2 tiles left and a draw pile."""
-        return self._over is None and bool(self._pile) and 1 <= wheel.SPACES - self._wheel.count(None) <= 2
+        return self._over is None and 1 <= self._on_wheel <= 2 and bool(self._pile)
 
     @property
     def can_end_phase_one(self) -> bool:
@@ -610,7 +615,8 @@ class Game:
         else:
             covered = self._apply_move(checked)
         self._history.append(checked)
-        self._redo.clear()  # a new action: what undo took back no longer follows
+        if self._redo:  # a new action: what undo took back no longer follows
+            self._redo.clear()
         return covered
 
     def _checked(self, action: object) -> Action:
@@ -668,6 +674,7 @@ class Game:
 
     def _apply_refill(self, mandatory: bool = False) -> None:
         placed = wheel.refill(self._wheel, self._marker, self._pile)
+        self._on_wheel += len(placed)
         self._choices = None
         self._events.append(("refill", self._current, mandatory, tuple((s, t.id) for s, t in placed)))
 
@@ -679,6 +686,7 @@ class Game:
         t = self._wheel[space]
         assert t is not None
         self._wheel[space] = None
+        self._on_wheel -= 1
         self._marker = space
         self._choices = None
         events = self._events
@@ -713,7 +721,7 @@ class Game:
                 best, least, top = i, time, p._arrival
         if len(under) > 1:
             under.sort(key=lambda i: self._players[i]._arrival)
-        self._events.append(("move", index, before, after, tuple(under)))
+        self._events.append(("move", index, before, after, tuple(under) if under else ()))
         return best
 
     def _cover(self, index: int, player: Player, newly: frozenset[TaskRef]) -> frozenset[TaskRef]:
@@ -728,7 +736,7 @@ class Game:
 
     def _start_turn(self) -> None:
         """At the start of a turn a bare wheel must be refilled; with no draw pile either, the game ends."""
-        if self._wheel.count(None) == wheel.SPACES:
+        if not self._on_wheel:
             if self._pile:
                 self._apply_refill(mandatory=True)
             else:
@@ -803,6 +811,7 @@ class Game:
         other._start = self._start  # never changed once known
         other._wheel = self._wheel.copy()
         other._marker = self._marker
+        other._on_wheel = self._on_wheel
         other._pile = self._pile.copy()
         other._players = [p._copy() for p in self._players]
         other._arrivals = self._arrivals
