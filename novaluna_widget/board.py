@@ -495,6 +495,7 @@ class Board:
         joined: list[_Group] = []
         seen: list[_Group] = []
         fresh: list[Cell] = []
+        near: list[Cell] = []  # the neighbours with a tile
         for n in around:
             u = tiles.get(n)
             if u is None:
@@ -502,6 +503,7 @@ class Board:
                     opened[n] = None
                     fresh.append(n)
             else:
+                near.append(n)
                 g = group[n]
                 if g not in seen:  # identity first; distinct groups differ at their first cell
                     seen.append(g)
@@ -546,7 +548,7 @@ class Board:
                         self._grow(w, colour, have, waiting, newly)
             else:
                 # A group of one tile, new: each neighbour's count of its colour grows by one.
-                for n in around:
+                for n in near:
                     kept = waiting.get(n)
                     if kept is not None:
                         self._grow(n, colour, kept[0] + 1, waiting, newly)
