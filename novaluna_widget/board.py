@@ -482,8 +482,12 @@ class Board:
             self._own()
         colour = t.colour
         tiles, group, opened = self._tiles, self._group, self._open
-        around = _AROUND.get(cell) or neighbours(cell)
-        opened.pop(cell, None)
+        try:
+            around = _AROUND[cell]
+        except KeyError:
+            around = neighbours(cell)
+        if tiles:  # a later tile goes on an open cell; the first need not
+            del opened[cell]
         # One look at the neighbours: the empty ones open; the others give the distinct groups touching
         # the new tile: of its colour the ones it joins, of each other colour the tiles they hold (what
         # its own tasks count).
@@ -491,6 +495,7 @@ class Board:
         joined: list[_Group] = []
         seen: list[_Group] = []
         fresh: list[Cell] = []
+        near: list[Cell] = []  # the neighbours with a tile
         for n in around:
             u = tiles.get(n)
             if u is None:
@@ -498,6 +503,7 @@ class Board:
                     opened[n] = None
                     fresh.append(n)
             else:
+                near.append(n)
                 g = group[n]
                 if g not in seen:  # identity first; distinct groups differ at their first cell
                     seen.append(g)
@@ -542,13 +548,33 @@ class Board:
                         self._grow(w, colour, have, waiting, newly)
             else:
                 # A group of one tile, new: each neighbour's count of its colour grows by one.
-                for n in around:
+                for n in near:
                     kept = waiting.get(n)
                     if kept is not None:
                         self._grow(n, colour, kept[0] + 1, waiting, newly)
         if t.wants:
+            # Count the new tile's own tasks: each is fulfilled or waits for the colours it lacks.
             sizes[colour] = len(merged) - 1
-            self._add_tasks(t, cell, sizes, newly)
+            x, y = cell
+            shorts, borrowed = self._short, self._borrowed
+            for i, want in enumerate(t.wants):
+                short: tuple[str, ...] = ()
+                for lacking, wanted in want:
+                    if sizes[lacking] < wanted:
+                        short += (lacking,)
+                if short:
+                    shorts[(x, y, i)] = _COLOUR_SETS[short]
+                    for lacking in short:
+                        wait = self._waiting[lacking]
+                        if lacking in borrowed:
+                            wait = self._waiting[lacking] = wait.copy()
+                            borrowed.discard(lacking)
+                        if cell in wait:
+                            wait[cell] += (i,)
+                        else:
+                            wait[cell] = (sizes[lacking], i)
+                else:
+                    newly.append((x, y, i))
         if not newly:
             return _NOTHING
         self._fulfilled = self._fulfilled.union(newly)
@@ -577,30 +603,6 @@ class Board:
             waiting[where] = tuple(rest)
         else:
             del waiting[where]
-
-    def _add_tasks(self, t: Tile, cell: Cell, sizes: dict[str, int], newly: list[TaskRef]) -> None:
-        """Count the new tile's own tasks (``sizes``: the tiles of each colour that count for them): each
-        is fulfilled or waits for the colours it lacks."""
-        x, y = cell
-        shorts, waiting, borrowed = self._short, self._waiting, self._borrowed
-        for i, want in enumerate(t.wants):
-            short: tuple[str, ...] = ()
-            for c, wanted in want:
-                if sizes[c] < wanted:
-                    short += (c,)
-            if short:
-                shorts[(x, y, i)] = _COLOUR_SETS[short]
-                for c in short:
-                    w = waiting[c]
-                    if c in borrowed:
-                        w = waiting[c] = w.copy()
-                        borrowed.discard(c)
-                    if cell in w:
-                        w[cell] += (i,)
-                    else:
-                        w[cell] = (sizes[c], i)
-            else:
-                newly.append((x, y, i))
 
     def _own(self) -> None:
         """Take a copy of the bookkeeping this board shares with a copy, before changing it.

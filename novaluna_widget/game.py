@@ -15,7 +15,8 @@ from __future__ import annotations
 import json
 import random
 from collections.abc import Iterable, Iterator, Mapping, Sequence
-from typing import Any, ClassVar, Final, Literal, NamedTuple, TypeVar, overload
+from operator import attrgetter
+from typing import TYPE_CHECKING, Any, ClassVar, Final, Literal, NamedTuple, TypeVar, overload
 
 from . import track, wheel
 from .board import Board, Cell, TaskRef, whole_number
@@ -130,13 +131,6 @@ class Moves(Sequence[Move]):
         self._spaces, self._cells = tuple(spaces), tuple(cells)
         self._size = len(self._spaces) * len(self._cells)
 
-    @classmethod
-    def _of(cls, spaces: tuple[int, ...], cells: tuple[Cell, ...]) -> Moves:
-        """The moves of these spaces and cells, as the game keeps them (tuples already)."""
-        moves = cls.__new__(cls)
-        moves._spaces, moves._cells, moves._size = spaces, cells, len(spaces) * len(cells)
-        return moves
-
     def __len__(self) -> int:
         return self._size
 
@@ -147,8 +141,9 @@ class Moves(Sequence[Move]):
     def __getitem__(self, index: int | slice) -> Move | list[Move]:
         size = self._size
         if type(index) is int and 0 <= index < size:  # the common case: a pick among the moves
-            s, c = divmod(index, len(self._cells))
-            space, cell = self._spaces[s], self._cells[c]
+            cells = self._cells
+            s = index // len(cells)  # (operators, cheaper than a call to divmod)
+            space, cell = self._spaces[s], cells[index - s * len(cells)]
             return _MOVES[space].get(cell) or _move(space, cell)
         if isinstance(index, slice):
             return [self[i] for i in range(*index.indices(size))]
@@ -305,9 +300,11 @@ class Game:
         "_arrivals",
         "_choices",
         "_current",
+        "_ended",
         "_events",
         "_history",
         "_marker",
+        "_on_wheel",
         "_over",
         "_pile",
         "_players",
@@ -412,6 +409,9 @@ class Game:
 
     def _reset(self, wheel: list[Tile | None], marker: int, pile: list[Tile], players: list[Player]) -> None:
         self._wheel = wheel
+        # The tiles on the wheel, kept as they come and go: counting the Nones compares every tile with
+        # None, twice a move.
+        self._on_wheel = len(wheel) - wheel.count(None)
         self._marker = marker
         self._pile = pile
         self._players = players
@@ -420,6 +420,7 @@ class Game:
         self._redo: list[Action] = []
         self._events: list[tuple[Any, ...]] = []
         self._over: tuple[str, int] | None = None  # (reason, winner)
+        self._ended = False  # whether _over is set: what ``is_over`` reads
         self._current = track.to_move(players)
         self._choices: tuple[int, ...] | None = None  # the takeable spaces, once asked for
 
@@ -500,12 +501,12 @@ class Game:
         return self._choices
 
     def tiles_on_wheel(self) -> int:
-        return wheel.SPACES - self._wheel.count(None)
+        return self._on_wheel
 
     @property
     def can_refill(self) -> bool:
         """Whether the player to move may refill now: only 1 or 2 tiles left and a draw pile."""
-        return self._over is None and bool(self._pile) and 1 <= wheel.SPACES - self._wheel.count(None) <= 2
+        return self._over is None and 1 <= self._on_wheel <= 2 and bool(self._pile)
 
     @property
     def can_end_phase_one(self) -> bool:
@@ -517,7 +518,13 @@ class Game:
         choice). A sequence: index it, iterate it, or ``list()`` it."""
         if self._over is not None:
             return Moves((), ())
-        return Moves._of(self._takeable(), self._players[self._current]._board._legal_cells())
+        # Built here rather than by __init__: the game's tuples need no copying, and this is asked every
+        # turn of every game (the choices are () only once the game is over).
+        moves = Moves.__new__(Moves)
+        spaces = moves._spaces = self._choices or self._takeable()
+        cells = moves._cells = self._players[self._current]._board._legal_cells()
+        moves._size = len(spaces) * len(cells)
+        return moves
 
     def legal_actions(self) -> list[Action]:
         """Every action the player to move may take now: the legal moves, then ``"refill"`` and, solo,
@@ -529,9 +536,15 @@ class Game:
             actions.append("end_phase_one")
         return actions
 
-    @property
-    def is_over(self) -> bool:
-        return self._over is not None
+    if TYPE_CHECKING:  # as the type checker reads it; at run time, the getter below
+
+        @property
+        def is_over(self) -> bool: ...
+
+    else:
+        # A loop over a game reads this every turn (``while not game.is_over``): a getter in C spares a
+        # Python call on each read. The game sets the flag where it ends and where it is set up afresh.
+        is_over = property(attrgetter("_ended"), doc="Whether the game has ended.")
 
     @property
     def winner(self) -> int | None:
@@ -581,26 +594,34 @@ class Game:
         """Play one action: a ``Move`` (or a ``(space, (x, y))`` pair), ``"refill"`` or, solo,
         ``"end_phase_one"``. Returns the tasks a move covered. Raises ``IllegalMove``, changing
         nothing, if the action is not legal now."""
-        checked = self._checked(action)
-        covered = self._apply_move(checked) if type(checked) is Move else self._perform(checked)
-        self._history.append(checked)
-        self._redo.clear()  # a new action: what undo took back no longer follows
-        return covered
-
-    def _checked(self, action: object) -> Action:
-        """The action, normalised, if it is legal now; else ``IllegalMove`` (nothing changes)."""
+        checked: Action | None = None
         if type(action) is Move and self._over is None:  # the common case, e.g. from legal_moves()
             space, cell = action
             if (
                 type(space) is int
-                and space in self._takeable()
+                and space in (self._choices or self._takeable())
                 and type(cell) is tuple
                 and len(cell) == 2
                 and type(cell[0]) is int
                 and type(cell[1]) is int
                 and (cell in self._players[self._current]._board._open or self._legal_first(cell))
             ):
-                return action
+                checked = action
+        if checked is None:
+            checked = self._checked(action)
+        if isinstance(checked, str):
+            self._perform_word(checked)
+            covered: frozenset[TaskRef] = frozenset()
+        else:
+            covered = self._apply_move(checked)
+        self._history.append(checked)
+        if self._redo:  # a new action: what undo took back no longer follows
+            self._redo.clear()
+        return covered
+
+    def _checked(self, action: object) -> Action:
+        """The action, normalised, if it is legal now; else ``IllegalMove`` (nothing changes). ``play``
+        checks the common case, a legal ``Move`` of ints, itself."""
         if self._over is not None:
             raise IllegalMove(
                 msg("the game is over ({reason}); no more moves", reason=END_REASONS[self._over[0]])
@@ -647,18 +668,13 @@ class Game:
             return "refill"
         raise IllegalMove(msg("unknown action {value}: actions are a Move or 'refill'", value=quote(word)))
 
-    def _perform(self, action: Action) -> frozenset[TaskRef]:
-        """Apply a checked action."""
-        if type(action) is Move:
-            return self._apply_move(action)
-        self._perform_word(action)  # type: ignore[arg-type]
-        return frozenset()
-
     def _perform_word(self, word: Word) -> None:
+        """Apply a checked word (the refill here)."""
         self._apply_refill()
 
     def _apply_refill(self, mandatory: bool = False) -> None:
         placed = wheel.refill(self._wheel, self._marker, self._pile)
+        self._on_wheel += len(placed)
         self._choices = None
         self._events.append(("refill", self._current, mandatory, tuple((s, t.id) for s, t in placed)))
 
@@ -670,6 +686,7 @@ class Game:
         t = self._wheel[space]
         assert t is not None
         self._wheel[space] = None
+        self._on_wheel -= 1
         self._marker = space
         self._choices = None
         events = self._events
@@ -704,22 +721,22 @@ class Game:
                 best, least, top = i, time, p._arrival
         if len(under) > 1:
             under.sort(key=lambda i: self._players[i]._arrival)
-        self._events.append(("move", index, before, after, tuple(under)))
+        self._events.append(("move", index, before, after, tuple(under) if under else ()))
         return best
 
     def _cover(self, index: int, player: Player, newly: frozenset[TaskRef]) -> frozenset[TaskRef]:
         if not newly:
             return newly
         # With fewer tokens than tasks, the tokens go on the tasks in board order; the game then ends.
-        refs = sorted(newly)[: player.tokens]
+        refs = sorted(newly)[: player._tokens]
         player._covered = player._covered.union(refs)
         player._tokens -= len(refs)
-        self._events.append(("cover", index, tuple(refs), player.tokens))
+        self._events.append(("cover", index, tuple(refs), player._tokens))
         return frozenset(refs)
 
     def _start_turn(self) -> None:
         """At the start of a turn a bare wheel must be refilled; with no draw pile either, the game ends."""
-        if self._wheel.count(None) == wheel.SPACES:
+        if not self._on_wheel:
             if self._pile:
                 self._apply_refill(mandatory=True)
             else:
@@ -730,6 +747,7 @@ class Game:
         self._over = (reason, -1 if winner is None else winner)
         ranking = self.ranking()
         self._over = (reason, ranking[0])
+        self._ended = True
         self._choices = ()
         self._events.append(("end", reason, self._over[1], tuple(ranking)))
 
@@ -755,10 +773,9 @@ class Game:
         """Play again the last action taken back by ``undo``; returns it."""
         if not self._redo:
             raise IllegalMove(msg("nothing to redo"))
-        action = self._redo[-1]
-        self._perform(self._checked(action))
-        self._history.append(action)
-        self._redo.pop()
+        action, rest = self._redo[-1], self._redo[:-1]
+        self.play(action)  # which forgets the redo stack, as any new action does
+        self._redo = rest
         return action
 
     def _start_position(self) -> dict[str, Any]:
@@ -777,8 +794,7 @@ class Game:
         """Rebuild the start position and play ``actions`` on it."""
         self._restore(self._start_position())
         for action in actions:
-            self._perform(self._checked(action))
-            self._history.append(action)
+            self.play(action)
 
     def copy(self, *, shuffle_pile: random.Random | None = None) -> Game:
         """An independent game in the same position, with the same history (for bots and what-ifs).
@@ -795,6 +811,7 @@ class Game:
         other._start = self._start  # never changed once known
         other._wheel = self._wheel.copy()
         other._marker = self._marker
+        other._on_wheel = self._on_wheel
         other._pile = self._pile.copy()
         other._players = [p._copy() for p in self._players]
         other._arrivals = self._arrivals
@@ -802,6 +819,7 @@ class Game:
         other._redo = self._redo.copy()
         other._events = self._events.copy()
         other._over = self._over
+        other._ended = self._ended
         other._current = self._current
         other._choices = self._choices
         self._copy_extra(other)

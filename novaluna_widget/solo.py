@@ -230,7 +230,7 @@ class SoloGame(Game):
     def _start_turn(self) -> None:
         if self._phase == 2:
             super()._start_turn()
-        elif self._wheel.count(None) == wheel.SPACES:
+        elif not self._on_wheel:
             self._end_phase_one()  # all 11 starting tiles taken
 
     def _finish(self, reason: str, winner: int | None) -> None:

@@ -7,9 +7,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from novaluna_widget import TILES, Board, IllegalMove, tile
+from novaluna_widget import TILES, Board, Game, IllegalMove, tile
 from novaluna_widget.board import neighbours
 from novaluna_widget.examples import EXAMPLES, example
+from novaluna_widget.kinds import new_game
 
 from . import naive
 
@@ -274,6 +275,40 @@ def test_legal_cells_catch_up_with_placements_nobody_asked_about(seed):
             areas.append(b.copy())
     for area in areas:
         assert area.legal_cells() == sorted({n for c in area.tiles for n in neighbours(c)} - set(area.tiles))
+
+
+@settings(max_examples=30, deadline=None)
+@given(seed=st.integers(0, 10_000), players=st.integers(1, 4))
+def test_what_a_game_keeps_about_its_wheel_and_end_agrees_with_the_wheel_itself(seed, players):
+    """The areas' game keeps the tiles on the wheel counted and whether it is over (rather than counting
+    the wheel's gaps each turn): ``tiles_on_wheel``, ``can_refill`` and ``is_over`` agree with the wheel,
+    the draw pile and the end after every action, taken back and redone, in copies and in loaded games,
+    solo too."""
+    rng = random.Random(seed)
+    g = new_game(players, seed=seed)
+
+    def agrees(game: Game) -> None:
+        on_wheel = sum(t is not None for t in game.wheel)
+        assert game.tiles_on_wheel() == on_wheel
+        assert game.is_over is (game.end_reason is not None)
+        phase_two = not game.is_solo or game.phase == 2  # type: ignore[attr-defined]
+        refill = not game.is_over and bool(game.draw_pile) and 1 <= on_wheel <= 2 and phase_two
+        assert game.can_refill is refill
+
+    agrees(g)
+    while not g.is_over:
+        g.play(rng.choice(g.legal_actions()))
+        agrees(g)
+        if rng.random() < 0.1:
+            g.undo()
+            agrees(g)
+            g.redo()
+            agrees(g)
+        if rng.random() < 0.1:
+            agrees(g.copy())
+            agrees(Game.from_json(g.to_json()))
+    agrees(g.copy())
+    agrees(Game.from_json(g.to_json()))
 
 
 def test_text_and_repr_are_stable():
