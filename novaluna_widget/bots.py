@@ -297,16 +297,23 @@ class SearchBot:
             return {actions[0]: 0.0}
         extra = tuple(dict.fromkeys(also))  # each once: a value counted twice would double
         deadline = None if self._seeded else time.perf_counter() + self.time_budget
+        shared = _Shared()
         searches = [
-            _Search(self, _determinize(game, self._rng), game.current_player) for _ in range(self.samples)
+            _Search(self, _determinize(game, self._rng), game.current_player, shared)
+            for _ in range(self.samples)
         ]
         budget = _Budget(self.nodes, deadline)
-        values = _values(searches, 1, None, extra)
+        values = _values(searches, 1, budget, extra)
+        costs = [budget.spent]
+        budget.bounded = True
         for depth in range(2, self.depth + 1):
+            if len(costs) > 1 and costs[-1] * costs[-1] > budget.left * costs[-2]:
+                break  # at the growth of the last depth, this one would not be finished: spare its work
             try:
                 values = _values(searches, depth, budget, extra)
             except _Spent:
                 break
+            costs.append(budget.spent - sum(costs))
         return values
 
 
@@ -337,12 +344,18 @@ class _Spent(Exception):
 
 class _Budget:
     """Work a search may still do (``nodes``: a move scored costs 1, a move played ``_PLAYED``), and
-    (without a seed) the time it must stop by."""
+    (without a seed) the time it must stop by; and the work spent so far. Until it is ``bounded`` (depth
+    1, always searched in full) work is counted but not charged."""
 
     def __init__(self, nodes: int, deadline: float | None) -> None:
         self.left, self.deadline = nodes, deadline
+        self.spent = 0
+        self.bounded = False
 
     def spend(self, cost: int) -> None:
+        self.spent += cost
+        if not self.bounded:
+            return
         self.left -= cost
         if self.left < 0 or (self.deadline is not None and time.perf_counter() > self.deadline):
             raise _Spent
@@ -366,12 +379,23 @@ def _marks(game: Game) -> _Marks:
     return [(w, sum(v for _, v in w.values())) for w in (_worths(p.board) for p in game.players)]
 
 
+class _Shared:
+    """What the worlds of one search have in common. They differ only in the order of the draw pile, so
+    a position no line has drawn to yet is the same in each: the takes scored there and the positions
+    played from it are worked out in the first world and taken as they are by the others."""
+
+    def __init__(self) -> None:
+        self.steps: dict[_Path, list[_Step]] = {}
+        self.games: dict[_Path, Game] = {}
+
+
 class _Search:
     """The search of one world, from the view of seat ``me``. What it works out at a position (the
-    takes scored, the children played) is kept, so a deeper search pays only for what is new."""
+    takes scored, the children played) is kept, so a deeper search pays only for what is new; what is
+    the same in every world is kept in ``shared``."""
 
-    def __init__(self, bot: SearchBot, world: Game, me: int) -> None:
-        self.bot, self.world, self.me = bot, world, me
+    def __init__(self, bot: SearchBot, world: Game, me: int, shared: _Shared) -> None:
+        self.bot, self.world, self.me, self.shared = bot, world, me, shared
         self.budget: _Budget | None = None
         self.pile = len(world.draw_pile)
         self.drew = False  # whether a line reached the draw pile (then other worlds differ)
@@ -391,7 +415,7 @@ class _Search:
         searched = {action for action, _ in found}
         for action in also:
             if action not in searched:
-                child = self._play(self.world, action)
+                child = self._child(self.world, action, (action,))
                 found.append((action, self._value(child, _marks(child), depth - _is_take(action), (action,))))
         return found
 
@@ -416,7 +440,7 @@ class _Search:
             mover = game.current_player
             children = []
             for move, _, worths, after in _pick(steps, self.bot.width):
-                child = self._play(game, move) if after is None else after
+                child = self._child(game, move, (*path, move)) if after is None else after
                 cm = list(marks)
                 cm[mover] = (worths, sum(v for _, v in worths.values()))
                 children.append((move, child, cm))
@@ -429,14 +453,24 @@ class _Search:
         phase 1 played (their worth shows only after them)."""
         found = self._scored.get(path)
         if found is None:
-            steps = self._steps(game, marks)
-            steps.sort(key=lambda s: s[1], reverse=game.current_player == self.me)
+            steps = self._sorted_steps(game, marks, path)
             allowed: list[Word] = ["refill"] if game.can_refill else []
             if game.can_end_phase_one:
                 allowed.append("end_phase_one")
-            words: list[_Child] = [(word, self._play(game, word), marks) for word in allowed]
+            words: list[_Child] = [(word, self._child(game, word, (*path, word)), marks) for word in allowed]
             found = self._scored[path] = (steps, words)
         return found
+
+    def _sorted_steps(self, game: Game, marks: _Marks, path: _Path) -> list[_Step]:
+        """``_steps``, best first for the mover; from ``shared`` where no line has drawn yet."""
+        same = self._undrawn(game)
+        steps = self.shared.steps.get(path) if same else None
+        if steps is None:
+            steps = self._steps(game, marks)
+            steps.sort(key=lambda s: s[1], reverse=game.current_player == self.me)
+            if same and all(after is None or self._undrawn(after) for *_, after in steps):
+                self.shared.steps[path] = steps
+        return steps
 
     def _steps(self, game: Game, marks: _Marks) -> list[_Step]:
         """Every take, scored on a copy of the mover's area: the tokens it places, its time and the
@@ -476,6 +510,21 @@ class _Search:
                 steps.append((move, score, worths, None))
             worth[mover] = self._worth(player, marks[mover][1])
         return steps
+
+    def _undrawn(self, game: Game) -> bool:
+        """Whether no line has drawn from the pile to reach ``game``: then it is the same in every world."""
+        return len(game.draw_pile) == self.pile
+
+    def _child(self, game: Game, action: Action, path: _Path) -> Game:
+        """``game`` after ``action`` (``path`` leads there); from ``shared`` where no line has drawn yet."""
+        if not self._undrawn(game):
+            return self._play(game, action)
+        child = self.shared.games.get(path)
+        if child is None:
+            child = self._play(game, action)
+            if self._undrawn(child):
+                self.shared.games[path] = child
+        return child
 
     def _play(self, game: Game, action: Action) -> Game:
         self._spend(_PLAYED)
