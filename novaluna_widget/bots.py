@@ -307,7 +307,7 @@ class SearchBot:
         costs = [budget.spent]
         budget.bounded = True
         for depth in range(2, self.depth + 1):
-            if len(costs) > 1 and costs[-1] * costs[-1] > budget.left * costs[-2]:
+            if len(costs) > 2 and costs[-1] * costs[-1] > budget.left * costs[-2]:
                 break  # at the growth of the last depth, this one would not be finished: spare its work
             try:
                 values = _values(searches, depth, budget, extra)
