@@ -381,12 +381,12 @@ def _marks(game: Game) -> _Marks:
 
 class _Shared:
     """What the worlds of one search have in common. They differ only in the order of the draw pile, so
-    a position no line has drawn to yet is the same in each: the takes scored there and the positions
-    played from it are worked out in the first world and taken as they are by the others."""
+    a position no line has drawn to yet looks the same in each: the takes scored there (on the mover's
+    area alone) are worked out in the first world and taken as they are by the others. Positions played
+    are not shared: each holds its own world's draw pile."""
 
     def __init__(self) -> None:
         self.steps: dict[_Path, list[_Step]] = {}
-        self.games: dict[_Path, Game] = {}
 
 
 class _Search:
@@ -415,7 +415,7 @@ class _Search:
         searched = {action for action, _ in found}
         for action in also:
             if action not in searched:
-                child = self._child(self.world, action, (action,))
+                child = self._play(self.world, action)
                 found.append((action, self._value(child, _marks(child), depth - _is_take(action), (action,))))
         return found
 
@@ -440,7 +440,7 @@ class _Search:
             mover = game.current_player
             children = []
             for move, _, worths, after in _pick(steps, self.bot.width):
-                child = self._child(game, move, (*path, move)) if after is None else after
+                child = self._play(game, move) if after is None else after
                 cm = list(marks)
                 cm[mover] = (worths, sum(v for _, v in worths.values()))
                 children.append((move, child, cm))
@@ -457,18 +457,19 @@ class _Search:
             allowed: list[Word] = ["refill"] if game.can_refill else []
             if game.can_end_phase_one:
                 allowed.append("end_phase_one")
-            words: list[_Child] = [(word, self._child(game, word, (*path, word)), marks) for word in allowed]
+            words: list[_Child] = [(word, self._play(game, word), marks) for word in allowed]
             found = self._scored[path] = (steps, words)
         return found
 
     def _sorted_steps(self, game: Game, marks: _Marks, path: _Path) -> list[_Step]:
-        """``_steps``, best first for the mover; from ``shared`` where no line has drawn yet."""
-        same = self._undrawn(game)
+        """``_steps``, best first for the mover; from ``shared`` where no line has drawn yet (and no take
+        was played out: that position holds this world's draw pile)."""
+        same = len(game.draw_pile) == self.pile
         steps = self.shared.steps.get(path) if same else None
         if steps is None:
             steps = self._steps(game, marks)
             steps.sort(key=lambda s: s[1], reverse=game.current_player == self.me)
-            if same and all(after is None or self._undrawn(after) for *_, after in steps):
+            if same and all(after is None for *_, after in steps):
                 self.shared.steps[path] = steps
         return steps
 
@@ -510,21 +511,6 @@ class _Search:
                 steps.append((move, score, worths, None))
             worth[mover] = self._worth(player, marks[mover][1])
         return steps
-
-    def _undrawn(self, game: Game) -> bool:
-        """Whether no line has drawn from the pile to reach ``game``: then it is the same in every world."""
-        return len(game.draw_pile) == self.pile
-
-    def _child(self, game: Game, action: Action, path: _Path) -> Game:
-        """``game`` after ``action`` (``path`` leads there); from ``shared`` where no line has drawn yet."""
-        if not self._undrawn(game):
-            return self._play(game, action)
-        child = self.shared.games.get(path)
-        if child is None:
-            child = self._play(game, action)
-            if self._undrawn(child):
-                self.shared.games[path] = child
-        return child
 
     def _play(self, game: Game, action: Action) -> Game:
         self._spend(_PLAYED)
