@@ -245,7 +245,8 @@ class SearchBot:
     that buys several turns in a row is never cut off by its one-step score. Who moves at a position is
     whoever the moon track says. The bot maximises its score, everyone else is taken to minimise it
     (paranoid search; plain minimax with two players). The values of the first action are averaged
-    over the worlds; one world is enough when no line reaches the draw pile.
+    over the worlds; one world is enough when no line reaches the draw pile, and the worlds score the
+    takes of a position no line has drawn to only once (it is the same in each).
 
     A seat's worth is tokens placed, less ``tempo`` tokens a step on the moon track (time is what the
     race is run in), plus ``closeness`` (tokens about to come); the bot's score is its worth less the
@@ -254,11 +255,13 @@ class SearchBot:
     Work: the bot searches depth 1, 2, … up to ``depth`` and keeps the deepest search it finished; each
     depth reuses the positions the shallower one played, and a deeper one stops once ``nodes`` units of
     work are spent in all (a take scored on an area is one, an action played on a copy of the game
-    three: solo, every take is played out, as the score sheet decides its worth). With a seed that is
-    the only bound, so the same seed gives the same moves on any machine, however loaded; without one
-    the search also stops after ``time_budget`` seconds. Depth 1 is always searched in full.
-    ``bench/bots.py`` measures its time a turn and its
-    strength against the greedy bot and against the search of an earlier revision.
+    three: solo, every take is played out, as the score sheet decides its worth). From depth 4 on, a
+    depth is not started when the growth of the last one says it would not be finished in the work
+    left: its work would be thrown away. With a seed the work is the only bound, so the same seed gives
+    the same moves on any machine, however loaded; without one the search also stops after
+    ``time_budget`` seconds. Depth 1 is always searched in full (its work counted, not charged).
+    ``bench/bots.py`` measures its time a turn and its strength against the greedy bot and against the
+    search of an earlier revision.
     """
 
     name = "search"
@@ -297,28 +300,34 @@ class SearchBot:
             return {actions[0]: 0.0}
         extra = tuple(dict.fromkeys(also))  # each once: a value counted twice would double
         deadline = None if self._seeded else time.perf_counter() + self.time_budget
+        budget, shared = _Budget(self.nodes, deadline), _Shared()
         searches = [
-            _Search(self, _determinize(game, self._rng), game.current_player) for _ in range(self.samples)
+            _Search(self, _determinize(game, self._rng), game.current_player, budget, shared)
+            for _ in range(self.samples)
         ]
-        budget = _Budget(self.nodes, deadline)
-        values = _values(searches, 1, None, extra)
+        values = _values(searches, 1, extra)
+        costs = [budget.spent]
+        budget.bounded = True
         for depth in range(2, self.depth + 1):
+            # At the growth of the last depth this one would not be finished: spare its work. (Depth 1
+            # to 2 grows faster than any later step, so the first guess waits for depth 3.)
+            if len(costs) > 2 and costs[-1] * costs[-1] > budget.left * costs[-2]:
+                break
             try:
-                values = _values(searches, depth, budget, extra)
+                values = _values(searches, depth, extra)
             except _Spent:
                 break
+            costs.append(budget.spent - sum(costs))
         return values
 
 
-def _values(
-    searches: list[_Search], depth: int, budget: _Budget | None, also: tuple[Action, ...]
-) -> dict[Action, float]:
+def _values(searches: list[_Search], depth: int, also: tuple[Action, ...]) -> dict[Action, float]:
     """The searched first actions (and ``also``) with their values, averaged over the worlds searched:
     one is enough when no line reaches the draw pile."""
     totals: dict[Action, float] = {}
     used = 0
     for search in searches:
-        for action, value in search.root(depth, budget, also):
+        for action, value in search.root(depth, also):
             totals[action] = totals.get(action, 0.0) + value
         used += 1
         if not search.drew:
@@ -337,12 +346,18 @@ class _Spent(Exception):
 
 class _Budget:
     """Work a search may still do (``nodes``: a move scored costs 1, a move played ``_PLAYED``), and
-    (without a seed) the time it must stop by."""
+    (without a seed) the time it must stop by; and the work spent so far. Until it is ``bounded`` (depth
+    1, always searched in full) work is counted but not charged."""
 
     def __init__(self, nodes: int, deadline: float | None) -> None:
         self.left, self.deadline = nodes, deadline
+        self.spent = 0
+        self.bounded = False
 
     def spend(self, cost: int) -> None:
+        self.spent += cost
+        if not self.bounded:
+            return
         self.left -= cost
         if self.left < 0 or (self.deadline is not None and time.perf_counter() > self.deadline):
             raise _Spent
@@ -366,23 +381,30 @@ def _marks(game: Game) -> _Marks:
     return [(w, sum(v for _, v in w.values())) for w in (_worths(p.board) for p in game.players)]
 
 
+class _Shared:
+    """What the worlds of one search have in common. They differ only in the order of the draw pile, so
+    a position no line has drawn to yet looks the same in each: the takes scored there (on the mover's
+    area alone) are worked out in the first world and taken as they are by the others. Positions played
+    are not shared: each holds its own world's draw pile."""
+
+    def __init__(self) -> None:
+        self.steps: dict[_Path, list[_Step]] = {}
+
+
 class _Search:
     """The search of one world, from the view of seat ``me``. What it works out at a position (the
-    takes scored, the children played) is kept, so a deeper search pays only for what is new."""
+    takes scored, the children played) is kept, so a deeper search pays only for what is new; what is
+    the same in every world is kept in ``shared``."""
 
-    def __init__(self, bot: SearchBot, world: Game, me: int) -> None:
-        self.bot, self.world, self.me = bot, world, me
-        self.budget: _Budget | None = None
+    def __init__(self, bot: SearchBot, world: Game, me: int, budget: _Budget, shared: _Shared) -> None:
+        self.bot, self.world, self.me, self.budget, self.shared = bot, world, me, budget, shared
         self.pile = len(world.draw_pile)
         self.drew = False  # whether a line reached the draw pile (then other worlds differ)
         self._scored: dict[_Path, tuple[list[_Step], list[_Child]]] = {}
         self._played: dict[_Path, list[_Child]] = {}
 
-    def root(
-        self, depth: int, budget: _Budget | None, also: tuple[Action, ...]
-    ) -> list[tuple[Action, float]]:
+    def root(self, depth: int, also: tuple[Action, ...]) -> list[tuple[Action, float]]:
         """The value of each first action searched, and of each action in ``also`` left out."""
-        self.budget = budget
         marks = _marks(self.world)
         found = [
             (action, self._value(child, cm, depth - _is_take(action), (action,)))
@@ -429,14 +451,25 @@ class _Search:
         phase 1 played (their worth shows only after them)."""
         found = self._scored.get(path)
         if found is None:
-            steps = self._steps(game, marks)
-            steps.sort(key=lambda s: s[1], reverse=game.current_player == self.me)
+            steps = self._sorted_steps(game, marks, path)
             allowed: list[Word] = ["refill"] if game.can_refill else []
             if game.can_end_phase_one:
                 allowed.append("end_phase_one")
             words: list[_Child] = [(word, self._play(game, word), marks) for word in allowed]
             found = self._scored[path] = (steps, words)
         return found
+
+    def _sorted_steps(self, game: Game, marks: _Marks, path: _Path) -> list[_Step]:
+        """``_steps``, best first for the mover; from ``shared`` where no line has drawn yet (and no take
+        was played out: that position holds this world's draw pile)."""
+        same = len(game.draw_pile) == self.pile
+        steps = self.shared.steps.get(path) if same else None
+        if steps is None:
+            steps = self._steps(game, marks)
+            steps.sort(key=lambda s: s[1], reverse=game.current_player == self.me)
+            if same and all(after is None for *_, after in steps):
+                self.shared.steps[path] = steps
+        return steps
 
     def _steps(self, game: Game, marks: _Marks) -> list[_Step]:
         """Every take, scored on a copy of the mover's area: the tokens it places, its time and the
@@ -461,7 +494,7 @@ class _Search:
                     cm[mover] = (worths, sum(v for _, v in worths.values()))
                     steps.append((move, self._score(after, cm), worths, after))
                     continue
-                self._spend()
+                self.budget.spend(1)
                 trial = board.copy()
                 placed = min(len(trial.place(tile, cell)), left)
                 worths = _worths(trial, before, cell)
@@ -478,15 +511,11 @@ class _Search:
         return steps
 
     def _play(self, game: Game, action: Action) -> Game:
-        self._spend(_PLAYED)
+        self.budget.spend(_PLAYED)
         child = game.copy()
         child.play(action)
         self.drew = self.drew or len(child.draw_pile) != self.pile
         return child
-
-    def _spend(self, cost: int = 1) -> None:
-        if self.budget is not None:
-            self.budget.spend(cost)
 
     def _score(self, game: Game, marks: _Marks) -> float:
         """How good ``game`` is for ``me``, in tokens."""

@@ -282,3 +282,19 @@ def test_search_misses_no_tile_its_own_evaluation_prefers(players):
             values = SearchBot(seed=1, nodes=600).evaluate(game, each)
             assert values[chosen] == max(values.values())
         play_turn(game, bots[game.current_player])
+
+
+def test_search_guesses_the_draw_pile_afresh_in_every_world():
+    """Three tiles on the wheel: after a take the next player may refill, so what a take is worth turns
+    on the guessed draw pile. The worlds score the takes before any draw once for all, yet each must draw
+    its own pile past them: the mean over four worlds is not the first world's value (it was, when the
+    worlds shared the positions played as well, each with the first world's pile in it)."""
+    game = Game(2, seed=3)
+    greedy = [GreedyBot(seed=0), GreedyBot(seed=1)]
+    while game.tiles_on_wheel() != 3:
+        play_turn(game, greedy[game.current_player])
+    assert not game.can_refill
+    one = SearchBot(seed=1, samples=1, depth=2, nodes=10**6).evaluate(game)
+    four = SearchBot(seed=1, samples=4, depth=2, nodes=10**6).evaluate(game)
+    assert one.keys() == four.keys()
+    assert one != four
