@@ -47,8 +47,11 @@ def test_click_to_take_place_undo_refill_and_see_errors(page: Page, lab: Jupyter
     expect(root.locator(".nl-takeable [data-space]")).to_have_count(3)
     second = choices[1]
     t = f"w.game.wheel[{second}]"
-    colour, cost, tasks = kernel_json(page, f"[{t}.colour, {t}.cost, [str(k) for k in {t}.tasks]]")
-    label = f"wheel space {second}: {colour} tile, cost {cost}, tasks: {'; '.join(tasks)}"
+    tile_id, colour, cost, tasks = kernel_json(
+        page, f"[{t}.id, {t}.colour, {t}.cost, [str(k) for k in {t}.tasks]]"
+    )
+    # Named as every sentence names a tile on offer: its id on its wheel space.
+    label = f"{tile_id} on wheel space {second}: {colour} tile, cost {cost}, tasks: {'; '.join(tasks)}"
     label += ", takeable"
     expect(root.locator(f'[data-space="{second}"]')).to_have_attribute("aria-label", label)
 
