@@ -48,8 +48,10 @@ def expect(target: Any) -> Any:
 
 
 def rest_pointer_everywhere(page: Page, root: Locator, step: int) -> list[str]:
-    """Rest the pointer on a grid of points over the widget, and on every wheel space, cell and task;
-    return where the board was whenever it differed from where it stood before the pointer came."""
+    """Rest the pointer on a grid of points over the widget, and on every wheel space and every cell and
+    task of the wheel and of the area in play (the other areas' tasks say the same kind of sentence, and
+    the grid passes over them); return where the board was whenever it differed from where it stood
+    before the pointer came."""
     page.mouse.move(0, 0)
     settle(page)
     still = root.evaluate(LAYOUT_JS)
@@ -60,7 +62,9 @@ def rest_pointer_everywhere(page: Page, root: Locator, step: int) -> list[str]:
         for y in range(int(box["y"]) + 2, int(box["y"] + box["height"]), step)
         for x in range(int(box["x"]) + 2, int(box["x"] + box["width"]), step)
     ]
-    for target in root.locator("[data-space], [data-task], .nl-legal, .nl-placed").all():
+    near = ".nl-wheel [data-space], .nl-wheel [data-task], .nl-card-big [data-task], .nl-legal"
+    near += ", .nl-card-big .nl-placed"
+    for target in root.locator(near).all():
         b = target.bounding_box()
         if b is not None:
             points.append((b["x"] + b["width"] / 2, b["y"] + b["height"] / 2))
