@@ -637,10 +637,7 @@ class Board:
                         if self._grown_count(where, t_there.colour, colour, cell, joined, size) >= wanted:
                             result.append((where[0], where[1], i))
         for i, need in enumerate(t.needs):
-            if all(
-                (size - 1 if c == colour else sum(map(len, self._groups_around(cell, c)))) >= n
-                for c, n in need.items()
-            ):
+            if all((size - 1 if c == colour else self._touching(cell, c)) >= n for c, n in need.items()):
                 result.append((x, y, i))
         return frozenset(result)
 
