@@ -169,9 +169,10 @@ class KeptTab:
 
     def page(self) -> Page:
         """The tab as a fresh one would be for a test that shows a widget with :func:`~.lab.show_cells`: the
-        notebook open with a kernel never used, the window :data:`VIEWPORT` wide, the light theme, the file
-        browser open, no pointer over the page and nothing focused. Opened the first time; then set back,
-        which takes a kernel restart instead of a JupyterLab page load and a new kernel session."""
+        notebook open with a kernel never used, the window :data:`VIEWPORT` wide, no reduced motion asked
+        for, the light theme, the file browser open, no pointer over the page and nothing focused. Opened
+        the first time; then set back, which takes a kernel restart instead of a JupyterLab page load and a
+        new kernel session."""
         if self.opened is None:
             self.opened = _new_tab(self.browser)
             write_notebook(self.lab.root_dir / self.notebook, [""])
@@ -180,6 +181,7 @@ class KeptTab:
         tab = self.opened[1]
         tab.mouse.move(0, 0)
         tab.set_viewport_size(VIEWPORT)
+        tab.emulate_media(reduced_motion="null")
         if tab.evaluate("() => document.body.dataset.jpThemeName") != LIGHT_THEME:
             change_theme(tab, LIGHT_THEME)
         if tab.evaluate("() => window.jupyterapp.shell.leftCollapsed"):
