@@ -164,7 +164,7 @@ class KeptTab:
         self.browser = browser
         self.lab = lab
         self.notebook = notebook
-        """Its path under the server's root: the cells of the test that uses it last."""
+        """Its path under the server's root; written with one empty cell, it is never saved with a test's."""
         self.opened: tuple[BrowserContext, Page, list[str]] | None = None
 
     def page(self) -> Page:

@@ -583,10 +583,16 @@ AXE_PATH = Path(__file__).resolve().parents[2] / "js" / "node_modules" / "axe-co
 def show_widget(page: Page, lab: JupyterLab, name: str, *cells: str, app: str = "lab") -> Any:
     """Write a notebook of ``cells``, open it (JupyterLab, or Notebook 7 with ``app="notebook"``), run
     it, and return the first widget view's locator once it is drawn."""
-    from playwright.sync_api import expect
 
     write_notebook(lab.root_dir / f"{name}.ipynb", cells)
     open_notebook(page, lab.base_url, f"{name}.ipynb", app=app)
+    return _run_to_first_view(page)
+
+
+def _run_to_first_view(page: Page) -> Any:
+    """Run every cell of the open notebook; the first widget view's locator, once it is drawn."""
+    from playwright.sync_api import expect
+
     run_all_cells(page)
     root = page.locator(".nl-root").first
     expect(root).to_be_visible()
@@ -611,8 +617,6 @@ def show_cells(page: Page, *cells: str) -> Any:
     """:func:`show_widget` in the notebook open in ``page``: its cells become ``cells``, run in its kernel
     as it is, and the first widget view's locator is returned once it is drawn. Where a fresh kernel and page
     would differ, the caller sets them back first (the ``kept_tab`` mark of tests/browser/conftest.py)."""
-    from playwright.sync_api import expect
-
     page.evaluate(_REPLACE_CELLS_JS, list(cells))
     _wait_for(
         page,
@@ -625,10 +629,7 @@ def show_cells(page: Page, *cells: str) -> Any:
         what="the notebook to hold the test's cells",
         timeout=DEADLINE,
     )
-    run_all_cells(page)
-    root = page.locator(".nl-root").first
-    expect(root).to_be_visible()
-    return root
+    return _run_to_first_view(page)
 
 
 def restart_kernel(page: Page, *, timeout: float = DEADLINE) -> None:
