@@ -1,4 +1,6 @@
-"""Fixtures for the browser tests: one JupyterLab and one Chromium per session, a fresh page per test.
+"""Fixtures for the browser tests: one JupyterLab and one Chromium per session, a fresh page per test (or,
+in a module marked ``kept_tab``, one tab whose notebook each test fills and runs, set back to a fresh
+page's state before each test: opening JupyterLab's page and starting a kernel took about 5 s a test).
 
 Every test under tests/browser is marked ``browser`` (deselect with ``-m "not browser"``). Where
 Chromium or Playwright is missing these tests fail, saying how to fix it, so a broken setup never
@@ -16,10 +18,21 @@ from typing import TYPE_CHECKING
 
 import pytest
 
-from .lab import CHROMIUM_PATH, DEADLINE, JupyterLab, launch_chromium
+from .lab import (
+    CHROMIUM_PATH,
+    DEADLINE,
+    LIGHT_THEME,
+    JupyterLab,
+    change_theme,
+    expand_left,
+    launch_chromium,
+    open_notebook,
+    restart_kernel,
+    write_notebook,
+)
 
 if TYPE_CHECKING:
-    from playwright.sync_api import Browser, ConsoleMessage, Page
+    from playwright.sync_api import Browser, BrowserContext, ConsoleMessage, Page
 
 HERE = Path(__file__).resolve().parent
 REPO = HERE.parents[1]
@@ -28,6 +41,14 @@ ARTIFACTS = REPO / "tests" / "artifacts"
 
 SKIP_ENV = "NOVALUNA_SKIP_BROWSER"
 FAILED_KEY = pytest.StashKey[bool]()
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line(
+        "markers",
+        "kept_tab: the module's tests show their widgets with show_cells in one tab and kernel, set back to "
+        "a fresh page's state before each test (tests/browser/conftest.py)",
+    )
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
@@ -95,14 +116,13 @@ def browser() -> Iterator[Browser]:
         chromium.close()
 
 
-@pytest.fixture
-def page(browser: Browser, lab: JupyterLab, request: pytest.FixtureRequest) -> Iterator[Page]:
-    """A fresh browser context and page; on failure a screenshot and the console log land in tests/artifacts.
+VIEWPORT = {"width": 1400, "height": 1000}
+"""A fresh page's window."""
 
-    Afterwards the test's kernels are shut down and the user settings (theme...) reset, so no
-    test sees what an earlier one left behind.
-    """
-    context = browser.new_context(viewport={"width": 1400, "height": 1000})
+
+def _new_tab(browser: Browser) -> tuple[BrowserContext, Page, list[str]]:
+    """A page in a fresh browser context, with :data:`VIEWPORT`, and the list its console is logged to."""
+    context = browser.new_context(viewport=VIEWPORT)
     context.set_default_timeout(DEADLINE * 1000)  # clicks and locator waits wait for their element so long
     new_page = context.new_page()
     console: list[str] = []
@@ -112,6 +132,21 @@ def page(browser: Browser, lab: JupyterLab, request: pytest.FixtureRequest) -> I
 
     new_page.on("console", record)
     new_page.on("pageerror", lambda error: console.append(f"pageerror: {error}"))
+    return context, new_page, console
+
+
+@pytest.fixture
+def page(browser: Browser, lab: JupyterLab, request: pytest.FixtureRequest) -> Iterator[Page]:
+    """A fresh browser context and page; on failure a screenshot and the console log land in tests/artifacts.
+
+    Afterwards the test's kernels are shut down and the user settings (theme...) reset, so no
+    test sees what an earlier one left behind. In a module marked ``kept_tab``: the module's
+    :class:`KeptTab` instead, set back to what a fresh page is once a notebook is open in it.
+    """
+    if request.node.get_closest_marker("kept_tab") is not None:
+        yield from _kept_page(request.getfixturevalue("kept_tab"), request)
+        return
+    context, new_page, console = _new_tab(browser)
     try:
         yield new_page
     finally:
@@ -120,6 +155,76 @@ def page(browser: Browser, lab: JupyterLab, request: pytest.FixtureRequest) -> I
         context.close()
         lab.shutdown_kernels()
         lab.reset_settings()
+
+
+class KeptTab:
+    """A tab with one notebook open in JupyterLab, kept from test to test of a module marked ``kept_tab``."""
+
+    def __init__(self, browser: Browser, lab: JupyterLab, notebook: str) -> None:
+        self.browser = browser
+        self.lab = lab
+        self.notebook = notebook
+        """Its path under the server's root; written with one empty cell, it is never saved with a test's."""
+        self.opened: tuple[BrowserContext, Page, list[str]] | None = None
+
+    def page(self) -> Page:
+        """The tab as a fresh one would be for a test that shows a widget with :func:`~.lab.show_cells`: the
+        notebook open with a kernel never used, the window :data:`VIEWPORT` wide, no reduced motion asked
+        for, the light theme, the file browser open, no pointer over the page and nothing focused. Opened
+        the first time; then set back, which takes a kernel restart instead of a JupyterLab page load and a
+        new kernel session."""
+        if self.opened is None:
+            self.opened = _new_tab(self.browser)
+            write_notebook(self.lab.root_dir / self.notebook, [""])
+            open_notebook(self.opened[1], self.lab.base_url, self.notebook)
+            return self.opened[1]
+        tab = self.opened[1]
+        tab.mouse.move(0, 0)
+        tab.set_viewport_size(VIEWPORT)
+        tab.emulate_media(reduced_motion="null")
+        if tab.evaluate("() => document.body.dataset.jpThemeName") != LIGHT_THEME:
+            change_theme(tab, LIGHT_THEME)
+        if tab.evaluate("() => window.jupyterapp.shell.leftCollapsed"):
+            expand_left(tab)
+        tab.evaluate("() => document.activeElement?.blur()")
+        restart_kernel(tab)
+        return tab
+
+    def close(self, nodeid: str | None = None) -> None:
+        """Close the tab, its kernel and the settings it changed; with ``nodeid`` (a failed test's), save
+        its screenshot and console log first."""
+        if self.opened is None:
+            return
+        context, tab, console = self.opened
+        self.opened = None
+        if nodeid is not None:
+            _save_artifacts(nodeid, tab, console)
+        context.close()
+        self.lab.shutdown_kernels()
+        self.lab.reset_settings()
+
+
+@pytest.fixture(scope="module")
+def kept_tab(browser: Browser, lab: JupyterLab, request: pytest.FixtureRequest) -> Iterator[KeptTab]:
+    """The module's :class:`KeptTab`, closed after its last test."""
+    kept = KeptTab(browser, lab, f"{request.module.__name__.rpartition('.')[2]}.ipynb")
+    try:
+        yield kept
+    finally:
+        kept.close()
+
+
+def _kept_page(kept: KeptTab, request: pytest.FixtureRequest) -> Iterator[Page]:
+    """The kept tab for one test (:meth:`KeptTab.page`). A test that failed, or found the tab broken,
+    closes it (its screenshot and console log saved), so that the next test opens a new one."""
+    try:
+        tab = kept.page()
+    except BaseException:
+        kept.close(request.node.nodeid)
+        raise
+    yield tab
+    if request.node.stash.get(FAILED_KEY, False):
+        kept.close(request.node.nodeid)
 
 
 def _save_artifacts(nodeid: str, page: Page, console: list[str]) -> None:

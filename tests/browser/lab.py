@@ -545,17 +545,32 @@ def settle(page: Page) -> None:
 def collapse_left(page: Page, *, timeout: float = DEADLINE) -> None:
     """Close JupyterLab's left sidebar (the file browser), as a reader on a small screen does, and wait
     until the notebook has its new width: it stayed the same over two frames with the sidebar closed."""
-    page.evaluate("() => window.jupyterapp.shell.collapseLeft()")
+    _set_left(page, collapsed=True, timeout=timeout)
+
+
+def expand_left(page: Page, *, timeout: float = DEADLINE) -> None:
+    """Open JupyterLab's left sidebar again, showing what it showed when it closed, and wait until the
+    notebook has its new width."""
+    _set_left(page, collapsed=False, timeout=timeout)
+
+
+def _set_left(page: Page, *, collapsed: bool, timeout: float) -> None:
+    page.evaluate(
+        "(collapsed) => { const shell = window.jupyterapp.shell;"
+        " if (collapsed) shell.collapseLeft(); else shell.expandLeft(); }",
+        collapsed,
+    )
     _wait_for(
         page,
-        """() => new Promise((done) => {
+        """(collapsed) => new Promise((done) => {
             const shell = window.jupyterapp.shell;
             const width = () => shell.currentWidget?.node.getBoundingClientRect().width;
             const before = width();
             requestAnimationFrame(() => requestAnimationFrame(() =>
-                done(shell.leftCollapsed && before > 0 && width() === before)));
+                done(shell.leftCollapsed === collapsed && before > 0 && width() === before)));
         })""",
-        what="the left sidebar to close and the notebook to take its width",
+        arg=collapsed,
+        what=f"the left sidebar to {'close' if collapsed else 'open'} and the notebook to take its new width",
         timeout=timeout,
     )
 
@@ -568,14 +583,59 @@ AXE_PATH = Path(__file__).resolve().parents[2] / "js" / "node_modules" / "axe-co
 def show_widget(page: Page, lab: JupyterLab, name: str, *cells: str, app: str = "lab") -> Any:
     """Write a notebook of ``cells``, open it (JupyterLab, or Notebook 7 with ``app="notebook"``), run
     it, and return the first widget view's locator once it is drawn."""
-    from playwright.sync_api import expect
 
     write_notebook(lab.root_dir / f"{name}.ipynb", cells)
     open_notebook(page, lab.base_url, f"{name}.ipynb", app=app)
+    return _run_to_first_view(page)
+
+
+def _run_to_first_view(page: Page) -> Any:
+    """Run every cell of the open notebook; the first widget view's locator, once it is drawn."""
+    from playwright.sync_api import expect
+
     run_all_cells(page)
     root = page.locator(".nl-root").first
     expect(root).to_be_visible()
     return root
+
+
+# The open notebook's cells replaced by code cells never run, scrolled to its top.
+_REPLACE_CELLS_JS = """(sources) => {
+    const notebook = window.jupyterapp.shell.currentWidget.content;
+    const shared = notebook.model.sharedModel;
+    shared.transact(() => {
+        shared.deleteCellRange(0, shared.cells.length);
+        shared.insertCells(0, sources.map((source) =>
+            ({cell_type: 'code', source, metadata: {}, outputs: [], execution_count: null})));
+    });
+    notebook.activeCellIndex = 0;
+    notebook.node.querySelector('.jp-WindowedPanel-outer').scrollTop = 0;
+}"""
+
+
+def show_cells(page: Page, *cells: str) -> Any:
+    """:func:`show_widget` in the notebook open in ``page``: its cells become ``cells``, run in its kernel
+    as it is, and the first widget view's locator is returned once it is drawn. Where a fresh kernel and page
+    would differ, the caller sets them back first (the ``kept_tab`` mark of tests/browser/conftest.py)."""
+    page.evaluate(_REPLACE_CELLS_JS, list(cells))
+    _wait_for(
+        page,
+        """(sources) => {
+            const cells = window.jupyterapp.shell.currentWidget.content.widgets;
+            return cells.length === sources.length
+                && cells.every((cell, i) => cell.model.sharedModel.getSource() === sources[i]);
+        }""",
+        arg=list(cells),
+        what="the notebook to hold the test's cells",
+        timeout=DEADLINE,
+    )
+    return _run_to_first_view(page)
+
+
+def restart_kernel(page: Page, *, timeout: float = DEADLINE) -> None:
+    """Restart the open notebook's kernel, as the Kernel menu does, and wait until the new one is idle."""
+    page.evaluate("() => window.jupyterapp.shell.currentWidget.sessionContext.restartKernel()")
+    _wait_for(page, _KERNEL_IDLE_JS, what="the restarted kernel to be idle", timeout=timeout)
 
 
 def kernel_json(page: Page, expression: str) -> Any:

@@ -5,19 +5,22 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+import pytest
+
 from .lab import (
     DARK_THEME,
-    JupyterLab,
     axe_violations,
     change_theme,
     kernel_json,
-    show_widget,
+    show_cells,
     wait_drawn,
     wait_for_python,
 )
 
 if TYPE_CHECKING:
     from playwright.sync_api import Page
+
+pytestmark = pytest.mark.kept_tab  # each test's cells show its widget in one notebook (conftest)
 
 GAME = (
     "from novaluna_widget import NovaLunaWidget\n"
@@ -26,8 +29,8 @@ GAME = (
 )
 
 
-def test_no_violations_at_the_start_chosen_and_over(page: Page, lab: JupyterLab) -> None:
-    root = show_widget(page, lab, "axe", GAME)
+def test_no_violations_at_the_start_chosen_and_over(page: Page) -> None:
+    root = show_cells(page, GAME)
     assert axe_violations(page) == [], "start"
 
     root.locator(".nl-takeable").first.click()
@@ -42,14 +45,14 @@ def test_no_violations_at_the_start_chosen_and_over(page: Page, lab: JupyterLab)
     assert axe_violations(page) == [], "over"
 
 
-def test_no_violations_in_solo_and_in_the_dark_theme(page: Page, lab: JupyterLab) -> None:
+def test_no_violations_in_solo_and_in_the_dark_theme(page: Page) -> None:
     setup = (
         "from novaluna_widget import NovaLunaWidget\n"
         "w = NovaLunaWidget(players=1, seed=3)\n"
         "for _ in range(4): w.bot_move('greedy')\n"
         "w"
     )
-    root = show_widget(page, lab, "axe-solo", setup)
+    root = show_cells(page, setup)
     assert kernel_json(page, "[w.game.kind, w.game.turn]") == ["solo", 4]
     assert axe_violations(page) == [], "solo"
     change_theme(page, DARK_THEME)

@@ -12,19 +12,22 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING, Any
 
+import pytest
+
 from .conftest import ARTIFACTS
 from .lab import (
-    JupyterLab,
     axe_violations,
     execute_python,
     kernel_json,
-    show_widget,
+    show_cells,
     wait_drawn,
     wait_for_python,
 )
 
 if TYPE_CHECKING:
     from playwright.sync_api import Locator, Page
+
+pytestmark = pytest.mark.kept_tab  # each test's cells show its widget in one notebook (conftest)
 
 WIDTH = 1280
 """The screenshots' window width: a laptop's."""
@@ -184,11 +187,11 @@ def click_move(page: Page, root: Locator) -> None:
 
 
 # -- the hint ------------------------------------------------------------------------------------
-def test_hint_marks_the_move_says_why_changes_nothing_and_can_be_played(page: Page, lab: JupyterLab) -> None:
+def test_hint_marks_the_move_says_why_changes_nothing_and_can_be_played(page: Page) -> None:
     page.set_viewport_size({"width": WIDTH, "height": 1000})
     both = "both = NovaLunaWidget(players=['Ann', 'Bo'], seed=2, bots={0: 'greedy', 1: 'greedy'})\nboth"
     over = "from novaluna_widget import NovaLunaWidget\n" + PLAYED_OUT.format(name="over", seed=4) + "over"
-    root = show_widget(page, lab, "coach-hint", VS_BOT, both, over)
+    root = show_cells(page, VS_BOT, both, over)
     button = root.locator('button[data-action="hint"]')
     expect(button).to_be_enabled()
     execute_python(page, "_before = w.game.to_json()")
@@ -248,11 +251,9 @@ def test_hint_marks_the_move_says_why_changes_nothing_and_can_be_played(page: Pa
 
 
 # -- history -------------------------------------------------------------------------------------
-def test_history_slider_shows_earlier_positions_read_only_and_back_to_now(
-    page: Page, lab: JupyterLab
-) -> None:
+def test_history_slider_shows_earlier_positions_read_only_and_back_to_now(page: Page) -> None:
     page.set_viewport_size({"width": WIDTH, "height": 1000})
-    root = show_widget(page, lab, "coach-history", VS_BOT)
+    root = show_cells(page, VS_BOT)
     for _ in range(3):
         click_move(page, root)
     n = kernel_json(page, "len(w.game.history)")
@@ -308,7 +309,7 @@ def test_history_slider_shows_earlier_positions_read_only_and_back_to_now(
     assert kernel_json(page, state) == [None, n, True, None]
 
 
-def test_a_saved_game_steps_through_from_its_start_to_its_end(page: Page, lab: JupyterLab) -> None:
+def test_a_saved_game_steps_through_from_its_start_to_its_end(page: Page) -> None:
     setup = (
         "from novaluna_widget import Game, NovaLunaWidget\n"
         + PLAYED_OUT.format(name="src", seed=4)
@@ -316,7 +317,7 @@ def test_a_saved_game_steps_through_from_its_start_to_its_end(page: Page, lab: J
         "w = NovaLunaWidget(Game.from_json(saved))\n"
         "w"
     )
-    root = show_widget(page, lab, "coach-replay", setup)
+    root = show_cells(page, setup)
     n = kernel_json(page, "len(w.game.history)")
     assert kernel_json(page, "w.game.is_over") is True and n > 20
     slider = root.locator('[data-role="history"]')
@@ -371,11 +372,11 @@ GATED_REVIEW = (
 )
 
 
-def test_the_kernel_stays_free_while_the_review_works(page: Page, lab: JupyterLab) -> None:
+def test_the_kernel_stays_free_while_the_review_works(page: Page) -> None:
     setup = (
         "from novaluna_widget import NovaLunaWidget\n" + GATED_REVIEW + PLAYED_OUT.format(name="w", seed=4)
     )
-    root = show_widget(page, lab, "coach-review-free", setup + "w")
+    root = show_cells(page, setup + "w")
     n = kernel_json(page, "len(w.game.history)")
     root.locator('button[data-action="review"]').click()
     # The progress reaches the page from the review's thread, and the kernel runs cells meanwhile.
@@ -389,12 +390,12 @@ def test_the_kernel_stays_free_while_the_review_works(page: Page, lab: JupyterLa
     expect(root.locator("[data-review-row]")).to_have_count(n)
 
 
-def test_review_lists_the_largest_losses_first_and_opens_a_row(page: Page, lab: JupyterLab) -> None:
+def test_review_lists_the_largest_losses_first_and_opens_a_row(page: Page) -> None:
     page.set_viewport_size({"width": WIDTH, "height": 1000})
     setup = (
         "from novaluna_widget import NovaLunaWidget\n" + QUICK_REVIEW + PLAYED_OUT.format(name="w", seed=4)
     )
-    root = show_widget(page, lab, "coach-review", setup + "w")
+    root = show_cells(page, setup + "w")
     n = kernel_json(page, "len(w.game.history)")
     assert kernel_json(page, "[w.game.is_over, w.state['can']['review'], w.review_panel]") == [True, True, {}]
     root.evaluate(WATCH_PROGRESS)
@@ -496,9 +497,9 @@ def expect_step_drawn(page: Page, root: Locator) -> dict[str, Any]:
     return step
 
 
-def test_the_guided_game_played_through_by_clicking_what_each_step_asks(page: Page, lab: JupyterLab) -> None:
+def test_the_guided_game_played_through_by_clicking_what_each_step_asks(page: Page) -> None:
     page.set_viewport_size({"width": WIDTH, "height": 1000})
-    root = show_widget(page, lab, "coach-tutorial", TUTORIAL)
+    root = show_cells(page, TUTORIAL)
     error = root.locator(".nl-error")
     refused = root.locator(".nl-tutorial-refused")
     expect(root.locator('[data-role="history"]')).to_be_hidden()  # no history in the guided game
@@ -578,8 +579,8 @@ def test_the_guided_game_played_through_by_clicking_what_each_step_asks(page: Pa
     expect(root.locator('button[data-action="next"]')).to_be_hidden()
 
 
-def test_the_first_steps_of_the_guided_game_by_keyboard_only(page: Page, lab: JupyterLab) -> None:
-    root = show_widget(page, lab, "coach-tutorial-keys", TUTORIAL)
+def test_the_first_steps_of_the_guided_game_by_keyboard_only(page: Page) -> None:
+    root = show_cells(page, TUTORIAL)
     # Tab arrives at the widget's first stop; from there on, keys only: Tab to the step's target, the
     # arrow keys along the wheel, Enter to click.
     root.evaluate(

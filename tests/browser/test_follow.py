@@ -7,10 +7,14 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING, Any
 
-from .lab import JupyterLab, execute_python, kernel_json, show_widget, wait_drawn, wait_for_python
+import pytest
+
+from .lab import execute_python, kernel_json, show_cells, wait_drawn, wait_for_python
 
 if TYPE_CHECKING:
     from playwright.sync_api import Page
+
+pytestmark = pytest.mark.kept_tab  # each test's cells show its widget in one notebook (conftest)
 
 # Seed 1: after the human's first move (tile 1 to (0, 0)) the greedy bot takes two turns in a row.
 VS_BOT = (
@@ -40,8 +44,8 @@ def expect(target: Any) -> Any:
     return playwright_expect(target)
 
 
-def test_bot_moves_fly_are_said_and_stay_marked(page: Page, lab: JupyterLab) -> None:
-    root = show_widget(page, lab, "follow", VS_BOT)
+def test_bot_moves_fly_are_said_and_stay_marked(page: Page) -> None:
+    root = show_cells(page, VS_BOT)
     since = kernel_json(page, "w.game.log_length")
     space = kernel_json(page, "w.game.choices()[0]")
     root.locator(f'[data-space="{space}"]').click()
@@ -92,9 +96,9 @@ def test_bot_moves_fly_are_said_and_stay_marked(page: Page, lab: JupyterLab) -> 
     expect(root.locator(".nl-left text")).to_have_text([str(n) for n in left])
 
 
-def test_without_motion_the_moves_jump_and_are_still_said(page: Page, lab: JupyterLab) -> None:
+def test_without_motion_the_moves_jump_and_are_still_said(page: Page) -> None:
     page.emulate_media(reduced_motion="reduce")
-    root = show_widget(page, lab, "still-moves", VS_BOT)
+    root = show_cells(page, VS_BOT)
     since = kernel_json(page, "w.game.log_length")
     execute_python(page, "w.select(w.game.choices()[0])")
     wait_drawn(page, root)
@@ -108,14 +112,14 @@ def test_without_motion_the_moves_jump_and_are_still_said(page: Page, lab: Jupyt
     expect(root.locator(".nl-said")).to_have_text(" ".join(kernel_json(page, TOLD.format(since=since))))
 
 
-def test_a_wheel_tile_shows_where_it_could_go_and_a_chosen_one_its_ghost(page: Page, lab: JupyterLab) -> None:
+def test_a_wheel_tile_shows_where_it_could_go_and_a_chosen_one_its_ghost(page: Page) -> None:
     setup = (
         "from novaluna_widget import NovaLunaWidget\n"
         "w = NovaLunaWidget(players=['You', 'Bo'], seed=5, bots={1: 'greedy'})\n"
         "while w.game.turn < 10: w.bot_move('greedy')\n"
         "w"
     )
-    root = show_widget(page, lab, "preview", setup)
+    root = show_cells(page, setup)
     me = kernel_json(page, "w.game.current_player")
     # For each takeable tile: its legal cells, and how many tasks it would fulfil on each (the engine's).
     expected = kernel_json(
@@ -148,8 +152,8 @@ def test_a_wheel_tile_shows_where_it_could_go_and_a_chosen_one_its_ghost(page: P
     expect(root.locator(".nl-ghost")).to_have_count(0)
 
 
-def test_the_bot_button_names_whose_turn_it_plays(page: Page, lab: JupyterLab) -> None:
-    root = show_widget(page, lab, "bot-button", VS_BOT)
+def test_the_bot_button_names_whose_turn_it_plays(page: Page) -> None:
+    root = show_cells(page, VS_BOT)
     button = root.locator('button[data-action="bot"]')
     expect(button).to_have_text("Bot plays for You")
     expect(button).to_have_attribute("title", "Let the greedy bot choose and place a tile for You")
@@ -159,7 +163,7 @@ def test_the_bot_button_names_whose_turn_it_plays(page: Page, lab: JupyterLab) -
     assert kernel_json(page, "w.last_error") is None
 
 
-def test_solo_explains_its_score_and_ends_phase_one_when_allowed(page: Page, lab: JupyterLab) -> None:
+def test_solo_explains_its_score_and_ends_phase_one_when_allowed(page: Page) -> None:
     setup = (
         "from novaluna_widget import NovaLunaWidget\n"
         "from novaluna_widget.story import solo_lines\n"
@@ -170,7 +174,7 @@ def test_solo_explains_its_score_and_ends_phase_one_when_allowed(page: Page, lab
         "    if w.game.can_end_phase_one: break\n"
         "start"
     )
-    root = show_widget(page, lab, "solo", setup, "w")
+    root = show_cells(page, setup, "w")
     # Before any move: what the score is, that lower is better, and how it adds up (the engine's figures).
     lines = kernel_json(page, "solo_lines(start.game, start.game.score_sheet())")
     assert lines[0] == "Phase 1 record if it ended now: tile costs 0 + 10 × 8 tokens not placed = 80"
@@ -202,7 +206,7 @@ def test_solo_explains_its_score_and_ends_phase_one_when_allowed(page: Page, lab
     expect(root.locator(".nl-now")).to_contain_text("Solo: choose the tile framed in gold on the wheel.")
 
 
-def test_the_end_keeps_your_area_and_sums_up(page: Page, lab: JupyterLab) -> None:
+def test_the_end_keeps_your_area_and_sums_up(page: Page) -> None:
     setup = (
         "from novaluna_widget import NovaLunaWidget\n"
         "from novaluna_widget.story import summary\n"
@@ -210,7 +214,7 @@ def test_the_end_keeps_your_area_and_sums_up(page: Page, lab: JupyterLab) -> Non
         "while not w.game.is_over: w.bot_move('greedy')\n"
         "w"
     )
-    root = show_widget(page, lab, "end", setup)
+    root = show_cells(page, setup)
     assert kernel_json(page, "w.game.is_over") is True
     expect(root.locator(".nl-card-big")).to_have_attribute("aria-label", "You")
     expect(root.locator(".nl-summary b")).to_have_text(kernel_json(page, "w.state['over']['text']"))

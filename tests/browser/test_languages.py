@@ -12,17 +12,18 @@ import pytest
 
 from .conftest import ARTIFACTS
 from .lab import (
-    JupyterLab,
     axe_violations,
     collapse_left,
     kernel_json,
-    show_widget,
+    show_cells,
     wait_drawn,
     wait_for_python,
 )
 
 if TYPE_CHECKING:
     from playwright.sync_api import Page
+
+pytestmark = pytest.mark.kept_tab  # each test's cells show its widget in one notebook (conftest)
 
 
 def game(lang: str) -> str:
@@ -105,9 +106,9 @@ SPACES = """(root) => {
 @pytest.mark.parametrize(
     ("lang", "width"), [("fa", 800), ("fa", 1280), ("ru", 800), ("ru", 1280), ("ja", 1280)]
 )
-def test_nothing_is_cut_off_and_axe_is_clean(page: Page, lab: JupyterLab, lang: str, width: int) -> None:
+def test_nothing_is_cut_off_and_axe_is_clean(page: Page, lang: str, width: int) -> None:
     page.set_viewport_size({"width": width, "height": 1000})
-    root = show_widget(page, lab, f"lang-{lang}-{width}", game(lang))
+    root = show_cells(page, game(lang))
     if width < 1000:  # as a reader on a small screen: the file browser closed
         collapse_left(page)
     assert (root.get_attribute("lang"), root.get_attribute("dir")) == (lang, "rtl" if lang == "fa" else "ltr")
@@ -127,8 +128,8 @@ def test_nothing_is_cut_off_and_axe_is_clean(page: Page, lab: JupyterLab, lang: 
     assert kernel_json(page, "[w.lang, w.state['lang']]") == [lang, lang]
 
 
-def test_persian_reads_right_to_left_and_the_boards_keep_their_geometry(page: Page, lab: JupyterLab) -> None:
-    root = show_widget(page, lab, "lang-fa", game("fa"))
+def test_persian_reads_right_to_left_and_the_boards_keep_their_geometry(page: Page) -> None:
+    root = show_cells(page, game("fa"))
     found = root.evaluate("""(root) => {
         const dir = (sel) => getComputedStyle(root.querySelector(sel)).direction;
         return {
@@ -157,8 +158,8 @@ def test_persian_reads_right_to_left_and_the_boards_keep_their_geometry(page: Pa
     assert len(spaces) == 12 and root.evaluate(SPACES) == spaces
 
 
-def test_the_language_menu_switches_and_python_rewords(page: Page, lab: JupyterLab) -> None:
-    root = show_widget(page, lab, "lang-menu", game("en"))
+def test_the_language_menu_switches_and_python_rewords(page: Page) -> None:
+    root = show_cells(page, game("en"))
     menu = root.locator(".nl-lang-pick")
     options = menu.evaluate("(m) => [...m.options].map((o) => [o.value, o.textContent, o.lang])")
     assert options == [
@@ -201,15 +202,11 @@ def test_the_language_menu_switches_and_python_rewords(page: Page, lab: JupyterL
 
 
 @pytest.mark.parametrize("lang", ["fa", "ja"])
-def test_the_guided_game_speaks_the_readers_language_from_its_first_step(
-    page: Page, lab: JupyterLab, lang: str
-) -> None:
+def test_the_guided_game_speaks_the_readers_language_from_its_first_step(page: Page, lang: str) -> None:
     # The guided game names its seats in its language too («شما» against «لونا»): no English word anywhere,
     # before the first click and after the step's click.
-    root = show_widget(
+    root = show_cells(
         page,
-        lab,
-        f"guided-{lang}",
         f"from novaluna_widget import NovaLunaWidget\nw = NovaLunaWidget.tutorial(lang={lang!r})\nw",
     )
     assert english_words(root) == [], "the first step"
@@ -222,11 +219,11 @@ def test_the_guided_game_speaks_the_readers_language_from_its_first_step(
     root.screenshot(path=ARTIFACTS / f"guided-{lang}.png", animations="disabled")
 
 
-def test_default_names_follow_the_menu_and_a_seat_named_you_agrees(page: Page, lab: JupyterLab) -> None:
+def test_default_names_follow_the_menu_and_a_seat_named_you_agrees(page: Page) -> None:
     from playwright.sync_api import expect
 
     setup = "from novaluna_widget import Game, NovaLunaWidget\nw = NovaLunaWidget(players=2, seed=5)\nw"
-    root = show_widget(page, lab, "lang-names", setup)
+    root = show_cells(page, setup)
     names = root.locator(".nl-name")
     expect(names).to_have_text(["Player 1", "Player 2"])
     root.locator(".nl-lang-pick").select_option("ru")

@@ -12,19 +12,20 @@ import pytest
 from .conftest import ARTIFACTS
 from .lab import (
     DARK_THEME,
-    JupyterLab,
     change_theme,
     collapse_left,
     execute_python,
     kernel_json,
     settle,
-    show_widget,
+    show_cells,
     wait_drawn,
     wait_for_python,
 )
 
 if TYPE_CHECKING:
     from playwright.sync_api import Locator, Page
+
+pytestmark = pytest.mark.kept_tab  # each test's cells show its widget in one notebook (conftest)
 
 # Four players, the human's area with tasks and chains to point at, mid-game.
 MIDGAME = (
@@ -83,9 +84,9 @@ def rest_pointer_everywhere(page: Page, root: Locator, step: int) -> list[str]:
 
 
 @pytest.mark.parametrize("files", ["open", "closed"])
-def test_the_board_holds_still_under_a_resting_pointer(page: Page, lab: JupyterLab, files: str) -> None:
+def test_the_board_holds_still_under_a_resting_pointer(page: Page, files: str) -> None:
     page.set_viewport_size({"width": 800, "height": 2400})  # the issue saw it at 800 px; all in view
-    root = show_widget(page, lab, f"still{files}", MIDGAME)
+    root = show_cells(page, MIDGAME)
     if files == "closed":  # the toolbar and the history beside the wheel
         collapse_left(page)
     assert kernel_json(page, "[w.game.current_player, w.game.turn >= 24]") == [0, True]
@@ -103,8 +104,8 @@ def test_the_board_holds_still_under_a_resting_pointer(page: Page, lab: JupyterL
     assert kernel_json(page, "[w.version, w.game.turn >= 24, w.last_error]") == [version, True, None]
 
 
-def test_what_to_do_now_stays_while_the_focused_tile_is_explained(page: Page, lab: JupyterLab) -> None:
-    root = show_widget(page, lab, "now", MIDGAME)
+def test_what_to_do_now_stays_while_the_focused_tile_is_explained(page: Page) -> None:
+    root = show_cells(page, MIDGAME)
     space = kernel_json(page, "w.game.choices()[1]")
     tile = root.locator(f'[data-space="{space}"]')
     tile.click()  # a click focuses the tile too: its explanation shows, and so does what to do now
@@ -117,11 +118,9 @@ def test_what_to_do_now_stays_while_the_focused_tile_is_explained(page: Page, la
 
 
 @pytest.mark.parametrize(("width", "height"), [(800, 900), (1280, 800), (1920, 1080)])
-def test_the_wheel_fits_the_window_and_symbols_stay_legible(
-    page: Page, lab: JupyterLab, width: int, height: int
-) -> None:
+def test_the_wheel_fits_the_window_and_symbols_stay_legible(page: Page, width: int, height: int) -> None:
     page.set_viewport_size({"width": width, "height": height})
-    root = show_widget(page, lab, f"size{width}", MIDGAME)
+    root = show_cells(page, MIDGAME)
     if width < 1000:  # on a small screen the notebook gets the whole width (the file browser closed)
         collapse_left(page)
     sizes = root.evaluate("""(root) => {
@@ -155,11 +154,11 @@ def test_the_wheel_fits_the_window_and_symbols_stay_legible(
     root.screenshot(path=ARTIFACTS / f"widget-{width}-dark.png", animations="disabled")
 
 
-def test_a_narrow_widget_keeps_its_lines_of_words_wide(page: Page, lab: JupyterLab) -> None:
+def test_a_narrow_widget_keeps_its_lines_of_words_wide(page: Page) -> None:
     """An 800 px window with the file browser open leaves the widget under 400 px: each line of words
     still spans most of it (the history's words once stood in a column a word wide beside the slider)."""
     page.set_viewport_size({"width": 800, "height": 900})
-    root = show_widget(page, lab, "narrow", MIDGAME)
+    root = show_cells(page, MIDGAME)
     widths = root.evaluate("""(root) => {
         const width = (el) => el.getBoundingClientRect().width;
         const lines = ['.nl-history-label', '.nl-said', '.nl-now', '.nl-explain'];
@@ -180,14 +179,12 @@ BOARD_TOP_JS = """(root) => {
 
 
 @pytest.mark.parametrize(("width", "files"), [(800, "open"), (800, "closed"), (1280, "open")])
-def test_the_board_holds_still_through_a_move_and_an_error(
-    page: Page, lab: JupyterLab, width: int, files: str
-) -> None:
+def test_the_board_holds_still_through_a_move_and_an_error(page: Page, width: int, files: str) -> None:
     """Choosing a tile (a longer "what to do now"), an error, placing the tile and the bots' answer leave
     the board where it stood: nothing above it changes height during a game. At 800 px with the file
     browser open the widget is narrow; closed, the toolbar stands beside the wheel."""
     page.set_viewport_size({"width": width, "height": 900})
-    root = show_widget(page, lab, f"hold{width}{files}", MIDGAME)
+    root = show_cells(page, MIDGAME)
     if files == "closed":
         collapse_left(page)
     board = root.evaluate(BOARD_TOP_JS)
@@ -212,9 +209,9 @@ def test_the_board_holds_still_through_a_move_and_an_error(
 GUIDED = "from novaluna_widget import NovaLunaWidget\nw = NovaLunaWidget.tutorial(lang='en')\nw"
 
 
-def test_your_area_keeps_its_place_while_luna_moves(page: Page, lab: JupyterLab) -> None:
+def test_your_area_keeps_its_place_while_luna_moves(page: Page) -> None:
     page.set_viewport_size({"width": 1280, "height": 900})
-    root = show_widget(page, lab, "guided-area", GUIDED)
+    root = show_cells(page, GUIDED)
     big = root.locator(".nl-card-big")
     expect(big).to_have_attribute("aria-label", "You")
     place = {"x": 0, "y": 0}
@@ -251,15 +248,13 @@ BELOW = "print('\\n'.join(map(str, range(80))))"
     ("width", "height", "files"),
     [(800, 900, "open"), (800, 900, "closed"), (1280, 800, "open"), (1920, 1080, "open")],
 )
-def test_every_move_is_played_without_scrolling(
-    page: Page, lab: JupyterLab, width: int, height: int, files: str
-) -> None:
+def test_every_move_is_played_without_scrolling(page: Page, width: int, height: int, files: str) -> None:
     """Once the widget is scrolled to its top, the wheel's takeable tiles and, after choosing one, every
     lit cell stand in view. At 800 px with the file browser open the widget is under 520 px wide; closed,
     it is about 620 px wide, too narrow for the area beside the wheel and too short to stack them under
     the whole toolbar at the floors of legibility (the size test above checks those floors there)."""
     page.set_viewport_size({"width": width, "height": height})
-    root = show_widget(page, lab, f"fit{width}{files}", MIDGAME, BELOW)
+    root = show_cells(page, MIDGAME, BELOW)
     if files == "closed":
         collapse_left(page)
     width_px = root.evaluate("(root) => root.getBoundingClientRect().width")
@@ -295,12 +290,12 @@ SIZES_JS = """(root) => {
 }"""
 
 
-def test_the_projector_mode_draws_the_board_large(page: Page, lab: JupyterLab) -> None:
+def test_the_projector_mode_draws_the_board_large(page: Page) -> None:
     """NovaLunaWidget(projector=True) at 1920×1080: big words, large tiles and task dots, thick marks,
     and every move still played without scrolling; ``w.projector = False`` goes back to the usual size."""
     page.set_viewport_size({"width": 1920, "height": 1080})
     cell = MIDGAME.replace("seed=5,", "seed=5, projector=True,")
-    root = show_widget(page, lab, "projector", cell, BELOW)
+    root = show_cells(page, cell, BELOW)
     seen = root.evaluate(SEEN_JS)
     expect(root).to_have_class(re.compile(r"\bnl-projector\b"))
     big = root.evaluate(SIZES_JS)
@@ -325,11 +320,11 @@ def test_the_projector_mode_draws_the_board_large(page: Page, lab: JupyterLab) -
     root.screenshot(path=ARTIFACTS / "widget-1920-projector.png", animations="disabled")
 
 
-def test_the_guided_games_first_lit_cell_is_in_view_under_its_panel(page: Page, lab: JupyterLab) -> None:
+def test_the_guided_games_first_lit_cell_is_in_view_under_its_panel(page: Page) -> None:
     """At 800×900 with the file browser closed the guided game's panel stands over the board: the area in
     play shrinks to the room left under the wheel, not below its floor, and its one lit cell is in view."""
     page.set_viewport_size({"width": 800, "height": 900})
-    root = show_widget(page, lab, "guided-fit", GUIDED.removesuffix("\nw") + "\nw.next_step()\nw", BELOW)
+    root = show_cells(page, GUIDED.removesuffix("\nw") + "\nw.next_step()\nw", BELOW)
     collapse_left(page)
     seen = root.evaluate(SEEN_JS)
     execute_python(page, "w.select(2)")  # the tile the step asks for

@@ -7,11 +7,15 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING, Any
 
+import pytest
+
 from .conftest import ARTIFACTS
-from .lab import JupyterLab, axe_violations, kernel_json, show_widget, wait_drawn, wait_for_python
+from .lab import axe_violations, kernel_json, show_cells, wait_drawn, wait_for_python
 
 if TYPE_CHECKING:
     from playwright.sync_api import Page
+
+pytestmark = pytest.mark.kept_tab  # each test's cells show its widget in one notebook (conftest)
 
 PUZZLES = (
     "from novaluna_widget import NovaLunaWidget\n"
@@ -40,8 +44,8 @@ def checked(page: Page, root: Any) -> None:
     expect(root.locator(".nl-puzzle-verdict")).to_have_text(verdict)
 
 
-def test_tasks_picked_by_keyboard_and_pointer_solve_a_puzzle(page: Page, lab: JupyterLab) -> None:
-    root = show_widget(page, lab, "puzzle-tasks", PUZZLES.format(kind="fulfilled", more=""))
+def test_tasks_picked_by_keyboard_and_pointer_solve_a_puzzle(page: Page) -> None:
+    root = show_cells(page, PUZZLES.format(kind="fulfilled", more=""))
     question = kernel_json(page, "w.state['puzzle']['question']")
     expect(root.locator(".nl-puzzle-question")).to_have_text(question)
     seat = kernel_json(page, "w.state['puzzle']['seat']")
@@ -68,8 +72,8 @@ def test_tasks_picked_by_keyboard_and_pointer_solve_a_puzzle(page: Page, lab: Ju
     assert axe_violations(page) == [], "a puzzle answered"
 
 
-def test_a_cell_puzzle_in_persian_right_to_left(page: Page, lab: JupyterLab) -> None:
-    root = show_widget(page, lab, "puzzle-fa", PUZZLES.format(kind="placement", more=", lang='fa'"))
+def test_a_cell_puzzle_in_persian_right_to_left(page: Page) -> None:
+    root = show_cells(page, PUZZLES.format(kind="placement", more=", lang='fa'"))
     expect(root).to_have_attribute("dir", "rtl")
     question = kernel_json(page, "w.state['puzzle']['question']")
     expect(root.locator(".nl-puzzle-question")).to_have_text(question)
@@ -84,8 +88,8 @@ def test_a_cell_puzzle_in_persian_right_to_left(page: Page, lab: JupyterLab) -> 
     assert axe_violations(page) == [], "a puzzle in Persian"
 
 
-def test_the_refill_button_answers_a_refill_puzzle_and_next_goes_on(page: Page, lab: JupyterLab) -> None:
-    root = show_widget(page, lab, "puzzle-refill", PUZZLES.format(kind="refill", more=""))
+def test_the_refill_button_answers_a_refill_puzzle_and_next_goes_on(page: Page) -> None:
+    root = show_cells(page, PUZZLES.format(kind="refill", more=""))
     (right,) = kernel_json(page, ANSWERS)
     button = root.locator(".nl-toolbar [data-action=refill]") if right == "refill" else None
     (button or root.locator(f'.nl-choice[data-answer="\\"{right}\\""]')).click()

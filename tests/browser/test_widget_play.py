@@ -9,20 +9,23 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING, Any
 
+import pytest
+
 from .conftest import ARTIFACTS
 from .lab import (
     DARK_THEME,
-    JupyterLab,
     change_theme,
     execute_python,
     kernel_json,
-    show_widget,
+    show_cells,
     wait_drawn,
     wait_for_python,
 )
 
 if TYPE_CHECKING:
     from playwright.sync_api import Locator, Page
+
+pytestmark = pytest.mark.kept_tab  # each test's cells show its widget in one notebook (conftest)
 
 WIDGET = "from novaluna_widget import NovaLunaWidget\nw = NovaLunaWidget({args})\nw"
 
@@ -40,8 +43,8 @@ def shot(root: Locator, name: str) -> None:
     root.screenshot(path=ARTIFACTS / name, animations="disabled")
 
 
-def test_click_to_take_place_undo_refill_and_see_errors(page: Page, lab: JupyterLab) -> None:
-    root = show_widget(page, lab, "play", WIDGET.format(args="players=['Ada', 'Bo'], seed=7"))
+def test_click_to_take_place_undo_refill_and_see_errors(page: Page) -> None:
+    root = show_cells(page, WIDGET.format(args="players=['Ada', 'Bo'], seed=7"))
     player = kernel_json(page, "w.game.current_player")
     choices = kernel_json(page, "w.game.choices()")
     expect(root.locator(".nl-takeable [data-space]")).to_have_count(3)
@@ -105,7 +108,7 @@ def test_click_to_take_place_undo_refill_and_see_errors(page: Page, lab: Jupyter
     shot(root, "widget-light.png")
 
 
-def test_dark_theme_and_task_explanations(page: Page, lab: JupyterLab) -> None:
+def test_dark_theme_and_task_explanations(page: Page) -> None:
     setup = (
         "from novaluna_widget import NovaLunaWidget\n"
         "w = NovaLunaWidget(players=['Ada', 'Bo', 'Cy', 'Dee'], seed=5,\n"
@@ -113,7 +116,7 @@ def test_dark_theme_and_task_explanations(page: Page, lab: JupyterLab) -> None:
         "for _ in range(9): w.bot_move('greedy')\n"
         "w"
     )
-    root = show_widget(page, lab, "dark", setup)
+    root = show_cells(page, setup)
     light = root.evaluate("(el) => getComputedStyle(el).backgroundColor")
     change_theme(page, DARK_THEME)
     dark = root.evaluate("(el) => getComputedStyle(el).backgroundColor")
@@ -156,8 +159,8 @@ def test_dark_theme_and_task_explanations(page: Page, lab: JupyterLab) -> None:
     shot(root, "widget-dark.png")
 
 
-def test_keyboard_play(page: Page, lab: JupyterLab) -> None:
-    root = show_widget(page, lab, "keys", WIDGET.format(args="seed=7"))
+def test_keyboard_play(page: Page) -> None:
+    root = show_cells(page, WIDGET.format(args="seed=7"))
     choices = kernel_json(page, "w.game.choices()")
     player = kernel_json(page, "w.game.current_player")
     wheel = root.locator('[data-space][tabindex="0"]')
@@ -186,8 +189,8 @@ def test_keyboard_play(page: Page, lab: JupyterLab) -> None:
         expect(root.locator(f'button[data-action="{action}"]')).to_have_count(1)
 
 
-def test_two_views_and_moves_from_python_stay_in_sync(page: Page, lab: JupyterLab) -> None:
-    show_widget(page, lab, "views", WIDGET.format(args="seed=7"), "w")
+def test_two_views_and_moves_from_python_stay_in_sync(page: Page) -> None:
+    show_cells(page, WIDGET.format(args="seed=7"), "w")
     first, second = page.locator(".nl-root").nth(0), page.locator(".nl-root").nth(1)
     expect(second).to_be_visible()
     execute_python(page, "w.play(w.game.legal_moves()[0])")
