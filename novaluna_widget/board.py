@@ -44,7 +44,10 @@ __all__ = [
 Cell = tuple[int, int]
 #: A task on the board: the cell of its tile and its index in ``tile.tasks``.
 TaskRef = tuple[int, int, int]
-_Group = tuple[Cell, ...]
+#: Inside an area a cell is one int, its key (``_key``): the areas' dicts are read dozens of times a
+#: placement, and an int hashes and compares several times faster than a pair.
+_Key = int
+_Group = tuple[_Key, ...]
 
 #: How far from ``(0, 0)`` the first tile of an area may go: an area of all 68 tiles reaches 67 cells
 #: further, so no cell of an area is ever more than ``2 * FIRST`` out (``FAR``) and every cell saves,
@@ -76,6 +79,38 @@ def neighbours(cell: Cell) -> tuple[Cell, Cell, Cell, Cell]:
             one((x, y - 1), (x, y - 1)),
         )
         return found
+
+
+#: A cell's key is ``x * _ROW + y``: sorting keys sorts their cells by x then y, and a key's neighbours
+#: are ``key ± _ROW`` and ``key ± 1``. Only cells at most ``FAR + 1`` out get a key, so no two share one.
+_ROW: Final = 1024
+# Every key made so far, both ways (``_KEY`` from the cell, ``_CELL`` back to that one tuple), and the
+# neighbours of each key asked for: as small as the areas.
+_KEY: dict[Cell, _Key] = {}
+_CELL: dict[_Key, Cell] = {}
+_NEAR: dict[_Key, tuple[_Key, _Key, _Key, _Key]] = {}
+
+
+def _key(cell: Cell) -> _Key:
+    """The key of a cell of ints at most ``FAR + 1`` out (every caller has checked it)."""
+    found = _KEY.get(cell)
+    if found is None:
+        x, y = cell
+        found = _KEY[(x, y)] = x * _ROW + y
+        _CELL[found] = (x, y)
+    return found
+
+
+def _near(key: _Key) -> tuple[_Key, _Key, _Key, _Key]:
+    """The keys of a key's four neighbours (in ``neighbours``' order), each with its cell known."""
+    found = _NEAR.get(key)
+    if found is None:
+        x, y = _CELL[key]
+        found = _NEAR[key] = (_key((x + 1, y)), _key((x - 1, y)), _key((x, y + 1)), _key((x, y - 1)))
+    return found
+
+
+_key((0, 0))
 
 
 def whole_number(value: object) -> int | None:
@@ -186,6 +221,11 @@ _MORE: Final[dict[str, Callable[[int, int], Message]]] = {
 }
 
 
+def _cells_sorted(keys: Iterable[_Key]) -> tuple[Cell, ...]:
+    """The cells of ``keys`` in reading order, row by row."""
+    return tuple(sorted((_CELL[k] for k in keys), key=_ROW_FIRST))
+
+
 def _at(cell: Cell, tiles: Mapping[Cell, Tile]) -> Message:
     return msg("{tile} at {cell}", tile=tiles[cell].id, cell=cell_words(cell))
 
@@ -250,6 +290,7 @@ class Board:
     """
 
     __slots__ = (
+        "_at",
         "_borrowed",
         "_cells_cache",
         "_cells_due",
@@ -264,18 +305,20 @@ class Board:
     )
 
     def __init__(self, placements: Iterable[tuple[Tile, Cell]] = ()) -> None:
-        self._tiles: dict[Cell, Tile] = {}
-        self._group: dict[Cell, _Group] = {}  # every cell of a group maps to the same tuple
-        self._open: dict[Cell, None] = {}  # empty cells next to a tile, in the order they opened
+        self._tiles: dict[Cell, Tile] = {}  # what ``tiles`` shows
+        # The bookkeeping, by key (``_key``):
+        self._at: dict[_Key, Tile] = {}  # the tiles
+        self._group: dict[_Key, _Group] = {}  # every cell of a group maps to the same tuple
+        self._open: dict[_Key, None] = {}  # empty cells next to a tile, in the order they opened
         self._short: dict[TaskRef, frozenset[str]] = {}  # open task -> colours it still lacks
         # colour -> cell -> (the count of that colour there, then the indices of the open tasks there
         # that lack it): kept current, as ``count`` answers it for the colours a task still lacks
-        self._waiting: dict[str, dict[Cell, tuple[int, ...]]] = {c: {} for c in COLOURS}
+        self._waiting: dict[str, dict[_Key, tuple[int, ...]]] = {c: {} for c in COLOURS}
         self._borrowed: set[str] = set()  # colours whose dict in _waiting a copy still shares
         self._fulfilled: frozenset[TaskRef] = frozenset()  # replaced, never changed: copies share it
-        self._cells_cache: tuple[Cell, ...] | None = None  # the legal cells when last asked, sorted
+        self._cells_cache: tuple[_Key, ...] | None = None  # the legal cells when last asked, sorted
         # the placements since (each cell placed on, and the cells it opened), applied when next asked
-        self._cells_due: tuple[tuple[Cell, list[Cell]], ...] = ()
+        self._cells_due: tuple[tuple[_Key, list[_Key]], ...] = ()
         self._in_game = False
         self._shared = False  # whether a copy shares the bookkeeping above (all but _tiles)
         for t, cell in placements:
@@ -302,13 +345,14 @@ class Board:
     def legal_cells(self) -> list[Cell]:
         """Empty cells a tile may go on, sorted by x then y. On an empty board any cell up to ``FIRST``
         from 0 is legal; ``(0, 0)`` is offered."""
-        return list(self._legal_cells())
+        return [_CELL[k] for k in self._legal_cells()]
 
-    def _legal_cells(self) -> tuple[Cell, ...]:
-        """``legal_cells`` as the tuple the board keeps, for the game's ``legal_moves``."""
+    def _legal_cells(self) -> tuple[_Key, ...]:
+        """The keys of the legal cells, sorted (so their cells are), as the board keeps them: for the
+        game's ``legal_moves``."""
         cells = self._cells_cache
         if cells is None:
-            cells = tuple(sorted(self._open)) if self._tiles else ((0, 0),)
+            cells = tuple(sorted(self._open)) if self._tiles else (_key((0, 0)),)
         elif self._cells_due:
             # Keep the legal cells sorted rather than sort them all again (several times dearer).
             kept = list(cells)
@@ -330,7 +374,7 @@ class Board:
             cell = as_cell(cell)
         except IllegalMove:
             return False
-        return cell in self._open or (not self._tiles and _within(cell, FIRST))
+        return _KEY.get(cell) in self._open or (not self._tiles and _within(cell, FIRST))
 
     def fulfilled_tasks(self) -> frozenset[TaskRef]:
         """Every fulfilled task as ``(x, y, task_index)``."""
@@ -351,9 +395,10 @@ class Board:
             and colour in COLOURS
         ):
             # the common case, as the search asks, and mostly for a colour a task there still lacks
-            kept = self._waiting[colour].get(cell)
-            return self._count(cell, colour) if kept is None else kept[0]
-        return self._count(self._tile_at(cell), _colour(colour))
+            key = _KEY[cell]
+            kept = self._waiting[colour].get(key)
+            return self._count(key, colour) if kept is None else kept[0]
+        return self._count(_KEY[self._tile_at(cell)], _colour(colour))
 
     def _tile_at(self, cell: object) -> Cell:
         """``cell`` as a cell that holds a tile, else ``IllegalMove`` naming the cells that do."""
@@ -367,18 +412,18 @@ class Board:
             raise IllegalMove(msg("no tile at {cell}; the area is empty", cell=cell_words(found)))
         return found
 
-    def _count(self, cell: Cell, colour: str) -> int:
-        if self._tiles[cell].colour == colour:
-            return len(self._group[cell]) - 1
-        return self._touching(cell, colour)
+    def _count(self, key: _Key, colour: str) -> int:
+        if self._at[key].colour == colour:
+            return len(self._group[key]) - 1
+        return self._touching(key, colour)
 
-    def _touching(self, cell: Cell, colour: str) -> int:
-        """How many tiles the distinct groups of ``colour`` touching ``cell`` hold (``_groups_around``
-        counted, without the list)."""
-        tiles, group = self._tiles, self._group
+    def _touching(self, key: _Key, colour: str) -> int:
+        """How many tiles the distinct groups of ``colour`` touching ``key``'s cell hold
+        (``_groups_around`` counted, without the list)."""
+        tiles, group = self._at, self._group
         total = 0
         seen: list[_Group] = []
-        for n in _AROUND.get(cell) or neighbours(cell):
+        for n in _NEAR.get(key) or _near(key):
             t = tiles.get(n)
             if t is not None and t.colour == colour:
                 g = group[n]
@@ -387,11 +432,11 @@ class Board:
                     total += len(g)
         return total
 
-    def _groups_around(self, cell: Cell, colour: str) -> list[_Group]:
-        """The distinct groups of ``colour`` touching ``cell`` (one group may touch it twice)."""
-        tiles, group = self._tiles, self._group
+    def _groups_around(self, key: _Key, colour: str) -> list[_Group]:
+        """The distinct groups of ``colour`` touching ``key``'s cell (one group may touch it twice)."""
+        tiles, group = self._at, self._group
         found: list[_Group] = []
-        for n in _AROUND.get(cell) or neighbours(cell):
+        for n in _NEAR.get(key) or _near(key):
             t = tiles.get(n)
             if t is not None and t.colour == colour:
                 g = group[n]
@@ -408,7 +453,7 @@ class Board:
             and len(cell) == 2
             and type(cell[0]) is int
             and type(cell[1]) is int
-            and cell in self._open
+            and _KEY.get(cell) in self._open
             and type(t) is Tile
             and t not in self._tiles.values()
         ):
@@ -425,7 +470,7 @@ class Board:
                     allowed=self._allowed(),
                 )
             )
-        if self._tiles and cell not in self._open:
+        if self._tiles and _KEY.get(cell) not in self._open:
             raise IllegalMove(
                 msg(
                     "cell {cell} touches none of your tiles; {allowed}",
@@ -467,7 +512,8 @@ class Board:
                     "board.copy() gives an area of your own to try moves on"
                 )
             )
-        return self._put(t, self.check(t, cell))
+        cell = self.check(t, cell)
+        return self._put(t, cell, _key(cell))
 
     def _for_game(self) -> Board:
         """This area, from now on placed on only by the game that holds it (``_put``, once the game
@@ -475,27 +521,25 @@ class Board:
         self._in_game = True
         return self
 
-    def _put(self, t: Tile, cell: Cell) -> frozenset[TaskRef]:
+    def _put(self, t: Tile, cell: Cell, key: _Key) -> frozenset[TaskRef]:
         """``place`` without the checks, for callers that have just made them (the hot path: every
-        move of every game and search goes through here, so the steps are written out, not called)."""
+        move of every game and search goes through here, so the steps are written out, not called).
+        ``key`` is the cell's (``_key``)."""
         if self._shared:
             self._own()
         colour = t.colour
-        tiles, group, opened = self._tiles, self._group, self._open
-        try:
-            around = _AROUND[cell]
-        except KeyError:
-            around = neighbours(cell)
+        tiles, group, opened = self._at, self._group, self._open
+        around = _NEAR.get(key) or _near(key)
         if tiles:  # a later tile goes on an open cell; the first need not
-            del opened[cell]
+            del opened[key]
         # One look at the neighbours: the empty ones open; the others give the distinct groups touching
         # the new tile: of its colour the ones it joins, of each other colour the tiles they hold (what
         # its own tasks count).
         sizes = _NONE.copy()
         joined: list[_Group] = []
         seen: list[_Group] = []
-        fresh: list[Cell] = []
-        near: list[Cell] = []  # the neighbours with a tile
+        fresh: list[_Key] = []
+        near: list[_Key] = []  # the neighbours with a tile
         for n in around:
             u = tiles.get(n)
             if u is None:
@@ -514,18 +558,19 @@ class Board:
                         sizes[shade] += len(g)
         # The legal cells are brought up to date when next asked: a search's copy often never is.
         if self._cells_cache is not None and tiles and len(self._cells_due) < _DUE:
-            self._cells_due += ((cell, fresh),)
+            self._cells_due += ((key, fresh),)
         else:
             self._cells_cache, self._cells_due = None, ()
-        tiles[cell] = t
-        merged: _Group = (cell,)
+        tiles[key] = t
+        self._tiles[cell] = t
+        merged: _Group = (key,)
         if joined:
             for g in joined:
                 merged += g
             for m in merged:
                 group[m] = merged
         else:
-            group[cell] = merged
+            group[key] = merged
         newly: list[TaskRef] = []
         waiting = self._waiting[colour]
         if waiting:
@@ -536,7 +581,7 @@ class Board:
             # touches it where a neighbour is in it (every cell of a group maps to the one tuple).
             if joined:
                 for w in list(waiting):
-                    a, b, c, d = _AROUND[w]
+                    a, b, c, d = _NEAR[w]
                     if (
                         group.get(a) is merged
                         or group.get(b) is merged
@@ -556,23 +601,20 @@ class Board:
             # Count the new tile's own tasks: each is fulfilled or waits for the colours it lacks.
             sizes[colour] = len(merged) - 1
             x, y = cell
-            shorts, borrowed = self._short, self._borrowed
+            waits, borrowed = self._waiting, self._borrowed
             for i, want in enumerate(t.wants):
                 short: tuple[str, ...] = ()
                 for lacking, wanted in want:
                     if sizes[lacking] < wanted:
                         short += (lacking,)
-                if short:
-                    shorts[(x, y, i)] = _COLOUR_SETS[short]
-                    for lacking in short:
-                        wait = self._waiting[lacking]
+                        wait = waits[lacking]
                         if lacking in borrowed:
-                            wait = self._waiting[lacking] = wait.copy()
+                            wait = waits[lacking] = wait.copy()
                             borrowed.discard(lacking)
-                        if cell in wait:
-                            wait[cell] += (i,)
-                        else:
-                            wait[cell] = (sizes[lacking], i)
+                        kept = wait.get(key)
+                        wait[key] = (sizes[lacking], i) if kept is None else kept + (i,)
+                if short:
+                    self._short[(x, y, i)] = _COLOUR_SETS[short]
                 else:
                     newly.append((x, y, i))
         if not newly:
@@ -581,18 +623,19 @@ class Board:
         return frozenset(newly)
 
     def _grow(
-        self, where: Cell, colour: str, have: int, waiting: dict[Cell, tuple[int, ...]], newly: list[TaskRef]
+        self, where: _Key, colour: str, have: int, waiting: dict[_Key, tuple[int, ...]], newly: list[TaskRef]
     ) -> None:
         """The tile at ``where`` has open tasks that lack ``colour`` (``waiting``), whose count has just
         grown to ``have``: each that now has enough no longer waits for it, and is fulfilled if that was
         all."""
-        needs = self._tiles[where].needs
+        needs = self._at[where].needs
+        x, y = _CELL[where]
         rest = [have]
         for i in waiting[where][1:]:
             if have < needs[i][colour]:
                 rest.append(i)
                 continue
-            ref = (where[0], where[1], i)
+            ref = (x, y, i)
             short = self._short[ref] - {colour}
             if short:
                 self._short[ref] = short
@@ -607,6 +650,7 @@ class Board:
     def _own(self) -> None:
         """Take a copy of the bookkeeping this board shares with a copy, before changing it.
         (``d.copy()`` clones a dict whose keys have been removed at twice the speed of ``dict(d)``.)"""
+        self._at = self._at.copy()
         self._group = self._group.copy()
         self._open = self._open.copy()
         self._short = self._short.copy()
@@ -619,37 +663,41 @@ class Board:
         """The tasks (on any tile) that placing ``t`` at ``cell`` would newly fulfil; the board is
         not changed. Raises ``IllegalMove`` where the tile may not go."""
         cell = self.check(t, cell)
+        key = _key(cell)
         colour = t.colour
-        tiles = self._tiles
-        joined = self._groups_around(cell, colour)
+        tiles = self._at
+        joined = self._groups_around(key, colour)
         size = 1 + sum(map(len, joined))
         result: list[TaskRef] = []
-        x, y = cell
         waiting = self._waiting[colour]
         if waiting:
-            near = {n for g in joined for m in g for n in neighbours(m)}
-            near.update(neighbours(cell))
+            around = _NEAR.get(key) or _near(key)
+            near = {n for g in joined for m in g for n in _NEAR[m]}
+            near.update(around)
             for where in waiting.keys() & near:
                 t_there = tiles[where]
+                x, y = _CELL[where]
                 for i in waiting[where][1:]:
-                    if len(self._short[(where[0], where[1], i)]) == 1:
+                    if len(self._short[(x, y, i)]) == 1:
                         wanted = t_there.needs[i][colour]
-                        if self._grown_count(where, t_there.colour, colour, cell, joined, size) >= wanted:
-                            result.append((where[0], where[1], i))
+                        count = self._grown_count(where, t_there.colour, colour, where in around, joined, size)
+                        if count >= wanted:
+                            result.append((x, y, i))
+        x, y = cell
         for i, need in enumerate(t.needs):
-            if all((size - 1 if c == colour else self._touching(cell, c)) >= n for c, n in need.items()):
+            if all((size - 1 if c == colour else self._touching(key, c)) >= n for c, n in need.items()):
                 result.append((x, y, i))
         return frozenset(result)
 
     def _grown_count(
-        self, where: Cell, own: str, colour: str, cell: Cell, joined: list[_Group], size: int
+        self, where: _Key, own: str, colour: str, touches: bool, joined: list[_Group], size: int
     ) -> int:
         """The count of ``colour`` at ``where`` once a tile of that colour joins the groups ``joined``
-        (``size`` tiles in all) on ``cell``."""
+        (``size`` tiles in all) on a cell that ``where``'s cell ``touches`` or not."""
         group = self._group
         if own == colour:
             return size - 1 if any(group[where] is j for j in joined) else len(group[where]) - 1
-        grows = abs(where[0] - cell[0]) + abs(where[1] - cell[1]) == 1
+        grows = touches
         total = 0
         for g in self._groups_around(where, colour):
             if any(g is j for j in joined):
@@ -662,15 +710,13 @@ class Board:
         """The tiles of ``colour`` that count for the tile at ``cell`` (sorted), and the subset of them
         that touch it."""
         cell, colour = self._tile_at(cell), _colour(colour)
-        own = self._tiles[cell]
-        tiles = self._tiles
-        touching = tuple(
-            sorted((n for n in neighbours(cell) if n in tiles and tiles[n].colour == colour), key=_ROW_FIRST)
-        )
+        key = _KEY[cell]
+        tiles = self._at
+        touching = [n for n in _NEAR.get(key) or _near(key) if n in tiles and tiles[n].colour == colour]
         members = {m for n in touching for m in self._group[n]}
-        if own.colour == colour:
-            members.discard(cell)
-        return tuple(sorted(members, key=_ROW_FIRST)), touching
+        if tiles[key].colour == colour:
+            members.discard(key)
+        return _cells_sorted(members), _cells_sorted(touching)
 
     def explain(self, cell: Cell, task_index: int) -> Explanation:
         """Why the task ``task_index`` of the tile at ``cell`` is or is not fulfilled."""
@@ -747,6 +793,7 @@ class Board:
         """``copy``, for a game's area (``in_game``: placed on only by the game) or not."""
         other = Board.__new__(Board)
         other._tiles = self._tiles.copy()
+        other._at = self._at
         other._group = self._group
         other._open = self._open
         other._short = self._short
