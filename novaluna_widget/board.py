@@ -8,7 +8,8 @@ when c is T's colour, else the summed size of the distinct c groups touching T.
 Same-colour groups are kept up to date as tiles are placed, and each open task remembers which of its
 colours are still short (with their counts), so a placement re-checks only tasks that wait on the placed
 colour and touch the grown group. Counts never fall (tiles are never removed), so a fulfilled task stays
-fulfilled. The legal cells are kept sorted as they open and close.
+fulfilled. Inside an area a cell is an int, its key (``_key``), for speed; every method takes and gives
+cells as pairs.
 
 A copy shares that bookkeeping with the area it was copied from until either of them places a tile (copy
 on write): a search copies a whole game for every position it tries, and places on one area of it.
@@ -17,10 +18,8 @@ on write): a search copies a whole game for every position it tries, and places 
 from __future__ import annotations
 
 import operator
-from bisect import bisect_left, insort
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
-from itertools import combinations
 from types import MappingProxyType
 from typing import Final
 
@@ -162,12 +161,6 @@ _ROW_FIRST: Final = operator.itemgetter(1, 0)
 _NONE: Final[dict[str, int]] = dict.fromkeys(COLOURS, 0)
 #: What a placement that fulfils nothing returns (one object, not a new empty set each time).
 _NOTHING: Final[frozenset[TaskRef]] = frozenset()
-#: A task's short colours (in the task's order) as the set the board keeps: one object per choice.
-_COLOUR_SETS: Final[dict[tuple[str, ...], frozenset[str]]] = {
-    short: frozenset(short) for n in range(1, len(COLOURS) + 1) for short in combinations(COLOURS, n)
-}
-#: The most placements the legal cells wait for before they are sorted afresh instead (as cheap by then).
-_DUE: Final = 4
 #: How many legal cells a refusal names: enough to see where to go, short enough to read.
 _NAMED = 12
 #: How one colour of a task is counted in ``explain``'s sentence: ``1 of 3 blue`` (the number needed
@@ -293,7 +286,6 @@ class Board:
         "_at",
         "_borrowed",
         "_cells_cache",
-        "_cells_due",
         "_fulfilled",
         "_group",
         "_in_game",
@@ -316,9 +308,8 @@ class Board:
         self._waiting: dict[str, dict[_Key, tuple[int, ...]]] = {c: {} for c in COLOURS}
         self._borrowed: set[str] = set()  # colours whose dict in _waiting a copy still shares
         self._fulfilled: frozenset[TaskRef] = frozenset()  # replaced, never changed: copies share it
-        self._cells_cache: tuple[_Key, ...] | None = None  # the legal cells when last asked, sorted
-        # the placements since (each cell placed on, and the cells it opened), applied when next asked
-        self._cells_due: tuple[tuple[_Key, list[_Key]], ...] = ()
+        # the legal cells' keys, sorted, once asked for since the last placement (a search's copy seldom is)
+        self._cells_cache: tuple[_Key, ...] | None = None
         self._in_game = False
         self._shared = False  # whether a copy shares the bookkeeping above (all but _tiles)
         for t, cell in placements:
@@ -352,18 +343,7 @@ class Board:
         game's ``legal_moves``."""
         cells = self._cells_cache
         if cells is None:
-            cells = tuple(sorted(self._open)) if self._tiles else (_key((0, 0)),)
-        elif self._cells_due:
-            # Keep the legal cells sorted rather than sort them all again (several times dearer).
-            kept = list(cells)
-            for placed, fresh in self._cells_due:
-                del kept[bisect_left(kept, placed)]
-                for n in fresh:
-                    insort(kept, n)
-            cells = tuple(kept)
-        else:
-            return cells
-        self._cells_cache, self._cells_due = cells, ()
+            cells = self._cells_cache = tuple(sorted(self._open)) if self._at else (_key((0, 0)),)
         return cells
 
     def is_legal(self, cell: object) -> bool:
@@ -538,14 +518,12 @@ class Board:
         sizes = _NONE.copy()
         joined: list[_Group] = []
         seen: list[_Group] = []
-        fresh: list[_Key] = []
         near: list[_Key] = []  # the neighbours with a tile
         for n in around:
             u = tiles.get(n)
             if u is None:
                 if n not in opened:
                     opened[n] = None
-                    fresh.append(n)
             else:
                 near.append(n)
                 g = group[n]
@@ -556,11 +534,7 @@ class Board:
                         joined.append(g)
                     else:
                         sizes[shade] += len(g)
-        # The legal cells are brought up to date when next asked: a search's copy often never is.
-        if self._cells_cache is not None and tiles and len(self._cells_due) < _DUE:
-            self._cells_due += ((key, fresh),)
-        else:
-            self._cells_cache, self._cells_due = None, ()
+        self._cells_cache = None
         tiles[key] = t
         self._tiles[cell] = t
         merged: _Group = (key,)
@@ -603,18 +577,21 @@ class Board:
             x, y = cell
             waits, borrowed = self._waiting, self._borrowed
             for i, want in enumerate(t.wants):
-                short: tuple[str, ...] = ()
+                met: tuple[str, ...] = ()
                 for lacking, wanted in want:
                     if sizes[lacking] < wanted:
-                        short += (lacking,)
                         wait = waits[lacking]
                         if lacking in borrowed:
                             wait = waits[lacking] = wait.copy()
                             borrowed.discard(lacking)
                         kept = wait.get(key)
                         wait[key] = (sizes[lacking], i) if kept is None else kept + (i,)
-                if short:
-                    self._short[(x, y, i)] = _COLOUR_SETS[short]
+                    else:
+                        met += (lacking,)
+                if not met:
+                    self._short[(x, y, i)] = t.lacks[i]
+                elif len(met) < len(want):
+                    self._short[(x, y, i)] = t.lacks[i].difference(met)
                 else:
                     newly.append((x, y, i))
         if not newly:
@@ -628,10 +605,14 @@ class Board:
         """The tile at ``where`` has open tasks that lack ``colour`` (``waiting``), whose count has just
         grown to ``have``: each that now has enough no longer waits for it, and is fulfilled if that was
         all."""
+        kept = waiting[where]
         needs = self._at[where].needs
+        if len(kept) == 2 and have < needs[kept[1]][colour]:  # the common case: one task, still short
+            waiting[where] = (have, kept[1])
+            return
         x, y = _CELL[where]
         rest = [have]
-        for i in waiting[where][1:]:
+        for i in kept[1:]:
             if have < needs[i][colour]:
                 rest.append(i)
                 continue
@@ -801,7 +782,6 @@ class Board:
         other._fulfilled = self._fulfilled
         other._borrowed = self._borrowed  # _own gives each its own before either places
         other._cells_cache = self._cells_cache
-        other._cells_due = self._cells_due
         other._in_game = in_game
         other._shared = self._shared = True
         return other

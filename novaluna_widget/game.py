@@ -733,12 +733,15 @@ class Game:
     def _cover(self, index: int, player: Player, newly: frozenset[TaskRef]) -> frozenset[TaskRef]:
         if not newly:
             return newly
-        # With fewer tokens than tasks, the tokens go on the tasks in board order; the game then ends.
-        refs = sorted(newly)[: player._tokens]
-        player._covered = player._covered.union(refs)
+        if len(newly) == 1:  # the common case (a player who moves has a token left)
+            refs, covered = tuple(newly), newly
+        else:  # with fewer tokens than tasks, the tokens go on the tasks in board order; the game then ends
+            refs = tuple(sorted(newly)[: player._tokens])
+            covered = frozenset(refs)
+        player._covered = player._covered | covered
         player._tokens -= len(refs)
-        self._events.append(("cover", index, tuple(refs), player._tokens))
-        return frozenset(refs)
+        self._events.append(("cover", index, refs, player._tokens))
+        return covered
 
     def _start_turn(self) -> None:
         """At the start of a turn a bare wheel must be refilled; with no draw pile either, the game ends."""
