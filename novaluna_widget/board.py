@@ -18,6 +18,7 @@ on write): a search copies a whole game for every position it tries, and places 
 from __future__ import annotations
 
 import operator
+from bisect import bisect_left, insort
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
@@ -292,6 +293,7 @@ class Board:
         "_open",
         "_shared",
         "_short",
+        "_sorted",
         "_tiles",
         "_waiting",
     )
@@ -308,7 +310,9 @@ class Board:
         self._waiting: dict[str, dict[_Key, tuple[int, ...]]] = {c: {} for c in COLOURS}
         self._borrowed: set[str] = set()  # colours whose dict in _waiting a copy still shares
         self._fulfilled: frozenset[TaskRef] = frozenset()  # replaced, never changed: copies share it
-        # the legal cells' keys, sorted, once asked for since the last placement (a search's copy seldom is)
+        # The legal cells' keys, sorted: kept so by each placement once asked for (a search's copy seldom
+        # is, and its copies start unasked), and as the tuple given out until the next placement.
+        self._sorted: list[_Key] | None = None
         self._cells_cache: tuple[_Key, ...] | None = None
         self._in_game = False
         self._shared = False  # whether a copy shares the bookkeeping above (all but _tiles)
@@ -343,7 +347,11 @@ class Board:
         game's ``legal_moves``."""
         cells = self._cells_cache
         if cells is None:
-            cells = self._cells_cache = tuple(sorted(self._open)) if self._at else (_key((0, 0)),)
+            if not self._at:
+                return (_key((0, 0)),)
+            if self._sorted is None:
+                self._sorted = sorted(self._open)
+            cells = self._cells_cache = tuple(self._sorted)
         return cells
 
     def is_legal(self, cell: object) -> bool:
@@ -510,8 +518,11 @@ class Board:
         colour = t.colour
         tiles, group, opened = self._at, self._group, self._open
         around = _NEAR.get(key) or _near(key)
+        legal = self._sorted
         if tiles:  # a later tile goes on an open cell; the first need not
             del opened[key]
+            if legal is not None:
+                del legal[bisect_left(legal, key)]
         # One look at the neighbours: the empty ones open; the others give the distinct groups touching
         # the new tile: of its colour the ones it joins, of each other colour the tiles they hold (what
         # its own tasks count).
@@ -524,6 +535,8 @@ class Board:
             if u is None:
                 if n not in opened:
                     opened[n] = None
+                    if legal is not None:
+                        insort(legal, n)
             else:
                 near.append(n)
                 g = group[n]
@@ -585,7 +598,7 @@ class Board:
                             wait = waits[lacking] = wait.copy()
                             borrowed.discard(lacking)
                         kept = wait.get(key)
-                        wait[key] = (sizes[lacking], i) if kept is None else kept + (i,)
+                        wait[key] = (sizes[lacking], i) if kept is None else (*kept, i)
                     else:
                         met += (lacking,)
                 if not met:
@@ -661,8 +674,8 @@ class Board:
                 for i in waiting[where][1:]:
                     if len(self._short[(x, y, i)]) == 1:
                         wanted = t_there.needs[i][colour]
-                        count = self._grown_count(where, t_there.colour, colour, where in around, joined, size)
-                        if count >= wanted:
+                        touches = where in around
+                        if self._grown_count(where, t_there.colour, colour, touches, joined, size) >= wanted:
                             result.append((x, y, i))
         x, y = cell
         for i, need in enumerate(t.needs):
@@ -782,6 +795,7 @@ class Board:
         other._fulfilled = self._fulfilled
         other._borrowed = self._borrowed  # _own gives each its own before either places
         other._cells_cache = self._cells_cache
+        other._sorted = None
         other._in_game = in_game
         other._shared = self._shared = True
         return other

@@ -506,7 +506,7 @@ class Game:
     def _takeable(self) -> tuple[int, ...]:
         """``choices()`` as the tuple the game keeps until the wheel changes (a game not over)."""
         if self._choices is None:
-            self._choices = tuple(wheel.next_spaces(self._wheel, self._marker))
+            self._choices = wheel.next_spaces(self._wheel, self._marker)
         return self._choices
 
     def tiles_on_wheel(self) -> int:
