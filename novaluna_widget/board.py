@@ -379,11 +379,10 @@ class Board:
             and len(cell) == 2
             and type(cell[0]) is int
             and type(cell[1]) is int
-            and cell in self._tiles
             and colour in COLOURS
+            and (key := _KEY.get(cell)) in self._at
         ):
             # the common case, as the search asks, and mostly for a colour a task there still lacks
-            key = _KEY[cell]
             kept = self._waiting[colour].get(key)
             return self._count(key, colour) if kept is None else kept[0]
         return self._count(_KEY[self._tile_at(cell)], _colour(colour))

@@ -705,7 +705,8 @@ class Game:
             self._finish("last token", index)
         else:
             self._current = following
-            self._start_turn()
+            if not self._on_wheel:  # else the next turn starts as it is
+                self._start_turn()
         return covered
 
     def _advance(self, index: int, player: Player, steps: int) -> int:
