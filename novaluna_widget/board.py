@@ -57,11 +57,10 @@ FIRST: Final = len(TILES)
 FAR: Final = 2 * FIRST
 
 
-# Neighbours are asked for on every placement and count; a dict lookup is three times cheaper than
-# building four tuples. Areas stay small, so the cache stays small.
+# The bots and the coach ask for neighbours on every move they weigh; a dict lookup is three times
+# cheaper than building four tuples. Areas stay small, so the cache stays small.
 _AROUND: dict[Cell, tuple[Cell, Cell, Cell, Cell]] = {}
-# One tuple for each cell the engine has made: the areas' dicts, keyed by cells that come from here,
-# then find a key by identity instead of comparing two tuples.
+# One tuple for each cell made here: a dict keyed by these finds a key by identity, without comparing.
 _CELLS: dict[Cell, Cell] = {}
 
 
