@@ -715,20 +715,22 @@ class Game:
         before = player._time
         after = player._time = before + steps
         arrival = player._arrival = self._arrivals
-        self._arrivals += 1
-        under = []
+        self._arrivals = arrival + 1
+        under: tuple[int, ...] = ()
         # The rearmost marker, and of a stack the top one; the mover's, just placed on top, wins a tie.
         best, least, top = index, after, arrival
         for i, p in enumerate(self._players):
             time = p._time
-            if time == after:
-                if i != index:
-                    under.append(i)
-            elif time < least or (time == least and p._arrival > top):
+            if time < least:
                 best, least, top = i, time, p._arrival
+            elif time == after:
+                if i != index:
+                    under += (i,)
+            elif time == least and p._arrival > top:
+                best, top = i, p._arrival
         if len(under) > 1:
-            under.sort(key=lambda i: self._players[i]._arrival)
-        self._events.append(("move", index, before, after, tuple(under) if under else ()))
+            under = tuple(sorted(under, key=lambda i: self._players[i]._arrival))
+        self._events.append(("move", index, before, after, under))
         return best
 
     def _cover(self, index: int, player: Player, newly: frozenset[TaskRef]) -> frozenset[TaskRef]:
