@@ -8,7 +8,8 @@ when c is T's colour, else the summed size of the distinct c groups touching T.
 Same-colour groups are kept up to date as tiles are placed, and each open task remembers which of its
 colours are still short (with their counts), so a placement re-checks only tasks that wait on the placed
 colour and touch the grown group. Counts never fall (tiles are never removed), so a fulfilled task stays
-fulfilled. The legal cells are kept sorted as they open and close.
+fulfilled. Inside an area a cell is an int, its key (``_key``), for speed; every method takes and gives
+cells as pairs.
 
 A copy shares that bookkeeping with the area it was copied from until either of them places a tile (copy
 on write): a search copies a whole game for every position it tries, and places on one area of it.
@@ -20,7 +21,6 @@ import operator
 from bisect import bisect_left, insort
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
-from itertools import combinations
 from types import MappingProxyType
 from typing import Final
 
@@ -44,7 +44,10 @@ __all__ = [
 Cell = tuple[int, int]
 #: A task on the board: the cell of its tile and its index in ``tile.tasks``.
 TaskRef = tuple[int, int, int]
-_Group = tuple[Cell, ...]
+#: Inside an area a cell is one int, its key (``_key``): the areas' dicts are read dozens of times a
+#: placement, and an int hashes and compares several times faster than a pair.
+_Key = int
+_Group = tuple[_Key, ...]
 
 #: How far from ``(0, 0)`` the first tile of an area may go: an area of all 68 tiles reaches 67 cells
 #: further, so no cell of an area is ever more than ``2 * FIRST`` out (``FAR``) and every cell saves,
@@ -54,11 +57,10 @@ FIRST: Final = len(TILES)
 FAR: Final = 2 * FIRST
 
 
-# Neighbours are asked for on every placement and count; a dict lookup is three times cheaper than
-# building four tuples. Areas stay small, so the cache stays small.
+# The bots and the coach ask for neighbours on every move they weigh; a dict lookup is three times
+# cheaper than building four tuples. Areas stay small, so the cache stays small.
 _AROUND: dict[Cell, tuple[Cell, Cell, Cell, Cell]] = {}
-# One tuple for each cell the engine has made: the areas' dicts, keyed by cells that come from here,
-# then find a key by identity instead of comparing two tuples.
+# One tuple for each cell made here: a dict keyed by these finds a key by identity, without comparing.
 _CELLS: dict[Cell, Cell] = {}
 
 
@@ -76,6 +78,38 @@ def neighbours(cell: Cell) -> tuple[Cell, Cell, Cell, Cell]:
             one((x, y - 1), (x, y - 1)),
         )
         return found
+
+
+#: A cell's key is ``x * _ROW + y``: sorting keys sorts their cells by x then y, and a key's neighbours
+#: are ``key ± _ROW`` and ``key ± 1``. Only cells at most ``FAR + 1`` out get a key, so no two share one.
+_ROW: Final = 1024
+# Every key made so far, both ways (``_KEY`` from the cell, ``_CELL`` back to that one tuple), and the
+# neighbours of each key asked for: as small as the areas.
+_KEY: dict[Cell, _Key] = {}
+_CELL: dict[_Key, Cell] = {}
+_NEAR: dict[_Key, tuple[_Key, _Key, _Key, _Key]] = {}
+
+
+def _key(cell: Cell) -> _Key:
+    """The key of a cell of ints at most ``FAR + 1`` out (every caller has checked it)."""
+    found = _KEY.get(cell)
+    if found is None:
+        x, y = cell
+        found = _KEY[(x, y)] = x * _ROW + y
+        _CELL[found] = (x, y)
+    return found
+
+
+def _near(key: _Key) -> tuple[_Key, _Key, _Key, _Key]:
+    """The keys of a key's four neighbours (in ``neighbours``' order), each with its cell known."""
+    found = _NEAR.get(key)
+    if found is None:
+        x, y = _CELL[key]
+        found = _NEAR[key] = (_key((x + 1, y)), _key((x - 1, y)), _key((x, y + 1)), _key((x, y - 1)))
+    return found
+
+
+_key((0, 0))
 
 
 def whole_number(value: object) -> int | None:
@@ -127,12 +161,6 @@ _ROW_FIRST: Final = operator.itemgetter(1, 0)
 _NONE: Final[dict[str, int]] = dict.fromkeys(COLOURS, 0)
 #: What a placement that fulfils nothing returns (one object, not a new empty set each time).
 _NOTHING: Final[frozenset[TaskRef]] = frozenset()
-#: A task's short colours (in the task's order) as the set the board keeps: one object per choice.
-_COLOUR_SETS: Final[dict[tuple[str, ...], frozenset[str]]] = {
-    short: frozenset(short) for n in range(1, len(COLOURS) + 1) for short in combinations(COLOURS, n)
-}
-#: The most placements the legal cells wait for before they are sorted afresh instead (as cheap by then).
-_DUE: Final = 4
 #: How many legal cells a refusal names: enough to see where to go, short enough to read.
 _NAMED = 12
 #: How one colour of a task is counted in ``explain``'s sentence: ``1 of 3 blue`` (the number needed
@@ -184,6 +212,11 @@ _MORE: Final[dict[str, Callable[[int, int], Message]]] = {
         counted=counted,
     ),
 }
+
+
+def _cells_sorted(keys: Iterable[_Key]) -> tuple[Cell, ...]:
+    """The cells of ``keys`` in reading order, row by row."""
+    return tuple(sorted((_CELL[k] for k in keys), key=_ROW_FIRST))
 
 
 def _at(cell: Cell, tiles: Mapping[Cell, Tile]) -> Message:
@@ -250,32 +283,36 @@ class Board:
     """
 
     __slots__ = (
+        "_at",
         "_borrowed",
         "_cells_cache",
-        "_cells_due",
         "_fulfilled",
         "_group",
         "_in_game",
         "_open",
         "_shared",
         "_short",
+        "_sorted",
         "_tiles",
         "_waiting",
     )
 
     def __init__(self, placements: Iterable[tuple[Tile, Cell]] = ()) -> None:
-        self._tiles: dict[Cell, Tile] = {}
-        self._group: dict[Cell, _Group] = {}  # every cell of a group maps to the same tuple
-        self._open: dict[Cell, None] = {}  # empty cells next to a tile, in the order they opened
+        self._tiles: dict[Cell, Tile] = {}  # what ``tiles`` shows
+        # The bookkeeping, by key (``_key``):
+        self._at: dict[_Key, Tile] = {}  # the tiles
+        self._group: dict[_Key, _Group] = {}  # every cell of a group maps to the same tuple
+        self._open: dict[_Key, None] = {}  # empty cells next to a tile, in the order they opened
         self._short: dict[TaskRef, frozenset[str]] = {}  # open task -> colours it still lacks
         # colour -> cell -> (the count of that colour there, then the indices of the open tasks there
         # that lack it): kept current, as ``count`` answers it for the colours a task still lacks
-        self._waiting: dict[str, dict[Cell, tuple[int, ...]]] = {c: {} for c in COLOURS}
+        self._waiting: dict[str, dict[_Key, tuple[int, ...]]] = {c: {} for c in COLOURS}
         self._borrowed: set[str] = set()  # colours whose dict in _waiting a copy still shares
         self._fulfilled: frozenset[TaskRef] = frozenset()  # replaced, never changed: copies share it
-        self._cells_cache: tuple[Cell, ...] | None = None  # the legal cells when last asked, sorted
-        # the placements since (each cell placed on, and the cells it opened), applied when next asked
-        self._cells_due: tuple[tuple[Cell, list[Cell]], ...] = ()
+        # The legal cells' keys, sorted: kept so by each placement once asked for (a search's copy seldom
+        # is, and its copies start unasked), and as the tuple given out until the next placement.
+        self._sorted: list[_Key] | None = None
+        self._cells_cache: tuple[_Key, ...] | None = None
         self._in_game = False
         self._shared = False  # whether a copy shares the bookkeeping above (all but _tiles)
         for t, cell in placements:
@@ -302,24 +339,18 @@ class Board:
     def legal_cells(self) -> list[Cell]:
         """Empty cells a tile may go on, sorted by x then y. On an empty board any cell up to ``FIRST``
         from 0 is legal; ``(0, 0)`` is offered."""
-        return list(self._legal_cells())
+        return [_CELL[k] for k in self._legal_cells()]
 
-    def _legal_cells(self) -> tuple[Cell, ...]:
-        """``legal_cells`` as the tuple the board keeps, for the game's ``legal_moves``."""
+    def _legal_cells(self) -> tuple[_Key, ...]:
+        """The keys of the legal cells, sorted (so their cells are), as the board keeps them: for the
+        game's ``legal_moves``."""
         cells = self._cells_cache
         if cells is None:
-            cells = tuple(sorted(self._open)) if self._tiles else ((0, 0),)
-        elif self._cells_due:
-            # Keep the legal cells sorted rather than sort them all again (several times dearer).
-            kept = list(cells)
-            for placed, fresh in self._cells_due:
-                del kept[bisect_left(kept, placed)]
-                for n in fresh:
-                    insort(kept, n)
-            cells = tuple(kept)
-        else:
-            return cells
-        self._cells_cache, self._cells_due = cells, ()
+            if not self._at:
+                return (_key((0, 0)),)
+            if self._sorted is None:
+                self._sorted = sorted(self._open)
+            cells = self._cells_cache = tuple(self._sorted)
         return cells
 
     def is_legal(self, cell: object) -> bool:
@@ -330,7 +361,7 @@ class Board:
             cell = as_cell(cell)
         except IllegalMove:
             return False
-        return cell in self._open or (not self._tiles and _within(cell, FIRST))
+        return _KEY.get(cell) in self._open or (not self._tiles and _within(cell, FIRST))
 
     def fulfilled_tasks(self) -> frozenset[TaskRef]:
         """Every fulfilled task as ``(x, y, task_index)``."""
@@ -347,13 +378,13 @@ class Board:
             and len(cell) == 2
             and type(cell[0]) is int
             and type(cell[1]) is int
-            and cell in self._tiles
             and colour in COLOURS
+            and (key := _KEY.get(cell)) in self._at
         ):
             # the common case, as the search asks, and mostly for a colour a task there still lacks
-            kept = self._waiting[colour].get(cell)
-            return self._count(cell, colour) if kept is None else kept[0]
-        return self._count(self._tile_at(cell), _colour(colour))
+            kept = self._waiting[colour].get(key)
+            return self._count(key, colour) if kept is None else kept[0]
+        return self._count(_KEY[self._tile_at(cell)], _colour(colour))
 
     def _tile_at(self, cell: object) -> Cell:
         """``cell`` as a cell that holds a tile, else ``IllegalMove`` naming the cells that do."""
@@ -367,18 +398,18 @@ class Board:
             raise IllegalMove(msg("no tile at {cell}; the area is empty", cell=cell_words(found)))
         return found
 
-    def _count(self, cell: Cell, colour: str) -> int:
-        if self._tiles[cell].colour == colour:
-            return len(self._group[cell]) - 1
-        return self._touching(cell, colour)
+    def _count(self, key: _Key, colour: str) -> int:
+        if self._at[key].colour == colour:
+            return len(self._group[key]) - 1
+        return self._touching(key, colour)
 
-    def _touching(self, cell: Cell, colour: str) -> int:
-        """How many tiles the distinct groups of ``colour`` touching ``cell`` hold (``_groups_around``
-        counted, without the list)."""
-        tiles, group = self._tiles, self._group
+    def _touching(self, key: _Key, colour: str) -> int:
+        """How many tiles the distinct groups of ``colour`` touching ``key``'s cell hold
+        (``_groups_around`` counted, without the list)."""
+        tiles, group = self._at, self._group
         total = 0
         seen: list[_Group] = []
-        for n in _AROUND.get(cell) or neighbours(cell):
+        for n in _NEAR.get(key) or _near(key):
             t = tiles.get(n)
             if t is not None and t.colour == colour:
                 g = group[n]
@@ -387,11 +418,11 @@ class Board:
                     total += len(g)
         return total
 
-    def _groups_around(self, cell: Cell, colour: str) -> list[_Group]:
-        """The distinct groups of ``colour`` touching ``cell`` (one group may touch it twice)."""
-        tiles, group = self._tiles, self._group
+    def _groups_around(self, key: _Key, colour: str) -> list[_Group]:
+        """The distinct groups of ``colour`` touching ``key``'s cell (one group may touch it twice)."""
+        tiles, group = self._at, self._group
         found: list[_Group] = []
-        for n in _AROUND.get(cell) or neighbours(cell):
+        for n in _NEAR.get(key) or _near(key):
             t = tiles.get(n)
             if t is not None and t.colour == colour:
                 g = group[n]
@@ -408,7 +439,7 @@ class Board:
             and len(cell) == 2
             and type(cell[0]) is int
             and type(cell[1]) is int
-            and cell in self._open
+            and _KEY.get(cell) in self._open
             and type(t) is Tile
             and t not in self._tiles.values()
         ):
@@ -425,7 +456,7 @@ class Board:
                     allowed=self._allowed(),
                 )
             )
-        if self._tiles and cell not in self._open:
+        if self._tiles and _KEY.get(cell) not in self._open:
             raise IllegalMove(
                 msg(
                     "cell {cell} touches none of your tiles; {allowed}",
@@ -467,7 +498,8 @@ class Board:
                     "board.copy() gives an area of your own to try moves on"
                 )
             )
-        return self._put(t, self.check(t, cell))
+        cell = self.check(t, cell)
+        return self._put(t, cell, _key(cell))
 
     def _for_game(self) -> Board:
         """This area, from now on placed on only by the game that holds it (``_put``, once the game
@@ -475,33 +507,34 @@ class Board:
         self._in_game = True
         return self
 
-    def _put(self, t: Tile, cell: Cell) -> frozenset[TaskRef]:
+    def _put(self, t: Tile, cell: Cell, key: _Key) -> frozenset[TaskRef]:
         """``place`` without the checks, for callers that have just made them (the hot path: every
-        move of every game and search goes through here, so the steps are written out, not called)."""
+        move of every game and search goes through here, so the steps are written out, not called).
+        ``key`` is the cell's (``_key``)."""
         if self._shared:
             self._own()
         colour = t.colour
-        tiles, group, opened = self._tiles, self._group, self._open
-        try:
-            around = _AROUND[cell]
-        except KeyError:
-            around = neighbours(cell)
+        tiles, group, opened = self._at, self._group, self._open
+        around = _NEAR.get(key) or _near(key)
+        legal = self._sorted
         if tiles:  # a later tile goes on an open cell; the first need not
-            del opened[cell]
+            del opened[key]
+            if legal is not None:
+                del legal[bisect_left(legal, key)]
         # One look at the neighbours: the empty ones open; the others give the distinct groups touching
         # the new tile: of its colour the ones it joins, of each other colour the tiles they hold (what
         # its own tasks count).
         sizes = _NONE.copy()
         joined: list[_Group] = []
         seen: list[_Group] = []
-        fresh: list[Cell] = []
-        near: list[Cell] = []  # the neighbours with a tile
+        near: list[_Key] = []  # the neighbours with a tile
         for n in around:
             u = tiles.get(n)
             if u is None:
                 if n not in opened:
                     opened[n] = None
-                    fresh.append(n)
+                    if legal is not None:
+                        insort(legal, n)
             else:
                 near.append(n)
                 g = group[n]
@@ -512,20 +545,17 @@ class Board:
                         joined.append(g)
                     else:
                         sizes[shade] += len(g)
-        # The legal cells are brought up to date when next asked: a search's copy often never is.
-        if self._cells_cache is not None and tiles and len(self._cells_due) < _DUE:
-            self._cells_due += ((cell, fresh),)
-        else:
-            self._cells_cache, self._cells_due = None, ()
-        tiles[cell] = t
-        merged: _Group = (cell,)
+        self._cells_cache = None
+        tiles[key] = t
+        self._tiles[cell] = t
+        merged: _Group = (key,)
         if joined:
             for g in joined:
                 merged += g
             for m in merged:
                 group[m] = merged
         else:
-            group[cell] = merged
+            group[key] = merged
         newly: list[TaskRef] = []
         waiting = self._waiting[colour]
         if waiting:
@@ -536,7 +566,7 @@ class Board:
             # touches it where a neighbour is in it (every cell of a group maps to the one tuple).
             if joined:
                 for w in list(waiting):
-                    a, b, c, d = _AROUND[w]
+                    a, b, c, d = _NEAR[w]
                     if (
                         group.get(a) is merged
                         or group.get(b) is merged
@@ -556,23 +586,23 @@ class Board:
             # Count the new tile's own tasks: each is fulfilled or waits for the colours it lacks.
             sizes[colour] = len(merged) - 1
             x, y = cell
-            shorts, borrowed = self._short, self._borrowed
+            waits, borrowed = self._waiting, self._borrowed
             for i, want in enumerate(t.wants):
-                short: tuple[str, ...] = ()
+                met: tuple[str, ...] = ()
                 for lacking, wanted in want:
                     if sizes[lacking] < wanted:
-                        short += (lacking,)
-                if short:
-                    shorts[(x, y, i)] = _COLOUR_SETS[short]
-                    for lacking in short:
-                        wait = self._waiting[lacking]
+                        wait = waits[lacking]
                         if lacking in borrowed:
-                            wait = self._waiting[lacking] = wait.copy()
+                            wait = waits[lacking] = wait.copy()
                             borrowed.discard(lacking)
-                        if cell in wait:
-                            wait[cell] += (i,)
-                        else:
-                            wait[cell] = (sizes[lacking], i)
+                        kept = wait.get(key)
+                        wait[key] = (sizes[lacking], i) if kept is None else (*kept, i)
+                    else:
+                        met += (lacking,)
+                if not met:
+                    self._short[(x, y, i)] = t.lacks[i]
+                elif len(met) < len(want):
+                    self._short[(x, y, i)] = t.lacks[i].difference(met)
                 else:
                     newly.append((x, y, i))
         if not newly:
@@ -581,18 +611,23 @@ class Board:
         return frozenset(newly)
 
     def _grow(
-        self, where: Cell, colour: str, have: int, waiting: dict[Cell, tuple[int, ...]], newly: list[TaskRef]
+        self, where: _Key, colour: str, have: int, waiting: dict[_Key, tuple[int, ...]], newly: list[TaskRef]
     ) -> None:
         """The tile at ``where`` has open tasks that lack ``colour`` (``waiting``), whose count has just
         grown to ``have``: each that now has enough no longer waits for it, and is fulfilled if that was
         all."""
-        needs = self._tiles[where].needs
+        kept = waiting[where]
+        needs = self._at[where].needs
+        if len(kept) == 2 and have < needs[kept[1]][colour]:  # the common case: one task, still short
+            waiting[where] = (have, kept[1])
+            return
+        x, y = _CELL[where]
         rest = [have]
-        for i in waiting[where][1:]:
+        for i in kept[1:]:
             if have < needs[i][colour]:
                 rest.append(i)
                 continue
-            ref = (where[0], where[1], i)
+            ref = (x, y, i)
             short = self._short[ref] - {colour}
             if short:
                 self._short[ref] = short
@@ -607,6 +642,7 @@ class Board:
     def _own(self) -> None:
         """Take a copy of the bookkeeping this board shares with a copy, before changing it.
         (``d.copy()`` clones a dict whose keys have been removed at twice the speed of ``dict(d)``.)"""
+        self._at = self._at.copy()
         self._group = self._group.copy()
         self._open = self._open.copy()
         self._short = self._short.copy()
@@ -619,37 +655,41 @@ class Board:
         """The tasks (on any tile) that placing ``t`` at ``cell`` would newly fulfil; the board is
         not changed. Raises ``IllegalMove`` where the tile may not go."""
         cell = self.check(t, cell)
+        key = _key(cell)
         colour = t.colour
-        tiles = self._tiles
-        joined = self._groups_around(cell, colour)
+        tiles = self._at
+        joined = self._groups_around(key, colour)
         size = 1 + sum(map(len, joined))
         result: list[TaskRef] = []
-        x, y = cell
         waiting = self._waiting[colour]
         if waiting:
-            near = {n for g in joined for m in g for n in neighbours(m)}
-            near.update(neighbours(cell))
+            around = _NEAR.get(key) or _near(key)
+            near = {n for g in joined for m in g for n in _NEAR[m]}
+            near.update(around)
             for where in waiting.keys() & near:
                 t_there = tiles[where]
+                x, y = _CELL[where]
                 for i in waiting[where][1:]:
-                    if len(self._short[(where[0], where[1], i)]) == 1:
+                    if len(self._short[(x, y, i)]) == 1:
                         wanted = t_there.needs[i][colour]
-                        if self._grown_count(where, t_there.colour, colour, cell, joined, size) >= wanted:
-                            result.append((where[0], where[1], i))
+                        touches = where in around
+                        if self._grown_count(where, t_there.colour, colour, touches, joined, size) >= wanted:
+                            result.append((x, y, i))
+        x, y = cell
         for i, need in enumerate(t.needs):
-            if all((size - 1 if c == colour else self._touching(cell, c)) >= n for c, n in need.items()):
+            if all((size - 1 if c == colour else self._touching(key, c)) >= n for c, n in need.items()):
                 result.append((x, y, i))
         return frozenset(result)
 
     def _grown_count(
-        self, where: Cell, own: str, colour: str, cell: Cell, joined: list[_Group], size: int
+        self, where: _Key, own: str, colour: str, touches: bool, joined: list[_Group], size: int
     ) -> int:
         """The count of ``colour`` at ``where`` once a tile of that colour joins the groups ``joined``
-        (``size`` tiles in all) on ``cell``."""
+        (``size`` tiles in all) on a cell that ``where``'s cell ``touches`` or not."""
         group = self._group
         if own == colour:
             return size - 1 if any(group[where] is j for j in joined) else len(group[where]) - 1
-        grows = abs(where[0] - cell[0]) + abs(where[1] - cell[1]) == 1
+        grows = touches
         total = 0
         for g in self._groups_around(where, colour):
             if any(g is j for j in joined):
@@ -662,15 +702,13 @@ class Board:
         """The tiles of ``colour`` that count for the tile at ``cell`` (sorted), and the subset of them
         that touch it."""
         cell, colour = self._tile_at(cell), _colour(colour)
-        own = self._tiles[cell]
-        tiles = self._tiles
-        touching = tuple(
-            sorted((n for n in neighbours(cell) if n in tiles and tiles[n].colour == colour), key=_ROW_FIRST)
-        )
+        key = _KEY[cell]
+        tiles = self._at
+        touching = [n for n in _NEAR.get(key) or _near(key) if n in tiles and tiles[n].colour == colour]
         members = {m for n in touching for m in self._group[n]}
-        if own.colour == colour:
-            members.discard(cell)
-        return tuple(sorted(members, key=_ROW_FIRST)), touching
+        if tiles[key].colour == colour:
+            members.discard(key)
+        return _cells_sorted(members), _cells_sorted(touching)
 
     def explain(self, cell: Cell, task_index: int) -> Explanation:
         """Why the task ``task_index`` of the tile at ``cell`` is or is not fulfilled."""
@@ -747,6 +785,7 @@ class Board:
         """``copy``, for a game's area (``in_game``: placed on only by the game) or not."""
         other = Board.__new__(Board)
         other._tiles = self._tiles.copy()
+        other._at = self._at
         other._group = self._group
         other._open = self._open
         other._short = self._short
@@ -754,7 +793,7 @@ class Board:
         other._fulfilled = self._fulfilled
         other._borrowed = self._borrowed  # _own gives each its own before either places
         other._cells_cache = self._cells_cache
-        other._cells_due = self._cells_due
+        other._sorted = None
         other._in_game = in_game
         other._shared = self._shared = True
         return other

@@ -19,7 +19,7 @@ from operator import attrgetter
 from typing import TYPE_CHECKING, Any, ClassVar, Final, Literal, NamedTuple, TypeVar, overload
 
 from . import track, wheel
-from .board import Board, Cell, TaskRef, whole_number
+from .board import _CELL, _KEY, Board, Cell, TaskRef, _key, whole_number
 from .contract import ScoreSheet
 from .errors import IllegalMove, PositionError, quote
 from .events import Event, to_event
@@ -106,15 +106,20 @@ class Move(NamedTuple):
         return self.in_language()
 
 
-# Moves are interned per space and cell: a dict lookup is far cheaper than building a NamedTuple.
-_MOVES: tuple[dict[Cell, Move], ...] = tuple({} for _ in range(wheel.SPACES))
+# Moves are interned per space and cell (by the cell's key, as an area keeps its legal cells): a dict
+# lookup is far cheaper than building a NamedTuple.
+_MOVES: tuple[dict[int, Move], ...] = tuple({} for _ in range(wheel.SPACES))
+# The cell's key of each interned Move, by the move's identity (interned moves live on, so no other
+# object shares their id): ``play`` knows a move the engine made, space and cell ints, by one lookup.
+_KEY_OF_MOVE: dict[int, int] = {}
 
 
-def _move(space: int, cell: Cell) -> Move:
+def _move(space: int, key: int) -> Move:
     known = _MOVES[space]
-    found = known.get(cell)
+    found = known.get(key)
     if found is None:
-        found = known[cell] = Move(space, cell)
+        found = known[key] = Move(space, _CELL[key])
+        _KEY_OF_MOVE[id(found)] = key
     return found
 
 
@@ -128,7 +133,8 @@ class Moves(Sequence[Move]):
     __slots__ = ("_cells", "_size", "_spaces")
 
     def __init__(self, spaces: Sequence[int], cells: Sequence[Cell]) -> None:
-        self._spaces, self._cells = tuple(spaces), tuple(cells)
+        # the cells by key (``board._key``), as an area keeps them: legal cells, so pairs of ints
+        self._spaces, self._cells = tuple(spaces), tuple(map(_key, cells))
         self._size = len(self._spaces) * len(self._cells)
 
     def __len__(self) -> int:
@@ -143,8 +149,8 @@ class Moves(Sequence[Move]):
         if type(index) is int and 0 <= index < size:  # the common case: a pick among the moves
             cells = self._cells
             s = index // len(cells)  # (operators, cheaper than a call to divmod)
-            space, cell = self._spaces[s], cells[index - s * len(cells)]
-            return _MOVES[space].get(cell) or _move(space, cell)
+            space, key = self._spaces[s], cells[index - s * len(cells)]
+            return _MOVES[space].get(key) or _move(space, key)
         if isinstance(index, slice):
             return [self[i] for i in range(*index.indices(size))]
         if index < 0:
@@ -162,7 +168,10 @@ class Moves(Sequence[Move]):
     def __contains__(self, move: object) -> bool:
         if not isinstance(move, tuple) or len(move) != 2:
             return False
-        return move[0] in self._spaces and move[1] in self._cells
+        try:
+            return move[0] in self._spaces and _KEY.get(move[1]) in self._cells
+        except TypeError:  # an unhashable cell (a list) is no cell of a move
+            return False
 
     def __eq__(self, other: object) -> bool:
         if isinstance(other, (Moves, list, tuple)):
@@ -497,7 +506,7 @@ class Game:
     def _takeable(self) -> tuple[int, ...]:
         """``choices()`` as the tuple the game keeps until the wheel changes (a game not over)."""
         if self._choices is None:
-            self._choices = tuple(wheel.next_spaces(self._wheel, self._marker))
+            self._choices = wheel.next_spaces(self._wheel, self._marker)
         return self._choices
 
     def tiles_on_wheel(self) -> int:
@@ -594,28 +603,24 @@ class Game:
         """Play one action: a ``Move`` (or a ``(space, (x, y))`` pair), ``"refill"`` or, solo,
         ``"end_phase_one"``. Returns the tasks a move covered. Raises ``IllegalMove``, changing
         nothing, if the action is not legal now."""
-        checked: Action | None = None
-        if type(action) is Move and self._over is None:  # the common case, e.g. from legal_moves()
-            space, cell = action
-            if (
-                type(space) is int
-                and space in (self._choices or self._takeable())
-                and type(cell) is tuple
-                and len(cell) == 2
-                and type(cell[0]) is int
-                and type(cell[1]) is int
-                and (cell in self._players[self._current]._board._open or self._legal_first(cell))
-            ):
-                checked = action
-        if checked is None:
+        key = _KEY_OF_MOVE.get(id(action))
+        if (  # the common case, a legal move the engine made (as legal_moves() gives): checked here
+            key is None
+            or type(action) is not Move
+            or self._over is not None
+            or action.space not in (self._choices or self._takeable())
+            or (key not in self._players[self._current]._board._open and not self._legal_first(action.cell))
+        ):
             checked = self._checked(action)
-        if isinstance(checked, str):
-            self._perform_word(checked)
-            covered: frozenset[TaskRef] = frozenset()
-        else:
-            covered = self._apply_move(checked)
-        self._history.append(checked)
-        if self._redo:  # a new action: what undo took back no longer follows
+            if isinstance(checked, str):
+                self._perform_word(checked)
+                self._history.append(checked)
+                self._redo.clear()  # a new action: what undo took back no longer follows
+                return frozenset()
+            action, key = checked, _KEY_OF_MOVE[id(checked)]
+        covered = self._apply_move(action, key)
+        self._history.append(action)
+        if self._redo:
             self._redo.clear()
         return covered
 
@@ -645,7 +650,7 @@ class Game:
             )
         tile_there = self._wheel[number]
         assert tile_there is not None
-        return _move(number, self._players[self._current].board.check(tile_there, action[1]))
+        return _move(number, _key(self._players[self._current].board.check(tile_there, action[1])))
 
     def _legal_first(self, cell: Cell) -> bool:
         """Whether ``cell`` is legal for the player to move where it opens no cell: a first tile's."""
@@ -678,8 +683,9 @@ class Game:
         self._choices = None
         self._events.append(("refill", self._current, mandatory, tuple((s, t.id) for s, t in placed)))
 
-    def _apply_move(self, move: Move) -> frozenset[TaskRef]:
-        """Take, move on the track, place, cover; then start the next turn."""
+    def _apply_move(self, move: Move, key: int) -> frozenset[TaskRef]:
+        """Take, move on the track, place (``key``: the cell's, ``board._key``), cover; then start the
+        next turn."""
         space, cell = move
         index = self._current
         player = self._players[index]
@@ -692,14 +698,15 @@ class Game:
         events = self._events
         events.append(("take", index, space, t.id))
         following = self._advance(index, player, t.cost)
-        newly = player._board._put(t, cell)  # _checked has checked the cell
+        newly = player._board._put(t, cell, key)  # play has checked the cell
         events.append(("place", index, t.id, cell))
         covered = self._cover(index, player, newly) if newly else newly
         if player._tokens == 0:
             self._finish("last token", index)
         else:
             self._current = following
-            self._start_turn()
+            if not self._on_wheel:  # else the next turn starts as it is
+                self._start_turn()
         return covered
 
     def _advance(self, index: int, player: Player, steps: int) -> int:
@@ -708,31 +715,36 @@ class Game:
         before = player._time
         after = player._time = before + steps
         arrival = player._arrival = self._arrivals
-        self._arrivals += 1
-        under = []
+        self._arrivals = arrival + 1
+        under: tuple[int, ...] = ()
         # The rearmost marker, and of a stack the top one; the mover's, just placed on top, wins a tie.
         best, least, top = index, after, arrival
         for i, p in enumerate(self._players):
             time = p._time
-            if time == after:
-                if i != index:
-                    under.append(i)
-            elif time < least or (time == least and p._arrival > top):
+            if time < least:
                 best, least, top = i, time, p._arrival
+            elif time == after:
+                if i != index:
+                    under += (i,)
+            elif time == least and p._arrival > top:
+                best, top = i, p._arrival
         if len(under) > 1:
-            under.sort(key=lambda i: self._players[i]._arrival)
-        self._events.append(("move", index, before, after, tuple(under) if under else ()))
+            under = tuple(sorted(under, key=lambda i: self._players[i]._arrival))
+        self._events.append(("move", index, before, after, under))
         return best
 
     def _cover(self, index: int, player: Player, newly: frozenset[TaskRef]) -> frozenset[TaskRef]:
         if not newly:
             return newly
-        # With fewer tokens than tasks, the tokens go on the tasks in board order; the game then ends.
-        refs = sorted(newly)[: player._tokens]
-        player._covered = player._covered.union(refs)
+        if len(newly) == 1:  # the common case (a player who moves has a token left)
+            refs, covered = tuple(newly), newly
+        else:  # with fewer tokens than tasks, the tokens go on the tasks in board order; the game then ends
+            refs = tuple(sorted(newly)[: player._tokens])
+            covered = frozenset(refs)
+        player._covered = player._covered | covered
         player._tokens -= len(refs)
-        self._events.append(("cover", index, tuple(refs), player._tokens))
-        return frozenset(refs)
+        self._events.append(("cover", index, refs, player._tokens))
+        return covered
 
     def _start_turn(self) -> None:
         """At the start of a turn a bare wheel must be refilled; with no draw pile either, the game ends."""

@@ -107,7 +107,7 @@ class Task(Mapping[str, int]):
 class Tile:
     """A tile: ``id`` (R01–Y17), ``colour``, ``cost`` (time, 1–7) and 0–3 ``tasks``."""
 
-    __slots__ = ("colour", "cost", "id", "needs", "tasks", "wants")
+    __slots__ = ("colour", "cost", "id", "lacks", "needs", "tasks", "wants")
     id: str
     colour: Colour
     cost: int
@@ -116,11 +116,14 @@ class Tile:
     needs: tuple[dict[str, int], ...]
     #: The tasks as ``(colour, count)`` pairs, for placing (a tuple iterates faster than a dict's items).
     wants: tuple[tuple[tuple[str, int], ...], ...]
+    #: Each task's colours: what it lacks where none of them is counted yet (a placement's common case).
+    lacks: tuple[frozenset[str], ...]
 
     def __init__(self, id: str, colour: Colour, cost: int, tasks: tuple[Task, ...]) -> None:
         tasks = tuple(tasks)
         needs = tuple(dict(task._items) for task in tasks)
         wants = tuple(task._items for task in tasks)
+        lacks = tuple(frozenset(task) for task in tasks)
         for name, value in (
             ("id", id),
             ("colour", colour),
@@ -128,6 +131,7 @@ class Tile:
             ("tasks", tasks),
             ("needs", needs),
             ("wants", wants),
+            ("lacks", lacks),
         ):
             object.__setattr__(self, name, value)
 

@@ -24,12 +24,12 @@ _AHEAD: Final = tuple(
 )
 
 
-def next_spaces(wheel: Sequence[object | None], marker: int, limit: int = CHOICES) -> list[int]:
+def next_spaces(wheel: Sequence[object | None], marker: int, limit: int = CHOICES) -> tuple[int, ...]:
     """The first ``limit`` occupied spaces clockwise after the marker; empty spaces are skipped."""
-    found: list[int] = []
+    found: tuple[int, ...] = ()
     for space in _AHEAD[marker]:
         if wheel[space] is not None:
-            found.append(space)
+            found += (space,)
             if len(found) == limit:
                 break
     return found

@@ -256,7 +256,7 @@ def test_legal_cells_stay_sorted_and_counts_current_however_often_asked(seed, as
 @settings(max_examples=40, deadline=None)
 @given(seed=st.integers(0, 10_000))
 def test_legal_cells_catch_up_with_placements_nobody_asked_about(seed):
-    """The legal cells are brought up to date when next asked, however many placements went by unasked,
+    """The legal cells are up to date when asked, however many placements went by unasked,
     on an area and on its copies alike: always the empty cells next to a tile, sorted."""
     rng = random.Random(seed)
     first = Board([(TILES[0], (0, 0))])

@@ -66,7 +66,7 @@ def test_players_by_names_and_bad_player_counts():
 def test_next_three_clockwise_skip_empty_spaces():
     g = build({2: "R04", 3: "R05", 5: "B05", 7: "T05", 11: "Y05"}, marker=1)
     assert g.choices() == [2, 3, 5]
-    assert wheel_rules.next_spaces(g.wheel, 10) == [11, 2, 3]  # wraps past the new moon
+    assert wheel_rules.next_spaces(g.wheel, 10) == (11, 2, 3)  # wraps past the new moon
 
 
 def test_taking_moves_the_marker_and_illegal_space_names_the_choices():
