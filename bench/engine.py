@@ -228,12 +228,13 @@ def own_figures() -> None:
         """The baseline: after each placement, every task of the area is checked again by walking its
         chains from scratch (``tests/naive.py``, the plain reading the tests check the engine against)."""
 
-        def _put(self, t: Any, cell: Any) -> frozenset[Any]:
+        def _put(self, t: Any, cell: Any, key: int) -> frozenset[Any]:
             self._tiles[cell] = t
-            self._cells_cache = None
-            self._open.pop(cell, None)
-            for n in board.neighbours(cell):
-                if n not in self._tiles:
+            self._at[key] = t  # what the legal cells are read from (by key, as the board keeps cells)
+            self._cells_cache = self._sorted = None
+            self._open.pop(key, None)
+            for n in board._near(key):
+                if n not in self._at:
                     self._open[n] = None
             before = self._fulfilled
             self._fulfilled = naive.fulfilled(self._tiles)

@@ -216,7 +216,7 @@ _MORE: Final[dict[str, Callable[[int, int], Message]]] = {
 
 def _cells_sorted(keys: Iterable[_Key]) -> tuple[Cell, ...]:
     """The cells of ``keys`` in reading order, row by row."""
-    return tuple(sorted((_CELL[k] for k in keys), key=_ROW_FIRST))
+    return tuple(sorted(map(_CELL.__getitem__, keys), key=_ROW_FIRST))
 
 
 def _at(cell: Cell, tiles: Mapping[Cell, Tile]) -> Message:
@@ -339,7 +339,7 @@ class Board:
     def legal_cells(self) -> list[Cell]:
         """Empty cells a tile may go on, sorted by x then y. On an empty board any cell up to ``FIRST``
         from 0 is legal; ``(0, 0)`` is offered."""
-        return [_CELL[k] for k in self._legal_cells()]
+        return list(map(_CELL.__getitem__, self._legal_cells()))
 
     def _legal_cells(self) -> tuple[_Key, ...]:
         """The keys of the legal cells, sorted (so their cells are), as the board keeps them: for the
@@ -655,7 +655,7 @@ class Board:
         """The tasks (on any tile) that placing ``t`` at ``cell`` would newly fulfil; the board is
         not changed. Raises ``IllegalMove`` where the tile may not go."""
         cell = self.check(t, cell)
-        key = _key(cell)
+        key = _KEY.get(cell) or _key(cell)  # a first tile's cell may have none yet
         colour = t.colour
         tiles = self._at
         joined = self._groups_around(key, colour)
