@@ -34,8 +34,9 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[1]
 #: Rounds of each figure that two engines compare, taken in turn.
 ROUNDS = 5
-#: Random 4-player games a round, and the positions the search's nodes are played from.
-GAMES, POSITIONS = 60, 40
+#: Random 4-player games a round (a tenth of a second or more of each engine's CPU: shorter samples vary
+#: by a tenth from round to round here), and the positions the search's nodes are played from.
+GAMES, POSITIONS = 150, 40
 #: Turns of a seeded ``SearchBot`` game a round: the whole search, bots included.
 SEARCH_TURNS = 6
 
@@ -43,11 +44,16 @@ SEARCH_TURNS = 6
 # -- what each engine plays (in a process of its own, with its tree first on the path) -------------
 def random_games(n: int, seed: int) -> tuple[float, str]:
     """Play ``n`` random 4-player games through the public API (``legal_moves`` + ``play``, the optional
-    refill taken three times in ten); games a second, and a digest of the games' snapshots."""
+    refill taken three times in ten); games a second, and a digest of the games' snapshots.
+
+    Each game is dropped once over (as a simulation drops it) and only its history kept; the games are
+    replayed for the digest after the clock stops. (Kept alive, ``n`` finished games made the collector's
+    passes over them a cost that grew with ``n`` and fell on both engines alike, so that the ratio of two
+    engines depended on the round's length: 1.96–2.11 at 60 games, 1.75 at 150 in the same hour.)"""
     from novaluna_widget import Game
 
     rng = random.Random(seed)
-    games = []
+    histories = []
     start = time.process_time()
     for k in range(n):
         g = Game(4, seed=seed * 100_000 + k)
@@ -56,9 +62,19 @@ def random_games(n: int, seed: int) -> tuple[float, str]:
                 g.play("refill")
             moves = g.legal_moves()
             g.play(moves[rng.randrange(len(moves))])
-        games.append(g)
+        histories.append(g.history)
     rate = n / (time.process_time() - start)
-    return rate, _digest(g.snapshot() for g in games)
+    return rate, _digest(_replayed(seed * 100_000 + k, h).snapshot() for k, h in enumerate(histories))
+
+
+def _replayed(seed: int, history: tuple[Any, ...]) -> Any:
+    """The 4-player game of ``seed`` after ``history``."""
+    from novaluna_widget import Game
+
+    g = Game(4, seed=seed)
+    for action in history:
+        g.play(action)
+    return g
 
 
 def search_positions(count: int, seed: int) -> list[Any]:
@@ -191,7 +207,9 @@ def compare(rev: str, rounds: int) -> None:
         figures: dict[str, dict[str, list[float]]] = {name: {} for name in trees}
         for r in range(rounds):
             digests = {}
-            for name, tree in trees.items():
+            # The engines take turns, and which goes first alternates: a drift of the machine's speed
+            # within a round falls on both alike.
+            for name, tree in sorted(trees.items(), reverse=r % 2 == 1):
                 found = run_round(tree, r)
                 for key, (rate, _) in found.items():
                     figures[name].setdefault(key, []).append(rate)
@@ -201,9 +219,14 @@ def compare(rev: str, rounds: int) -> None:
                 raise SystemExit(f"round {r}: the engines played differently: {same}")
         print(f"both engines played the same games in all {rounds} rounds (snapshot digests agree)")
         print("(SearchBot turns/s: each tree's own SearchBot, whose search may differ: a cost, not a check)")
+        print(f"(medians of {rounds} rounds; speed-up: the median of the rounds' own ratios, their range)")
         for key in figures[rev]:
             old, new = (statistics.median(figures[n][key]) for n in (rev, "this tree"))
-            print(f"{key:>18}: {rev} {old:>9,.1f}   this tree {new:>9,.1f}   -> {new / old:.2f}x")
+            ratios = [b / a for a, b in zip(figures[rev][key], figures["this tree"][key], strict=True)]
+            print(
+                f"{key:>18}: {rev} {old:>9,.1f}   this tree {new:>9,.1f}   -> "
+                f"{statistics.median(ratios):.2f}x ({min(ratios):.2f}–{max(ratios):.2f})"
+            )
 
 
 # -- this tree's own figures -----------------------------------------------------------------------
