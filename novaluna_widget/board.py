@@ -21,12 +21,13 @@ import operator
 from bisect import bisect_left, insort
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
+from itertools import combinations
 from types import MappingProxyType
 from typing import Final
 
 from .errors import IllegalMove, quote
 from .i18n import Message, Value, cell_words, cplural, joined, msg, number, plural, resolve
-from .tiles import COLOURS, LETTERS, TILES, Task, Tile, unknown_colour
+from .tiles import COLOURS, LETTERS, TILES, Task, Tile, colour_set, unknown_colour
 
 __all__ = [
     "FAR",
@@ -161,6 +162,16 @@ _ROW_FIRST: Final = operator.itemgetter(1, 0)
 _NONE: Final[dict[str, int]] = dict.fromkeys(COLOURS, 0)
 #: What a placement that fulfils nothing returns (one object, not a new empty set each time).
 _NOTHING: Final[frozenset[TaskRef]] = frozenset()
+#: Each set of colours a task may lack, less each of its colours (``colour_set``'s objects): a task's
+#: short colours shrink by a lookup, not by building a set.
+_LESS: Final[dict[frozenset[str], dict[str, frozenset[str]]]] = {
+    short: {c: colour_set(short - {c}) for c in short}
+    for n in range(1, len(COLOURS) + 1)
+    for short in map(colour_set, combinations(COLOURS, n))
+}
+#: A tile's entry in ``_waiting`` for one task, ``(count, task index)``, one object each (the count is
+#: short of the task's need, so under 4): no new tuple a placement.
+_ENTRY: Final = tuple(tuple((count, i) for i in range(3)) for count in range(4))
 #: How many legal cells a refusal names: enough to see where to go, short enough to read.
 _NAMED = 12
 #: How one colour of a task is counted in ``explain``'s sentence: ``1 of 3 blue`` (the number needed
@@ -596,13 +607,16 @@ class Board:
                             wait = waits[lacking] = wait.copy()
                             borrowed.discard(lacking)
                         kept = wait.get(key)
-                        wait[key] = (sizes[lacking], i) if kept is None else (*kept, i)
+                        wait[key] = _ENTRY[sizes[lacking]][i] if kept is None else (*kept, i)
                     else:
                         met += (lacking,)
                 if not met:
                     self._short[(x, y, i)] = t.lacks[i]
                 elif len(met) < len(want):
-                    self._short[(x, y, i)] = t.lacks[i].difference(met)
+                    short = t.lacks[i]
+                    for enough in met:
+                        short = _LESS[short][enough]
+                    self._short[(x, y, i)] = short
                 else:
                     newly.append((x, y, i))
         if not newly:
@@ -619,7 +633,7 @@ class Board:
         kept = waiting[where]
         needs = self._at[where].needs
         if len(kept) == 2 and have < needs[kept[1]][colour]:  # the common case: one task, still short
-            waiting[where] = (have, kept[1])
+            waiting[where] = _ENTRY[have][kept[1]]
             return
         x, y = _CELL[where]
         rest = [have]
@@ -628,7 +642,7 @@ class Board:
                 rest.append(i)
                 continue
             ref = (x, y, i)
-            short = self._short[ref] - {colour}
+            short = _LESS[self._short[ref]][colour]
             if short:
                 self._short[ref] = short
             else:

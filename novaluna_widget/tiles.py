@@ -7,7 +7,7 @@ no numbers. The two cost-2 tiles of a colour are identical, so their ids are int
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from importlib.resources import files
 from typing import Final, Literal
 
@@ -104,6 +104,16 @@ class Task(Mapping[str, int]):
         return "Task(" + ", ".join(f"{c}={n}" for c, n in self._items) + ")"
 
 
+#: Every set of colours, one object each (``colour_set``): the engine finds them in its tables by identity.
+_COLOUR_SETS: Final[dict[frozenset[str], frozenset[str]]] = {}
+
+
+def colour_set(colours: Iterable[str]) -> frozenset[str]:
+    """``colours`` as the one frozenset object of those colours."""
+    found = frozenset(colours)
+    return _COLOUR_SETS.setdefault(found, found)
+
+
 class Tile:
     """A tile: ``id`` (R01–Y17), ``colour``, ``cost`` (time, 1–7) and 0–3 ``tasks``."""
 
@@ -123,7 +133,7 @@ class Tile:
         tasks = tuple(tasks)
         needs = tuple(dict(task._items) for task in tasks)
         wants = tuple(task._items for task in tasks)
-        lacks = tuple(frozenset(task) for task in tasks)
+        lacks = tuple(colour_set(task) for task in tasks)
         for name, value in (
             ("id", id),
             ("colour", colour),

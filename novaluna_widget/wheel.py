@@ -26,13 +26,13 @@ _AHEAD: Final = tuple(
 
 def next_spaces(wheel: Sequence[object | None], marker: int, limit: int = CHOICES) -> tuple[int, ...]:
     """The first ``limit`` occupied spaces clockwise after the marker; empty spaces are skipped."""
-    found: tuple[int, ...] = ()
+    found: list[int] = []
     for space in _AHEAD[marker]:
         if wheel[space] is not None:
-            found += (space,)
+            found.append(space)
             if len(found) == limit:
                 break
-    return found
+    return tuple(found)
 
 
 def _refill_order(wheel: Sequence[object | None], marker: int) -> list[int]:
