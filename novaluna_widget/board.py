@@ -27,7 +27,7 @@ from typing import Final
 
 from .errors import IllegalMove, quote
 from .i18n import Message, Value, cell_words, cplural, joined, msg, number, plural, resolve
-from .tiles import COLOURS, LETTERS, TILES, Task, Tile, colour_set, unknown_colour
+from .tiles import COLOURS, LETTERS, TILES, Task, Tile, _colour_set, unknown_colour
 
 __all__ = [
     "FAR",
@@ -96,8 +96,9 @@ def _key(cell: Cell) -> _Key:
     found = _KEY.get(cell)
     if found is None:
         x, y = cell
-        found = _KEY[(x, y)] = x * _ROW + y
-        _CELL[found] = (x, y)
+        found = x * _ROW + y
+        _CELL[found] = (x, y)  # first: whoever finds the key finds its cell
+        _KEY[(x, y)] = found
     return found
 
 
@@ -162,12 +163,12 @@ _ROW_FIRST: Final = operator.itemgetter(1, 0)
 _NONE: Final[dict[str, int]] = dict.fromkeys(COLOURS, 0)
 #: What a placement that fulfils nothing returns (one object, not a new empty set each time).
 _NOTHING: Final[frozenset[TaskRef]] = frozenset()
-#: Each set of colours a task may lack, less each of its colours (``colour_set``'s objects): a task's
+#: Each set of colours a task may lack, less each of its colours (``_colour_set``'s objects): a task's
 #: short colours shrink by a lookup, not by building a set.
 _LESS: Final[dict[frozenset[str], dict[str, frozenset[str]]]] = {
-    short: {c: colour_set(short - {c}) for c in short}
+    short: {c: _colour_set(short - {c}) for c in short}
     for n in range(1, len(COLOURS) + 1)
-    for short in map(colour_set, combinations(COLOURS, n))
+    for short in map(_colour_set, combinations(COLOURS, n))
 }
 #: A tile's entry in ``_waiting`` for one task, ``(count, task index)``, one object each (the count is
 #: short of the task's need, so under 4): no new tuple a placement.

@@ -104,11 +104,11 @@ class Task(Mapping[str, int]):
         return "Task(" + ", ".join(f"{c}={n}" for c, n in self._items) + ")"
 
 
-#: Every set of colours, one object each (``colour_set``): the engine finds them in its tables by identity.
+#: Every set of colours, one object each (``_colour_set``): the engine finds them in its tables by identity.
 _COLOUR_SETS: Final[dict[frozenset[str], frozenset[str]]] = {}
 
 
-def colour_set(colours: Iterable[str]) -> frozenset[str]:
+def _colour_set(colours: Iterable[str]) -> frozenset[str]:
     """``colours`` as the one frozenset object of those colours."""
     found = frozenset(colours)
     return _COLOUR_SETS.setdefault(found, found)
@@ -133,7 +133,7 @@ class Tile:
         tasks = tuple(tasks)
         needs = tuple(dict(task._items) for task in tasks)
         wants = tuple(task._items for task in tasks)
-        lacks = tuple(colour_set(task) for task in tasks)
+        lacks = tuple(_colour_set(task) for task in tasks)
         for name, value in (
             ("id", id),
             ("colour", colour),
