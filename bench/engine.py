@@ -253,12 +253,10 @@ def own_figures() -> None:
 
         def _put(self, t: Any, cell: Any, key: int) -> frozenset[Any]:
             self._tiles[cell] = t
-            self._at[key] = t  # what the legal cells are read from (by key, as the board keeps cells)
+            self._cells[key] = t  # the legal cells are read from here (by key, as the board keeps cells)
             self._cells_cache = self._sorted = None
-            self._open.pop(key, None)
             for n in board._near(key):
-                if n not in self._at:
-                    self._open[n] = None
+                self._cells.setdefault(n, board._OPEN)
             before = self._fulfilled
             self._fulfilled = naive.fulfilled(self._tiles)
             return frozenset(self._fulfilled - before)

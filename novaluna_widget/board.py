@@ -23,11 +23,11 @@ from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from itertools import combinations
 from types import MappingProxyType
-from typing import Final
+from typing import Final, cast
 
 from .errors import IllegalMove, quote
 from .i18n import Message, Value, cell_words, cplural, joined, msg, number, plural, resolve
-from .tiles import COLOURS, LETTERS, TILES, Task, Tile, _colour_set, unknown_colour
+from .tiles import COLOURS, LETTERS, TILES, Colour, Task, Tile, _colour_set, unknown_colour
 
 __all__ = [
     "FAR",
@@ -87,6 +87,8 @@ _ROW: Final = 1024
 # Every key made so far, both ways (``_KEY`` from the cell, ``_CELL`` back to that one tuple), and the
 # neighbours of each key asked for: as small as the areas.
 _KEY: dict[Cell, _Key] = {}
+#: A key no cell has (keys stay within ±141,000), for a cell that has none.
+_NOWHERE: Final = 1 << 40
 _CELL: dict[_Key, Cell] = {}
 _NEAR: dict[_Key, tuple[_Key, _Key, _Key, _Key]] = {}
 
@@ -163,6 +165,9 @@ _ROW_FIRST: Final = operator.itemgetter(1, 0)
 _NONE: Final[dict[str, int]] = dict.fromkeys(COLOURS, 0)
 #: What a placement that fulfils nothing returns (one object, not a new empty set each time).
 _NOTHING: Final[frozenset[TaskRef]] = frozenset()
+#: What an area holds on an empty cell next to a tile, where a tile may go: a stand-in of no colour, so
+#: that whatever counts a colour passes it by.
+_OPEN: Final = Tile("open", cast("Colour", ""), 0, ())
 #: Each set of colours a task may lack, less each of its colours (``_colour_set``'s objects): a task's
 #: short colours shrink by a lookup, not by building a set.
 _LESS: Final[dict[frozenset[str], dict[str, frozenset[str]]]] = {
@@ -295,13 +300,12 @@ class Board:
     """
 
     __slots__ = (
-        "_at",
         "_borrowed",
+        "_cells",
         "_cells_cache",
         "_fulfilled",
         "_group",
         "_in_game",
-        "_open",
         "_shared",
         "_short",
         "_sorted",
@@ -312,9 +316,9 @@ class Board:
     def __init__(self, placements: Iterable[tuple[Tile, Cell]] = ()) -> None:
         self._tiles: dict[Cell, Tile] = {}  # what ``tiles`` shows
         # The bookkeeping, by key (``_key``):
-        self._at: dict[_Key, Tile] = {}  # the tiles
+        # the tiles, and ``_OPEN`` on each empty cell next to one: one lookup tells which a cell is
+        self._cells: dict[_Key, Tile] = {}
         self._group: dict[_Key, _Group] = {}  # every cell of a group maps to the same tuple
-        self._open: dict[_Key, None] = {}  # empty cells next to a tile, in the order they opened
         self._short: dict[TaskRef, frozenset[str]] = {}  # open task -> colours it still lacks
         # colour -> cell -> (the count of that colour there, then the indices of the open tasks there
         # that lack it): kept current, as ``count`` answers it for the colours a task still lacks
@@ -358,10 +362,10 @@ class Board:
         game's ``legal_moves``."""
         cells = self._cells_cache
         if cells is None:
-            if not self._at:
+            if not self._cells:
                 return (_key((0, 0)),)
             if self._sorted is None:
-                self._sorted = sorted(self._open)
+                self._sorted = sorted(k for k, u in self._cells.items() if u is _OPEN)
             cells = self._cells_cache = tuple(self._sorted)
         return cells
 
@@ -373,7 +377,9 @@ class Board:
             cell = as_cell(cell)
         except IllegalMove:
             return False
-        return _KEY.get(cell) in self._open or (not self._tiles and _within(cell, FIRST))
+        if not self._tiles:
+            return _within(cell, FIRST)
+        return self._cells.get(_KEY.get(cell, _NOWHERE)) is _OPEN
 
     def fulfilled_tasks(self) -> frozenset[TaskRef]:
         """Every fulfilled task as ``(x, y, task_index)``."""
@@ -391,7 +397,7 @@ class Board:
             and type(cell[0]) is int
             and type(cell[1]) is int
             and colour in COLOURS
-            and (key := _KEY.get(cell)) in self._at
+            and self._cells.get(key := _KEY.get(cell, _NOWHERE), _OPEN) is not _OPEN
         ):
             # the common case, as the search asks, and mostly for a colour a task there still lacks
             kept = self._waiting[colour].get(key)
@@ -411,14 +417,14 @@ class Board:
         return found
 
     def _count(self, key: _Key, colour: str) -> int:
-        if self._at[key].colour == colour:
+        if self._cells[key].colour == colour:
             return len(self._group[key]) - 1
         return self._touching(key, colour)
 
     def _touching(self, key: _Key, colour: str) -> int:
         """How many tiles the distinct groups of ``colour`` touching ``key``'s cell hold
         (``_groups_around`` counted, without the list)."""
-        tiles, group = self._at, self._group
+        tiles, group = self._cells, self._group
         total = 0
         seen: list[_Group] = []
         for n in _NEAR.get(key) or _near(key):
@@ -432,7 +438,7 @@ class Board:
 
     def _groups_around(self, key: _Key, colour: str) -> list[_Group]:
         """The distinct groups of ``colour`` touching ``key``'s cell (one group may touch it twice)."""
-        tiles, group = self._at, self._group
+        tiles, group = self._cells, self._group
         found: list[_Group] = []
         for n in _NEAR.get(key) or _near(key):
             t = tiles.get(n)
@@ -451,7 +457,7 @@ class Board:
             and len(cell) == 2
             and type(cell[0]) is int
             and type(cell[1]) is int
-            and _KEY.get(cell) in self._open
+            and self._cells.get(_KEY.get(cell, _NOWHERE)) is _OPEN
             and type(t) is Tile
             and t not in self._tiles.values()
         ):
@@ -468,7 +474,7 @@ class Board:
                     allowed=self._allowed(),
                 )
             )
-        if self._tiles and _KEY.get(cell) not in self._open:
+        if self._tiles and self._cells.get(_KEY.get(cell, _NOWHERE)) is not _OPEN:
             raise IllegalMove(
                 msg(
                     "cell {cell} touches none of your tiles; {allowed}",
@@ -526,13 +532,11 @@ class Board:
         if self._shared:
             self._own()
         colour = t.colour
-        tiles, group, opened = self._at, self._group, self._open
+        tiles, group = self._cells, self._group
         around = _NEAR.get(key) or _near(key)
         legal = self._sorted
-        if tiles:  # a later tile goes on an open cell; the first need not
-            del opened[key]
-            if legal is not None:
-                del legal[bisect_left(legal, key)]
+        if legal is not None and tiles:  # a later tile goes on an open cell; the first need not
+            del legal[bisect_left(legal, key)]
         # One look at the neighbours: the empty ones open; the others give the distinct groups touching
         # the new tile: of its colour the ones it joins, of each other colour the tiles they hold (what
         # its own tasks count).
@@ -542,12 +546,11 @@ class Board:
         near: list[_Key] = []  # the neighbours with a tile
         for n in around:
             u = tiles.get(n)
-            if u is None:
-                if n not in opened:
-                    opened[n] = None
-                    if legal is not None:
-                        insort(legal, n)
-            else:
+            if u is None:  # a cell that opens now
+                tiles[n] = _OPEN
+                if legal is not None:
+                    insort(legal, n)
+            elif u is not _OPEN:
                 near.append(n)
                 g = group[n]
                 if g not in seen:  # identity first; distinct groups differ at their first cell
@@ -632,7 +635,7 @@ class Board:
         grown to ``have``: each that now has enough no longer waits for it, and is fulfilled if that was
         all."""
         kept = waiting[where]
-        needs = self._at[where].needs
+        needs = self._cells[where].needs
         if len(kept) == 2 and have < needs[kept[1]][colour]:  # the common case: one task, still short
             waiting[where] = _ENTRY[have][kept[1]]
             return
@@ -657,9 +660,8 @@ class Board:
     def _own(self) -> None:
         """Take a copy of the bookkeeping this board shares with a copy, before changing it.
         (``d.copy()`` clones a dict whose keys have been removed at twice the speed of ``dict(d)``.)"""
-        self._at = self._at.copy()
+        self._cells = self._cells.copy()
         self._group = self._group.copy()
-        self._open = self._open.copy()
         self._short = self._short.copy()
         self._waiting = self._waiting.copy()  # each colour's own dict is copied once it changes
         self._borrowed = set(COLOURS)
@@ -672,7 +674,7 @@ class Board:
         cell = self.check(t, cell)
         key = _KEY.get(cell) or _key(cell)  # a first tile's cell may have none yet
         colour = t.colour
-        tiles = self._at
+        tiles = self._cells
         joined = self._groups_around(key, colour)
         size = 1 + sum(map(len, joined))
         result: list[TaskRef] = []
@@ -718,7 +720,7 @@ class Board:
         that touch it."""
         cell, colour = self._tile_at(cell), _colour(colour)
         key = _KEY[cell]
-        tiles = self._at
+        tiles = self._cells
         touching = [n for n in _NEAR.get(key) or _near(key) if n in tiles and tiles[n].colour == colour]
         members = {m for n in touching for m in self._group[n]}
         if tiles[key].colour == colour:
@@ -800,9 +802,8 @@ class Board:
         """``copy``, for a game's area (``in_game``: placed on only by the game) or not."""
         other = Board.__new__(Board)
         other._tiles = self._tiles.copy()
-        other._at = self._at
+        other._cells = self._cells
         other._group = self._group
-        other._open = self._open
         other._short = self._short
         other._waiting = self._waiting
         other._fulfilled = self._fulfilled

@@ -19,7 +19,7 @@ from operator import attrgetter
 from typing import TYPE_CHECKING, Any, ClassVar, Final, Literal, NamedTuple, TypeVar, overload
 
 from . import track, wheel
-from .board import _CELL, _KEY, Board, Cell, TaskRef, _key, whole_number
+from .board import _CELL, _KEY, _OPEN, Board, Cell, TaskRef, _key, whole_number
 from .contract import ScoreSheet
 from .errors import IllegalMove, PositionError, quote
 from .events import Event, to_event
@@ -609,7 +609,10 @@ class Game:
             or type(action) is not Move
             or self._over is not None
             or action.space not in (self._choices or self._takeable())
-            or (key not in self._players[self._current]._board._open and not self._legal_first(action.cell))
+            or (
+                self._players[self._current]._board._cells.get(key) is not _OPEN
+                and not self._legal_first(action.cell)
+            )
         ):
             checked = self._checked(action)
             if isinstance(checked, str):
