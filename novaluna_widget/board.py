@@ -165,9 +165,20 @@ _ROW_FIRST: Final = operator.itemgetter(1, 0)
 _NONE: Final[dict[str, int]] = dict.fromkeys(COLOURS, 0)
 #: What a placement that fulfils nothing returns (one object, not a new empty set each time).
 _NOTHING: Final[frozenset[TaskRef]] = frozenset()
+
+
+class _Open(Tile):
+    """The stand-in an area holds on an empty cell next to a tile (``_OPEN``)."""
+
+    __slots__ = ()
+
+    def __reduce__(self) -> str:  # type: ignore[override]
+        return "_OPEN"  # a copied or pickled area holds this very object again
+
+
 #: What an area holds on an empty cell next to a tile, where a tile may go: a stand-in of no colour, so
 #: that whatever counts a colour passes it by.
-_OPEN: Final = Tile("open", cast("Colour", ""), 0, ())
+_OPEN: Final = _Open("open", cast("Colour", ""), 0, ())
 #: Each set of colours a task may lack, less each of its colours (``_colour_set``'s objects): a task's
 #: short colours shrink by a lookup, not by building a set.
 _LESS: Final[dict[frozenset[str], dict[str, frozenset[str]]]] = {

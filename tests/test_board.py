@@ -1,6 +1,8 @@
 """One player's area: placement, task chains, explanations and what-if — checked per rule and against
 a plain reading of the rule on random areas."""
 
+import copy
+import pickle
 import random
 
 import pytest
@@ -317,3 +319,25 @@ def test_text_and_repr_are_stable():
     assert repr(Board()) == "Board(empty)"
     assert str(b).splitlines()[:2] == ["       -1   0   1", "   0   B1  Y4  B3"]
     assert "*2 blue" in str(b)
+
+
+@pytest.mark.parametrize("clone", ["pickle", "deepcopy"])
+def test_an_area_crosses_processes_and_deep_copies_whole(clone):
+    """An area sent to another process (``simulate``'s workers pickle games) or deep-copied keeps its tiles,
+    legal cells, counts and fulfilled tasks, and goes on like the original: the same tile on the same cell
+    fulfils the same tasks on both."""
+    rng = random.Random(7)
+    area = Board()
+    for t in rng.sample(TILES, 20):
+        area.place(t, rng.choice(area.legal_cells()) if area.tiles else (0, 0))
+    other = pickle.loads(pickle.dumps(area)) if clone == "pickle" else copy.deepcopy(area)
+    assert other == area and other.legal_cells() == area.legal_cells()
+    assert other.fulfilled_tasks() == area.fulfilled_tasks() and other.open_tasks() == area.open_tasks()
+    for x, y, i in area.open_tasks():
+        for colour in area[(x, y)].tasks[i]:
+            assert other.count((x, y), colour) == area.count((x, y), colour)
+    rest = [t for t in TILES if t not in area.tiles.values()]
+    for t in rng.sample(rest, 10):
+        cell = rng.choice(area.legal_cells())
+        assert other.place(t, cell) == area.place(t, cell)
+        assert other.legal_cells() == area.legal_cells()
