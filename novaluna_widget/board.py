@@ -87,10 +87,10 @@ _ROW: Final = 1024
 # Every key made so far, both ways (``_KEY`` from the cell, ``_CELL`` back to that one tuple), and the
 # neighbours of each key asked for: as small as the areas.
 _KEY: dict[Cell, _Key] = {}
-#: A key no cell has (keys stay within ±141,000), for a cell that has none.
-_NOWHERE: Final = 1 << 40
 _CELL: dict[_Key, Cell] = {}
 _NEAR: dict[_Key, tuple[_Key, _Key, _Key, _Key]] = {}
+#: A key no cell has (keys stay within ±141,000): what a cell without one is looked up by.
+_NOWHERE: Final = 1 << 40
 
 
 def _key(cell: Cell) -> _Key:
