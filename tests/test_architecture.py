@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from novaluna_widget import names
+from novaluna_widget import _names as names
 
 ROOT = Path(__file__).parents[1]
 PACKAGE = ROOT / "novaluna_widget"
@@ -52,12 +52,16 @@ def _broken(output: str) -> set[str]:
 
 # Each change a careless edit could make, and the contract that must catch it.
 MUTATIONS = {
-    "an upward import (the board imports the bots)": ("board.py", "from . import bots", LAYERS),
+    "an upward import (the board imports the bots)": ("_board.py", "from . import bots", LAYERS),
     "a cycle between the bots and the coach": ("bots.py", "from . import coach", LAYERS),
-    "a cycle between the game and the solo game": ("game.py", "from . import solo", LAYERS),
-    "a sideways import (the pictures import the page's story)": ("render.py", "from . import story", LAYERS),
-    "a new module nobody placed in a layer": ("fresh.py", "from . import game", LAYERS),
-    "Jupyter imported below the widget": ("story.py", "import anywidget", JUPYTER),
+    "a cycle between the game and the solo game": ("_game.py", "from . import _solo", LAYERS),
+    "a sideways import (the pictures import the page's story)": (
+        "_render.py",
+        "from . import _story",
+        LAYERS,
+    ),
+    "a new module nobody placed in a layer": ("_fresh.py", "from . import _game", LAYERS),
+    "Jupyter imported below the widget": ("_story.py", "import anywidget", JUPYTER),
     "a new module below the widget that imports Jupyter": ("helper.py", "import traitlets", JUPYTER),
 }
 
@@ -74,7 +78,7 @@ def test_the_contracts_catch_each_kind_of_bad_import(tmp_path, change):
 
 
 def test_no_type_checks_for_the_solo_game_outside_the_engine():
-    engine = {"game.py", "solo.py", "kinds.py"}
+    engine = {"_game.py", "_solo.py", "_kinds.py"}
     found = [
         f"{path.name}: {line.strip()}"
         for path in sorted(PACKAGE.glob("*.py"))
@@ -99,10 +103,10 @@ def _lines(pattern: str, allowed: set[str]) -> list[str]:
 def test_the_kind_of_game_is_asked_not_probed_for():
     # A game says its kind (is_solo, has_moon_track, score_unit, token_worth, phase_one_tokens): no module
     # guesses it from a None, and only the engine and the package's front door know the solo module.
-    probes = _lines(r"(score_sheet|moon_track)\([^)]*\)\s+is\s+(not\s+)?None", {"game.py", "solo.py"})
+    probes = _lines(r"(score_sheet|moon_track)\([^)]*\)\s+is\s+(not\s+)?None", {"_game.py", "_solo.py"})
     assert probes == [], "ask game.is_solo or game.has_moon_track instead"
     solo = _lines(
-        r"from \.solo import|from novaluna_widget\.solo import", {"solo.py", "kinds.py", "__init__.py"}
+        r"from \._solo import|from novaluna_widget\._solo import", {"_solo.py", "_kinds.py", "__init__.py"}
     )
     assert solo == [], "ask the game its kind's figures (token_worth, phase_one_tokens) instead"
 
@@ -158,5 +162,14 @@ def test_no_name_of_the_package_hides_one_of_its_modules():
     import novaluna_widget
 
     modules = {module.name for module in pkgutil.iter_modules([str(PACKAGE)])}
-    assert {"simulate", "position", "modes"} <= modules
+    assert {"simulate", "scenario", "_modes"} <= modules
     assert set(novaluna_widget.__all__) & modules == set()
+
+
+def test_the_public_face_is_a_handful_of_modules():
+    # A user sees the engine at the top and these modules; everything else is private (a leading _), so a
+    # newcomer's `dir` and the API reference show what to import, not the package's inner rooms.
+    public = {module.name for module in pkgutil.iter_modules([str(PACKAGE)]) if not module.name.startswith("_")}
+    assert public == {"bots", "coach", "puzzles", "scenario", "simulate", "whatif", "widget"}
+    inner = {m.name for m in pkgutil.iter_modules([str(PACKAGE / "puzzles")]) if not m.name.startswith("_")}
+    assert inner == {"worksheet"}
