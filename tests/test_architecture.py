@@ -169,7 +169,9 @@ def test_no_name_of_the_package_hides_one_of_its_modules():
 def test_the_public_face_is_a_handful_of_modules():
     # A user sees the engine at the top and these modules; everything else is private (a leading _), so a
     # newcomer's `dir` and the API reference show what to import, not the package's inner rooms.
-    public = {module.name for module in pkgutil.iter_modules([str(PACKAGE)]) if not module.name.startswith("_")}
+    public = {
+        module.name for module in pkgutil.iter_modules([str(PACKAGE)]) if not module.name.startswith("_")
+    }
     assert public == {"bots", "coach", "puzzles", "scenario", "simulate", "whatif", "widget"}
     inner = {m.name for m in pkgutil.iter_modules([str(PACKAGE / "puzzles")]) if not m.name.startswith("_")}
     assert inner == {"worksheet"}
