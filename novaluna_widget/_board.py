@@ -25,6 +25,7 @@ from itertools import combinations
 from types import MappingProxyType
 from typing import Final, cast
 
+from . import _hooks
 from ._errors import IllegalMove, quote
 from ._i18n import Message, Value, cell_words, cplural, joined, msg, number, plural, resolve
 from ._tiles import COLOURS, LETTERS, TILES, Colour, Task, Tile, _colour_set, unknown_colour
@@ -875,9 +876,7 @@ class Board:
     def _repr_mimebundle_(self, include: object = None, exclude: object = None) -> dict[str, object]:
         """A picture of the area (fulfilled tasks under a token) for notebooks, trusted or not, exported
         pages and GitHub."""
-        from ._render import picture  # render imports board
-
-        return {**picture(self)._repr_mimebundle_(include, exclude), "text/plain": repr(self)}
+        return _hooks.mimebundle(self, include, exclude)
 
     def __repr__(self) -> str:
         cells = ", ".join(f"{t.id}@{c[0]},{c[1]}" for c, t in self._tiles.items())

@@ -18,6 +18,7 @@ from collections.abc import Iterable, Iterator, Mapping, Sequence
 from operator import attrgetter
 from typing import TYPE_CHECKING, Any, ClassVar, Final, Literal, NamedTuple, TypeVar, overload
 
+from . import _hooks
 from . import _track as track
 from . import _wheel as wheel
 from ._board import _CELL, _KEY, _OPEN, Board, Cell, TaskRef, _key, whole_number
@@ -1018,28 +1019,20 @@ class Game:
     # -- save and load -------------------------------------------------------------------------
     def to_json(self, indent: int | None = None) -> str:
         """The game as a versioned save file (``snapshot()`` as JSON)."""
-        from ._save import dump
-
-        return dump(self, indent=indent)
+        return _hooks.dump(self, indent)
 
     @classmethod
     def from_json(cls: type[_G], text: str | bytes) -> _G:
         """Load a game saved with ``to_json``; a damaged or hand-edited file raises ``SaveError``."""
-        from ._save import load
-
-        return load(text, cls)
+        return _hooks.load(text, cls)
 
     # -- text ----------------------------------------------------------------------------------
     def __str__(self) -> str:
-        from ._text import game_text
-
-        return game_text(self)
+        return _hooks.game_text(self)
 
     def _repr_mimebundle_(self, include: object = None, exclude: object = None) -> dict[str, object]:
         """A picture of the position for notebooks, trusted or not, exported HTML and GitHub."""
-        from ._render import picture
-
-        return {**picture(self)._repr_mimebundle_(include, exclude), "text/plain": repr(self)}
+        return _hooks.mimebundle(self, include, exclude)
 
     def __repr__(self) -> str:
         state = (
