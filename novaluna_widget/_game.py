@@ -16,13 +16,12 @@ import json
 import random
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from operator import attrgetter
-from typing import TYPE_CHECKING, Any, ClassVar, Final, Literal, NamedTuple, TypeVar, overload
+from typing import TYPE_CHECKING, Any, ClassVar, Final, Literal, NamedTuple, TypedDict, TypeVar, overload
 
 from . import _hooks
 from . import _track as track
 from . import _wheel as wheel
 from ._board import _CELL, _KEY, _OPEN, Board, Cell, TaskRef, _key, whole_number
-from ._contract import ScoreSheet
 from ._errors import IllegalMove, PositionError, quote
 from ._events import Event, to_event
 from ._i18n import Message, Value, cell_words, cmsg, joined, message_of, msg, plural
@@ -36,6 +35,7 @@ __all__ = [
     "SEEDS",
     "TOKENS",
     "Action",
+    "ActionData",
     "Game",
     "Move",
     "Moves",
@@ -192,7 +192,31 @@ Word = Literal["refill", "end_phase_one"]
 Action = Move | Word
 
 
-def action_data(action: Action) -> list[Any]:
+class ScoreSheet(TypedDict):
+    """The solo game's standing (``Game.score_sheet``): the phase, what is left of the two stacks of
+    tokens, both records, the score (lower is better) and all of it in words."""
+
+    #: 1 or 2.
+    phase: int
+    #: Tokens left of the small stack.
+    small: int
+    #: Tokens left of the large stack.
+    large: int
+    #: Phase 1's record.
+    phase_one: int
+    #: The final record.
+    final: int
+    #: The score.
+    total: int
+    #: The score in words (the engine's).
+    text: str
+
+
+#: An action as save files write it: ["take", space, x, y], ["refill"] or ["end_phase_one"].
+ActionData = list[str | int]
+
+
+def action_data(action: Action) -> ActionData:
     """An action as JSON: ``["take", space, x, y]``, ``["refill"]`` or ``["end_phase_one"]``."""
     if isinstance(action, Move):
         return ["take", action.space, action.cell[0], action.cell[1]]
