@@ -103,6 +103,7 @@ def test_same_seed_same_table_whatever_the_executor_and_chunks() -> None:
     assert not serial.equals(run(8, seed=2))
 
 
+@pytest.mark.slow  # starts a local Dask cluster
 def test_same_table_on_a_local_dask_cluster() -> None:
     distributed = pytest.importorskip("distributed")
     with (
