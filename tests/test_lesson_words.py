@@ -130,3 +130,52 @@ def test_the_docs_link_nothing_outside_the_repository(name: str) -> None:
         resolved = (DOCS / target).resolve()
         assert resolved.is_relative_to(REPO), f"{name} points outside the repository: {target}"
         assert resolved.exists(), f"{name} links a file that is not there: {target}"
+
+
+# -- tutorial 6: what the study from a position can and cannot tell ---------------------------------
+def test_tutorial_6_does_not_credit_the_wins_to_the_moon_track_alone() -> None:
+    # The study's position, as the tutorial builds it: Ada ahead in tokens and in time at once.
+    built = '{"Ada": "R16@0,0 T16@1,0 Y01@0,1", "Bo": "B13@0,0 B04@1,0 T04@0,1"}'
+    notebook = (NOTEBOOKS / "06_what_if.ipynb").read_text(encoding="utf-8")
+    assert built.replace('"', '\\"') in notebook and "times=[10, 13]" in notebook
+    game = position(json.loads(built), times=[10, 13])
+    (ada, bo) = game.players
+    assert (ada.tokens, bo.tokens, ada.time, bo.time) == (18, 19, 10, 13)
+    text = words(markdown(NOTEBOOKS / "06_what_if.ipynb"))
+    assert "her lead on the moon track decides" not in text
+    assert (
+        f"a token more placed ({ada.tokens} left against Bo's {bo.tokens}) and {bo.time - ada.time} steps of "
+        f"time in hand (time {ada.time} against {bo.time}), and this study cannot tell which of the two"
+    ) in text
+
+
+# -- tutorial 8: which puzzles have several answers, and where progress lives ----------------------
+def test_tutorial_8_says_which_puzzles_ask_for_every_answer() -> None:
+    from novaluna_widget.puzzles import generate
+
+    answers: dict[tuple[str, bool], set[int]] = {}
+    for puzzle in generate(36, seed=5):
+        answers.setdefault((puzzle.kind, puzzle.all), set()).add(len(puzzle.answers))
+    several = {kind for (kind, every), counts in answers.items() if every}
+    assert several == {"take", "fulfilled"} and all(max(answers[k, True]) > 1 for k in several)
+    assert all(counts == {1} for (kind, every), counts in answers.items() if not every)
+    text = words(markdown(NOTEBOOKS / "08_puzzles.ipynb"))
+    assert "questions with more than one answer dropped" not in text
+    assert "a question with more than one answer is dropped" not in text
+    assert (
+        'Two kinds ask for every answer instead and say so, "Click them all": take (which tiles may you '
+        "take now? two or three of them) and fulfilled (which tasks are fulfilled? often several)"
+    ) in text.replace("`", "")
+
+
+def test_tutorial_8_says_where_progress_lives_on_each_front_end() -> None:
+    text = words(markdown(NOTEBOOKS / "08_puzzles.ipynb"))
+    assert (
+        "In JupyterLab (or Notebook, on your computer or on a JupyterHub): puzzles.json in your user data "
+        "folder" in text.replace("`", "")
+    )
+    assert "NOVALUNA_PUZZLES" in text
+    assert (
+        "In the in-browser site (JupyterLite, where Python runs in the page): on the site's drive, the "
+        "folder of the notebooks, which the browser keeps for the site between visits"
+    ) in text
