@@ -311,6 +311,16 @@ def test_after_the_game_answers(replay: Callable[..., Game]) -> None:
     assert cover.kind == "cover" and cover.data["tasks"] == [[-1, -1, 1], [-1, -1, 2]]
     assert after_t02.players[1].board.tiles[(-1, -1)].id == "Y17"
     assert "cannot give you tokens" not in answer(7, 10) and "placed 2 tokens at once" in answer(7, 10)
+    # What it brings little of: tasks of its own (none at cost 1, one at cost 2, two or three from cost 4).
+    from novaluna_widget import TILES
+
+    tasks = {cost: {len(t.tasks) for t in TILES if t.cost == cost} for cost in range(1, 8)}
+    assert tasks[1] == {0} and tasks[2] == {1} and all(tasks[c] <= {2, 3} for c in range(4, 8))
+    assert [dict(task) for task in tile("T02").tasks] == [{"teal": 4}]
+    assert (
+        'a cost-2 tile only one, four of its own colour (T02\'s "4 teal"), where a dear tile has two'
+        in answer(7, 10)
+    )
     # 2. A task's own tile never counts: R03's "4 red" with three other red tiles, then four.
     board = Board(
         [(tile("R03"), (0, 0)), (tile("R01"), (1, 0)), (tile("R02"), (2, 0)), (tile("R04"), (3, 0))]
