@@ -1094,9 +1094,9 @@ def _skip_ahead(game: Game, number: int) -> _Step:
             name=_LUNA,
             theirs=taken[1],
         ),
-        plural(
-            "You have {n} token left and {name} only {theirs}.",
-            "You have {n} tokens left and {name} only {theirs}.",
+        plural(  # the skipped turns leave you ahead (tests/test_guide.py holds them to it)
+            "You have {n} token left and {name} has {theirs}: fewer is better, so you are ahead.",
+            "You have {n} tokens left and {name} has {theirs}: fewer is better, so you are ahead.",
             you.tokens,
             name=_LUNA,
             theirs=luna.tokens,
