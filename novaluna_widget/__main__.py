@@ -26,7 +26,7 @@ from typing import Any, NoReturn
 
 from .bots import BOTS, SearchBot, make_bot, play_game
 from .game import SEEDS
-from .i18n import LANGUAGES, Message, cmsg, get_language, joined, msg, plural
+from .i18n import LANGUAGES, Message, cmsg, get_language, joined, msg, plural, quote
 from .kinds import new_game
 
 __all__ = ["main"]
@@ -264,7 +264,7 @@ def _whole(
         try:
             number = int(text)
         except ValueError:
-            raise argparse.ArgumentTypeError(_refused(allowed, repr(text), lang)) from None
+            raise argparse.ArgumentTypeError(_refused(allowed, quote(text), lang)) from None
         if number < least or (most is not None and number > most):
             raise argparse.ArgumentTypeError(_refused(allowed, str(number), lang))
         return number
@@ -287,13 +287,13 @@ def _names(lang: str) -> Callable[[str], list[str]]:
                     "name 1 to {most} bots, comma-separated ({bots}), not {value}",
                     most=str(_MOST_SEATS),
                     bots=joined(BOTS),
-                    value=repr(text),
+                    value=quote(text),
                 ).in_language(lang)
             )
         if unknown := [n for n in found if n not in BOTS]:
             raise argparse.ArgumentTypeError(
                 msg(
-                    "unknown bot {name}; bots are {bots}", name=repr(unknown[0]), bots=joined(BOTS)
+                    "unknown bot {name}; bots are {bots}", name=quote(unknown[0]), bots=joined(BOTS)
                 ).in_language(lang)
             )
         if len(found) > _MOST_SEATS:
@@ -316,7 +316,7 @@ def _columns(lang: str) -> Callable[[str], list[str]]:
     def columns(text: str) -> list[str]:
         found = [c.strip() for c in text.split(",") if c.strip()]
         if not found or (unknown := [c for c in found if c not in _GROUPS]):
-            wrong = repr(text) if not found else repr(unknown[0])
+            wrong = quote(text) if not found else quote(unknown[0])
             raise argparse.ArgumentTypeError(
                 msg(
                     "must name columns among {columns}, not {value}", columns=joined(_GROUPS), value=wrong
@@ -327,35 +327,47 @@ def _columns(lang: str) -> Callable[[str], list[str]]:
     return columns
 
 
+def _shown(path: str) -> str:
+    """A path as a message shows it: whole, or its first 100 characters or so."""
+    return path if len(path) <= 100 else path[:97] + "..."
+
+
+def _checked_path(text: str, lang: str) -> str:
+    """``text`` if a file of that name can be written, else ``ArgumentTypeError`` saying why."""
+    path = Path(text)
+    if path.is_dir():
+        raise argparse.ArgumentTypeError(
+            msg("{path} is a directory; name a file in it", path=_shown(text)).in_language(lang)
+        )
+    if not path.parent.is_dir():
+        where = msg(
+            "no directory {directory} to write {name} in",
+            directory=quote(str(path.parent)),
+            name=_shown(path.name),
+        )
+        raise argparse.ArgumentTypeError(where.in_language(lang))
+    existed = path.exists()
+    with path.open("a"):
+        pass
+    if not existed:
+        path.unlink()
+    return text
+
+
 def _writable(lang: str) -> Callable[[str], str]:
     """``--csv``: refused now if the file cannot be written, not after the simulation, when the results
     would be lost. Opening it to append is the one sure test (permissions, a read-only disk); a file
     that was not there is removed again, and one that was is left as it was."""
 
     def writable(text: str) -> str:
-        path = Path(text)
-        if path.is_dir():
-            raise argparse.ArgumentTypeError(
-                msg("{path} is a directory; name a file in it", path=text).in_language(lang)
-            )
-        if not path.parent.is_dir():
-            where = msg(
-                "no directory {directory} to write {name} in",
-                directory=repr(str(path.parent)),
-                name=path.name,
-            )
-            raise argparse.ArgumentTypeError(where.in_language(lang))
-        existed = path.exists()
         try:
-            with path.open("a"):
-                pass
-        except OSError as err:
+            return _checked_path(text, lang)
+        except OSError as err:  # a name too long for the system, a loop of links
             raise argparse.ArgumentTypeError(
-                msg("cannot write {path}: {reason}", path=text, reason=str(err.strerror)).in_language(lang)
+                msg("cannot write {path}: {reason}", path=_shown(text), reason=str(err.strerror)).in_language(
+                    lang
+                )
             ) from None
-        if not existed:
-            path.unlink()
-        return text
 
     return writable
 

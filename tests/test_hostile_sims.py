@@ -1,0 +1,163 @@
+"""Hostile use of simulations, threads and scripts (issue 34, points 8–12): a start factory that fails late
+or deals finished games, a resampling that must stay uniform whatever the factory does with its seed,
+seats that must not be swapped, interrupted runs that keep what finished, a game used from two threads,
+a review in a script without a main guard, and small odd arguments. ``bench/hostile.py --sims`` runs the
+interrupt campaign on more cases.
+"""
+
+from __future__ import annotations
+
+import pickle
+from concurrent.futures import ThreadPoolExecutor
+
+import pytest
+
+from novaluna_widget import Game
+from novaluna_widget.__main__ import main
+from novaluna_widget.bots import GreedyBot, RandomBot, play_game
+from novaluna_widget.kinds import new_game
+from novaluna_widget.scenario import position
+from novaluna_widget.simulate import SimulationError, StartError, actions, resampled, simulate, summary
+
+#: How long a refusal may be, as in tests/test_hostile.py.
+SHORT = 400
+AREAS = {"Ada": "R16@0,0 B04@1,0 Y09@0,1", "Bo": "T16@0,0 Y16@1,0"}
+
+
+def natural(seed: int) -> Game:
+    """The factory a user writes first: the position whose unnamed tiles (the draw pile) the seed shuffles."""
+    return position(AREAS, wheel="M T12 B01 Y13 Y02 R09 B10 - - - - -", seed=seed)
+
+
+def finished() -> Game:
+    return position(["Y11@0,0 B01@-1,0 B04@1,0", "R17@0,0"], tokens=[0, 20])
+
+
+class GoodOnce:
+    """A factory fine when ``simulate`` tries it, then ``later(seed)`` on the games' seeds."""
+
+    def __init__(self, later) -> None:
+        self.calls, self.later = 0, later
+
+    def __call__(self, seed: int) -> Game:
+        self.calls += 1
+        return natural(seed) if self.calls == 1 else self.later(seed)
+
+
+def sims(n: int, bots=("greedy", "random"), **kwargs):
+    bots = bots if isinstance(bots, dict) else list(bots)
+    return simulate(n, bots, seed=3, progress=False, executor=ThreadPoolExecutor(1), **kwargs)
+
+
+# -- 8. simulations from a start position -----------------------------------------------------------
+def failing(seed: int) -> Game:
+    raise RuntimeError("no such lesson")
+
+
+@pytest.mark.parametrize(
+    ("later", "says"),
+    [
+        (failing, r"^game 0: start\(\d+\) failed: RuntimeError: no such lesson$"),
+        (lambda seed: None, r"^game 0: start\(\d+\) must return a game, not None$"),
+        (
+            lambda seed: finished(),
+            r"^game 0: start\(\d+\) is a finished game: there is nothing left to play$",
+        ),
+        (
+            lambda seed: position(["R16@0,0", "R01@0,0", "B01@0,0"]),
+            r"^game 0: start\(\d+\) has 3 players and 2 bots are given",
+        ),
+    ],
+)
+def test_a_start_factory_is_checked_on_every_game_and_named_in_words(later, says):
+    with pytest.raises(StartError, match=says) as caught:
+        sims(4, start=GoodOnce(later))
+    error = caught.value
+    assert isinstance(error, SimulationError) and error.game == 0 and error.seat is None
+    assert len(str(error)) <= SHORT
+    again = pickle.loads(pickle.dumps(error))  # it crosses from a worker process whole
+    assert str(again) == str(error) and again.seed == error.seed
+
+
+def permutation(before: list[str], after: list[str]) -> list[int]:
+    where = {tile: i for i, tile in enumerate(before)}
+    return [where[tile] for tile in after]
+
+
+def is_even(perm: list[int]) -> bool:
+    seen, cycles = set(), 0
+    for i in range(len(perm)):
+        if i not in seen:
+            cycles += 1
+            while i not in seen:
+                seen.add(i)
+                i = perm[i]
+    return (len(perm) - cycles) % 2 == 0
+
+
+def test_the_hidden_draw_pile_is_resampled_uniformly_whatever_the_factory_does_with_the_seed():
+    # The natural factory shuffles the pile by Random(seed): resampling by the same stream again applied
+    # the same permutation twice, so every order was even and tiles stayed put twice as often as chance.
+    # A fixed set of seeds, so the figures are the same on every run.
+    runs = 2000
+    evens, slot_counts = 0, None
+    for seed in range(runs):
+        start = natural(seed)
+        before = [t.id for t in start.draw_pile]
+        perm = permutation(before, [t.id for t in resampled(start, seed).draw_pile])
+        evens += is_even(perm)
+        if slot_counts is None:
+            slot_counts = [[0] * len(perm) for _ in perm]
+        for slot, came_from in enumerate(perm):
+            slot_counts[came_from][slot] += 1
+    assert abs(evens - runs / 2) < 4.5 * (runs / 4) ** 0.5, f"{evens} of {runs} orders are even"
+    size = len(slot_counts)
+    expected = runs / size
+    chi2 = sum((o - expected) ** 2 / expected for row in slot_counts for o in row)
+    dof = (size - 1) ** 2
+    assert abs(chi2 - dof) / (2 * dof) ** 0.5 < 5, f"chi-square {chi2:.0f} on {dof} degrees of freedom"
+    stayed = sum(slot_counts[i][i] for i in range(size)) / runs  # tiles left in their slot, per order
+    assert 0.7 < stayed < 1.3, stayed  # 1 by chance; 2 when the same shuffle was applied twice
+
+
+def test_a_start_position_keeps_one_bot_per_seat():
+    start = natural(5)
+    df = sims(6, ("greedy", "random"), start=start)
+    assert set(df[df["seat"] == 0]["bot"]) == {"greedy"} and set(df[df["seat"] == 1]["bot"]) == {"random"}
+    labelled = sims(4, {"mine": GreedyBot, "theirs": RandomBot}, start=natural)
+    assert set(labelled[labelled["seat"] == 0]["bot"]) == {"mine"}
+    with pytest.raises(ValueError, match="one bot per seat") as caught:
+        sims(2, start=start, rotate=True)
+    assert len(str(caught.value)) <= SHORT
+    assert set(sims(4)["bot"][::2]) == {"greedy", "random"}  # fresh deals still rotate by default
+
+
+def test_the_actions_table_keeps_its_dtypes_when_empty():
+    game = play_game(new_game(2, seed=4), [GreedyBot(seed=1), GreedyBot(seed=2)])
+    full = actions(game).dtypes
+    assert actions(new_game(2)).dtypes.equals(full)
+    _, none = sims(0, log=True)
+    _, some = sims(2, log=True)
+    assert none.dtypes.equals(some.dtypes) and some.dtypes.equals(full)
+
+
+# -- 12. small odd arguments -----------------------------------------------------------------------
+@pytest.mark.parametrize("table", [[], None, {"winner": [True]}, "bot"])
+def test_summary_of_what_is_no_table_says_so(table):
+    with pytest.raises(TypeError, match="summary takes a simulate table") as caught:
+        summary(table)
+    assert len(str(caught.value)) <= SHORT
+
+
+def test_summary_of_an_empty_run_is_an_empty_table():
+    table = summary(sims(0))
+    assert table.empty and "win_rate" in table.columns
+
+
+@pytest.mark.parametrize("flag", ["--by", "--bots", "--games", "--seed", "--csv"])
+def test_a_huge_command_line_value_gets_a_short_message(flag, capsys):
+    value = "x" * 10_000 if flag != "--csv" else "/" + "d" * 10_000 + "/x.csv"
+    with pytest.raises(SystemExit):
+        main(["simulate", flag, value])
+    said = capsys.readouterr().err
+    assert "error" in said and len(said.splitlines()[-1]) <= SHORT, len(said)
