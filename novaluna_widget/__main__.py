@@ -18,10 +18,15 @@ from __future__ import annotations
 
 import argparse
 import functools
+import os
+import signal
 import sys
+import threading
 import warnings
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from pathlib import Path
+from types import FrameType
 from typing import Any, NoReturn
 
 from .bots import BOTS, SearchBot, make_bot, play_game
@@ -58,7 +63,47 @@ _HEADINGS: dict[str, Message] = {
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run one command; the exit code is 0, 2 for a usage error (argparse exits itself), 130 after Ctrl-C."""
+    """Run one command; the exit code is 0, 2 for a usage error (argparse exits itself), 130 after Ctrl-C,
+    143 after SIGTERM (``kill``), which stops a simulation as Ctrl-C does, its worker processes with it.
+    A reader that goes away (``novaluna simulate … | head -1``) ends the command quietly, as it ends any
+    command-line tool: what is left to print is not wanted."""
+    terminated: list[int] = []
+    with _sigterm_as_ctrl_c(terminated):
+        try:
+            code = _command(argv)
+            sys.stdout.flush()  # here, not at exit, where a reader gone would print a traceback
+        except BrokenPipeError:
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())  # nothing more reaches it
+            return 128 + signal.SIGPIPE  # as a tool killed by SIGPIPE reports
+    return 128 + signal.SIGTERM if terminated and code == 130 else code
+
+
+@contextmanager
+def _sigterm_as_ctrl_c(terminated: list[int]) -> Iterator[None]:
+    """SIGTERM acts as Ctrl-C while the command runs (and is noted in ``terminated``): a simulation then
+    ends its workers and keeps the games that finished. Handed to the Ctrl-C handler in place, which a
+    simulation holds until it is safe to act, and Python's raises ``KeyboardInterrupt``. Only the main
+    thread can set a handler; elsewhere SIGTERM is left as it is."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+
+    def stop(signum: int, frame: FrameType | None) -> None:
+        terminated.append(signum)
+        handler = signal.getsignal(signal.SIGINT)
+        if not callable(handler):  # Ctrl-C ignored here (a background job): SIGTERM still stops
+            raise KeyboardInterrupt
+        handler(signal.SIGINT, frame)
+
+    previous = signal.signal(signal.SIGTERM, stop)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+
+
+def _command(argv: Sequence[str] | None) -> int:
+    """``main`` but for SIGTERM and a reader gone."""
     argv = sys.argv[1:] if argv is None else list(argv)
     lang = _language(argv)
     parser = _parser(lang)

@@ -24,6 +24,7 @@ import os
 import pickle
 import random
 import signal
+import sys
 import threading
 import time
 import warnings
@@ -358,7 +359,8 @@ def simulate(
             else:
                 pool = ProcessPoolExecutor(
                     max(1, min(workers or os.cpu_count() or 1, math.ceil(n_games / (size or 1)))),
-                    initializer=_ignore_ctrl_c,
+                    initializer=_worker_setup,
+                    initargs=(os.getpid(),),
                 )
                 try:
                     _run(chunks, run, pool, progress, n_games, ctrl_c, results)
@@ -504,10 +506,22 @@ def _deal(seed: int, g: int, seats: list[tuple[BotSpec, str]], rotate: bool) -> 
     )
 
 
-def _ignore_ctrl_c() -> None:
+def _worker_setup(parent: int) -> None:
     """In each worker of the default pool: Ctrl-C reaches the whole process group, and the parent ends
-    the workers itself; left alone, an idle worker would print a KeyboardInterrupt traceback."""
+    the workers itself; left alone, an idle worker would print a KeyboardInterrupt traceback. SIGTERM,
+    by which the parent ends them, ends them at once, whatever handler they inherited from it (the
+    command line's turns SIGTERM into Ctrl-C, which a worker ignores). On Linux a worker also ends with
+    its parent, however that ends (``kill``, ``kill -9``): it would otherwise play on, unseen, until its
+    queued games were done."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    if sys.platform == "linux":
+        import ctypes
+
+        pr_set_pdeathsig = 1
+        ctypes.CDLL(None, use_errno=True).prctl(pr_set_pdeathsig, signal.SIGKILL)
+        if os.getppid() != parent:  # the parent went before the wish was made
+            os._exit(1)
 
 
 @contextmanager

@@ -7,9 +7,16 @@ interrupt campaign on more cases.
 
 from __future__ import annotations
 
+import os
 import pickle
+import re
+import signal
+import subprocess
+import sys
+import threading
 from concurrent.futures import ThreadPoolExecutor
 
+import pandas as pd
 import pytest
 
 from novaluna_widget import Game
@@ -18,6 +25,10 @@ from novaluna_widget.bots import GreedyBot, RandomBot, play_game
 from novaluna_widget.kinds import new_game
 from novaluna_widget.scenario import position
 from novaluna_widget.simulate import SimulationError, StartError, actions, resampled, simulate, summary
+
+from .hostile_sims import DEADLINE, ROOT, stop_run
+
+POSIX = pytest.mark.skipif(sys.platform == "win32", reason="signals to process groups")
 
 #: How long a refusal may be, as in tests/test_hostile.py.
 SHORT = 400
@@ -139,6 +150,80 @@ def test_the_actions_table_keeps_its_dtypes_when_empty():
     _, none = sims(0, log=True)
     _, some = sims(2, log=True)
     assert none.dtypes.equals(some.dtypes) and some.dtypes.equals(full)
+
+
+# -- 9. interrupting keeps what finished -------------------------------------------------------------
+@POSIX
+@pytest.mark.parametrize(
+    ("n_games", "how", "log"),
+    [
+        (100_000, "ctrl-c", False),
+        (10**12, "ctrl-c", True),
+        (100_000, "sigint", True),
+        (100_000, "sigterm", False),
+    ],
+)
+def test_an_interrupted_run_keeps_every_game_finished_before(n_games, how, log):
+    # Two workers; once 12 games have started, at least 10 have finished (a worker plays one at a time),
+    # less at most one more each that finished just as the signal went. Chunks of 50 games kept none.
+    stopped = stop_run(n_games, workers=2, after=12, how=how, log=log)
+    assert not stopped.stray_workers, "worker processes outlived the run"
+    if how == "sigterm":  # a script has no handler for it: it ends at once, and its workers with it
+        assert stopped.code == -signal.SIGTERM
+        return
+    assert stopped.code == -signal.SIGINT, stopped.stderr[-500:]
+    assert stopped.kept is not None and len(stopped.kept) >= stopped.started - 4, (
+        stopped.started,
+        stopped.kept,
+    )
+    assert f"interrupted after {len(stopped.kept)} of {n_games} games" in stopped.stderr
+    if log:
+        assert stopped.logged == stopped.kept
+
+
+def cli(*args: str, **kwargs) -> subprocess.Popen[bytes]:
+    return subprocess.Popen(
+        [sys.executable, "-m", "novaluna_widget", "simulate", *args],
+        cwd=ROOT,
+        stderr=subprocess.PIPE,
+        start_new_session=True,
+        **kwargs,
+    )
+
+
+@POSIX
+def test_sigterm_stops_the_command_line_and_its_workers_keeping_the_finished_games(tmp_path):
+    csv = tmp_path / "games.csv"
+    child = cli("--games", "100000", "--workers", "2", "--csv", str(csv), stdout=subprocess.PIPE)
+    watchdog = threading.Timer(DEADLINE, os.killpg, (child.pid, signal.SIGKILL))
+    watchdog.start()
+    try:
+        seen = b""
+        while not re.search(rb"\b[1-9]\d*/100000", seen):  # the progress bar counts a finished game
+            more = child.stderr.read1(1024)
+            assert more, "the command ended before a game finished"
+            seen += more
+        child.terminate()  # SIGTERM, as kill and service managers send it, to the command alone
+        out, err = child.communicate()
+    finally:
+        watchdog.cancel()
+    assert child.returncode == 128 + signal.SIGTERM
+    with pytest.raises(ProcessLookupError):  # the workers went with it, at once
+        os.killpg(child.pid, 0)
+    said = re.search(r"interrupted after (\d+) of 100000 games", err.decode())
+    assert said and int(said[1]) >= 1, err.decode()[-300:]
+    assert len(pd.read_csv(csv)) == 2 * int(said[1]) and out.decode().count("greedy") >= 1
+
+
+def test_a_reader_that_goes_away_ends_the_command_line_quietly():
+    read, write = os.pipe()
+    os.close(read)  # the reader is gone before anything is printed, as `| head -1` is once it has a line
+    try:
+        child = cli("--games", "2", "--workers", "1", "--no-progress", stdout=write)
+        _, err = child.communicate(timeout=DEADLINE)
+    finally:
+        os.close(write)
+    assert err.decode() == "" and child.returncode == 128 + signal.SIGPIPE
 
 
 # -- 12. small odd arguments -----------------------------------------------------------------------
