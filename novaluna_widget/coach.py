@@ -283,15 +283,18 @@ def _in_parallel(
 
 
 def _processes() -> BaseContext:
-    """How the review's processes start: as Python's default, but afresh (``spawn``) instead of by
-    ``fork`` where other threads run (the widget's review, a Jupyter kernel): a fork copies a lock that
-    another thread may hold. A script that reviews on its main thread forks, so it needs no
-    ``if __name__ == "__main__"`` guard."""
+    """How the review's processes start: as Python's default (as ``simulate``'s do) from the main thread,
+    but afresh (``spawn``) instead of by ``fork`` from any other thread (the widget's review): a fork
+    there copies the locks the main thread (a Jupyter kernel's) may hold at that moment. Whatever other
+    threads run beside the main thread (tqdm's monitor starts with the first progress bar) decide
+    nothing: a spawned process imports the main script again, which in a script without an
+    ``if __name__ == "__main__"`` guard reviews again, fails, and prints its traceback, so a script
+    reviewing on its main thread forks and needs no guard."""
     import multiprocessing
     import threading
 
     method = multiprocessing.get_start_method(allow_none=True) or multiprocessing.get_all_start_methods()[0]
-    if method == "fork" and threading.active_count() > 1:
+    if method == "fork" and threading.current_thread() is not threading.main_thread():
         method = "spawn"
     return multiprocessing.get_context(method)
 

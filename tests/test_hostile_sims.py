@@ -226,6 +226,53 @@ def test_a_reader_that_goes_away_ends_the_command_line_quietly():
     assert err.decode() == "" and child.returncode == 128 + signal.SIGPIPE
 
 
+# -- 11. a review in a script without a main guard ---------------------------------------------------
+#: A review long enough to run on two processes (35 actions of 3,000 nodes: twice ``PARALLEL_WORK``).
+REVIEW = """
+from novaluna_widget import Game, coach
+from novaluna_widget.bots import GreedyBot, play_game
+
+game = play_game(Game(2, seed=1), [GreedyBot(seed=1), GreedyBot(seed=2)])
+assert coach._workers(len(game.history) * 3000) == 2
+print(len(coach.review(game, nodes=3000)), len(game.history))
+"""
+
+
+@pytest.mark.skipif(sys.platform != "linux", reason="the start method Linux uses by default, fork")
+@pytest.mark.parametrize("guarded", [False, True])
+def test_a_review_at_the_top_of_a_script_runs_quietly(tmp_path, guarded):
+    # A spawned worker imports the main script again: without a guard it reviews again, fails, and prints
+    # a RuntimeError traceback before the review falls back to one process.
+    body = (
+        REVIEW
+        if not guarded
+        else "def main():\n" + REVIEW.replace("\n", "\n    ") + "\nif __name__ == '__main__':\n    main()\n"
+    )
+    script = tmp_path / "review.py"
+    script.write_text(body)
+    done = subprocess.run([sys.executable, str(script)], capture_output=True, timeout=300, cwd=tmp_path)
+    assert done.stderr.decode() == ""
+    rows, actions = done.stdout.split()
+    assert rows == actions
+
+
+@pytest.mark.skipif(sys.platform != "linux", reason="the start method Linux uses by default, fork")
+def test_a_review_in_a_notebook_runs_quietly(tmp_path):
+    from jupyter_client.manager import start_new_kernel
+
+    from .test_simulate import _printed
+
+    errors = tmp_path / "kernel.err"
+    with errors.open("wb") as stderr:
+        km, kc = start_new_kernel(kernel_name="python3", stderr=stderr)
+        try:
+            rows, actions = _printed(kc, REVIEW).split()
+        finally:
+            kc.stop_channels()
+            km.shutdown_kernel(now=True)
+    assert rows == actions and "Traceback" not in errors.read_text()
+
+
 # -- 12. small odd arguments -----------------------------------------------------------------------
 @pytest.mark.parametrize("table", [[], None, {"winner": [True]}, "bot"])
 def test_summary_of_what_is_no_table_says_so(table):
