@@ -147,7 +147,8 @@ def hint(
     ``IllegalMove`` once the game is over. The game is not changed.
     """
     lang = resolve(lang)
-    ranked = _evaluate(*_checked(game, seed, nodes))
+    game, seed, nodes = _checked(game, seed, nodes)  # a copy: the position of this moment
+    ranked = _evaluate(game, seed, nodes)
     best = ranked[0][1]
     first, *rest = [
         _option(game, action, value, best, lang, reader)
@@ -216,14 +217,16 @@ def reviewing(
 
 def _checked(game: object, seed: object, nodes: object) -> tuple[Game, int, int]:
     """The arguments every question to the coach takes, checked before any work: ``TypeError`` or
-    ``ValueError`` naming the one that is wrong."""
+    ``ValueError`` naming the one that is wrong. The game comes back as a copy, the position of this
+    moment, which the coach reads as often as it likes: another thread may play on the game meanwhile
+    (a bot's game, asked for a hint from a thread), and every answer still speaks of one position."""
     if not isinstance(game, Game):
         raise TypeError(msg("the coach looks at a Game or a SoloGame, not {value}", value=quote(game)))
     count = whole_number(nodes)
     if count is None or count < 1:
         error = ValueError if count is not None else TypeError
         raise error(msg("nodes must be a whole number, 1 or more, not {value}", value=quote(nodes)))
-    return game, check_seed(seed), count
+    return game.copy(), check_seed(seed), count
 
 
 def _workers(work: int) -> int:
