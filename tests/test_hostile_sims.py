@@ -9,17 +9,20 @@ from __future__ import annotations
 
 import os
 import pickle
+import random
 import re
 import signal
 import subprocess
 import sys
 import threading
+import time
 from concurrent.futures import ThreadPoolExecutor
 
 import pandas as pd
 import pytest
 
-from novaluna_widget import Game
+from novaluna_widget import Game, IllegalMove, coach
+from novaluna_widget import game as game_module
 from novaluna_widget.__main__ import main
 from novaluna_widget.bots import GreedyBot, RandomBot, play_game
 from novaluna_widget.kinds import new_game
@@ -224,6 +227,124 @@ def test_a_reader_that_goes_away_ends_the_command_line_quietly():
     finally:
         os.close(write)
     assert err.decode() == "" and child.returncode == 128 + signal.SIGPIPE
+
+
+# -- 10. threads ----------------------------------------------------------------------------------------
+@pytest.fixture
+def switching_often():
+    """Threads switch every microsecond, so that two of them meet inside a game's calls (5 ms by default)."""
+    before = sys.getswitchinterval()
+    sys.setswitchinterval(1e-6)
+    yield
+    sys.setswitchinterval(before)
+
+
+def random_player(game: Game, seed: int, errors: list[str]) -> None:
+    rng = random.Random(seed)
+    for _ in range(300):
+        try:
+            if game.is_over:
+                return
+            moves = game.legal_moves()
+            if len(moves):
+                game.play(moves[rng.randrange(len(moves))])
+        except IllegalMove:  # the other thread moved first: the move chosen is no longer legal
+            pass
+        except Exception as err:
+            errors.append(f"{type(err).__name__}: {err}"[:200])
+
+
+def test_two_threads_playing_on_one_game_never_corrupt_it(switching_often):
+    # Before the guard: half of such games no longer loaded (and moves failed with KeyError, IndexError).
+    for trial in range(12):
+        game, errors = Game(2, seed=trial), []
+        threads = [
+            threading.Thread(target=random_player, args=(game, 10 * trial + i, errors)) for i in range(2)
+        ]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join()
+        assert errors == []
+        again = Game.from_json(game.to_json())  # a whole game, each move legal where it was played
+        assert again.to_json() == game.to_json()
+
+
+class Held(random.Random):
+    """A shuffle that waits, inside ``Game.copy``, until it is let go: one thread holds the game."""
+
+    def __init__(self) -> None:
+        super().__init__(0)
+        self.inside, self.go = threading.Event(), threading.Event()
+
+    def shuffle(self, x) -> None:  # type: ignore[override]
+        self.inside.set()
+        assert self.go.wait(DEADLINE)
+        super().shuffle(x)
+
+
+def test_a_second_thread_waits_its_turn_and_then_plays():
+    game, held = Game(2, seed=3), Held()
+    copier = threading.Thread(target=game.copy, kwargs={"shuffle_pile": held})
+    copier.start()
+    assert held.inside.wait(DEADLINE)
+    played: list[object] = []
+    mover = threading.Thread(target=lambda: played.append(game.play(game.legal_moves()[0])))
+    mover.start()
+    deadline = time.monotonic() + DEADLINE
+    while mover.ident not in game_module._WAITING:  # until the move waits for the copy
+        assert time.monotonic() < deadline and mover.is_alive(), "the second thread did not wait"
+        time.sleep(0.001)  # a poll
+    assert played == [] and not game.history
+    held.go.set()
+    copier.join(DEADLINE)
+    mover.join(DEADLINE)
+    assert len(played) == 1 and len(game.history) == 1
+
+
+def test_a_hint_on_a_thread_while_a_bot_plays_speaks_of_one_position(switching_often):
+    # Before: the hint read the live game between the bot's moves and failed with a bare AssertionError.
+    errors: list[str] = []
+    for trial in range(6):
+        game, stop = Game(2, seed=trial), threading.Event()
+
+        def hinting(game=game, stop=stop) -> None:
+            while not stop.is_set():
+                try:
+                    hint = coach.hint(game, nodes=30)
+                    assert hint.reason
+                except IllegalMove:  # the game has ended
+                    return
+                except Exception as err:
+                    errors.append(f"{type(err).__name__}: {err}"[:200])
+                    return
+
+        thread = threading.Thread(target=hinting)
+        thread.start()
+        try:
+            play_game(game, [GreedyBot(seed=1), GreedyBot(seed=2)])
+        finally:
+            stop.set()
+            thread.join(DEADLINE)
+        assert Game.from_json(game.to_json()).to_json() == game.to_json()
+    assert errors == []
+
+
+def test_a_hint_speaks_of_the_position_it_was_asked_about_when_the_game_moves_on(monkeypatch):
+    # The interleaving above, made certain: the bot moves just after the hint's search.
+    game = Game(2, seed=4)
+    asked = game.to_json()
+    search = coach._evaluate
+
+    def searched_then_the_bot_moves(*args, **kwargs):
+        ranked = search(*args, **kwargs)
+        game.play(game.legal_moves()[0])
+        return ranked
+
+    monkeypatch.setattr(coach, "_evaluate", searched_then_the_bot_moves)
+    hint = coach.hint(game, nodes=30)
+    monkeypatch.undo()
+    assert hint.to_data() == coach.hint(Game.from_json(asked), nodes=30).to_data()
 
 
 # -- 11. a review in a script without a main guard ---------------------------------------------------
