@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import os
+import random
 import signal
 import subprocess
 import sys
@@ -118,3 +119,26 @@ def _group_lingers(group: int) -> bool:
         time.sleep(0.05)  # a poll: init reaps the orphaned workers in its own time
     os.killpg(group, signal.SIGKILL)
     return True
+
+
+def interrupt_outcome(rng: random.Random) -> str:
+    """One interrupted run with odd settings (how many games, workers, when, by what signal, with the
+    actions table or not), as ``bench/hostile.py --interrupts`` counts them: ``kept`` when every game
+    finished before the signal was kept (less one a worker that finished just as it went) and no worker
+    outlived the run, else what went wrong."""
+    how = rng.choice(["ctrl-c", "sigint", "sigterm"])
+    workers, after, log = rng.randint(1, 3), rng.randint(1, 40), rng.random() < 0.5
+    n_games = rng.choice([after + rng.randint(1, 20), 100_000, 10**12])
+    stopped = stop_run(n_games, workers, after, how, log)
+    where = f"{how}, {workers} workers, after {stopped.started} of {n_games}"
+    if stopped.stray_workers:
+        return f"other: workers outlived the run ({where})"
+    if stopped.kept is None:  # a run that ended before the signal, or SIGTERM to a script: nothing to keep
+        return (
+            "ended" if stopped.code in (0, -signal.SIGTERM) else f"other: exit code {stopped.code} ({where})"
+        )
+    if len(stopped.kept) < stopped.started - 2 * workers:
+        return f"other: kept {len(stopped.kept)} ({where})"
+    if log and stopped.logged != stopped.kept:
+        return f"other: the actions table holds other games ({where})"
+    return "kept"
