@@ -12,11 +12,27 @@ score, the end of phase one) is a method here that the solo game overrides.
 
 from __future__ import annotations
 
+import functools
 import json
+import os
 import random
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+import threading
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from operator import attrgetter
-from typing import TYPE_CHECKING, Any, ClassVar, Final, Literal, NamedTuple, TypedDict, TypeVar, overload
+from threading import get_ident
+from typing import (
+    TYPE_CHECKING,
+    Any,
+    ClassVar,
+    Concatenate,
+    Final,
+    Literal,
+    NamedTuple,
+    ParamSpec,
+    TypedDict,
+    TypeVar,
+    overload,
+)
 
 from . import _hooks
 from . import _track as track
@@ -62,6 +78,54 @@ _GAME_FIELDS: Final = ("kind", "seed", "beginner", "start", "history", "redo")
 SEEDS: Final = 2**64
 
 _G = TypeVar("_G", bound="Game")
+_P = ParamSpec("_P")
+_R = TypeVar("_R")
+
+#: The games in use, by ``id``: the thread using each (see ``_one_thread``). A dict's ``setdefault`` is
+#: atomic, so of two threads that reach a game at once exactly one gets it; and a game costs nothing more
+#: to make or copy, which a search does a million times.
+_USERS: dict[int, int] = {}
+#: Threads waiting for a game another thread uses, and what wakes them when a game is let go.
+_WAITING: list[int] = []
+_LET_GO = threading.Condition()
+if hasattr(os, "register_at_fork"):  # a forked child has only the thread that forked: no other uses a game
+    os.register_at_fork(after_in_child=_USERS.clear)
+
+
+def _one_thread(method: Callable[Concatenate[_G, _P], _R]) -> Callable[Concatenate[_G, _P], _R]:
+    """Let one thread at a time into ``method`` of a game (a move, undo, a copy, a save, the legal
+    moves); another waits its turn: two threads playing on one game at once left it in no state the rules
+    can reach. The thread inside may call in again (redo plays, undo replays). One game's calls take
+    microseconds, so a wait is short; a move chosen before the other thread's move may then be illegal,
+    and is refused as any illegal move is."""
+
+    @functools.wraps(method)
+    def guarded(game: _G, /, *args: _P.args, **kwargs: _P.kwargs) -> _R:
+        me, key = get_ident(), id(game)
+        if _USERS.get(key) == me:  # called from within: the thread holds the game already
+            return method(game, *args, **kwargs)
+        if _USERS.setdefault(key, me) != me:
+            _wait_for(key, me)
+        try:
+            return method(game, *args, **kwargs)
+        finally:
+            del _USERS[key]
+            if _WAITING:
+                with _LET_GO:
+                    _LET_GO.notify_all()
+
+    return guarded
+
+
+def _wait_for(key: int, me: int) -> None:
+    """Wait until this thread (``me``) has the game ``key`` that another thread uses."""
+    with _LET_GO:
+        _WAITING.append(me)
+        try:
+            while _USERS.setdefault(key, me) != me:
+                _LET_GO.wait()  # held from the try above: a game let go meanwhile notifies after it
+        finally:
+            _WAITING.remove(me)
 
 
 def check_seed(seed: object) -> int:
@@ -523,6 +587,7 @@ class Game:
                 run += 1
         return run
 
+    @_one_thread
     def choices(self) -> list[int]:
         """The takeable spaces: the next three tiles clockwise after the moon marker."""
         if self._over is not None:
@@ -548,6 +613,7 @@ class Game:
         """Whether the player may end the solo game's phase 1 now; never in a game of 2–4 players."""
         return False
 
+    @_one_thread
     def legal_moves(self) -> Moves:
         """Every legal ``Move`` for the player to move, space by space (the optional refill is a separate
         choice). A sequence: index it, iterate it, or ``list()`` it."""
@@ -625,6 +691,7 @@ class Game:
         """Take the optional refill: fill every empty space (not the marker's) from the draw pile."""
         self.play("refill")
 
+    @_one_thread
     def play(self, action: Action | tuple[int, Cell]) -> frozenset[TaskRef]:
         """Play one action: a ``Move`` (or a ``(space, (x, y))`` pair), ``"refill"`` or, solo,
         ``"end_phase_one"``. Returns the tasks a move covered. Raises ``IllegalMove``, changing
@@ -801,6 +868,7 @@ class Game:
     def can_redo(self) -> bool:
         return bool(self._redo)
 
+    @_one_thread
     def undo(self) -> Action:
         """Take back the last action (a move or a refill); returns it. It can be redone."""
         if not self._history:
@@ -810,6 +878,7 @@ class Game:
         self._redo = redo
         return redo[-1]
 
+    @_one_thread
     def redo(self) -> Action:
         """Play again the last action taken back by ``undo``; returns it."""
         if not self._redo:
@@ -837,6 +906,7 @@ class Game:
         for action in actions:
             self.play(action)
 
+    @_one_thread
     def copy(self, *, shuffle_pile: random.Random | None = None) -> Game:
         """An independent game in the same position, with the same history (for bots and what-ifs).
 
@@ -869,6 +939,7 @@ class Game:
         return other
 
     # -- the game as plain data ----------------------------------------------------------------
+    @_one_thread
     def snapshot(self) -> dict[str, Any]:
         """The whole game as plain JSON data: ``kind``, ``seed``, ``beginner``, the ``start`` position,
         the ``history`` of actions (``["take", space, x, y]``, ``["refill"]``, ``["end_phase_one"]``),

@@ -186,7 +186,8 @@ def hint(
     ``IllegalMove`` once the game is over. The game is not changed.
     """
     lang = resolve(lang)
-    ranked = _evaluate(*_checked(game, seed, nodes))
+    game, seed, nodes = _checked(game, seed, nodes)  # a copy: the position of this moment
+    ranked = _evaluate(game, seed, nodes)
     best = ranked[0][1]
     first, *rest = [
         _option(game, action, value, best, lang, reader)
@@ -255,14 +256,16 @@ def reviewing(
 
 def _checked(game: object, seed: object, nodes: object) -> tuple[Game, int, int]:
     """The arguments every question to the coach takes, checked before any work: ``TypeError`` or
-    ``ValueError`` naming the one that is wrong."""
+    ``ValueError`` naming the one that is wrong. The game comes back as a copy, the position of this
+    moment, which the coach reads as often as it likes: another thread may play on the game meanwhile
+    (a bot's game, asked for a hint from a thread), and every answer still speaks of one position."""
     if not isinstance(game, Game):
         raise TypeError(msg("the coach looks at a Game or a SoloGame, not {value}", value=quote(game)))
     count = whole_number(nodes)
     if count is None or count < 1:
         error = ValueError if count is not None else TypeError
         raise error(msg("nodes must be a whole number, 1 or more, not {value}", value=quote(nodes)))
-    return game, check_seed(seed), count
+    return game.copy(), check_seed(seed), count
 
 
 def _workers(work: int) -> int:
@@ -322,15 +325,18 @@ def _in_parallel(
 
 
 def _processes() -> BaseContext:
-    """How the review's processes start: as Python's default, but afresh (``spawn``) instead of by
-    ``fork`` where other threads run (the widget's review, a Jupyter kernel): a fork copies a lock that
-    another thread may hold. A script that reviews on its main thread forks, so it needs no
-    ``if __name__ == "__main__"`` guard."""
+    """How the review's processes start: as Python's default (as ``simulate``'s do) from the main thread,
+    but afresh (``spawn``) instead of by ``fork`` from any other thread (the widget's review): a fork
+    there copies the locks the main thread (a Jupyter kernel's) may hold at that moment. Whatever other
+    threads run beside the main thread (tqdm's monitor starts with the first progress bar) decide
+    nothing: a spawned process imports the main script again, which in a script without an
+    ``if __name__ == "__main__"`` guard reviews again, fails, and prints its traceback, so a script
+    reviewing on its main thread forks and needs no guard."""
     import multiprocessing
     import threading
 
     method = multiprocessing.get_start_method(allow_none=True) or multiprocessing.get_all_start_methods()[0]
-    if method == "fork" and threading.active_count() > 1:
+    if method == "fork" and threading.current_thread() is not threading.main_thread():
         method = "spawn"
     return multiprocessing.get_context(method)
 
