@@ -38,7 +38,7 @@ export function picked(puzzle, state, d, chosen) {
   } else if (d.cell !== undefined && d.task === undefined) {
     const [x, y] = d.cell.split(",").map(Number);
     if (click === "cell" && Number(d.player) === puzzle.seat) return { answer: [x, y] };
-    if (click === "move" && chosen !== null && Number(d.player) === state.current)
+    if (click === "move" && chosen !== null && Number(d.player) === puzzle.seat)
       return { answer: [chosen, x, y] };
   } else if (d.task !== undefined && click === "task") {
     const [p, tile, k] = d.task.split(",").map(Number);
@@ -161,7 +161,7 @@ function elementsOf(root, state, puzzle, answer) {
     one(puzzle.click === "seat" ? `[data-seat="${answer}"]` : `[data-space="${answer}"]`);
   else if (typeof answer !== "string" && puzzle.click === "move") {
     one(`[data-space="${answer[0]}"]`);
-    one(`[data-player="${state.current}"][data-cell="${answer[1]},${answer[2]}"]`);
+    one(`[data-player="${puzzle.seat}"][data-cell="${answer[1]},${answer[2]}"]`);
   } else if (typeof answer !== "string" && answer.length === 2) {
     one(`[data-player="${puzzle.seat}"][data-cell="${answer[0]},${answer[1]}"]`);
   } else if (typeof answer !== "string") {

@@ -15,7 +15,7 @@ import json
 from collections.abc import Iterable
 from typing import Final
 
-from ..contract import AnswerData, Can, CoachCan, Position, PuzzleAnswer, PuzzleVerdict, PuzzleView, TaskRow
+from ..contract import AnswerData, CoachCan, Position, PuzzleAnswer, PuzzleVerdict, PuzzleView, TaskRow
 from ..errors import IllegalMove
 from ..game import Move
 from ..i18n import message_of, msg
@@ -24,7 +24,7 @@ from ..puzzles import Answer, AnswerError, Puzzle, Verdict
 from ..puzzles.trainer import Trainer
 from .base import Intent, Live, Mode, Part, view_now
 
-__all__ = ["ACTIONS", "NOT_IN_PUZZLES", "Puzzling", "answer_data"]
+__all__ = ["ACTIONS", "NOT_IN_PUZZLES", "Puzzling", "answer_data", "puzzle_position"]
 
 #: The intents only the puzzles take (``hint`` and ``next`` mean theirs there, the game's elsewhere).
 ACTIONS: Final = frozenset({"pick", "unpick", "check", "reveal", "leave"})
@@ -189,17 +189,7 @@ class Puzzling(Mode):
         return Part(view=view_now(table), can=can, position=self._position[2], puzzle=self._view())
 
     def _drawn(self, position: Position) -> Position:
-        """The puzzle's position as the page draws it: no button of the game plays; cells are lit only
-        where the puzzle asks for a whole move, and until it is answered no task shows whether it is
-        fulfilled, nor, where the question is which tiles may be taken, which are (each would give the
-        answer away)."""
-        moves = position["moves"] if self.puzzle.click == "move" else {"cells": [], "fulfil": []}
-        can: Can = {"refill": False, "undo": False, "redo": False, "end_phase_one": False, "bot": False}
-        players, choices = position["players"], position["choices"]
-        if not self.settled:
-            players = [{**p, "tasks": [_unexplained(row) for row in p["tasks"]]} for p in players]
-            choices = [] if self.puzzle.kind == "take" else choices
-        return {**position, "moves": moves, "can": can, "players": players, "choices": choices}
+        return puzzle_position(self.puzzle, position, settled=self.settled)
 
     def _labelled(self, answer: Answer) -> PuzzleAnswer:
         return {"answer": answer_data(answer), "words": self.puzzle.label(answer, self.table.lang)}
@@ -251,6 +241,45 @@ class Puzzling(Mode):
                 "reveal": unsettled,
             },
         }
+
+
+#: The kinds whose learner picks a tile on offer: they are shown which tiles may be taken (the rules
+#: only; which one is best is the question).
+_TAKING: Final = frozenset({"strategy", "solo"})
+
+
+def puzzle_position(puzzle: Puzzle, position: Position, *, settled: bool) -> Position:
+    """A puzzle's position as the page may draw it: the table as a player sees it, and nothing the
+    engine concluded from it, for any kind, since each conclusion answers some puzzle: no player to move
+    and no turn order ("whose turn?"), no result ("is it over?"), no log or recent turns (they tell the
+    story up to the result), no takeable tiles but where the question is which one is best ("which tiles
+    may you take?"), no legal cells but where a whole move is asked, no button that plays, and until the
+    puzzle is answered no task says whether it is fulfilled, nor its chain. Built field by field from
+    what may be seen, so a field the position gains later stays out until it is let in."""
+    players = position["players"]
+    if not settled:
+        players = [{**p, "tasks": [_unexplained(row) for row in p["tasks"]]} for p in players]
+    return {
+        "kind": position["kind"],
+        "seed": None,
+        "turn": position["turn"],
+        "wheel": position["wheel"],
+        "marker": position["marker"],
+        "pile": position["pile"],
+        "pile_colours": position["pile_colours"],
+        "track": position["track"],
+        "solo": position["solo"],
+        "choices": position["choices"] if puzzle.kind in _TAKING else [],
+        "current": None,
+        "order": [],
+        "players": players,
+        "moves": position["moves"] if puzzle.click == "move" else {"cells": [], "fulfil": []},
+        "recent": [],
+        "log": [],
+        "log_total": 0,
+        "over": None,
+        "can": {"refill": False, "undo": False, "redo": False, "end_phase_one": False, "bot": False},
+    }
 
 
 def _unexplained(row: TaskRow) -> TaskRow:
