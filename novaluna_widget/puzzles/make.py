@@ -4,7 +4,8 @@
 players and solo), keeps every position they pass through, and asks each kind's maker
 (``answers.MAKERS``) about positions drawn from that pool until it makes a puzzle. Each kind draws from
 a random stream of its own (seeded by the seed and the kind), so the ``n``-th puzzle of a kind for a
-seed is the same however many other kinds are asked for, and its ``id`` says so: ``"placement-7-3"``.
+seed is the same however many other kinds are asked for. Its ``id`` names its content (the kind and a
+short hash of the position and the question, ``_identity``): ``"placement-3f09a1c27b44"``.
 A maker checks every answer with the engine as it makes the puzzle and refuses an ambiguous one.
 """
 
@@ -25,6 +26,7 @@ from ..kinds import new_game
 from ..names import named
 from ..tiles import Tile
 from ..wheel import SPACES
+from ._identity import content_id
 from .answers import MAKERS, Answer, Click, Made, sentences
 
 __all__ = [
@@ -323,7 +325,6 @@ class Generator:
         self.tried: Counter[tuple[str, str]] = Counter()
         self._pools: dict[str, list[list[Game]]] = {}
         self._walks: dict[str, tuple[random.Random, list[Game]]] = {}
-        self._made: Counter[str] = Counter()
         self._batches: Counter[str] = Counter()
 
     def make(self, kind: str) -> Puzzle:
@@ -337,10 +338,8 @@ class Generator:
                 self.tried[(kind, made)] += 1
                 continue
             self.tried[(kind, "made")] += 1
-            number = self._made[kind]
-            self._made[kind] += 1
             return Puzzle(
-                id=f"{kind}-{self.seed}-{number}",
+                id=content_id(kind, made),
                 kind=kind,
                 question=made.prompt.in_language(self.lang),
                 rating=rating_of(made.difficulty),
