@@ -47,6 +47,9 @@ _BATCH: Final = 8
 _LOW: Final = 3
 #: How many of a kind's latest attempts say how well the learner does at it now.
 _RECENT: Final = 10
+#: How many puzzles of a rules kind a learner solves before it counts as known; a newcomer is one who
+#: knows fewer than all but one rules kinds (``Trainer.newcomer``).
+_RULES_SOLVED: Final = 2
 #: A puzzle's deviation and volatility before anyone tried it: its rating comes from how it was made, a
 #: fair guess, so less unsure than a new learner's.
 _PUZZLE_RD: Final = 150.0
@@ -93,15 +96,27 @@ class Trainer:
     # -- choosing ---------------------------------------------------------------------------------
     def next(self, kinds: Iterable[str] | None = None) -> Puzzle:
         """The next puzzle: of the kind (among ``kinds``: kinds or families, None: all) the learner has
-        lately missed most, and of those the one whose rating is nearest the learner's."""
-        kind = self._weakest(kinds_of(kinds))
+        lately missed most, and of those the one whose rating is nearest the learner's. A newcomer asking
+        for any kind gets the rules kinds, each at its easiest, until they are mostly solved
+        (``newcomer``); ``kinds`` named gives those kinds at once."""
+        first = kinds is None and self.newcomer
+        kind = self._weakest([k for k in kinds_of(kinds) if not first or FAMILY[k] == "rules"])
         fresh = self._fresh(kind)
         while len(fresh) < _LOW:
             self._make(kind)
             fresh = self._fresh(kind)
-        chosen = min(fresh, key=lambda p: (abs(self.puzzle_rating(p).rating - self.rating.rating), p.id))
+        aim = min(self.puzzle_rating(p).rating for p in fresh) if first else self.rating.rating
+        chosen = min(fresh, key=lambda p: (abs(self.puzzle_rating(p).rating - aim), p.id))
         self._last = chosen.id
         return chosen
+
+    @property
+    def newcomer(self) -> bool:
+        """Whether the learner has yet to solve the rules kinds: fewer than ``_RULES_SOLVED`` puzzles
+        solved of more than one of them (the rules come before placement, strategy and solo)."""
+        solved = self.solved()
+        unsure = [k for k in KINDS if FAMILY[k] == "rules" and solved.get(k, (0, 0))[0] < _RULES_SOLVED]
+        return len(unsure) > 1
 
     def _weakest(self, kinds: list[str]) -> str:
         """The kind with the lowest draw from a Beta of its recent record (rights + 1, misses + 1): the
