@@ -97,9 +97,7 @@ export function puzzlePanel(state) {
   const named = (answers) => clauses(answers.map((a) => a.words));
   const lines = [];
   if (puzzle.picks.length) lines.push(t("Your answer: {answers}.", { answers: named(puzzle.picks) }));
-  if (puzzle.hinted !== null && !settled) {
-    lines.push(t("Hint: look at {answer}.", { answer: named([puzzle.hinted]) }));
-  }
+  if (!settled) for (const hint of puzzle.hints) lines.push(t("Hint: {hint}", { hint }));
   const verdict = puzzle.verdict;
   const said = [verdict ? verdict.words : ""];
   if (puzzle.answers && !verdict?.right) {
@@ -172,8 +170,8 @@ function elementsOf(root, state, puzzle, answer) {
   return found;
 }
 
-// The classes a puzzle puts on the board: picked, hinted, a wrong pick, a right answer once shown.
-const PUZZLE_MARKS = ["nl-picked", "nl-hinted", "nl-wrong-pick", "nl-right-answer"];
+// The classes a puzzle puts on the board: picked, a wrong pick, a right answer once shown.
+const PUZZLE_MARKS = ["nl-picked", "nl-wrong-pick", "nl-right-answer"];
 
 /**
  * Mark the puzzle's answers on the board (and take the marks off elsewhere); tasks become buttons while
@@ -195,7 +193,6 @@ export function markPuzzle(root, state) {
       }
     };
     mark(puzzle.picks, "nl-picked");
-    if (puzzle.hinted !== null) mark([puzzle.hinted], "nl-hinted");
     mark(puzzle.verdict?.wrong ?? [], "nl-wrong-pick");
     mark(puzzle.answers ?? [], "nl-right-answer");
     if (puzzle.click === "task") {

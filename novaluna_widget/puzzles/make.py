@@ -20,12 +20,13 @@ from typing import Final
 from ..board import Cell, whole_number
 from ..bots import Bot, GreedyBot, RandomBot, play_turn
 from ..errors import quote
-from ..game import Game, Move
+from ..game import Game, Move, sheet_of
 from ..i18n import Message, Value, cell_words, cmsg, joined, msg, plural, resolve, word
 from ..kinds import new_game
 from ..names import named
 from ..tiles import Tile
 from ..wheel import SPACES
+from ._hints import hints
 from ._identity import content_id
 from .answers import MAKERS, Answer, Click, Made, sentences
 
@@ -190,6 +191,12 @@ class Puzzle:
         lang = self.lang if lang is None else resolve(lang)
         return word(self._made.reason(lang), lang)
 
+    def hints(self, lang: str | None = None) -> list[str]:
+        """The hints, first to last, in ``lang`` (None: the puzzle's): the rule to apply and where to
+        look, then (most kinds) a fact that narrows the search; never the answer (``_hints``)."""
+        lang = self.lang if lang is None else resolve(lang)
+        return [word(hint, lang) for hint in hints(self.kind, self._made)]
+
     def label(self, answer: Answer, lang: str | None = None) -> str:
         """An answer in words, for a button or a verdict: ``space 4``, ``(1, 0)``, a player's name…"""
         lang = self.lang if lang is None else resolve(lang)
@@ -250,8 +257,17 @@ class Puzzle:
     def _label(self, answer: Answer) -> Value:
         if isinstance(answer, str):
             return _WORDS[answer]
+        game = self._made.game
         if isinstance(answer, Move):
-            return answer.words()
+            taken = game.wheel[answer.space]
+            if taken is None:
+                return answer.words()
+            return msg(
+                "take {tile} from wheel space {space}, place it at {cell}",
+                tile=taken.id,
+                space=answer.space,
+                cell=cell_words(answer.cell),
+            )
         if isinstance(answer, tuple) and len(answer) == 3:
             board = self._made.game.players[self.seat or 0].board
             here = (answer[0], answer[1])
@@ -264,7 +280,10 @@ class Puzzle:
         if isinstance(answer, tuple):
             return cell_words(answer)
         if self.click == "space":
-            return msg("wheel space {space}", space=answer)
+            there = game.wheel[answer] if isinstance(answer, int) else None
+            if there is None:
+                return msg("wheel space {space}", space=answer)
+            return msg("{tile} on wheel space {space}", tile=there.id, space=answer)
         if self.click == "seat" or self.kind == "over":
             return named([p.name for p in self._made.game.players])[answer]
         return answer
@@ -273,7 +292,13 @@ class Puzzle:
         reason = self._made.reason(lang)
         if right:
             return sentences(msg("Right."), reason)
-        notes = [note for a in sorted(wrong, key=repr) if (note := self._made.about(a)) is not None]
+        notes: list[Value] = []
+        for answer in sorted(wrong, key=repr):
+            lower = self._lower(answer) if isinstance(answer, Move) and self.kind == "solo" else None
+            if lower is not None:
+                notes.append(lower)
+            elif (note := self._made.about(answer)) is not None:
+                notes.append(_Opening(note))
         if missed:
             notes.append(
                 plural(
@@ -284,6 +309,54 @@ class Puzzle:
                 )
             )
         return sentences(msg("Not right."), *notes, reason)
+
+    def _lower(self, given: Move) -> Message | None:
+        """Why the best solo move scores lower than ``given``, in words: the score, the tokens each move
+        places and the cost of the tile each takes (None for a move that is not legal)."""
+        (best,) = self.answers
+        assert isinstance(best, Move)
+        yours, ours = self._played(given), self._played(best)
+        if yours is None or ours is None:
+            return None
+        return plural(
+            "Your move, {move}, scores {total}: it places {n} token, with a tile costing {cost}; the best "
+            "places {best}, with a tile costing {best_cost}. Each token not placed adds 10 to the score, "
+            "each tile its cost: lower is better.",
+            "Your move, {move}, scores {total}: it places {n} tokens, with a tile costing {cost}; the best "
+            "places {best}, with a tile costing {best_cost}. Each token not placed adds 10 to the score, "
+            "each tile its cost: lower is better.",
+            yours[0],
+            move=self._label(given),
+            total=yours[2],
+            cost=yours[1],
+            best=ours[0],
+            best_cost=ours[1],
+        )
+
+    def _played(self, move: Move) -> tuple[int, int, int] | None:
+        """The tokens ``move`` places, the cost of the tile it takes and the solo score after it; None
+        if it is not legal."""
+        game = self._made.game
+        taken = game.wheel[move.space]
+        if taken is None or move not in game.legal_moves():
+            return None
+        trial = game.copy()
+        trial.play(move)
+        return game.players[0].tokens - trial.players[0].tokens, taken.cost, sheet_of(trial)["total"]
+
+
+class _Opening:
+    """A sentence worded from a value that starts in lower case where it stands inside a sentence (a
+    move: "take the tile…"): its first letter a capital, in the languages that have capitals."""
+
+    __slots__ = ("value",)
+
+    def __init__(self, value: Value) -> None:
+        self.value = value
+
+    def in_language(self, lang: str | None = None) -> str:
+        words = word(self.value, resolve(lang))
+        return words[:1].upper() + words[1:]
 
 
 def _shaped(click: Click, answer: object, seats: int) -> Answer | None:

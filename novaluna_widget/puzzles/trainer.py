@@ -54,8 +54,9 @@ _RULES_SOLVED: Final = 2
 #: fair guess, so less unsure than a new learner's.
 _PUZZLE_RD: Final = 150.0
 _PUZZLE_VOLATILITY: Final = 0.06
-#: The score of a puzzle solved after a hint: half a win, so a hint costs rating (a shown answer is a loss).
-_HINTED: Final = 0.5
+#: The score of a puzzle solved after no hint, one, two: a hint costs rating as it gives more away (the
+#: first says the rule and where to look, the second narrows further); a shown answer is a loss.
+_HINTED: Final = (1.0, 0.75, 0.5)
 
 
 class ProgressError(_Worded):
@@ -141,12 +142,14 @@ class Trainer:
         return self._puzzles.get(puzzle.id, Rating(puzzle.rating, _PUZZLE_RD, _PUZZLE_VOLATILITY))
 
     # -- recording --------------------------------------------------------------------------------
-    def record(self, puzzle: Puzzle, right: bool, *, hinted: bool = False, shown: bool = False) -> Rating:
-        """Count an attempt at ``puzzle``: ``right`` whether it was answered right, ``hinted`` whether a
-        hint was asked for (half a win), ``shown`` whether the answer was shown (a loss, however it was
-        answered). Both ratings move; the file is written before this returns. Returns the learner's
-        new rating."""
-        score = 0.0 if shown or not right else _HINTED if hinted else 1.0
+    def record(
+        self, puzzle: Puzzle, right: bool, *, hinted: bool | int = False, shown: bool = False
+    ) -> Rating:
+        """Count an attempt at ``puzzle``: ``right`` whether it was answered right, ``hinted`` how many
+        hints were taken (True: one; a right answer after one is three quarters of a win, after two or
+        more half), ``shown`` whether the answer was shown (a loss, however it was answered). Both
+        ratings move; the file is written before this returns. Returns the learner's new rating."""
+        score = 0.0 if shown or not right else _HINTED[min(int(hinted), len(_HINTED) - 1)]
         before, against = self.rating, self.puzzle_rating(puzzle)
         after = update(before, [(against, score)])
         puzzles = {**self._puzzles, puzzle.id: update(against, [(before, 1.0 - score)])}
@@ -154,7 +157,7 @@ class Trainer:
             "puzzle": puzzle.id,
             "kind": puzzle.kind,
             "right": right,
-            "hinted": hinted,
+            "hinted": bool(hinted),
             "shown": shown,
             "rating": after.rating,
         }
