@@ -116,8 +116,11 @@ export function puzzlePanel(state) {
     `<p class="nl-puzzle-standing">${esc(standing)}</p>` +
     `<h3 class="nl-puzzle-question">${esc(puzzle.question)}</h3>` +
     (choices ? `<div class="nl-puzzle-choices">${choices}</div>` : "") +
+    // The picks, hints and verdict share a box of fixed height (scrolled when they outgrow it): a pick or
+    // Check never moves the board under the pointer.
+    `<div class="nl-puzzle-said" tabindex="0">` +
     `<p class="nl-puzzle-picks">${esc(sentences(lines))}</p>` +
-    `<p class="nl-puzzle-verdict${cls}">${esc(sentences(said.filter(Boolean)))}</p>` +
+    `<p class="nl-puzzle-verdict${cls}">${esc(sentences(said.filter(Boolean)))}</p></div>` +
     `<div class="nl-puzzle-buttons">${buttons}</div></section>`
   );
 }
