@@ -137,3 +137,27 @@ def test_the_board_holds_still_as_a_puzzle_is_picked_and_checked(page: Page, wid
     assert root.evaluate(BOXES_JS) == before, "Check's verdict moved the board"
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     root.screenshot(path=ARTIFACTS / f"puzzle-checked-{width}.png", animations="disabled")
+
+
+def test_whose_turn_shows_nobody_to_move_and_a_marker_answers(page: Page) -> None:
+    """No "to move" badge, centre or marker on the page: the state has no player to move to draw."""
+    root = show_cells(page, PUZZLES.format(kind="next", more=""))
+    expect(root.locator(".nl-centre-big")).to_have_text("Puzzle")
+    for selector in (".nl-badge-turn", ".nl-to-move", ".nl-current", ".nl-winner"):
+        expect(root.locator(selector)).to_have_count(0)
+    (right,) = kernel_json(page, ANSWERS)
+    root.locator(f'.nl-track-marker[data-seat="{right}"]').click()
+    wait_for_python(page, f"w.state['puzzle']['picks'][0]['answer'] == {right}")
+    checked(page, root)
+
+
+def test_a_solo_move_puzzle_lights_the_cells_of_the_tile_chosen(page: Page) -> None:
+    """A move's tile, then its cell: the area lights its legal cells with nobody named to move."""
+    root = show_cells(page, PUZZLES.format(kind="solo", more=""))
+    ((space, x, y),) = kernel_json(page, ANSWERS)
+    root.locator(f'.nl-wheel [data-space="{space}"]').click()
+    cell = root.locator(f'[data-player="0"][data-cell="{x},{y}"]')
+    expect(cell).to_have_class(re.compile(r"\bnl-legal\b"))
+    cell.click()
+    wait_for_python(page, f"w.state['puzzle']['picks'][0]['answer'] == [{space}, {x}, {y}]")
+    checked(page, root)
