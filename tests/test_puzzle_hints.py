@@ -10,10 +10,10 @@ from pathlib import Path
 import pytest
 
 from novaluna_widget import NovaLunaWidget
-from novaluna_widget.game import Move
-from novaluna_widget.i18n import cell_words
+from novaluna_widget._game import Move
+from novaluna_widget._i18n import cell_words
 from novaluna_widget.puzzles import KINDS, Puzzle, generate
-from novaluna_widget.puzzles.trainer import Trainer
+from novaluna_widget.puzzles._trainer import Trainer
 
 from .test_widget import intent, nothing_swallowed  # noqa: F401  (an autouse fixture)
 

@@ -8,7 +8,7 @@ import re
 
 import pytest
 
-from novaluna_widget.game import Game
+from novaluna_widget._game import Game
 from novaluna_widget.puzzles import KINDS, Puzzle, generate
 from novaluna_widget.puzzles._identity import content_id
 

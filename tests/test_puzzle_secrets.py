@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from novaluna_widget import NovaLunaWidget
-from novaluna_widget.modes import Puzzling
+from novaluna_widget._modes import Puzzling
 from novaluna_widget.puzzles import KINDS, Puzzle, generate
 
 from .test_widget import nothing_swallowed  # noqa: F401  (an autouse fixture)

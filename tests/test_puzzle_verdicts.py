@@ -7,7 +7,7 @@ import re
 
 import pytest
 
-from novaluna_widget.game import Move, sheet_of
+from novaluna_widget._game import Move, sheet_of
 from novaluna_widget.puzzles import Puzzle, generate
 
 SEED = 13

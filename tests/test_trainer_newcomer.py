@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from novaluna_widget import NovaLunaWidget
 from novaluna_widget.puzzles import FAMILY, KINDS
-from novaluna_widget.puzzles.trainer import Trainer
+from novaluna_widget.puzzles._trainer import Trainer
 
 RULES = [k for k in KINDS if FAMILY[k] == "rules"]
 

@@ -12,9 +12,9 @@ the makers, so a puzzle however made (on the fly or from a curated set) has them
 
 from __future__ import annotations
 
-from ..game import Move
-from ..i18n import Message, cell_words, msg, plural
-from .answers import Made
+from .._game import Move
+from .._i18n import Message, cell_words, msg, plural
+from ._answers import Made
 
 __all__ = ["hints"]
 

@@ -13,8 +13,8 @@ import hashlib
 import json
 from typing import Any, Final
 
-from ..game import Game
-from .answers import Made
+from .._game import Game
+from ._answers import Made
 
 __all__ = ["DIGITS", "content_id"]
 
