@@ -469,8 +469,8 @@ export interface PuzzleView {
   space: number | null;
   /** The learner's answers so far. */
   picks: PuzzleAnswer[];
-  /** The right answer a hint marked (a move's: its wheel space), or None. */
-  hinted: PuzzleAnswer | null;
+  /** The hints taken so far, first to last: the rule to apply and where to look, never the answer. */
+  hints: string[];
   /** The verdict once checked, else None. */
   verdict: PuzzleVerdict | null;
   /** Every right answer, once the puzzle is answered (checked or shown), else None. */

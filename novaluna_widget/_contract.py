@@ -401,8 +401,8 @@ class PuzzleView(TypedDict):
     space: int | None
     #: The learner's answers so far.
     picks: list[PuzzleAnswer]
-    #: The right answer a hint marked (a move's: its wheel space), or None.
-    hinted: PuzzleAnswer | None
+    #: The hints taken so far, first to last: the rule to apply and where to look, never the answer.
+    hints: list[str]
     #: The verdict once checked, else None.
     verdict: PuzzleVerdict | None
     #: Every right answer, once the puzzle is answered (checked or shown), else None.

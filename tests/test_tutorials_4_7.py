@@ -430,7 +430,7 @@ def test_tutorial_8_answers() -> None:
     assert track_of(turn.game)[10] == [2, 1] and min(track_of(turn.game)) == 10
     assert answer(8, 1).startswith("Player 2.") and "Player 2's and Player 3's track markers" in answer(8, 1)
     puzzle = Rating(rating_of(3), 150.0, 0.06)
-    hinted, solved = update(LEARNER, [(puzzle, 0.5)]), update(LEARNER, [(puzzle, 1.0)])
+    hinted, solved = update(LEARNER, [(puzzle, 0.75)]), update(LEARNER, [(puzzle, 1.0)])
     assert LEARNER.rating < hinted.rating < solved.rating and answer(8, 2).startswith("Up, a little.")
 
     def best(wheel: str) -> set[tuple[str, tuple[int, int]]]:

@@ -47,12 +47,16 @@ _BATCH: Final = 8
 _LOW: Final = 3
 #: How many of a kind's latest attempts say how well the learner does at it now.
 _RECENT: Final = 10
+#: How many puzzles of a rules kind a learner solves before it counts as known; a newcomer is one who
+#: knows fewer than all but one rules kinds (``Trainer.newcomer``).
+_RULES_SOLVED: Final = 2
 #: A puzzle's deviation and volatility before anyone tried it: its rating comes from how it was made, a
 #: fair guess, so less unsure than a new learner's.
 _PUZZLE_RD: Final = 150.0
 _PUZZLE_VOLATILITY: Final = 0.06
-#: The score of a puzzle solved after a hint: half a win, so a hint costs rating (a shown answer is a loss).
-_HINTED: Final = 0.5
+#: The score of a puzzle solved after no hint, one, two: a hint costs rating as it gives more away (the
+#: first says the rule and where to look, the second narrows further); a shown answer is a loss.
+_HINTED: Final = (1.0, 0.75, 0.5)
 
 
 class ProgressError(_Worded):
@@ -93,15 +97,27 @@ class Trainer:
     # -- choosing ---------------------------------------------------------------------------------
     def next(self, kinds: Iterable[str] | None = None) -> Puzzle:
         """The next puzzle: of the kind (among ``kinds``: kinds or families, None: all) the learner has
-        lately missed most, and of those the one whose rating is nearest the learner's."""
-        kind = self._weakest(kinds_of(kinds))
+        lately missed most, and of those the one whose rating is nearest the learner's. A newcomer asking
+        for any kind gets the rules kinds, each at its easiest, until they are mostly solved
+        (``newcomer``); ``kinds`` named gives those kinds at once."""
+        first = kinds is None and self.newcomer
+        kind = self._weakest([k for k in kinds_of(kinds) if not first or FAMILY[k] == "rules"])
         fresh = self._fresh(kind)
         while len(fresh) < _LOW:
             self._make(kind)
             fresh = self._fresh(kind)
-        chosen = min(fresh, key=lambda p: (abs(self.puzzle_rating(p).rating - self.rating.rating), p.id))
+        aim = min(self.puzzle_rating(p).rating for p in fresh) if first else self.rating.rating
+        chosen = min(fresh, key=lambda p: (abs(self.puzzle_rating(p).rating - aim), p.id))
         self._last = chosen.id
         return chosen
+
+    @property
+    def newcomer(self) -> bool:
+        """Whether the learner has yet to solve the rules kinds: fewer than ``_RULES_SOLVED`` puzzles
+        solved of more than one of them (the rules come before placement, strategy and solo)."""
+        solved = self.solved()
+        unsure = [k for k in KINDS if FAMILY[k] == "rules" and solved.get(k, (0, 0))[0] < _RULES_SOLVED]
+        return len(unsure) > 1
 
     def _weakest(self, kinds: list[str]) -> str:
         """The kind with the lowest draw from a Beta of its recent record (rights + 1, misses + 1): the
@@ -126,12 +142,14 @@ class Trainer:
         return self._puzzles.get(puzzle.id, Rating(puzzle.rating, _PUZZLE_RD, _PUZZLE_VOLATILITY))
 
     # -- recording --------------------------------------------------------------------------------
-    def record(self, puzzle: Puzzle, right: bool, *, hinted: bool = False, shown: bool = False) -> Rating:
-        """Count an attempt at ``puzzle``: ``right`` whether it was answered right, ``hinted`` whether a
-        hint was asked for (half a win), ``shown`` whether the answer was shown (a loss, however it was
-        answered). Both ratings move; the file is written before this returns. Returns the learner's
-        new rating."""
-        score = 0.0 if shown or not right else _HINTED if hinted else 1.0
+    def record(
+        self, puzzle: Puzzle, right: bool, *, hinted: bool | int = False, shown: bool = False
+    ) -> Rating:
+        """Count an attempt at ``puzzle``: ``right`` whether it was answered right, ``hinted`` how many
+        hints were taken (True: one; a right answer after one is three quarters of a win, after two or
+        more half), ``shown`` whether the answer was shown (a loss, however it was answered). Both
+        ratings move; the file is written before this returns. Returns the learner's new rating."""
+        score = 0.0 if shown or not right else _HINTED[min(int(hinted), len(_HINTED) - 1)]
         before, against = self.rating, self.puzzle_rating(puzzle)
         after = update(before, [(against, score)])
         puzzles = {**self._puzzles, puzzle.id: update(against, [(before, 1.0 - score)])}
@@ -139,7 +157,7 @@ class Trainer:
             "puzzle": puzzle.id,
             "kind": puzzle.kind,
             "right": right,
-            "hinted": hinted,
+            "hinted": bool(hinted),
             "shown": shown,
             "rating": after.rating,
         }
