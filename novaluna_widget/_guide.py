@@ -27,7 +27,7 @@ from . import _track as track
 from ._board import Board, Cell, TaskRef, neighbours
 from ._errors import IllegalMove
 from ._game import Action, ActionData, Game, Move, action_data
-from ._i18n import Message, Value, cell_words, cmsg, cplural, joined, msg, plural, resolve
+from ._i18n import Message, Value, cell_words, cmsg, cplural, joined, listed, msg, plural, resolve
 from ._names import LUNA as _LUNA
 from ._names import YOU as _YOU
 from ._names import seat_names
@@ -584,18 +584,6 @@ def _sentences(first: Value, second: Value, *more: Value) -> Message:
     return told
 
 
-def _and(items: Sequence[Value]) -> Value:
-    """ "a", "a and b", "a, b and c" (the list's separator, and the "and", of the language)."""
-    if len(items) == 1:
-        return items[0]
-    return cmsg(
-        "a list of two or more, the last after 'and'",
-        "{items} and {last}",
-        items=joined(items[:-1]),
-        last=items[-1],
-    )
-
-
 def _tile(t: Tile) -> Message:
     return msg("{tile} ({colour}, cost {cost})", tile=t.id, colour=COLOUR_NAMES[t.colour], cost=t.cost)
 
@@ -670,7 +658,7 @@ def _at(game: Game, space: int) -> Tile:
 
 def _asks(t: Tile) -> Value:
     """A tile's tasks in quotes: '"2 blue" and "1 yellow"'."""
-    return _and([cmsg("a task quoted", '"{task}"', task=task.words()) for task in t.tasks])
+    return listed([cmsg("a task quoted", '"{task}"', task=task.words()) for task in t.tasks])
 
 
 def _task(board: Board, ref: TaskRef) -> Message:
@@ -697,7 +685,7 @@ def _counted(board: Board, ref: TaskRef) -> Message:
     why = board.explain((ref[0], ref[1]), ref[2])
     touching = [board[c].id for count in why.colours for c in count.touching]
     linked = [board[c].id for count in why.colours for c in count.chain if c not in count.touching]
-    touch = plural("{tiles} touches it", "{tiles} touch it", len(touching), tiles=_and(touching))
+    touch = plural("{tiles} touches it", "{tiles} touch it", len(touching), tiles=listed(touching))
     if not linked:
         return touch
     return cmsg(
@@ -708,7 +696,7 @@ def _counted(board: Board, ref: TaskRef) -> Message:
             "{tiles} counts through the chain",
             "{tiles} count through the chain",
             len(linked),
-            tiles=_and(linked),
+            tiles=listed(linked),
         ),
     )
 
@@ -830,7 +818,7 @@ def _reply(game: Game, move: Move) -> tuple[Action, Message]:
             "{name} took {tile} from wheel space {space} and placed it {where}, covering "
             "{tasks}. {tokens} "
             "{track}",
-            tasks=_and([_task(board, ref) for ref in played.covered]),
+            tasks=listed([_task(board, ref) for ref in played.covered]),
             tokens=_tokens(game, played.seat),
             **args,
         )
@@ -905,8 +893,8 @@ def _next_three(game: Game, number: int) -> _Step:
         "tiles clockwise after it, framed in gold on the wheel: {tiles}, on wheel spaces {spaces}. "
         "Empty wheel spaces are skipped.",
         marker=game.marker,
-        tiles=_and([_at(game, s).id for s in spaces]),
-        spaces=_and(spaces),
+        tiles=listed([_at(game, s).id for s in spaces]),
+        spaces=listed(spaces),
     )
     title = cmsg("guided game step title", "The next three tiles")
     return _Step(number, "next three tiles", title, text, (_select(game, 2),))
@@ -932,7 +920,7 @@ def _time(game: Game, number: int) -> _Step:
             "{spaces}.",
             marker=game.marker,
             tile=played.tile.id,
-            spaces=_and(game.choices()),
+            spaces=listed(game.choices()),
             **played.spaces,
         )
 
@@ -991,7 +979,7 @@ def _next_to(game: Game, number: int) -> _Step:
         "along a side: touching only at a corner is not enough. Your area has {n} such cells now: "
         "{cells}.",
         len(cells),
-        cells=_and([cell_words(c) for c in cells]),
+        cells=listed([cell_words(c) for c in cells]),
     )
 
     def tell(played: _Played) -> Message:
@@ -1064,7 +1052,7 @@ def _chain(game: Game, number: int) -> _Step:
             "{tile} and {partners} now form {chain}, and {n} tasks are fulfilled through it. {tasks}.",
             len(played.covered),
             tile=played.tile.id,
-            partners=_and(partners),
+            partners=listed(partners),
             chain=_CHAIN[played.tile.colour],
             tasks=tasks,
         )
@@ -1127,7 +1115,7 @@ def _refill(game: Game, number: int) -> _Step:
             "Only {n} tile is left on the wheel, {tiles}, and it would not fulfil a task in your area.",
             "Only {n} tiles are left on the wheel, {tiles}, and neither would fulfil a task in your area.",
             len(left),
-            tiles=_and([_at(game, s).id for s in left]),
+            tiles=listed([_at(game, s).id for s in left]),
         ),
         msg(
             "When 1 or 2 tiles are left at the start of your turn and the draw pile has tiles, you may "
@@ -1147,7 +1135,7 @@ def _refill(game: Game, number: int) -> _Step:
             len(placed),
             space=placed[0][0],
         ),
-        msg("The next three tiles are now {tiles}.", tiles=_and([_at(game, s).id for s in game.choices()])),
+        msg("The next three tiles are now {tiles}.", tiles=listed([_at(game, s).id for s in game.choices()])),
     )
     click = _Click(
         "refill",
@@ -1210,7 +1198,7 @@ def _end(game: Game, number: int) -> _Step:
             tile=t.id,
             tasks=_asks(t),
             cell=cell_words(move.cell),
-            tiles=_and(near),
+            tiles=listed(near),
         ),
     )
 

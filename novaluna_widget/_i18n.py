@@ -53,6 +53,7 @@ __all__ = [
     "get_language",
     "in_language",
     "joined",
+    "listed",
     "message_of",
     "msg",
     "number",
@@ -323,6 +324,18 @@ def cell_words(cell: Sequence[int]) -> Message:
 def joined(items: Iterable[Value], separator: str = "list") -> Joined:
     """``items`` joined, e.g. ``joined([2, 3, 5])`` is ``2, 3, 5`` in English and ``2、3、5`` in Japanese."""
     return Joined(items, separator)
+
+
+def listed(items: Sequence[Value]) -> Value:
+    """ "a", "a and b", "a, b and c": the language's separator, and its "and" before the last item."""
+    if len(items) == 1:
+        return items[0]
+    return cmsg(
+        "a list of two or more, the last after 'and'",
+        "{items} and {last}",
+        items=joined(items[:-1]),
+        last=items[-1],
+    )
 
 
 def message_of(error: BaseException) -> Message | str:

@@ -31,7 +31,7 @@ from . import _wheel as wheel
 from ._board import Board, Cell, TaskRef, whole_number
 from ._errors import IllegalMove, quote
 from ._game import Action, ActionData, Game, Move, action_data, check_seed, sheet_of
-from ._i18n import Message, Value, cell_words, cmsg, cplural, joined, msg, plural, resolve
+from ._i18n import Message, Value, cell_words, cmsg, cplural, joined, listed, msg, plural, resolve
 from ._names import YOU, named, says_you
 from ._tiles import COLOUR_NAMES
 from .bots import SearchBot, best_place, closeness, missing, tokens_now
@@ -689,7 +689,7 @@ def _short(board: Board, refs: Sequence[TaskRef]) -> Value:
     """The tasks a move leaves one tile short: each with the colour it lacks, or, of more than two, how
     many and on which tiles."""
     if len(refs) <= 2:
-        return _and([_SHORT[_lacking(board, ref)](_tasks(board, [ref])) for ref in refs])
+        return listed([_SHORT[_lacking(board, ref)](_tasks(board, [ref])) for ref in refs])
     on = sorted({board[(x, y)].id for x, y, _ in refs})
     return cplural(
         "tasks a move leaves one tile short",
@@ -914,21 +914,9 @@ def _fresh(game: Game) -> int:
     return min(len(game.draw_pile), wheel.SPACES - 1 - game.tiles_on_wheel())
 
 
-def _and(items: Sequence[Value]) -> Value:
-    """ "a", "a and b", "a, b and c" (the list's separator, and the "and", of the language)."""
-    if len(items) == 1:
-        return items[0]
-    return cmsg(
-        "a list of two or more, the last after 'and'",
-        "{items} and {last}",
-        items=joined(items[:-1]),
-        last=items[-1],
-    )
-
-
 def _tasks(board: Board, refs: Iterable[TaskRef]) -> Value:
     """Tasks with their tiles: "2 blue on Y11, 1 red + 1 yellow on Y11 and 3 teal on B05"."""
-    return _and(
+    return listed(
         [
             msg("{task} on {tile}", task=board[(x, y)].tasks[i].words(), tile=board[(x, y)].id)
             for x, y, i in refs
