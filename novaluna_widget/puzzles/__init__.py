@@ -6,13 +6,14 @@ engine's words, a ``difficulty`` and a starting ``rating``. ``Trainer`` picks th
 learner's level and keeps their Glicko-2 rating in a progress file; ``worksheet`` prints puzzles for a class.
 """
 
-from .answers import Answer, Click
+from .answers import RULES, Answer, Click
 from .make import FAMILY, KINDS, AnswerError, Generator, Puzzle, Verdict, generate, rating_of
 from .trainer import ProgressError, Trainer
 
 __all__ = [
     "FAMILY",
     "KINDS",
+    "RULES",
     "Answer",
     "AnswerError",
     "Click",

@@ -98,49 +98,77 @@ def _figure(svg: str, caption: str = "", css: str = "") -> str:
 
 def _labels(puzzle: Puzzle, game: Game, seat: int) -> list[Cell]:
     """The cells of the area of ``seat`` the sheet may name: its tiles, and where the puzzle's tile may
-    go (or the one cell a gain puzzle names), for the player to move."""
+    go (or the one cell a gain puzzle names); none in another player's area, or where the question is
+    who won (its answer names no cell)."""
     board = game.players[seat].board
-    if puzzle.kind == "fulfilled" or seat != puzzle.seat:
+    if puzzle.kind == "over" or seat != puzzle.seat:
+        return []
+    if puzzle.kind == "fulfilled":
         return [*board.tiles]
     if puzzle.cell is not None:
         return [*board.tiles, puzzle.cell]
     return [*board.tiles, *board.legal_cells()]
 
 
+def _area_svg(puzzle: Puzzle, game: Game, seat: int, lang: str) -> str:
+    """The area of ``seat``, its tasks' tokens as in the game, the cells the sheet may name labelled in
+    black (the picture's own pale grey is for a screen, and fades on a copier)."""
+    player = game.players[seat]
+    area = board_svg(player.board, player.covered, seat, labels=_labels(puzzle, game, seat), lang=lang)
+    return area.replace(f"fill='{SPEC['colours']['faint']}' ", "fill='#000' ").replace(
+        f"fill='{SPEC['colours']['faint']}'>", "fill='#000'>"
+    )
+
+
 def _area(puzzle: Puzzle, game: Game, lang: str, room: Room) -> list[str]:
     """The area a cell or task question is about (its tasks' tokens as in the game), the tile to place,
     and the player's tokens left where the answer counts them."""
     seat = puzzle.seat or 0
-    player = game.players[seat]
-    area = board_svg(player.board, player.covered, seat, labels=_labels(puzzle, game, seat), lang=lang)
+    area = _area_svg(puzzle, game, seat, lang)
     tile = [] if puzzle.tile is None else [tiles_svg([puzzle.tile], lang=lang)]
     room_w, room_h = room
     if tile:
         room_w -= 24
-    caption = _player_words(game, seat, lang) if puzzle.kind == "gain" else ""
+    caption = _player_words(game, seat, lang, track=False) if puzzle.kind == "gain" else ""
     shown = [_figure(fit(area, room_w, room_h - (8 if caption else 0))[0], caption)]
     return shown + [_figure(fit(t, 22, 22)[0], css="tile") for t in tile]
 
 
 def _table(puzzle: Puzzle, game: Game, lang: str, room: Room) -> list[str]:
-    """The whole table: the wheel (tiles on offer lit unless the question is who won), the moon track's
-    markers, and every area with its player's name and tokens left."""
+    """The whole table: the wheel (tiles on offer lit unless the question is who won) with, beside it,
+    the area of the player to move, large, where the answer names its cells; the moon track's markers;
+    then the other areas, each with its player's name and tokens left."""
+    width, height = room
     quiz = puzzle.kind == "over"
-    wheel = _figure(fit(numbered_wheel(game, lang, quiz=quiz), 84, 84)[0], css="wheel")
-    top = [wheel]
+    wheel = _figure(fit(numbered_wheel(game, lang, quiz=quiz), 76, 76)[0], css="wheel")
+    seats = range(len(game.players))
+    mover = None if quiz else puzzle.seat
+    rows = [[wheel]]
+    if mover is not None:
+        big = fit(_area_svg(puzzle, game, mover, lang), width - 82, 124)[0]
+        rows[0].append(_figure(big, _player_words(game, mover, lang), css="area"))
+        height -= 124 + 8
+    else:
+        height -= 76 + 4
     if game.has_moon_track:
-        top.append(
-            _figure(fit(track_strip(game, lang), 84, 60)[0], _legend(game, lang, track=True), css="track")
+        strip = fit(track_strip(game, lang), width, 24)[0]
+        rows.append([_figure(strip, _legend(game, lang, track=True), css="track")])
+        height -= 24 + 14
+    others = [seat for seat in seats if seat != mover]
+    if others:
+        columns = min(len(others), 3 if mover is not None else 2)
+        lines = (len(others) + columns - 1) // columns
+        room_w, room_h = width / columns - 4, height / lines - 9
+        rows.append(
+            [
+                _figure(
+                    fit(_area_svg(puzzle, game, seat, lang), room_w, room_h)[0],
+                    _player_words(game, seat, lang),
+                )
+                for seat in others
+            ]
         )
-    seats = len(game.players)
-    columns = 1 if seats == 1 else 2
-    room_w = room[0] / columns - 4
-    room_h = (room[1] - 90) / ((seats + columns - 1) // columns) - 9
-    areas = []
-    for seat, player in enumerate(game.players):
-        svg = board_svg(player.board, player.covered, seat, labels=_labels(puzzle, game, seat), lang=lang)
-        areas.append(_figure(fit(svg, room_w, room_h)[0], _player_words(game, seat, lang), css="area"))
-    return [f"<div class='row'>{''.join(top)}</div>", f"<div class='areas'>{''.join(areas)}</div>"]
+    return [f"<div class='row'>{''.join(row)}</div>" for row in rows]
 
 
 def _disc(seat: int, lang: str) -> str:
@@ -152,8 +180,9 @@ def _disc(seat: int, lang: str) -> str:
     )
 
 
-def _player_words(game: Game, seat: int, lang: str) -> str:
-    """A player's marker, name and tokens left (and track space, where the game has a moon track)."""
+def _player_words(game: Game, seat: int, lang: str, *, track: bool = True) -> str:
+    """A player's marker, name and tokens left (and with ``track`` their track space, where the game
+    has a moon track)."""
     player = game.players[seat]
     name = named([p.name for p in game.players])[seat]
     words: Value = (
@@ -163,7 +192,7 @@ def _player_words(game: Game, seat: int, lang: str) -> str:
             tokens=tokens_left(player.tokens),
             space=player.space,
         )
-        if game.has_moon_track
+        if track and game.has_moon_track
         else msg("{name}: {tokens}", name=name, tokens=tokens_left(player.tokens))
     )
     return f"{_disc(seat, lang)} {escape(word(words, lang))}"

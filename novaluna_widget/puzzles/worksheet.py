@@ -74,8 +74,7 @@ header p { margin: 0; white-space: nowrap; }
 .pictures { flex: 1; min-height: 0; display: flex; gap: 2mm; align-items: center; justify-content: center; }
 .wide .pictures { flex-direction: column; }
 .pictures > figure, .pictures .row { display: flex; gap: 2mm; align-items: center; }
-.pictures .row { flex-direction: row; align-items: flex-start; }
-.pictures .areas { display: flex; flex-wrap: wrap; gap: 2mm 4mm; justify-content: center; }
+.pictures .row { flex-direction: row; align-items: flex-end; justify-content: center; gap: 4mm; }
 figure { margin: 0; display: flex; flex-direction: column; align-items: center; }
 figcaption { font-size: 9pt; margin-top: 1mm; text-align: center; max-width: 84mm; }
 .disc { display: inline-block; min-width: 4.2mm; height: 4.2mm; border-radius: 50%%; border: 0.3mm solid;
