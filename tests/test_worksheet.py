@@ -243,10 +243,15 @@ def test_the_key_labels_a_strategy_refill_as_advice() -> None:
 
 
 @pytest.mark.parametrize("lang", ["ru", "ja", "fa"])
-def test_the_key_heading_is_in_the_sheets_language(lang: str) -> None:
-    _, key = _parts(worksheet(1, seed=SEED, lang=lang))
+def test_the_key_heading_and_the_choices_are_in_the_sheets_language(lang: str) -> None:
+    """Words made inside an f-string are never extracted for translation: these were English in every
+    language."""
+    page = worksheet(4, seed=SEED, kinds=["refill"], lang=lang)
+    _, key = _parts(page)
     heading = re.search(r"<header><h1>(.*?)</h1>", key)
     assert heading and heading[1] == msg("Answer key").in_language(lang) != "Answer key"
+    circle = msg("Circle one:").in_language(lang)
+    assert circle != "Circle one:" and f"<p class='choices'>{escape(circle)} " in page
 
 
 @pytest.mark.parametrize("lang", list(LANGUAGES))

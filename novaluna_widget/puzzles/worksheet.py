@@ -167,7 +167,8 @@ def _box(index: int, puzzle: Puzzle, lang: str, room: Room) -> str:
     choices = ""
     if puzzle.click == "choice":
         offered = "".join(f"<span>{escape(puzzle.label(c, lang))}</span>" for c in puzzle.choices)
-        choices = f"<p class='choices'>{escape(word(msg('Circle one:'), lang))} {offered}</p>"
+        circle = word(msg("Circle one:"), lang)  # not in the f-string: the catalogue's extraction skips those
+        choices = f"<p class='choices'>{escape(circle)} {offered}</p>"
     return (
         f"<article class='puzzle{wide}' data-kind='{puzzle.kind}'><h2>{_heading(index, lang)}</h2>"
         f"<div class='pictures'>{pictures}</div>"
