@@ -46,8 +46,8 @@ _CHROMIUMS: Final = ("chromium", "chromium-browser", "google-chrome", "google-ch
 #: box, four to a page; a box a page wide, for a question about the whole table). The page's width is
 #: A4's on both (Letter is 6 mm wider); Letter is 18 mm shorter.
 PAPERS: Final[dict[str, tuple[str, float, float]]] = {
-    "a4": ("A4", 118.0, 250.0),
-    "letter": ("letter", 108.0, 232.0),
+    "a4": ("A4", 114.0, 250.0),
+    "letter": ("letter", 104.0, 232.0),
 }
 #: What a box keeps for its heading, question, answer and padding; the rest is its pictures' (mm).
 _WORDS_ROOM: Final = 46.0
