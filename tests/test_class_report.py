@@ -105,6 +105,7 @@ def test_a_damaged_or_foreign_file_is_skipped_with_the_reason_never_a_crash(clas
     assert "it is not JSON" in reasons["notes.txt"] and "it is not JSON" in reasons["half.json"]
     assert "gives its version as 9" in reasons["newer.json"] and "version as None" in reasons["list.json"]
     assert "cannot be read as text" in reasons["picture.png"]
+    assert "The puzzle progress file notes.txt cannot be read" in reasons["notes.txt"]
     assert "attempts[0].right" in reasons["edited.json"]
     assert {p.name: p.read_bytes() for p in classroom.iterdir()} == before  # nothing written over
 

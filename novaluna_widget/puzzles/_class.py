@@ -60,8 +60,8 @@ class ClassReport:
     (puzzles solved without the answer shown), each kind's share of attempts solved (empty where not
     tried) and ``missed most`` (the kinds of the most attempts missed). ``rules``: each rule the class
     missed (the sentence, in the report's language), with ``missed`` (attempts) and ``learners`` (how
-    many missed it at least once), most missed first. ``skipped``: each file not read (``file``,
-    ``reason``). ``figure``: each kind's share of attempts solved across the class, a bar a kind."""
+    many missed it at least once), most missed first. ``skipped``: each file not read (``file``, its
+    path within the folder given, and ``reason``). ``figure``: each kind's share of attempts solved across the class, a bar a kind."""
 
     table: pd.DataFrame
     rules: pd.DataFrame
@@ -89,7 +89,8 @@ def class_report(
         try:
             read.append((path, _read(path)))
         except ProgressError as error:
-            skipped.append((str(path), error.in_language(lang)))
+            shown = _shown(path, files_or_folder)
+            skipped.append((shown, error.in_language(lang).replace(str(path), shown)))
     names = _names([path for path, _ in read], [p.name for _, p in read])
     rows = [_row(name, progress) for name, (_, progress) in zip(names, read, strict=True)]
     columns = ["learner", "rating", "tried", "solved", *KINDS, "missed most"]
@@ -117,6 +118,13 @@ def _files(given: str | os.PathLike[str] | Iterable[str | os.PathLike[str]]) -> 
             )
         return [folder]
     return [Path(p) for p in given]
+
+
+def _shown(path: Path, given: object) -> str:
+    """A file as the report names it: within the folder given, its path there; else as given."""
+    if isinstance(given, (str, os.PathLike)) and Path(given).is_dir():
+        return path.relative_to(given).as_posix()
+    return str(path)
 
 
 def _names(paths: Sequence[Path], named: Sequence[str | None]) -> list[str]:
