@@ -11,6 +11,7 @@ Needs pandas and matplotlib (the ``analysis`` extra).
 
 from __future__ import annotations
 
+import math
 import os
 from collections import Counter
 from collections.abc import Iterable, Sequence
@@ -18,7 +19,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final
 
-from ..i18n import RIGHT_TO_LEFT, Message, msg, plural, resolve
+from ..i18n import msg, plural, resolve
 from .answers import RULES
 from .make import KINDS, Generator
 from .trainer import ProgressError, _load
@@ -61,7 +62,8 @@ class ClassReport:
     tried) and ``missed most`` (the kinds of the most attempts missed). ``rules``: each rule the class
     missed (the sentence, in the report's language), with ``missed`` (attempts) and ``learners`` (how
     many missed it at least once), most missed first. ``skipped``: each file not read (``file``, its
-    path within the folder given, and ``reason``). ``figure``: each kind's share of attempts solved across the class, a bar a kind."""
+    path within the folder given, and ``reason``). ``figure``: each kind's share of attempts solved
+    across the class, a bar a kind."""
 
     table: pd.DataFrame
     rules: pd.DataFrame
@@ -147,10 +149,10 @@ def _solved(attempt: dict[str, Any]) -> bool:
 
 def _row(name: str, progress: _Progress) -> list[object]:
     attempts = progress.attempts
-    shares: list[float | None] = []
-    for kind in KINDS:
+    shares: list[float] = []
+    for kind in KINDS:  # NaN, not None: a kind no learner tried stays a column of numbers
         of_kind = [a for a in attempts if a["kind"] == kind]
-        shares.append(sum(map(_solved, of_kind)) / len(of_kind) if of_kind else None)
+        shares.append(sum(map(_solved, of_kind)) / len(of_kind) if of_kind else math.nan)
     missed = Counter(a["kind"] for a in attempts if not _solved(a))
     most = ", ".join(kind for kind, _ in missed.most_common(_MOST))
     solved = len({a["puzzle"] for a in attempts if _solved(a)})
@@ -199,24 +201,12 @@ _FURTHEST: Final = 1000
 
 
 #: The fonts a figure's words are drawn in, by language (matplotlib falls back along the list): Debian's,
-#: as the worksheet's (``worksheet.FONTS``).
+#: as the worksheet's (``worksheet.FONTS``). Matplotlib 3.11 joins Persian letters and lays the words out
+#: right to left itself (its text layout is libraqm's).
 _FONTS: Final = {
     "ja": ["Noto Sans CJK JP", "DejaVu Sans"],
     "fa": ["Noto Sans Arabic UI", "DejaVu Sans"],
 }
-
-
-def _drawn(words: Message, lang: str) -> str:
-    """``words`` in ``lang`` as matplotlib must be given them: it neither joins Arabic-script letters nor
-    lays right-to-left text out, so Persian comes joined (arabic-reshaper) and in display order
-    (python-bidi)."""
-    text = words.in_language(lang)
-    if lang not in RIGHT_TO_LEFT:
-        return text
-    from arabic_reshaper import reshape
-    from bidi import get_display
-
-    return str(get_display(reshape(text)))
 
 
 def _figure(attempts: list[dict[str, Any]], lang: str) -> Figure:
@@ -231,10 +221,10 @@ def _figure(attempts: list[dict[str, Any]], lang: str) -> Figure:
         solved = Counter(a["kind"] for a in attempts if _solved(a))
         kinds = [k for k in KINDS if tried[k]]
         bars = axes.bar(kinds, [solved[k] / tried[k] for k in kinds], color="#4a6fa5")
-        labels = [_drawn(plural("{n} attempt", "{n} attempts", tried[k]), lang) for k in kinds]
+        labels = [plural("{n} attempt", "{n} attempts", tried[k]).in_language(lang) for k in kinds]
         axes.bar_label(bars, labels=labels, fontsize=8)
         axes.set_ylim(0, 1.1)
-        axes.set_ylabel(_drawn(msg("share solved"), lang))
-        axes.set_title(_drawn(msg("What the class solves, kind by kind"), lang))
+        axes.set_ylabel(msg("share solved").in_language(lang))
+        axes.set_title(msg("What the class solves, kind by kind").in_language(lang))
         axes.tick_params(axis="x", labelrotation=30)
     return figure
