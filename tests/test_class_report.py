@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from novaluna_widget.i18n import msg
+from novaluna_widget._i18n import msg
 from novaluna_widget.puzzles import KINDS, RULES, Generator, Puzzle, Trainer, class_report
 
 SEED = 5

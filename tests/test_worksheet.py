@@ -11,12 +11,12 @@ from pathlib import Path
 
 import pytest
 
-from novaluna_widget.i18n import LANGUAGES, cmsg, msg, word
+from novaluna_widget._i18n import LANGUAGES, cmsg, msg, word
+from novaluna_widget._render import COVER_OPACITY, board_svg
 from novaluna_widget.puzzles import KINDS, RULES, Puzzle, generate
 from novaluna_widget.puzzles._paper import WIDE
 from novaluna_widget.puzzles.worksheet import SEED as WORKSHEET_SEED
 from novaluna_widget.puzzles.worksheet import save, worksheet
-from novaluna_widget.render import COVER_OPACITY, board_svg
 
 SEED = 3
 COUNT = 6

@@ -19,10 +19,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final
 
-from ..i18n import msg, plural, resolve
-from .answers import RULES
-from .make import KINDS, Generator
-from .trainer import ProgressError, _load
+from .._i18n import msg, plural, resolve
+from ._answers import RULES
+from ._make import KINDS, Generator
+from ._trainer import ProgressError, _load
 
 if TYPE_CHECKING:
     import pandas as pd

@@ -15,14 +15,14 @@ import re
 from html import escape
 from typing import Final
 
-from ..board import Cell
-from ..events import tokens_left
-from ..game import Game, track_of
-from ..i18n import Value, msg, number, word
-from ..names import named
-from ..render import SPEC, board_svg, tiles_svg, wheel_svg
-from ..track import SPACES
-from .make import Puzzle
+from .._board import Cell
+from .._events import tokens_left
+from .._game import Game, track_of
+from .._i18n import Value, msg, number, word
+from .._names import named
+from .._render import SPEC, board_svg, tiles_svg, wheel_svg
+from .._track import SPACES
+from ._make import Puzzle
 
 __all__ = ["WIDE", "figures", "fit", "track_strip"]
 

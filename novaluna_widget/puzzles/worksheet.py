@@ -20,9 +20,9 @@ from html import escape
 from pathlib import Path
 from typing import Final
 
-from ..i18n import LANGUAGES, RIGHT_TO_LEFT, Value, joined, msg, resolve, word
+from .._i18n import LANGUAGES, RIGHT_TO_LEFT, Value, joined, msg, resolve, word
+from ._make import Puzzle, generate
 from ._paper import WIDE, Room, figures
-from .make import Puzzle, generate
 
 __all__ = ["FONTS", "PAPERS", "SEED", "chromium", "main", "print_pdf", "save", "worksheet"]
 
