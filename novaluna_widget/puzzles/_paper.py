@@ -24,7 +24,7 @@ from .._render import SPEC, board_svg, tiles_svg, wheel_svg
 from .._track import SPACES
 from ._make import Puzzle
 
-__all__ = ["WIDE", "figures", "fit", "track_strip"]
+__all__ = ["WIDE", "Room", "figures", "fit", "numbered_wheel", "track_strip"]
 
 #: The kinds whose answer depends on the whole table: printed a page wide.
 WIDE: Final = frozenset({"over", "strategy", "solo"})
