@@ -106,3 +106,28 @@ def test_the_refill_button_answers_a_refill_puzzle_and_next_goes_on(page: Page) 
     wait_for_python(page, "w.state['puzzle'] is None")
     expect(root.locator(".nl-puzzle")).to_have_count(0)
     expect(root.locator(".nl-toolbar [data-action=puzzles]")).to_be_visible()
+
+
+def test_download_progress_saves_the_learners_file_in_the_browser(page: Page) -> None:
+    """The button's download is the progress file the kernel wrote, named as it is (a teacher collects
+    these for ``class_report``); a redraw after it saves nothing more."""
+    root = show_cells(page, PUZZLES.format(kind="take", more=""))
+    root.locator('.nl-puzzle [data-action="reveal"]').click()
+    wait_for_python(page, "w.state['puzzle']['answers'] is not None")
+    wait_drawn(page, root)
+    with page.expect_download() as asked:
+        root.locator('.nl-puzzle [data-action="download"]').click()
+    download = asked.value
+    assert download.suggested_filename == "take.json"
+    saved = download.path()
+    assert saved is not None
+    assert saved.read_text(encoding="utf-8") == kernel_json(
+        page, "open('take.json', encoding='utf-8').read()"
+    )
+    wait_for_python(page, "w.state['puzzle']['download']['number'] == 1")
+    downloads: list[Any] = []
+    page.on("download", lambda saved: downloads.append(saved))
+    root.locator('.nl-puzzle [data-action="next"]').click()
+    wait_for_python(page, "w.state['puzzle']['answers'] is None")
+    wait_drawn(page, root)
+    assert downloads == []
