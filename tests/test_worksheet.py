@@ -314,3 +314,18 @@ def test_the_committed_worksheets_are_the_ones_make_worksheet_prints(lang: str) 
     made = generate(8, seed=WORKSHEET_SEED, lang=lang)
     first = next(p for p in made if p.kind not in WIDE)
     assert "".join(first.written().split())[:25] in text
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_the_wheels_space_numbers_print_black_and_large_enough_to_circle(paper: str) -> None:
+    """ "Circle the numbers of their wheel spaces": on the wheel they are pale, 1.5 mm high; the sheet
+    prints them again around it, black, at least 2.5 mm high on either paper."""
+    body = _boxes(worksheet(1, seed=SEED, kinds=["take"], paper=paper))[1]
+    svg = re.search(r"<svg[^>]*viewBox='0 0 ([\d.]+) [\d.]+' width='([\d.]+)mm'.*</svg>", body, re.S)
+    assert svg
+    scale = float(svg[2]) / float(svg[1])
+    numbers = re.findall(
+        r"<text class='wheel-space'[^>]*font-size='([\d.]+)'[^>]*fill='#000'>(\d+)</text>", svg[0]
+    )
+    assert [int(n) for _, n in numbers] == list(range(12))
+    assert min(float(size) for size, _ in numbers) * scale >= 2.5
