@@ -159,15 +159,13 @@ def _table(puzzle: Puzzle, game: Game, lang: str, room: Room) -> list[str]:
         columns = min(len(others), 3 if mover is not None else 2)
         lines = (len(others) + columns - 1) // columns
         room_w, room_h = width / columns - 4, height / lines - 9
-        rows.append(
-            [
-                _figure(
-                    fit(_area_svg(puzzle, game, seat, lang), room_w, room_h)[0],
-                    _player_words(game, seat, lang),
-                )
-                for seat in others
-            ]
-        )
+        drawn = [
+            _figure(
+                fit(_area_svg(puzzle, game, seat, lang), room_w, room_h)[0], _player_words(game, seat, lang)
+            )
+            for seat in others
+        ]
+        rows += [drawn[i : i + columns] for i in range(0, len(drawn), columns)]
     return [f"<div class='row'>{''.join(row)}</div>" for row in rows]
 
 

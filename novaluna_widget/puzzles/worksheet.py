@@ -52,6 +52,8 @@ PAPERS: Final[dict[str, tuple[str, float, float]]] = {
 #: What a box keeps for its heading, question, answer and padding; the rest is its pictures' (mm).
 _WORDS_ROOM: Final = 46.0
 _HALF_WIDTH: Final = 84.0
+#: What the first page's header and instructions take (mm).
+_HEADER: Final = 30.0
 _FULL_WIDTH: Final = 180.0
 
 _STYLE: Final = """
@@ -70,6 +72,7 @@ header p { margin: 0; white-space: nowrap; }
 .puzzle { border: 0.35mm solid #000; border-radius: 2mm; padding: 2.5mm; height: %(half)smm;
   display: flex; flex-direction: column; break-inside: avoid; overflow: hidden; }
 .puzzle.wide { grid-column: 1 / -1; height: %(wide)smm; break-before: page; }
+.puzzle.wide:first-child { height: %(first)smm; break-before: auto; }
 .puzzle h2, .key h2 { font-size: 11pt; margin: 0 0 1.5mm; }
 .pictures { flex: 1; min-height: 0; display: flex; gap: 2mm; align-items: center; justify-content: center; }
 .wide .pictures { flex-direction: column; }
@@ -113,7 +116,16 @@ def worksheet(
     made = generate(n, seed=seed, kinds=kinds, lang=lang)
     puzzles = [p for p in made if p.kind not in WIDE] + [p for p in made if p.kind in WIDE]
     rooms = {False: (_HALF_WIDTH, half - _WORDS_ROOM), True: (_FULL_WIDTH, wide - _WORDS_ROOM)}
-    boxes = "\n".join(_box(i, p, lang, rooms[p.kind in WIDE]) for i, p in enumerate(puzzles, 1))
+    first = wide - _HEADER  # a sheet of whole-table puzzles alone starts under its header
+    boxes = "\n".join(
+        _box(
+            i,
+            p,
+            lang,
+            (_FULL_WIDTH, first - _WORDS_ROOM) if i == 1 and p.kind in WIDE else rooms[p.kind in WIDE],
+        )
+        for i, p in enumerate(puzzles, 1)
+    )
     key = "\n".join(_key(i, p, lang) for i, p in enumerate(puzzles, 1))
     title = word(msg("Nova Luna puzzles"), lang)
     key_title = word(msg("Answer key"), lang)
@@ -127,7 +139,13 @@ def worksheet(
         "as the picture labels it, a task by its tile, a wheel space or track space by its number."
     )
     direction = ' dir="rtl"' if lang in RIGHT_TO_LEFT else ""
-    style = _STYLE % {"font": FONTS[lang], "size": size, "half": f"{half:g}", "wide": f"{wide:g}"}
+    style = _STYLE % {
+        "font": FONTS[lang],
+        "size": size,
+        "half": f"{half:g}",
+        "wide": f"{wide:g}",
+        "first": f"{first:g}",
+    }
     return f"""<!DOCTYPE html>
 <html lang="{lang}"{direction}>
 <head>
