@@ -58,7 +58,8 @@ notebooks: $(STAMP)
 player-aid: $(STAMP)
 	$(PY) docs/player_aid.py
 
-# The puzzle worksheet for teachers in each language, docs/worksheet[.ru|.ja|.fa].pdf: eight puzzles of a
+# The puzzle worksheet for teachers in each language, docs/worksheet[.ru|.ja|.fa].pdf (committed; A4, and
+# `$(PY) -m novaluna_widget.puzzles.worksheet --paper letter` prints docs/worksheet-letter*.pdf): eight puzzles of a
 # fixed seed, one a box, and the answer key with the engine's reasons on pages of their own (printed with
 # Chromium; novaluna_widget.puzzles.worksheet.save does the same for any seed, count or kinds).
 worksheet: $(STAMP)

@@ -455,6 +455,13 @@ export interface PuzzleCan {
   reveal: boolean;
 }
 
+/** The learner's progress file for the page to save as a download: its `name` and `text`; `number` counts the learner's asks, so the page saves each ask once, however often it redraws. */
+export interface PuzzleDownload {
+  number: number;
+  name: string;
+  text: string;
+}
+
 /** The puzzle on show (`state.puzzle`; the position drawn is the puzzle's). The learner clicks what `click` names (in `seat`'s area for cells and tasks); `all`: every right answer is to be picked, else any one. Placement puzzles name the `tile` to place and the wheel `space` it comes from. */
 export interface PuzzleView {
   id: string;
@@ -482,6 +489,8 @@ export interface PuzzleView {
   solved: number;
   tried: number;
   can: PuzzleCan;
+  /** The progress file, after the learner asked to download it (the `download` intent), else None. */
+  download: PuzzleDownload | null;
 }
 
 /** The direction a language's text runs, as HTML's `dir` says it. */
@@ -665,10 +674,10 @@ export interface PuzzlePick {
   answer: AnswerData;
 }
 
-/** Open the puzzles; check the answer, show it, or leave the puzzles for the game. */
+/** Open the puzzles; check the answer, show it, download the progress file, or leave the puzzles for the game. */
 export interface PuzzleIntent {
   version: number;
-  action: "puzzles" | "check" | "reveal" | "leave";
+  action: "puzzles" | "check" | "reveal" | "download" | "leave";
 }
 
 /** Speak another language (a code of `i18n.LANGUAGES`). */

@@ -67,8 +67,30 @@ const BUTTONS = [
   ["hint", () => t("Hint (costs rating)"), "hint"],
   ["reveal", () => t("Show the answer"), "reveal"],
   ["next", () => t("Next puzzle"), null],
+  ["download", () => t("Download progress"), null],
   ["leave", () => t("Back to the game"), null],
 ];
+
+/**
+ * Save the progress file Python sent (the download intent's answer) as the browser saves a download, in
+ * JupyterLab and on the site alike; once an ask: an ask already saved (its number) is not saved again.
+ * @param {PuzzleView | null} puzzle @param {number} saved the number of the last ask saved
+ * @returns {number} the number of the last ask saved now
+ */
+export function saveDownload(puzzle, saved) {
+  const download = puzzle?.download;
+  if (!download || download.number <= saved) return saved;
+  const url = URL.createObjectURL(new Blob([download.text], { type: "application/json" }));
+  const link = document.createElement("a");
+  link.href = url;
+  link.download = download.name;
+  link.hidden = true;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url)); // after the browser has started the download
+  return download.number;
+}
 
 /**
  * The puzzle's panel: the learner's standing, the question, its buttons (a puzzle answered by words or

@@ -25,7 +25,15 @@ import { fitBoard } from "./fit.js";
 import { language, setLanguage, t, tn, tnc } from "./i18n.js";
 import { createMotion } from "./motion.js";
 import { headline, logItems, logShell, nowWords, sidePanel, toolbar, topShell } from "./panels.js";
-import { drawnState, markPuzzle, pickIntent, picked, puzzlePanel, puzzleSaid } from "./puzzle.js";
+import {
+  drawnState,
+  markPuzzle,
+  pickIntent,
+  picked,
+  puzzlePanel,
+  puzzleSaid,
+  saveDownload,
+} from "./puzzle.js";
 import { tileSvg } from "./tiles.js";
 import { wheelParts } from "./wheel.js";
 import {
@@ -245,6 +253,8 @@ function render({ model, el }) {
   let chosen = null; // in a puzzle that asks for a move: the wheel space chosen, before its cell
   /** @type {State} */
   let state = drawnState(readState(model), chosen);
+  // The progress file's asks saved so far: a view drawn anew does not save an earlier ask again.
+  let downloaded = state.puzzle?.download?.number ?? 0;
   let botName = state.bot;
   /** @type {"cells" | "wheel" | number | null} */
   let pendingFocus = null; // where keyboard focus goes after the next render: "cells", "wheel" or a space
@@ -467,6 +477,7 @@ function render({ model, el }) {
     updateHistory(parts.history, state, holding || wanted !== null || showing);
     updateTutorial(parts.tutorial, state);
     patch(parts.puzzle, puzzlePanel(state), full);
+    downloaded = saveDownload(state.puzzle, downloaded);
     // The guided game refuses a click with a friendly sentence in its own panel, not as an error.
     const error = state.tutorial && state.error === state.tutorial.refused ? null : state.error;
     parts.error.hidden = !error;

@@ -89,6 +89,7 @@ __all__ = [
     "PuzzleAnswer",
     "PuzzleCan",
     "PuzzleClick",
+    "PuzzleDownload",
     "PuzzleIntent",
     "PuzzlePick",
     "PuzzleVerdict",
@@ -384,6 +385,15 @@ class PuzzleCan(TypedDict):
     reveal: bool
 
 
+class PuzzleDownload(TypedDict):
+    """The learner's progress file for the page to save as a download: its ``name`` and ``text``;
+    ``number`` counts the learner's asks, so the page saves each ask once, however often it redraws."""
+
+    number: int
+    name: str
+    text: str
+
+
 class PuzzleView(TypedDict):
     """The puzzle on show (``state.puzzle``; the position drawn is the puzzle's). The learner clicks what
     ``click`` names (in ``seat``'s area for cells and tasks); ``all``: every right answer is to be picked,
@@ -414,6 +424,8 @@ class PuzzleView(TypedDict):
     solved: int
     tried: int
     can: PuzzleCan
+    #: The progress file, after the learner asked to download it (the ``download`` intent), else None.
+    download: PuzzleDownload | None
 
 
 # -- the state ------------------------------------------------------------------------------------
@@ -608,9 +620,10 @@ class PuzzlePick(_Intent):
 
 
 class PuzzleIntent(_Intent):
-    """Open the puzzles; check the answer, show it, or leave the puzzles for the game."""
+    """Open the puzzles; check the answer, show it, download the progress file, or leave the puzzles for
+    the game."""
 
-    action: Literal["puzzles", "check", "reveal", "leave"]
+    action: Literal["puzzles", "check", "reveal", "download", "leave"]
 
 
 class LanguageIntent(_Intent):

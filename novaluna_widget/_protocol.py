@@ -405,8 +405,8 @@ _LANGUAGE = _Field(
 #: with a ``player`` field are moves: only the player to move may make them, and not for a bot's seat.
 #: ``language`` words everything the widget says in another language (a code of ``i18n.LANGUAGES``);
 #: ``why`` asks why a task of the position on show is or is not fulfilled (``State.why``).
-#: ``puzzles`` opens the puzzles; ``pick``, ``unpick``, ``check``, ``reveal`` and ``leave`` are theirs
-#: (``modes.puzzle``), as ``hint`` and ``next`` are there.
+#: ``puzzles`` opens the puzzles; ``pick``, ``unpick``, ``check``, ``reveal``, ``download`` and ``leave`` are
+#: theirs (``modes.puzzle``), as ``hint`` and ``next`` are there.
 INTENTS: Final[Mapping[str, Mapping[str, _Field]]] = {
     "select": {"space": _SPACE_OR_NONE},
     "take": {"space": _SPACE, "cell": _CELL, "player": _PLAYER},
@@ -426,6 +426,7 @@ INTENTS: Final[Mapping[str, Mapping[str, _Field]]] = {
     "unpick": {"answer": _ANSWER},
     "check": {},
     "reveal": {},
+    "download": {},
     "leave": {},
     "language": {"lang": _LANGUAGE},
     "why": {"task": _TASK_OR_NONE},

@@ -202,6 +202,7 @@ EXAMPLES: list[dict[str, Any]] = [
     {"action": "unpick", "answer": "refill"},
     {"action": "check"},
     {"action": "reveal"},
+    {"action": "download"},
     {"action": "leave"},
     {"action": "language", "lang": "fa"},
     {"action": "why", "task": [1, 3, 0]},

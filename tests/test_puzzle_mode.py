@@ -239,12 +239,35 @@ def test_a_hint_beyond_the_last_and_a_change_after_the_check_are_refused(tmp_pat
         assert "this puzzle is answered" in w.last_error
 
 
-@pytest.mark.parametrize("action", ["pick", "unpick", "check", "reveal", "leave"])
+@pytest.mark.parametrize("action", ["pick", "unpick", "check", "reveal", "download", "leave"])
 def test_the_puzzles_intents_are_refused_outside_them(action):
     w = NovaLunaWidget(seed=SEED)
     before = w.game.to_json()
     intent(w, action, **({"answer": 1} if "pick" in action else {}))
     assert "belongs to the puzzles" in w.last_error and w.game.to_json() == before
+
+
+def test_download_hands_the_page_the_progress_file_once_a_puzzle_is_answered(tmp_path):
+    """The page saves what Python sends (a teacher collects these files for ``class_report``); each ask
+    is numbered, so a redraw does not save it twice. Before any answer there is no file: said, not sent."""
+    w = opened(tmp_path, ["refill"], name="Ada.json")
+    before = w.state
+    intent(w, "download")
+    assert "no progress to download yet" in w.last_error
+    assert w.state["puzzle"] == before["puzzle"] and w.state["version"] == before["version"]
+    intent(w, "reveal")
+    intent(w, "download")
+    first = puzzle_of(w)["download"]
+    assert first == {
+        "number": 1,
+        "name": "Ada.json",
+        "text": (tmp_path / "Ada.json").read_text(encoding="utf-8"),
+    }
+    assert json.loads(first["text"])["attempts"][0]["shown"] is True
+    intent(w, "next")
+    assert puzzle_of(w)["download"] == first  # a redraw: the same ask, not saved again
+    intent(w, "download")
+    assert puzzle_of(w)["download"]["number"] == 2
 
 
 def test_unknown_kinds_are_refused_and_leave_no_widget(tmp_path):

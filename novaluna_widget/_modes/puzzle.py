@@ -16,7 +16,16 @@ import json
 from collections.abc import Iterable
 from typing import Final
 
-from .._contract import AnswerData, CoachCan, Position, PuzzleAnswer, PuzzleVerdict, PuzzleView, TaskRow
+from .._contract import (
+    AnswerData,
+    CoachCan,
+    Position,
+    PuzzleAnswer,
+    PuzzleDownload,
+    PuzzleVerdict,
+    PuzzleView,
+    TaskRow,
+)
 from .._errors import IllegalMove
 from .._game import Move
 from .._i18n import message_of, msg
@@ -28,7 +37,7 @@ from .base import Intent, Live, Mode, Part, view_now
 __all__ = ["ACTIONS", "NOT_IN_PUZZLES", "Puzzling", "answer_data", "puzzle_position"]
 
 #: The intents only the puzzles take (``hint`` and ``next`` mean theirs there, the game's elsewhere).
-ACTIONS: Final = frozenset({"pick", "unpick", "check", "reveal", "leave"})
+ACTIONS: Final = frozenset({"pick", "unpick", "check", "reveal", "download", "leave"})
 #: Why a puzzle's intent is refused outside the puzzles.
 NOT_IN_PUZZLES: Final = msg("that belongs to the puzzles: press Puzzles to open them")
 #: Why a move, the history or the coach's buttons wait while a puzzle is on show.
@@ -36,6 +45,7 @@ _IN_PUZZLES: Final = msg("in the puzzles, click what the question names; press B
 _ANSWERED: Final = msg("this puzzle is answered: press Next puzzle for another, or Back to the game")
 _NOTHING_PICKED: Final = msg("pick an answer first: click what the question names")
 _NO_MORE_HINTS: Final = msg("every hint of this puzzle is on show: press Check, or Show the answer")
+_NO_PROGRESS: Final = msg("there is no progress to download yet: answer a puzzle first")
 
 
 def answer_data(answer: Answer) -> AnswerData:
@@ -61,6 +71,8 @@ class Puzzling(Mode):
         self.live = live
         self.trainer = trainer
         self.kinds = None if kinds is None else tuple(kinds)
+        self.downloads = 0
+        self.download: PuzzleDownload | None = None
         self._begin(
             trainer.next(self.kinds)
         )  # a kind there is not is refused here, before the mode is entered
@@ -99,12 +111,27 @@ class Puzzling(Mode):
             case "next":
                 self._record_a_hint()
                 self._begin(self.trainer.next(self.kinds))
+            case "download":
+                self._offer_download()
             case "leave":
                 self._record_a_hint()
                 return self.live
             case _:
                 raise IllegalMove(_IN_PUZZLES)
         return self
+
+    def _offer_download(self) -> None:
+        """Put the progress file in the view for the page to save (in JupyterLab and on the site alike,
+        where the file lives in the browser's drive): a teacher collects these for ``class_report``."""
+        path = self.trainer.path
+        if not path.is_file():
+            raise IllegalMove(_NO_PROGRESS)
+        self.downloads += 1
+        self.download = {
+            "number": self.downloads,
+            "name": path.name,
+            "text": path.read_text(encoding="utf-8"),
+        }
 
     def _answer(self, data: object) -> Answer:
         """The page's answer as the puzzle reads it (a move [space, x, y] as (space, (x, y))); one of a
@@ -233,6 +260,7 @@ class Puzzling(Mode):
                 "hint": unsettled and self.hints < len(puzzle.hints()),
                 "reveal": unsettled,
             },
+            "download": self.download,
         }
 
 

@@ -22,7 +22,19 @@ from .._tiles import Tile
 from ..bots import SearchBot, best_place
 from ..coach import MAX_LOSS, Option, hint
 
-__all__ = ["MAKERS", "MARGIN", "NODES", "SCREEN", "Answer", "Click", "Made", "Maker", "Outcome", "sentences"]
+__all__ = [
+    "MAKERS",
+    "MARGIN",
+    "NODES",
+    "RULES",
+    "SCREEN",
+    "Answer",
+    "Click",
+    "Made",
+    "Maker",
+    "Outcome",
+    "sentences",
+]
 
 #: A right answer in the engine's own terms: a cell ``(x, y)``, a wheel space or seat index or number
 #: (int), a task ``(x, y, task index)``, a word (``"refill"``, ``"take"``, ``"not over"``) or a ``Move``.
@@ -39,7 +51,9 @@ class Made:
 
     ``reason(lang)`` is the explanation (a language may need the engine asked again: the coach's
     words); ``about(answer)`` says why one answer is wrong, or why a missed one is right (None: nothing
-    beyond the explanation)."""
+    beyond the explanation). ``rule`` names the rule the answer rests on (a key of ``RULES``);
+    ``written`` is the question as a sheet of paper asks it, where the screen's says to click (None: the
+    same words)."""
 
     game: Game
     prompt: Message
@@ -48,12 +62,55 @@ class Made:
     difficulty: int
     reason: Callable[[str], Value]
     about: Callable[[Answer], Value | None]
+    rule: str
     all: bool = False
     choices: tuple[Answer, ...] = ()
     seat: int | None = None
     tile: Tile | None = None
     space: int | None = None
     cell: Cell | None = None
+    written: Message | None = None
+
+
+#: The rules a puzzle's answer rests on, each in a sentence: a worksheet's key gives each answer's, and
+#: a class's report counts which the class misses (``Made.rule``).
+RULES: Final[dict[str, Message]] = {
+    "next tiles": msg(
+        "You take one of the next three tiles clockwise after the moon marker; empty wheel spaces are "
+        "skipped, not counted."
+    ),
+    "chains": msg(
+        "A task counts the tiles of its colours that touch its tile side by side, and every tile of the "
+        "same colour joined to those by a chain of such tiles; diagonal neighbours never count."
+    ),
+    "one token a task": msg(
+        "Every task the new tile fulfils, on any tile of your area, takes one of your tokens, as long as "
+        "you have tokens left."
+    ),
+    "rearmost moves": msg(
+        "The player whose track marker is rearmost on the moon track moves next, even several turns in a "
+        "row; turns do not go round the table."
+    ),
+    "top of the stack": msg(
+        "Of track markers stacked on one track space, the one on top (the last to arrive) moves first."
+    ),
+    "refill": msg(
+        "You may refill the wheel only when 1 or 2 tiles are left on it and the draw pile has tiles; "
+        "with none left you must."
+    ),
+    "game end": msg(
+        "The game ends when a player places their last token (they win), or when no tile can be taken "
+        "(the fewest tokens left win; a tie goes to the player who would move first)."
+    ),
+    "look ahead": msg(
+        "A choice is worth what it brings over the next turns: tasks fulfilled now and later, against the "
+        "time it costs on the moon track and what it leaves the other players."
+    ),
+    "solo score": msg(
+        "The solo score is the cost of every tile in your area, the tiles of phase 1 counted twice, plus "
+        "10 for each token not placed: the lower, the better."
+    ),
+}
 
 
 #: How many tokens of the coach's evaluation its choice must beat the best other choice by, for a
@@ -152,6 +209,11 @@ def _fulfilled(game: Game, rng: random.Random) -> Made | Outcome:
         difficulty=_level(1 + (len(tasks) > 5) + (len(tasks) > 9) + (longest >= 3) + linked),
         reason=_fixed(_explained(area, done)),
         about=lambda answer: _task_words(area, answer),
+        rule="chains",
+        written=msg(
+            "Which tasks in {player}'s area are fulfilled? Circle them all in the picture.",
+            player=_named(players, seat),
+        ),
     )
 
 
@@ -254,6 +316,7 @@ def _placement(game: Game, rng: random.Random) -> Made | Outcome:
         difficulty=_difficulty(board, offered, cell),
         reason=_fixed(_cell_words(board, offered, cell)),
         about=about,
+        rule="chains",
     )
 
 
@@ -294,6 +357,7 @@ def _gain(game: Game, rng: random.Random) -> Made | Outcome:
         difficulty=_difficulty(board, offered, cell) if placed else _level(1 + (len(gains) > 8)),
         reason=_fixed(why),
         about=lambda answer: None,
+        rule="one token a task" if placed < len(gains[cell]) else "chains",
     )
 
 
@@ -340,6 +404,8 @@ def _take(game: Game, rng: random.Random) -> Made | Outcome:
             )
         ),
         about=about,
+        rule="next tiles",
+        written=msg("Which tiles may you take now? Circle the numbers of their wheel spaces."),
     )
 
 
@@ -376,6 +442,7 @@ def _refill(game: Game, rng: random.Random) -> Made | Outcome:
         difficulty=1 if left >= 3 else (2 if game.can_refill else 4),
         reason=_fixed(why),
         about=lambda answer: None,
+        rule="refill",
     )
 
 
@@ -425,6 +492,8 @@ def _next_player(game: Game, rng: random.Random) -> Made | Outcome:
         difficulty=_level(1 + 2 * stacked + (len(stacks[here]) > 2) + (game.turns_in_a_row > 1)),
         reason=_fixed(why),
         about=about,
+        rule="top of the stack" if stacked else "rearmost moves",
+        written=msg("Whose turn is it now? Write the name of the player who moves next."),
     )
 
 
@@ -467,6 +536,7 @@ def _over(game: Game, rng: random.Random) -> Made | Outcome:
         difficulty=_level(level),
         reason=_fixed(why),
         about=lambda answer: None,
+        rule="game end",
     )
 
 
@@ -510,6 +580,7 @@ def _strategy(game: Game, rng: random.Random) -> Made | Outcome:
         difficulty=_level(1 + (margin < 2) + (margin < 1.2) + (margin < 0.9) + (answer == "refill")),
         reason=reason,
         about=about,
+        rule="look ahead",
     )
 
 
@@ -612,6 +683,8 @@ def _solo(game: Game, rng: random.Random) -> Made | Outcome:
         ),
         reason=reason,
         about=about,
+        rule="solo score",
+        written=msg("Which move keeps your solo score lowest now? Write the wheel space and the cell."),
     )
 
 

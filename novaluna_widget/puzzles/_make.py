@@ -26,7 +26,7 @@ from .._names import named
 from .._tiles import Tile
 from .._wheel import SPACES
 from ..bots import Bot, GreedyBot, RandomBot, play_turn
-from ._answers import MAKERS, Answer, Click, Made, sentences
+from ._answers import MAKERS, RULES, Answer, Click, Made, sentences
 from ._hints import hints
 from ._identity import content_id
 
@@ -69,6 +69,8 @@ _WORDS: Final[dict[str, Message]] = {
     "take": cmsg("a puzzle's answer", "no refill: take a tile"),
     "not over": cmsg("a puzzle's answer", "the game is not over"),
 }
+#: A strategy puzzle's refill is advice, not leave: "refill first", where the refill puzzle's is "you may".
+_ADVICE: Final[dict[str, Message]] = {"refill": cmsg("a strategy puzzle's answer", "refill the wheel first")}
 
 
 def rating_of(difficulty: int) -> float:
@@ -167,6 +169,20 @@ class Puzzle:
     def prompt(self) -> Message:
         return self._made.prompt
 
+    @property
+    def rule(self) -> str:
+        """The rule the answer rests on: a key of ``RULES`` (``rule_words`` says it)."""
+        return self._made.rule
+
+    def rule_words(self, lang: str | None = None) -> str:
+        """The rule the answer rests on, in a sentence (``lang``; None: the puzzle's)."""
+        return RULES[self.rule].in_language(self.lang if lang is None else resolve(lang))
+
+    def written(self, lang: str | None = None) -> str:
+        """The question as a sheet of paper asks it: to write or circle where the screen says to click
+        (``lang``; None: the puzzle's)."""
+        return (self._made.written or self.prompt).in_language(self.lang if lang is None else resolve(lang))
+
     def check(self, answer: Answer | Iterable[Answer], lang: str | None = None) -> Verdict:
         """Whether ``answer`` is right: one answer, or for a puzzle that wants them all (``all``) every
         answer at once (a set or list; one alone counts as a set of one). ``words`` in ``lang`` (None:
@@ -256,7 +272,7 @@ class Puzzle:
     # -- words ---------------------------------------------------------------------------------
     def _label(self, answer: Answer) -> Value:
         if isinstance(answer, str):
-            return _WORDS[answer]
+            return _ADVICE[answer] if self.kind == "strategy" else _WORDS[answer]
         game = self._made.game
         if isinstance(answer, Move):
             taken = game.wheel[answer.space]

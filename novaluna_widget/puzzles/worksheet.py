@@ -21,10 +21,10 @@ from pathlib import Path
 from typing import Final
 
 from .._i18n import LANGUAGES, RIGHT_TO_LEFT, Value, joined, msg, resolve, word
-from .._render import board_svg, game_svg, tiles_svg, wheel_svg
 from ._make import Puzzle, generate
+from ._paper import WIDE, Room, figures
 
-__all__ = ["FONTS", "SEED", "chromium", "main", "print_pdf", "save", "worksheet"]
+__all__ = ["FONTS", "PAPERS", "SEED", "chromium", "main", "print_pdf", "save", "worksheet"]
 
 #: The seed of ``make worksheet``'s sheets.
 SEED: Final = 24
@@ -39,68 +39,119 @@ FONTS: Final = {
     "ja": '"Noto Sans CJK JP", "DejaVu Sans", sans-serif',
     "fa": '"Noto Sans Arabic UI", "DejaVu Sans", sans-serif',
 }
-#: The kinds whose answer a game's picture says (whose turn it is, who won, which tiles are takeable):
-#: their pictures are drawn as a quiz (``quiz=True``), and the others' as the game shows them.
-_QUIZ: Final = frozenset({"take", "next", "over"})
 #: Where Chromium may be, first found first used.
 _CHROMIUMS: Final = ("chromium", "chromium-browser", "google-chrome", "google-chrome-stable")
 
+#: The paper sizes a sheet is made for: the page's CSS size and its boxes' heights in mm (a half-width
+#: box, four to a page; a box a page wide, for a question about the whole table). The page's width is
+#: A4's on both (Letter is 6 mm wider); Letter is 18 mm shorter.
+PAPERS: Final[dict[str, tuple[str, float, float]]] = {
+    "a4": ("A4", 114.0, 250.0),
+    "letter": ("letter", 104.0, 232.0),
+}
+#: What a box keeps for its heading, question, answer and padding; the rest is its pictures' (mm).
+_WORDS_ROOM: Final = 46.0
+_HALF_WIDTH: Final = 84.0
+#: What the first page's header and instructions take (mm).
+_HEADER: Final = 30.0
+_FULL_WIDTH: Final = 180.0
+
 _STYLE: Final = """
-@page { size: A4; margin: 14mm 12mm; }
+@page { size: %(size)s; margin: 14mm 12mm; }
 * { box-sizing: border-box; }
 html { -webkit-print-color-adjust: exact; print-color-adjust: exact; }
-body { margin: 0; font: 10pt/1.35 %(font)s; color: #1b1f33; }
+body { margin: 0; font: 10pt/1.35 %(font)s; color: #000; }
 header { display: flex; justify-content: space-between; align-items: baseline; gap: 6mm;
-  border-bottom: 0.6mm solid #c9a227; padding-bottom: 1.5mm; margin-bottom: 3mm; }
+  border-bottom: 0.6mm solid #000; padding-bottom: 1.5mm; margin-bottom: 3mm; }
 h1 { font-size: 16pt; margin: 0; }
 header p { margin: 0; white-space: nowrap; }
-.blank { display: inline-block; width: 45mm; border-bottom: 0.3mm solid #1b1f33; }
+.blank { display: inline-block; width: 45mm; border-bottom: 0.3mm solid #000; }
 .blank.short { width: 25mm; }
-.how { margin: 0 0 3mm; color: #373d5c; }
+.how { margin: 0 0 3mm; }
 .puzzles { display: grid; grid-template-columns: 1fr 1fr; gap: 4mm; }
-.puzzle { border: 0.35mm solid #5b6283; border-radius: 2mm; padding: 2.5mm; height: 118mm;
+.puzzle { border: 0.35mm solid #000; border-radius: 2mm; padding: 2.5mm; height: %(half)smm;
   display: flex; flex-direction: column; break-inside: avoid; overflow: hidden; }
+.puzzle.wide { grid-column: 1 / -1; height: %(wide)smm; break-before: page; }
+.puzzle.wide:first-child { height: %(first)smm; break-before: auto; }
 .puzzle h2, .key h2 { font-size: 11pt; margin: 0 0 1.5mm; }
 .pictures { flex: 1; min-height: 0; display: flex; gap: 2mm; align-items: center; justify-content: center; }
-.pictures svg { max-width: 100%%; max-height: 100%%; width: auto; height: auto; }
-.pictures svg.tile { max-width: 22mm; flex: none; }
+.wide .pictures { flex-direction: column; }
+.pictures > figure, .pictures .row { display: flex; gap: 2mm; align-items: center; }
+.pictures .row { flex-direction: row; align-items: flex-end; justify-content: center; gap: 4mm; }
+figure { margin: 0; display: flex; flex-direction: column; align-items: center; }
+figcaption { font-size: 9pt; margin-top: 1mm; text-align: center; max-width: 84mm; }
+.disc { display: inline-block; min-width: 4.2mm; height: 4.2mm; border-radius: 50%%; border: 0.3mm solid;
+  text-align: center; font-weight: 800; font-size: 8pt; line-height: 3.8mm; }
+.who { white-space: nowrap; margin-inline-end: 3mm; }
 .question { margin: 2mm 0 1.5mm; font-weight: 600; }
-.answer { border-top: 0.3mm dotted #7a809c; height: 14mm; color: #7a809c; font-size: 8.5pt; }
+.choices { margin: 0 0 1mm; }
+.choices span { display: inline-block; border: 0.3mm solid #000; border-radius: 1.5mm; padding: 0 1.5mm;
+  margin-inline-end: 2mm; }
+.answer { border-top: 0.3mm dotted #000; height: 12mm; color: #444; font-size: 8.5pt; }
 .key { break-before: page; }
 .key ol { margin: 0; padding-inline-start: 0; list-style: none; }
 .key li { margin-bottom: 3mm; break-inside: avoid; }
-.key .right { font-weight: 600; }
-footer { margin-top: 4mm; font-size: 7.5pt; color: #7a809c; }
+.key p { margin: 0.5mm 0; }
+.key .right, .key .rule { font-weight: 600; }
+footer { margin-top: 4mm; font-size: 7.5pt; color: #444; }
 """
 
 
 def worksheet(
-    n: int = _COUNT, *, seed: int = SEED, kinds: Iterable[str] | None = None, lang: str | None = None
+    n: int = _COUNT,
+    *,
+    seed: int = SEED,
+    kinds: Iterable[str] | None = None,
+    lang: str | None = None,
+    paper: str = "a4",
 ) -> str:
     """The worksheet of ``n`` puzzles made from ``seed`` (of ``kinds``: kinds or families, None: all) as
-    one HTML page, in ``lang`` (None: the package language): the puzzles four to
-    an A4 page, then the answer key on pages of its own."""
+    one HTML page, in ``lang`` (None: the package language), for ``paper`` (``"a4"`` or ``"letter"``):
+    the puzzles four to a page (a question about the whole table a page of its own, after them), then
+    the answer key on pages of its own."""
     lang = resolve(lang)
-    puzzles = generate(n, seed=seed, kinds=kinds, lang=lang)
-    boxes = "\n".join(_box(i, p, lang) for i, p in enumerate(puzzles, 1))
+    if paper not in PAPERS:
+        raise ValueError(f"unknown paper size {paper!r}; the sizes are {', '.join(PAPERS)}")
+    size, half, wide = PAPERS[paper]
+    made = generate(n, seed=seed, kinds=kinds, lang=lang)
+    puzzles = [p for p in made if p.kind not in WIDE] + [p for p in made if p.kind in WIDE]
+    rooms = {False: (_HALF_WIDTH, half - _WORDS_ROOM), True: (_FULL_WIDTH, wide - _WORDS_ROOM)}
+    first = wide - _HEADER  # a sheet of whole-table puzzles alone starts under its header
+    boxes = "\n".join(
+        _box(
+            i,
+            p,
+            lang,
+            (_FULL_WIDTH, first - _WORDS_ROOM) if i == 1 and p.kind in WIDE else rooms[p.kind in WIDE],
+        )
+        for i, p in enumerate(puzzles, 1)
+    )
     key = "\n".join(_key(i, p, lang) for i, p in enumerate(puzzles, 1))
     title = word(msg("Nova Luna puzzles"), lang)
-    made = word(
+    key_title = word(msg("Answer key"), lang)
+    footer = word(
         msg("Made with novaluna_widget from seed {seed}: the rules engine checked every answer.", seed=seed),
         lang,
     )
     name, date = word(msg("Name:"), lang), word(msg("Date:"), lang)
     how = msg(
-        "Answer each question in its box. Name a cell by its (x, y) as the picture labels it, a task by "
-        "its tile, a wheel space by its number."
+        "Write each answer in its box, or circle it where the question says so. Name a cell by its (x, y) "
+        "as the picture labels it, a task by its tile, a wheel space or track space by its number."
     )
     direction = ' dir="rtl"' if lang in RIGHT_TO_LEFT else ""
+    style = _STYLE % {
+        "font": FONTS[lang],
+        "size": size,
+        "half": f"{half:g}",
+        "wide": f"{wide:g}",
+        "first": f"{first:g}",
+    }
     return f"""<!DOCTYPE html>
 <html lang="{lang}"{direction}>
 <head>
 <meta charset="utf-8">
 <title>{escape(title)}</title>
-<style>{_STYLE % {"font": FONTS[lang]}}</style>
+<style>{style}</style>
 </head>
 <body>
 <header><h1>{escape(title)}</h1>
@@ -110,11 +161,11 @@ def worksheet(
 {boxes}
 </section>
 <section class="key">
-<header><h1>{escape(word(msg("Answer key"), lang))}</h1></header>
+<header><h1>{escape(key_title)}</h1></header>
 <ol>
 {key}
 </ol>
-<footer>{escape(made)}</footer>
+<footer>{escape(footer)}</footer>
 </section>
 </body>
 </html>
@@ -125,43 +176,27 @@ def _heading(index: int, lang: str) -> str:
     return escape(word(msg("Puzzle {n}", n=index), lang))
 
 
-def _box(index: int, puzzle: Puzzle, lang: str) -> str:
-    """One puzzle's box: its heading, pictures, question and a line for the answer."""
-    pictures = "".join(_pictures(puzzle, lang))
+def _box(index: int, puzzle: Puzzle, lang: str, room: Room) -> str:
+    """One puzzle's box: its heading, pictures, question, the choices to circle (if it offers some) and
+    room for the answer."""
+    pictures = "".join(figures(puzzle, lang, room))
     yours = word(msg("Your answer:"), lang)
+    wide = " wide" if puzzle.kind in WIDE else ""
+    choices = ""
+    if puzzle.click == "choice":
+        offered = "".join(f"<span>{escape(puzzle.label(c, lang))}</span>" for c in puzzle.choices)
+        circle = word(msg("Circle one:"), lang)  # not in the f-string: the catalogue's extraction skips those
+        choices = f"<p class='choices'>{escape(circle)} {offered}</p>"
     return (
-        f"<article class='puzzle'><h2>{_heading(index, lang)}</h2>"
+        f"<article class='puzzle{wide}' data-kind='{puzzle.kind}'><h2>{_heading(index, lang)}</h2>"
         f"<div class='pictures'>{pictures}</div>"
-        f"<p class='question'>{escape(puzzle.question)}</p>"
+        f"<p class='question'>{escape(puzzle.written(lang))}</p>{choices}"
         f"<div class='answer'>{escape(yours)}</div></article>"
     )
 
 
-def _pictures(puzzle: Puzzle, lang: str) -> list[str]:
-    """What the question is about: the area of ``seat`` (its tiles and the cells a tile may go to named,
-    its tasks' tokens as they are in the game, so the picture never gives an answer away) with the tile
-    to place; the wheel for a question about its spaces; else the whole table (not saying whose turn it is
-    or who won when that is the question)."""
-    game = puzzle.game
-    if puzzle.seat is not None and puzzle.click in ("cell", "task"):
-        player = game.players[puzzle.seat]
-        board = player.board
-        labels = [*board.tiles, *board.legal_cells()] if puzzle.click == "cell" else [*board.tiles]
-        area = board_svg(board, player.covered, puzzle.seat, labels=labels, lang=lang)
-        tile = (
-            []
-            if puzzle.tile is None
-            else [tiles_svg([puzzle.tile], lang=lang).replace("<svg ", "<svg class='tile' ", 1)]
-        )
-        return [area, *tile]
-    quiz = puzzle.kind in _QUIZ
-    if puzzle.click == "space":
-        return [wheel_svg(game, lang=lang, quiz=quiz)]
-    return [game_svg(game, lang=lang, quiz=quiz)]
-
-
 def _key(index: int, puzzle: Puzzle, lang: str) -> str:
-    """One puzzle's entry in the answer key: its right answers, then why."""
+    """One puzzle's entry in the answer key: its right answers, the rule they rest on, then why."""
     labels: list[Value] = [puzzle.label(a, lang) for a in sorted(puzzle.answers, key=repr)]
     answers = joined(labels)
     right = (
@@ -169,8 +204,10 @@ def _key(index: int, puzzle: Puzzle, lang: str) -> str:
         if not puzzle.all and len(labels) > 1
         else msg("Answer: {answers}", answers=answers)
     )
+    rule = msg("The rule: {rule}", rule=puzzle.rule_words(lang))
     return (
         f"<li><h2>{_heading(index, lang)}</h2><p class='right'>{escape(word(right, lang))}</p>"
+        f"<p class='rule'>{escape(word(rule, lang))}</p>"
         f"<p>{escape(puzzle.explain(lang))}</p></li>"
     )
 
@@ -218,11 +255,12 @@ def save(
     seed: int = SEED,
     kinds: Iterable[str] | None = None,
     lang: str | None = None,
+    paper: str = "a4",
 ) -> Path:
     """Write ``worksheet(n, …)`` to ``path``: the HTML page, or printed to PDF (with Chromium) if the
     path ends in ``.pdf``. Returns the path."""
     path = Path(path)
-    page = worksheet(n, seed=seed, kinds=kinds, lang=lang)
+    page = worksheet(n, seed=seed, kinds=kinds, lang=lang, paper=paper)
     path.parent.mkdir(parents=True, exist_ok=True)
     if path.suffix.lower() != ".pdf":
         path.write_text(page, encoding="utf-8")
@@ -242,10 +280,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument(
         "--lang", action="append", choices=list(LANGUAGES), help="only this language (again for more)"
     )
+    parser.add_argument("--paper", choices=list(PAPERS), default="a4", help="the paper size (a4)")
     args = parser.parse_args(argv)
     for lang in args.lang or LANGUAGES:
         name = "worksheet.pdf" if lang == "en" else f"worksheet.{lang}.pdf"
-        written = save(args.out / name, args.n, seed=args.seed, lang=lang)
+        if args.paper != "a4":
+            name = name.replace("worksheet", f"worksheet-{args.paper}", 1)
+        written = save(args.out / name, args.n, seed=args.seed, lang=lang, paper=args.paper)
         print(f"printed {written} ({args.n} puzzles, seed {args.seed})")
     return 0
 

@@ -161,3 +161,28 @@ def test_a_solo_move_puzzle_lights_the_cells_of_the_tile_chosen(page: Page) -> N
     cell.click()
     wait_for_python(page, f"w.state['puzzle']['picks'][0]['answer'] == [{space}, {x}, {y}]")
     checked(page, root)
+
+
+def test_download_progress_saves_the_learners_file_in_the_browser(page: Page) -> None:
+    """The button's download is the progress file the kernel wrote, named as it is (a teacher collects
+    these for ``class_report``); a redraw after it saves nothing more."""
+    root = show_cells(page, PUZZLES.format(kind="take", more=""))
+    root.locator('.nl-puzzle [data-action="reveal"]').click()
+    wait_for_python(page, "w.state['puzzle']['answers'] is not None")
+    wait_drawn(page, root)
+    with page.expect_download() as asked:
+        root.locator('.nl-puzzle [data-action="download"]').click()
+    download = asked.value
+    assert download.suggested_filename == "take.json"
+    saved = download.path()
+    assert saved is not None
+    assert saved.read_text(encoding="utf-8") == kernel_json(
+        page, "open('take.json', encoding='utf-8').read()"
+    )
+    wait_for_python(page, "w.state['puzzle']['download']['number'] == 1")
+    downloads: list[Any] = []
+    page.on("download", lambda saved: downloads.append(saved))
+    root.locator('.nl-puzzle [data-action="next"]').click()
+    wait_for_python(page, "w.state['puzzle']['answers'] is None")
+    wait_drawn(page, root)
+    assert downloads == []
