@@ -17,7 +17,9 @@ $(STAMP): pyproject.toml
 
 lab: $(STAMP)
 	$(VENV)/bin/jupyter trust notebooks/*.ipynb  # saved pictures (SVG) show only in trusted notebooks
-	$(VENV)/bin/jupyter lab $(if $(filter 0,$(shell id -u)),--allow-root) $(FIRST_NOTEBOOK)
+	# Served from the repository's root (docs/: the glossaries, the player aid), tutorial 1 open.
+	$(VENV)/bin/jupyter lab $(if $(filter 0,$(shell id -u)),--allow-root) --ServerApp.root_dir=$(CURDIR) \
+		$(FIRST_NOTEBOOK)
 
 # esbuild lets the tests check that the committed view build matches js/ (node is only for that).
 js/node_modules: js/package-lock.json
