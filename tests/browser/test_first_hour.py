@@ -1,0 +1,48 @@
+"""The first hour's last stumbles, in a real JupyterLab: a button greyed out while an earlier position is
+on show says why, in each of the four languages."""
+
+from __future__ import annotations
+
+import json
+from typing import TYPE_CHECKING, Any
+
+import pytest
+
+from .conftest import REPO
+from .lab import execute_python, kernel_json, show_cells, wait_drawn
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Page
+
+pytestmark = pytest.mark.kept_tab  # each test's cells show its widget in one notebook (conftest)
+
+WHY_GREY = "Not while an earlier position is on show: move the history slider to the position now first"
+CATALOGUES = json.loads((REPO / "js" / "locale.json").read_text(encoding="utf-8"))["catalogues"]
+
+
+def expect(target: Any) -> Any:
+    from playwright.sync_api import expect as playwright_expect
+
+    return playwright_expect(target)
+
+
+@pytest.mark.parametrize("lang", ["en", "ru", "ja", "fa"])
+def test_puzzles_and_new_game_greyed_in_history_say_why(page: Page, lang: str) -> None:
+    root = show_cells(
+        page,
+        f"from novaluna_widget import NovaLunaWidget\nw = NovaLunaWidget(players=['You', 'Bo'], seed=3, "
+        f"lang={lang!r}, bots={{1: 'greedy'}})\nfor _ in range(4): w.bot_move('greedy')\nw",
+    )
+    execute_python(page, "w.show_turn(1)")
+    wait_drawn(page, root)
+    assert kernel_json(page, "w.shown_turn") == 1
+    why = WHY_GREY if lang == "en" else CATALOGUES[lang][WHY_GREY]
+    for action in ("puzzles", "new"):
+        button = root.locator(f'.nl-toolbar [data-action="{action}"]')
+        expect(button).to_be_disabled()
+        expect(button).to_have_attribute("title", why)
+    # Back at the position now, the buttons work again and say what they do.
+    execute_python(page, "w.show_turn(None)")
+    wait_drawn(page, root)
+    expect(root.locator('.nl-toolbar [data-action="puzzles"]')).to_be_enabled()
+    expect(root.locator('.nl-toolbar [data-action="puzzles"]')).not_to_have_attribute("title", why)
