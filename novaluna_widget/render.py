@@ -859,7 +859,7 @@ def board_svg(
 
 def _panel_words(game: Game, index: int, reader: int | None, quiz: bool = False) -> tuple[Value, Value, bool]:
     """A player's name (with "to move" on their turn unless it is a ``quiz``, the reader told about as
-    "you"), their tokens left and time on the moon track if the game has one, and whether it is their
+    "you"), their tokens left and their space on the moon track if the game has one, and whether it is their
     turn (and shown)."""
     p = game.players[index]
     names = [q.name for q in game.players]
@@ -873,8 +873,14 @@ def _panel_words(game: Game, index: int, reader: int | None, quiz: bool = False)
             "a player's panel in a game's picture, when it is their turn", "{name} · to move", name=who
         )
     left = tokens_left(p.tokens)
-    supply = (  # time is the moon track's: the solo game has neither
-        cmsg("a player's panel in a game's picture", "{tokens} · time {time}", tokens=left, time=p.time)
+    # The marker's space on the moon track, named as the widget names it (the solo game has no track).
+    supply = (
+        cmsg(
+            "a player's panel in a game's picture",
+            "{tokens} · moon track {space}",
+            tokens=left,
+            space=p.space,
+        )
         if game.has_moon_track
         else left
     )
