@@ -441,7 +441,8 @@ function compareCard(state, catalogue, p, area, option, kind) {
  * @returns {string}
  */
 export function reviewPanel(review, state, catalogue, id) {
-  if (!review || !review.status) return "";
+  // The review is the game's: while a puzzle is on show, its list waits for the game to come back.
+  if (!review || !review.status || state.puzzle) return "";
   const [name, title] = [t("review"), t("Review")];
   const head =
     `<section class="nl-panel nl-review" aria-label="${esc(name)}">` +

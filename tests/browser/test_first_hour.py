@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 import pytest
 
 from .conftest import REPO
-from .lab import execute_python, kernel_json, show_cells, wait_drawn
+from .lab import execute_python, kernel_json, show_cells, wait_drawn, wait_for_python
 
 if TYPE_CHECKING:
     from playwright.sync_api import Page
@@ -46,3 +46,39 @@ def test_puzzles_and_new_game_greyed_in_history_say_why(page: Page, lang: str) -
     wait_drawn(page, root)
     expect(root.locator('.nl-toolbar [data-action="puzzles"]')).to_be_enabled()
     expect(root.locator('.nl-toolbar [data-action="puzzles"]')).not_to_have_attribute("title", why)
+
+
+# A two-player game against the greedy bot, played to its end.
+OVER = (
+    "from novaluna_widget import NovaLunaWidget\n"
+    "w = NovaLunaWidget(players=['You', 'Bo'], seed=3, bots={1: 'greedy'})\n"
+    "while not w.game.is_over: w.bot_move('greedy')\n"
+    "w"
+)
+
+# The parts of the status box whose words run past it (cut with "…").
+CUT_JS = """(root) => [...root.querySelectorAll('.nl-said, .nl-now')]
+    .filter((el) => el.scrollHeight > el.clientHeight + 1).map((el) => el.textContent)"""
+
+
+@pytest.mark.parametrize("width", [800, 1280])
+def test_the_game_over_sentence_is_said_whole(page: Page, width: int) -> None:
+    page.set_viewport_size({"width": width, "height": 900})
+    root = show_cells(page, OVER)
+    wait_drawn(page, root)
+    said = root.locator(".nl-said")
+    expect(said).to_contain_text("Ranking: 1.")
+    assert root.evaluate(CUT_JS) == []
+
+
+def test_a_finished_games_review_hides_under_the_puzzles(page: Page) -> None:
+    root = show_cells(page, OVER)
+    root.locator('[data-action="review"]').click()
+    wait_for_python(page, "w.review_panel.get('status') == 'ready'")
+    review = root.locator(".nl-review-rows")
+    expect(review).to_be_visible()
+    root.locator('[data-action="puzzles"]').click()
+    wait_for_python(page, "w.state.get('puzzle') is not None")
+    wait_drawn(page, root)
+    expect(root.locator(".nl-puzzle")).to_be_visible()
+    expect(root.locator(".nl-review")).to_have_count(0)
