@@ -4,6 +4,7 @@ on show says why, in each of the four languages."""
 from __future__ import annotations
 
 import json
+import re
 from typing import TYPE_CHECKING, Any
 
 import pytest
@@ -82,3 +83,62 @@ def test_a_finished_games_review_hides_under_the_puzzles(page: Page) -> None:
     wait_drawn(page, root)
     expect(root.locator(".nl-puzzle")).to_be_visible()
     expect(root.locator(".nl-review")).to_have_count(0)
+
+
+GUIDED = "from novaluna_widget import NovaLunaWidget\nw = NovaLunaWidget.tutorial(lang={lang!r})\nw"
+
+# The guided game's panel and its prompt, where they stand on the screen.
+PROMPT_JS = """(root) => {
+    const box = (sel) => {
+        const r = root.querySelector(sel).getBoundingClientRect();
+        return [r.top, r.bottom];
+    };
+    return {panel: box('.nl-tutorial'), prompt: box('.nl-tutorial-prompt')};
+}"""
+
+
+@pytest.mark.parametrize(
+    ("lang", "width"), [("en", 800), ("en", 1280), ("en", 1920), ("ru", 800), ("ja", 800), ("fa", 800)]
+)
+def test_every_prompt_of_the_guided_game_stands_whole_in_its_panel(page: Page, lang: str, width: int) -> None:
+    """Step by step to the end, the prompt (what to click, and at the end "press New game") is never cut by
+    the panel's edge, however long the step's text above it."""
+    page.set_viewport_size({"width": width, "height": 900})
+    root = show_cells(page, GUIDED.format(lang=lang))
+    cut = []
+    while True:
+        wait_drawn(page, root)
+        where = root.evaluate(PROMPT_JS)
+        (top, bottom), (prompt_top, prompt_bottom) = where["panel"], where["prompt"]
+        if prompt_top < top or prompt_bottom > bottom:
+            cut.append((kernel_json(page, "w.guide.number"), where))
+        if kernel_json(page, "w.guide.done"):
+            break
+        execute_python(
+            page, "w._controller.handle({'version': w._controller.version, **w.guide.click.intent})"
+        )
+    assert cut == []
+    expect(root.locator(".nl-tutorial-prompt")).to_have_text(re.compile(r"\S"))
+
+
+def test_a_refused_click_far_below_the_panel_is_answered_in_view(page: Page) -> None:
+    """At 800 px the area in play stands below the wheel: scrolled down to it, a click on the wrong cell
+    brings the guide's "Not there, please" into view."""
+    page.set_viewport_size({"width": 800, "height": 900})
+    root = show_cells(page, GUIDED.format(lang="en"))
+    # Five clicks as asked: the step then waits for Y11 right of B05, at (1, 0), among other lit cells.
+    execute_python(
+        page,
+        "for _ in range(5): w._controller.handle({'version': w._controller.version, **w.guide.click.intent})",
+    )
+    assert kernel_json(page, "w.guide.click.intent['cell']") == [1, 0]
+    wait_drawn(page, root)
+    big = root.locator(".nl-card-big")
+    big.evaluate("(el) => el.scrollIntoView({block: 'start'})")
+    refused = root.locator(".nl-tutorial-refused")
+    expect(refused).not_to_be_in_viewport()
+    root.locator('.nl-card-big .nl-legal:not([data-cell="1,0"])').first.click()
+    wait_for_python(page, "w.state['tutorial']['refused']")
+    expect(refused).to_have_text(re.compile(r"\S"))
+    expect(refused).to_be_in_viewport()
+    assert kernel_json(page, "len(w.game.players[0].board)") == 1  # refused: nothing was placed
