@@ -54,6 +54,7 @@ notebooks: $(STAMP)
 		--ClearMetadataPreprocessor.clear_cell_metadata=False \
 		--ClearMetadataPreprocessor.preserve_nb_metadata_mask=kernelspec \
 		--ClearMetadataPreprocessor.preserve_nb_metadata_mask=language_info $(NOTEBOOKS)
+	$(PY) tools/keep_pictures.py $(NOTEBOOKS)  # the saved picture, not a view of a model that is gone
 
 # The one-sheet player aid (two sides) in each language, docs/player-aid[.ru|.ja|.fa].pdf, from the engine's pictures and the glossary's words
 # (docs/player_aid.py writes the HTML pages and prints them with Chromium).
@@ -129,8 +130,8 @@ site: $(LITE_VENV)/.installed
 	$(LITE_VENV)/bin/python site/build.py
 
 lint: $(STAMP) js/node_modules
-	$(VENV)/bin/ruff check novaluna_widget tests bench site docs js/build_locale.py js/build_contract.py
-	$(VENV)/bin/ruff format --check novaluna_widget tests bench site docs js/build_locale.py js/build_contract.py
+	$(VENV)/bin/ruff check novaluna_widget tests bench site docs tools js/build_locale.py js/build_contract.py
+	$(VENV)/bin/ruff format --check novaluna_widget tests bench site docs tools js/build_locale.py js/build_contract.py
 	$(VENV)/bin/mypy
 	$(VENV)/bin/lint-imports --no-logo
 	js/node_modules/.bin/tsc -p js
