@@ -25,17 +25,16 @@ import os
 import sys
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, fields
-from typing import TYPE_CHECKING, Any, Final
+from typing import TYPE_CHECKING, Any, Final, TypedDict
 
-from . import wheel
-from .board import Board, Cell, TaskRef, whole_number
+from . import _wheel as wheel
+from ._board import Board, Cell, TaskRef, whole_number
+from ._errors import IllegalMove, quote
+from ._game import Action, ActionData, Game, Move, action_data, check_seed, sheet_of
+from ._i18n import Message, Value, cell_words, cmsg, cplural, joined, msg, plural, resolve
+from ._names import YOU, named, says_you
+from ._tiles import COLOUR_NAMES
 from .bots import SearchBot, best_place, closeness, missing, tokens_now
-from .contract import HintData, OptionData
-from .errors import IllegalMove, quote
-from .game import Action, Game, Move, action_data, check_seed, sheet_of
-from .i18n import Message, Value, cell_words, cmsg, cplural, joined, msg, plural, resolve
-from .names import YOU, named, says_you
-from .tiles import COLOUR_NAMES
 
 if TYPE_CHECKING:
     from multiprocessing.context import BaseContext
@@ -51,7 +50,10 @@ __all__ = [
     "PROGRESS_UNIT",
     "REVIEW_COLUMNS",
     "Hint",
+    "HintData",
+    "Mark",
     "Option",
+    "OptionData",
     "hint",
     "review",
     "reviewing",
@@ -75,6 +77,43 @@ MAX_LOSS: Final = 20.0
 REVIEW_COLUMNS: Final = ["turn", "player", "played", "suggested", "loss", "comment"]
 #: The unit of a review's progress bar (tqdm's ``12/40 [00:03<00:05, 4.1action/s]``): an action reviewed.
 PROGRESS_UNIT: Final = cmsg("the unit of a review's progress bar: one action of the game reviewed", "action")
+
+
+# -- an option and a hint as data (the page is sent them: novaluna_widget/_contract.py describes them) --
+class Mark(TypedDict):
+    """What to mark for an action the coach talks about: the tile taken, the space it is on and the cell
+    it goes to (all None for a refill or the end of phase 1)."""
+
+    tile: str | None
+    space: int | None
+    cell: Cell | None
+
+
+class OptionData(Mark):
+    """One option of the player to move (``coach.Option.to_data``): what to mark and what the search
+    makes of it."""
+
+    action: ActionData
+    #: What it does, in a sentence or two.
+    reason: str
+    #: The search's evaluation in tokens (higher is better).
+    value: float
+    #: Tokens it trails the suggestion by (0 for the suggestion).
+    behind: float
+    cost: int | None
+    #: The tasks it covers now.
+    covers: list[TaskRef]
+    #: The tasks it leaves one tile short.
+    sets_up: list[TaskRef]
+    #: The seat that moves after it (None once the game is over).
+    next_player: int | None
+
+
+class HintData(OptionData):
+    """The suggestion for ``player`` (``coach.Hint.to_data``) and the runners-up, best first."""
+
+    player: int
+    alternatives: list[OptionData]
 
 
 @dataclass(frozen=True)

@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 
 from novaluna_widget import Game
-from novaluna_widget.i18n import LANGUAGES, number
-from novaluna_widget.render import game_svg
+from novaluna_widget._i18n import LANGUAGES, number
+from novaluna_widget._render import game_svg
 
 PAGE = json.loads((Path(__file__).resolve().parents[1] / "js" / "locale.json").read_text(encoding="utf-8"))
 TIME = {"en": "time", "ru": "время", "ja": "時間", "fa": "زمان"}
