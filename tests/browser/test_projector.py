@@ -43,9 +43,11 @@ ROOM_FLOOR = {
     "track number": 20,
     "tile cost": 20,
     "colour letter": 20,
-    # A task's dots, whose shape tells the colour: 12 px; a player's marker on the moon track: 32 px.
+    # A task's dots, whose shape tells the colour: 12 px; a player's marker on the moon track, and their
+    # token by the empty wheel space they took from: 32 px.
     "task dot": 12,
     "track marker": 32,
+    "taker": 32,
 }
 
 # What the class reads, each the smallest drawn: an SVG text's size is its font size times its scale on the
@@ -67,6 +69,7 @@ SIZES_JS = """(root) => {
         "colour letter": svgFont('.nl-wheel .nl-letter, .nl-card-big .nl-letter'),
         "task dot": side('.nl-wheel .nl-dot, .nl-card-big .nl-dot'),
         "track marker": side('.nl-track-marker > .nl-token circle'),
+        "taker": side('.nl-taker > .nl-token circle'),
     };
 }"""
 
