@@ -1010,9 +1010,9 @@ def projector_game_svg(
     game: Game, lang: str | None = None, *, reader: int | None = None, quiz: bool = False
 ) -> str:
     """The position for a projector: the moon wheel and moon track the screen's height, and beside it
-    each player's name, tokens left and moon track space in large print, the whole ``PROJECTOR``'s size. The areas
-    are left out (each is a projector picture of its own, ``picture(board, projector=True)``): beside
-    the wheel they could only be drawn too small to read from the back of a room. ``quiz`` as
+    each player's name, tokens left and moon track space in large print, the whole ``PROJECTOR``'s size.
+    The areas are left out (each is a projector picture of its own, ``picture(board, projector=True)``):
+    beside the wheel they could only be drawn too small to read from the back of a room. ``quiz`` as
     ``game_svg``'s."""
     lang = resolve(lang)
     lit, quiz = not quiz, quiz and not game.is_solo
