@@ -17,7 +17,9 @@ $(STAMP): pyproject.toml
 
 lab: $(STAMP)
 	$(VENV)/bin/jupyter trust notebooks/*.ipynb  # saved pictures (SVG) show only in trusted notebooks
-	$(VENV)/bin/jupyter lab $(if $(filter 0,$(shell id -u)),--allow-root) $(FIRST_NOTEBOOK)
+	# Served from the repository's root (docs/: the glossaries, the player aid), tutorial 1 open.
+	$(VENV)/bin/jupyter lab $(if $(filter 0,$(shell id -u)),--allow-root) --ServerApp.root_dir=$(CURDIR) \
+		$(FIRST_NOTEBOOK)
 
 # esbuild lets the tests check that the committed view build matches js/ (node is only for that).
 js/node_modules: js/package-lock.json
@@ -52,6 +54,7 @@ notebooks: $(STAMP)
 		--ClearMetadataPreprocessor.clear_cell_metadata=False \
 		--ClearMetadataPreprocessor.preserve_nb_metadata_mask=kernelspec \
 		--ClearMetadataPreprocessor.preserve_nb_metadata_mask=language_info $(NOTEBOOKS)
+	$(PY) tools/keep_pictures.py $(NOTEBOOKS)  # the saved picture, not a view of a model that is gone
 
 # The one-sheet player aid (two sides) in each language, docs/player-aid[.ru|.ja|.fa].pdf, from the engine's pictures and the glossary's words
 # (docs/player_aid.py writes the HTML pages and prints them with Chromium).
@@ -129,8 +132,8 @@ site: $(LITE_VENV)/.installed
 	$(LITE_VENV)/bin/python site/build.py
 
 lint: $(STAMP) js/node_modules
-	$(VENV)/bin/ruff check novaluna_widget tests bench site docs js/build_locale.py js/build_contract.py
-	$(VENV)/bin/ruff format --check novaluna_widget tests bench site docs js/build_locale.py js/build_contract.py
+	$(VENV)/bin/ruff check novaluna_widget tests bench site docs tools js/build_locale.py js/build_contract.py
+	$(VENV)/bin/ruff format --check novaluna_widget tests bench site docs tools js/build_locale.py js/build_contract.py
 	$(VENV)/bin/mypy
 	$(VENV)/bin/lint-imports --no-logo
 	js/node_modules/.bin/tsc -p js

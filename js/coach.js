@@ -298,8 +298,8 @@ export const TUTORIAL_HTML =
   `<button type="button" class="nl-button nl-next-step" data-action="next" hidden></button></div>` +
   `<p class="nl-tutorial-said"></p>` +
   `<h3 class="nl-tutorial-title"></h3><p class="nl-tutorial-text"></p>` +
-  `<p class="nl-tutorial-prompt"></p>` +
-  `<p class="nl-tutorial-refused" role="status"></p></section>`;
+  `<div class="nl-tutorial-foot"><p class="nl-tutorial-prompt"></p>` +
+  `<p class="nl-tutorial-refused" role="status"></p></div></section>`;
 
 /**
  * Put the words of the history bar and the guided game's panel (drawn once) in the page's language: when
@@ -339,7 +339,12 @@ export function updateTutorial(panel, state) {
   text("nl-tutorial-title", step.title);
   text("nl-tutorial-text", step.done ? "" : step.text); // once over, the step's text is out of date
   text("nl-tutorial-prompt", step.done ? guideOverWords() : step.prompt);
+  const refused = /** @type {HTMLElement} */ (panel.querySelector(".nl-tutorial-refused"));
+  const before = refused.textContent;
   text("nl-tutorial-refused", step.refused);
+  // A click refused far below the panel (the page scrolled down to the area) is answered where it is
+  // seen: the page scrolls just enough to show the refusal, which stands at the panel's foot.
+  if (step.refused && refused.textContent !== before) refused.scrollIntoView({ block: "nearest" });
   const next = /** @type {HTMLButtonElement} */ (panel.querySelector("[data-action=next]"));
   const wanted = !step.done && step.highlight?.button === "next";
   if (next.hidden === wanted) {
@@ -441,7 +446,8 @@ function compareCard(state, catalogue, p, area, option, kind) {
  * @returns {string}
  */
 export function reviewPanel(review, state, catalogue, id) {
-  if (!review || !review.status) return "";
+  // The review is the game's: while a puzzle is on show, its list waits for the game to come back.
+  if (!review || !review.status || state.puzzle) return "";
   const [name, title] = [t("review"), t("Review")];
   const head =
     `<section class="nl-panel nl-review" aria-label="${esc(name)}">` +

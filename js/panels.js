@@ -118,11 +118,16 @@ export function toolbar(state, botName) {
   const buttons = BUTTONS.filter(([action]) => action !== "end_phase_one" || state.solo).map(
     ([action, text, can, title]) => {
       const enabled = can === null ? !readOnly : Boolean(state.can[can]);
+      // A button greyed out only because an earlier position is on show says so, and how to leave it.
+      const why =
+        can === null && readOnly
+          ? t("Not while an earlier position is on show: move the history slider to the position now first")
+          : title(state, botName);
       // "nl-hint" marks what the hint suggests; the buttons' classes keep clear of the marks'.
       const cls = action === "hint" || action === "review" ? `${action}-button` : action;
       return (
         `<button type="button" class="nl-button nl-${cls}" data-action="${action}" ` +
-        `title="${esc(title(state, botName))}"${enabled ? "" : " disabled"}>${esc(text(state))}</button>`
+        `title="${esc(why)}"${enabled ? "" : " disabled"}>${esc(text(state))}</button>`
       );
     },
   );

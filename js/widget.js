@@ -470,6 +470,7 @@ function render({ model, el }) {
     // The guided game's panel says what happened and what to do: the status lines stay for screen readers.
     root.classList.toggle("nl-guided", Boolean(state.tutorial));
     root.classList.toggle("nl-puzzling", Boolean(state.puzzle));
+    root.classList.toggle("nl-over", Boolean(state.over)); // the end's sentence is said whole (widget.css)
     const focus = focusPlayer(state);
     if (preview !== null && (state.selected !== null || !state.choices.includes(preview))) preview = null;
     patch(parts.headline, headline(state), full);

@@ -888,7 +888,7 @@ def board_svg(
 
 def _panel_words(game: Game, index: int, reader: int | None, quiz: bool = False) -> tuple[Value, Value, bool]:
     """A player's name (with "to move" on their turn unless it is a ``quiz``, the reader told about as
-    "you"), their tokens left and time on the moon track if the game has one, and whether it is their
+    "you"), their tokens left and their space on the moon track if the game has one, and whether it is their
     turn (and shown)."""
     p = game.players[index]
     names = [q.name for q in game.players]
@@ -902,8 +902,14 @@ def _panel_words(game: Game, index: int, reader: int | None, quiz: bool = False)
             "a player's panel in a game's picture, when it is their turn", "{name} · to move", name=who
         )
     left = tokens_left(p.tokens)
-    supply = (  # time is the moon track's: the solo game has neither
-        cmsg("a player's panel in a game's picture", "{tokens} · time {time}", tokens=left, time=p.time)
+    # The marker's space on the moon track, named as the widget names it (the solo game has no track).
+    supply = (
+        cmsg(
+            "a player's panel in a game's picture",
+            "{tokens} · moon track {space}",
+            tokens=left,
+            space=p.space,
+        )
         if game.has_moon_track
         else left
     )
@@ -1004,9 +1010,9 @@ def projector_game_svg(
     game: Game, lang: str | None = None, *, reader: int | None = None, quiz: bool = False
 ) -> str:
     """The position for a projector: the moon wheel and moon track the screen's height, and beside it
-    each player's name, tokens left and time in large print, the whole ``PROJECTOR``'s size. The areas
-    are left out (each is a projector picture of its own, ``picture(board, projector=True)``): beside
-    the wheel they could only be drawn too small to read from the back of a room. ``quiz`` as
+    each player's name, tokens left and moon track space in large print, the whole ``PROJECTOR``'s size.
+    The areas are left out (each is a projector picture of its own, ``picture(board, projector=True)``):
+    beside the wheel they could only be drawn too small to read from the back of a room. ``quiz`` as
     ``game_svg``'s."""
     lang = resolve(lang)
     lit, quiz = not quiz, quiz and not game.is_solo

@@ -81,7 +81,8 @@ def test_game_svg_draws_every_tile_and_the_takeable_three() -> None:
     assert "stroke='#101735' stroke-width='3'/>" not in svg  # no 1–3 badges
     assert f">{len(game.draw_pile)}</text>" in svg and "draw pile" in svg
     for p in game.players:
-        assert f"{p.tokens} tokens left · time {p.time}" in svg
+        # The moon track's one name, as in the widget: the marker's space, never the total "time".
+        assert f"{p.tokens} tokens left · moon track {p.space}" in svg and "time" not in svg
 
 
 COVER = f"fill='#fff' fill-opacity='{COVER_OPACITY}'"  # one per token on a task
