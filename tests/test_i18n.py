@@ -13,6 +13,7 @@ which the view bundles; the tests at the end check that chain and js/i18n.js its
 
 from __future__ import annotations
 
+import ast
 import importlib.util
 import io
 import json
@@ -183,6 +184,54 @@ def test_the_template_is_up_to_date_with_the_sources(tmp_path):
         assert {key(m) for m in read_po(pot) if m.id} == wanted, "run `make messages`"
     for lang in OTHERS:
         assert {key(m) for m in entries(lang)} == wanted, f"{lang}: run `make messages`"
+
+
+#: The names the engine makes messages with, and where their context and words are among the arguments
+#: (the Makefile's keywords: ``-k msg -k cmsg:1c,2 -k plural:1,2 -k cplural:1c,2,3``).
+MESSAGE_CALLS = {"msg": (None, 1), "cmsg": (1, 2), "plural": (None, 2), "cplural": (1, 3)}
+
+
+def message_calls(path: Path) -> Iterator[tuple[int, str | None, tuple[str, ...] | None]]:
+    """Every call of a message-making name in a module, found by parsing it (so a call inside an f-string,
+    a lambda or a default argument is found too): (line, context, English words), the words None when
+    they are not written out as literal strings."""
+    tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
+    for node in ast.walk(tree):
+        if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Name)):
+            continue
+        spec = MESSAGE_CALLS.get(node.func.id)
+        if spec is None:
+            continue
+        context_at, words_to = spec
+        given = node.args[:words_to]
+        literal = [
+            a.value if isinstance(a, ast.Constant) and isinstance(a.value, str) else None for a in given
+        ]
+        if len(given) < words_to or None in literal:
+            yield node.lineno, None, None
+            continue
+        first = 0 if context_at is None else 1
+        yield node.lineno, (literal[0] if context_at else None), tuple(literal[first:])  # type: ignore[misc]
+
+
+def test_every_message_made_in_the_code_is_in_the_template():
+    """Extraction reads calls the way a tokenizer sees them and misses some (a ``msg`` inside an f-string,
+    the worksheet key's heading once): parse every module and look each call up in the template."""
+    with open(LOCALE / "novaluna.pot", "rb") as pot:
+        template = {key(m) for m in read_po(pot) if m.id}
+    package = ROOT / "novaluna_widget"
+    missing, unwritten = [], []
+    for path in sorted(package.rglob("*.py")):
+        where = path.relative_to(ROOT)
+        for line, context, words in message_calls(path):
+            if words == ("",):  # gettext's "" is the catalogue's header: an empty sentence, on purpose
+                continue
+            if words is None:
+                unwritten.append(f"{where}:{line}")
+            elif (context, words[0] if len(words) == 1 else words) not in template:
+                missing.append(f"{where}:{line} {words[0]!r}")
+    assert not missing, f"messages extraction misses (write them where pybabel reads them): {missing}"
+    assert not unwritten, f"message calls whose words are not literal strings: {unwritten}"
 
 
 @pytest.mark.parametrize("lang", OTHERS)
@@ -563,6 +612,26 @@ def test_a_whole_game_read_in_another_language_has_no_english(lang):
     for where, texts in outputs(lang).items():
         for text in texts:
             assert english_in(text) == [], (where, text[:300])
+
+
+@pytest.mark.parametrize("lang", ["en", *OTHERS])
+def test_a_damaged_puzzle_progress_file_is_worded_in_the_language(tmp_path, lang):
+    # The parser's and the system's own words are English: the error words the same failure itself, as a
+    # bad save's does, and in English it still says what is wrong.
+    from novaluna_widget.puzzles import ProgressError, Trainer
+
+    folder = tmp_path / "a folder"
+    folder.mkdir()
+    for content in (b'{"version": 1, "learner": {"rating": 15', b"", b"\xff\xfe\x00garbage", None):
+        path = tmp_path / "progress.json"
+        if content is None:
+            path = folder
+        else:
+            path.write_bytes(content)
+        with pytest.raises(ProgressError) as raised:
+            Trainer(path)
+        said = i18n.in_language(raised.value, lang).replace(str(path), "")
+        assert (english_in(said) == []) == (lang != "en"), said
 
 
 def test_the_check_for_english_finds_every_kind_of_output_in_english():

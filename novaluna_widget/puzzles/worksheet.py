@@ -84,7 +84,7 @@ def worksheet(
     puzzles = generate(n, seed=seed, kinds=kinds, lang=lang)
     boxes = "\n".join(_box(i, p, lang) for i, p in enumerate(puzzles, 1))
     key = "\n".join(_key(i, p, lang) for i, p in enumerate(puzzles, 1))
-    title = word(msg("Nova Luna puzzles"), lang)
+    title, key_title = word(msg("Nova Luna puzzles"), lang), word(msg("Answer key"), lang)
     made = word(
         msg("Made with novaluna_widget from seed {seed}: the rules engine checked every answer.", seed=seed),
         lang,
@@ -110,7 +110,7 @@ def worksheet(
 {boxes}
 </section>
 <section class="key">
-<header><h1>{escape(word(msg("Answer key"), lang))}</h1></header>
+<header><h1>{escape(key_title)}</h1></header>
 <ol>
 {key}
 </ol>
