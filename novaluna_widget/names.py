@@ -19,7 +19,7 @@ from collections.abc import Sequence
 from functools import cache, lru_cache
 from typing import Final
 
-from .i18n import LANGUAGES, Message, Value, cmsg
+from .i18n import LANGUAGES, Message, SeatName, Value, cmsg
 
 __all__ = ["LUNA", "YOU", "default_names", "named", "says_you", "seat_names"]
 
@@ -32,7 +32,8 @@ _SOLO: Final = cmsg("the name of the solo player when none is given", "Solo")
 
 
 def _seat(number: int) -> Message:
-    return cmsg("the name of a seat when none is given", "Player {n}", n=number)
+    name = cmsg("the name of a seat when none is given", "Player {n}", n=number)
+    return SeatName(name.msgid, name.args, context=name.context)  # «игрока 2», not «игрока Игрок 2»
 
 
 def seat_names(lang: str) -> tuple[str, str]:
