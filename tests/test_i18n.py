@@ -57,6 +57,7 @@ CODE_WORDS = {
     "SoloGame",
     "Tile",
     "JSON",
+    "CSV",
     "None",
     "true",
     "false",
@@ -521,6 +522,54 @@ def test_whole_persian_games_read_right_to_left_with_code_kept_apart():
         for lang in ("en", "ru", "ja"):
             words = [*every_sentence(game, lang), game_text(game, lang), game_svg(game, lang=lang)]
             assert not any(ISOLATE in text or END in text for text in words), lang
+
+
+# -- the glossaries' terms -----------------------------------------------------------------------------
+DOCS = ROOT / "docs"
+
+
+def held_terms(lang: str) -> tuple[list[tuple[str, str]], list[str]]:
+    """The glossary's section "Held by a test": (English pattern, the word its messages say) and the words
+    no message says, as regular expressions (a cell's text in backticks, ``\\|`` a pipe)."""
+    text = (DOCS / f"glossary.{lang}.md").read_text(encoding="utf-8").split("## Held by a test", 1)[1]
+    says: list[tuple[str, str]] = []
+    never: list[str] = []
+    table = None
+    for line in text.splitlines():
+        cells = [c.strip().strip("`").replace("\\|", "|") for c in re.split(r"(?<!\\)\|", line)[1:-1]]
+        if not cells or set(cells[0]) <= {"-", " "}:
+            continue
+        if cells[0] in ("English (pattern)", "never"):
+            table = cells[0]
+        elif table == "English (pattern)":
+            says.append((cells[0], cells[1]))
+        elif table == "never":
+            never.append(cells[0])
+    return says, never
+
+
+@pytest.mark.parametrize("lang", OTHERS)
+def test_the_catalogues_keep_the_glossarys_terms(lang):
+    # "puzzle" is «головоломка» in Russian (the rulebook's «задача» is a task), "rating" is not the score's
+    # «امتیاز» in Persian, the solo score is スコア in Japanese…: each glossary says which, and both domains
+    # keep to it, the page's words as well as the engine's.
+    says, never = held_terms(lang)
+    assert says and never, f"docs/glossary.{lang}.md has no terms held by a test"
+    wrong = []
+    for domain in ("novaluna", "novaluna_page"):
+        for entry in read_po((LOCALE / lang / "LC_MESSAGES" / f"{domain}.po").open("rb")):
+            if not entry.id:
+                continue
+            translations = forms(entry)
+            for pattern, word in says:
+                if re.search(pattern, english(entry)[0], re.IGNORECASE) and not all(
+                    word.lower() in text.lower() for text in translations
+                ):
+                    wrong.append(f"{english(entry)[0]!r} does not say {word!r}: {translations[0]!r}")
+            wrong += [
+                f"{text!r} says {bad!r}" for bad in never for text in translations if re.search(bad, text)
+            ]
+    assert wrong == []
 
 
 # -- no English in a game read in another language ----------------------------------------------------
