@@ -220,8 +220,8 @@ class Message:
         fill = _filled if lang in RIGHT_TO_LEFT and self._isolates else word
         template = self.template(lang)
         values = {
-            key: value.number(lang)
-            if isinstance(value, SeatName) and value.after_noun(template, key, lang)
+            key: _numbered(value, lang)
+            if isinstance(value, (SeatName, Joined)) and _after_noun(template, key, lang)
             else fill(value, lang)
             for key, value in self.args.items()
         }
@@ -334,18 +334,26 @@ _PLAYER: Final = cmsg(
 class SeatName(Message):
     """A name the package gave a seat, "Player {n}": in a frame whose words just before it are the word for
     a player («на планшете игрока {name}»), only its number fills the slot («на планшете игрока 2»), so
-    that the noun is not said twice («игрока Игрок 2»). Made by ``names``, which gives the default names."""
+    that the noun is not said twice («игрока Игрок 2»); a list of them too («поверх токенов игроков 1, 2»).
+    Made by ``names``, which gives the default names."""
 
     __slots__ = ()
 
-    def number(self, lang: str) -> str:
-        """The seat's number alone, in the digits of ``lang``."""
-        return word(self.args["n"], lang)
 
-    def after_noun(self, template: str, key: str, lang: str) -> bool:
-        """Whether slot ``key`` of ``template`` (a sentence of ``lang``) follows the word for a player."""
-        at = template.find("{" + key + "}")
-        return at > 0 and _after_player(lang).search(template, 0, at) is not None
+def _numbered(value: Value, lang: str) -> str:
+    """A seat's default name, or a list of them, as their numbers alone; any other value as it fills a
+    slot."""
+    if isinstance(value, SeatName):
+        return word(value.args["n"], lang)
+    if isinstance(value, Joined) and value.items and all(isinstance(v, SeatName) for v in value.items):
+        return Joined((v.args["n"] for v in value.items), value.separator)._words(lang)  # type: ignore[union-attr]
+    return _filled(value, lang) if lang in RIGHT_TO_LEFT else word(value, lang)
+
+
+def _after_noun(template: str, key: str, lang: str) -> bool:
+    """Whether slot ``key`` of ``template`` (a sentence of ``lang``) follows the word for a player."""
+    at = template.find("{" + key + "}")
+    return at > 0 and _after_player(lang).search(template, 0, at) is not None
 
 
 @cache

@@ -42,7 +42,7 @@ from novaluna_widget.protocol import check_selection, game_state
 from novaluna_widget.render import board_svg, game_svg
 from novaluna_widget.save import SaveError
 from novaluna_widget.scenario import ScenarioError, area, position
-from novaluna_widget.story import tell
+from novaluna_widget.story import end_words, tell
 from novaluna_widget.text import game_text
 from tests.test_golden import playthrough
 
@@ -522,6 +522,154 @@ def test_whole_persian_games_read_right_to_left_with_code_kept_apart():
         for lang in ("en", "ru", "ja"):
             words = [*every_sentence(game, lang), game_text(game, lang), game_svg(game, lang=lang)]
             assert not any(ISOLATE in text or END in text for text in words), lang
+
+
+# -- sentences composed of several messages, read whole -------------------------------------------------
+EVERY = ("en", *OTHERS)
+
+
+def finished(game: Game) -> Game:
+    while not game.is_over:
+        game.play(game.legal_actions()[-1] if game.can_end_phase_one else game.legal_moves()[0])
+    return game
+
+
+@pytest.mark.parametrize("lang", EVERY)
+def test_the_one_player_at_a_solo_table_is_told_about_as_you(lang):
+    # A solo widget has no reader seat, yet the one person at the table is who reads: "You take R05", never
+    # «Соло берёт R05», 「ソロがR05を取る」 (a third person named after the kind of game).
+    game = finished(SoloGame(seed=4))
+    you, solo = names.YOU.in_language(lang), names.default_names(1, lang)[0]
+    told = [e.in_language(lang) for e in game.log if e.kind in ("take", "place", "cover", "move")]
+    told += [entry[3] for entry in tell(game, 500, lang)[0] if entry[1] == "turn"]
+    assert len(told) > 100
+    assert [text for text in told if you not in text or solo in text] == []
+    assert solo not in game.log[0].in_language(lang)  # no turn order of one
+
+
+def seat_puzzles(lang: str) -> list[Any]:
+    """Puzzles in ``lang`` whose sentences name seats by default names (whose turn, who won, whose area)."""
+    from novaluna_widget.puzzles import Generator
+
+    made = Generator(1, lang=lang)
+    return [made.make(kind) for kind in ("next", "over", "fulfilled", "next", "over")]
+
+
+def said_of(puzzle: Any, lang: str) -> list[str]:
+    """A puzzle's question (in the language it was made in, ``lang``), its verdict on a right answer and on
+    a wrong one, and its explanation."""
+    right = set(puzzle.answers) if puzzle.all else next(iter(puzzle.answers))
+    said = [puzzle.question, puzzle.check(right, lang=lang).words, puzzle.explain(lang)]
+    if puzzle.all:
+        said.append(puzzle.check(set(), lang=lang).words)
+    elif puzzle.click in ("choice", "seat", "space"):
+        wrong = next(c for c in puzzle.choices or range(len(puzzle.game.players)) if c not in puzzle.answers)
+        said.append(puzzle.check(wrong, lang=lang).words)
+    return said
+
+
+@pytest.mark.parametrize("lang", EVERY)
+def test_a_default_name_is_never_said_after_the_word_for_a_player(lang):
+    # The package knows its own names: after the word for a player, "Player 2" is only its number
+    # («на планшете игрока 2», «توکن بازیکن ۲»), never «игрока Игрок 2», «بازیکن بازیکن ۲».
+    noun = i18n.cmsg(
+        "the word for a player before a seat's number, as in 'the area of player 2': the letters every form "
+        "of it begins with",
+        "player",
+    ).in_language(lang)
+    default = re.escape(i18n.cmsg("the name of a seat when none is given", "Player {n}").template(lang))
+    default = default.replace(r"\{n\}", r"[0-9۰-۹]+")
+    ending = "" if lang == "ja" else r"[^\W\d]{0,3}\s"  # Russian declines it: игрока, игроку
+    doubled = re.compile(noun + ending + default, re.IGNORECASE)
+    game = finished(Game(4, seed=3))
+    said = [*every_sentence(game, lang), *(entry[3] for entry in tell(game, 200, lang)[0])]
+    for puzzle in seat_puzzles(lang):
+        said += said_of(puzzle, lang)
+    assert len([text for text in said if re.search(default, text)]) > 20
+    assert [text for text in said if doubled.search(text)] == []
+    # The reader is "you" all through the game-over sentence, its ranking too: never "you" and "Player 1".
+    two = finished(Game(2, seed=3))
+    for reader in (0, 1):
+        over = end_words(two, lang, reader=reader)
+        assert names.YOU.in_language(lang) in over and names.default_names(2, lang)[reader] not in over
+
+
+def test_a_japanese_sentence_made_of_several_messages_keeps_one_register():
+    # A refusal quotes why in です・ます as it is itself (never 「補充できません：…6枚ある。…だけです」),
+    # and the puzzles, asked in the widget, are polite all through: 「すべてクリックしてください」, not 「…せよ」.
+    refusals = outputs("ja")["illegal move"]
+    assert [text for text in refusals if len(japanese_registers(plain(text))) > 1] == []
+    from novaluna_widget.puzzles import Generator
+
+    made = Generator(2, lang="ja")
+    for kind in ("take", "fulfilled", "next", "refill", "over", "placement", "gain"):
+        puzzle = made.make(kind)
+        for text in [*said_of(puzzle, "ja"), refused(lambda p=puzzle: p.check("nonsense"), "ja")]:
+            unquoted = re.sub(r"「[^「」]*」", "「」", plain(text))  # an answer offered by name is a label
+            assert japanese_registers(unquoted) <= {"polite"}, (kind, text)
+
+
+#: What a puzzle refuses an answer of the wrong shape with, in each language: a case the frame takes
+#: (the Russian nominative after «—»), a phrase of its own for a set («набор задач», «چند هدف», not
+#: «набор: задачу», «مجموعه‌ای از یک هدف», nor English's "a set of a task").
+SHAPES = {
+    "en": [
+        "this puzzle takes a set of wheel spaces (0 to 11), not 'x'",
+        "this puzzle takes a set of tasks (x, y, task index), not 'x'",
+        "this puzzle takes a cell (x, y), not 'x'",
+    ],
+    "ru": [
+        "ответ на эту головоломку — набор мест трека выбора (от 0 до 11), а не 'x'",
+        "ответ на эту головоломку — набор задач (x, y, номер задачи), а не 'x'",
+        "ответ на эту головоломку — клетка (x, y), а не 'x'",
+    ],
+    "ja": [
+        "このパズルの答えはスペース（0〜11）の組です。'x'ではありません",
+        "このパズルの答えはタスク(x,y,タスク番号)の組です。'x'ではありません",
+        "このパズルの答えはマス(x,y)です。'x'ではありません",
+    ],
+    "fa": [
+        "پاسخ این معما چند فضا (۰ تا ۱۱) است، نه 'x'",
+        "پاسخ این معما چند هدف (x، y، شماره‌ی هدف) است، نه 'x'",
+        "پاسخ این معما یک جایگاه (x, y) است، نه 'x'",
+    ],
+}
+#: The quotes around an answer offered by name inside a sentence.
+QUOTES = {"en": "“{}”", "ru": "«{}»", "ja": "「{}」", "fa": "«{}»"}
+
+
+@pytest.mark.parametrize("lang", EVERY)
+def test_a_refused_answer_is_one_sentence_in_every_language(lang):
+    from novaluna_widget.puzzles import Generator
+
+    made = Generator(1)
+    said = [
+        plain(refused(lambda kind=kind: made.make(kind).check("x"), lang))
+        for kind in ("take", "fulfilled", "placement")
+    ]
+    assert said == SHAPES[lang]
+    # Offered answers that are clauses stand in the language's quotes, not run together with the list.
+    refill = made.make("refill")
+    offered = plain(refused(lambda: refill.check("x"), lang))
+    for choice in refill.choices:
+        assert QUOTES[lang].format(plain(refill.label(choice, lang))) in offered, offered
+
+
+def test_persian_says_one_tile_when_one_is_left():
+    # Persian has one plural form: a sentence for "1 tile left" and "2 tiles left" never says "one of the
+    # tiles left" («یکی از کاشی‌های باقی‌مانده»), wrong when one is left.
+    from novaluna_widget.i18n import plural
+
+    for n in (1, 2):
+        told = plural(
+            "You may refill: only {n} tile is left on the wheel and the draw pile has {pile} tiles. You need "
+            "not: you may take the tile left instead.",
+            "You may refill: only {n} tiles are left on the wheel and the draw pile has {pile} tiles. You "
+            "need not: you may take one of the tiles left instead.",
+            n,
+            pile=40,
+        ).in_language("fa")
+        assert "یکی از کاشی‌های" not in told, told
 
 
 # -- the glossaries' terms -----------------------------------------------------------------------------
