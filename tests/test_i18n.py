@@ -596,7 +596,7 @@ def test_a_default_name_is_never_said_after_the_word_for_a_player(lang):
 
 def test_a_japanese_sentence_made_of_several_messages_keeps_one_register():
     # A refusal quotes why in です・ます as it is itself (never 「補充できません：…6枚ある。…だけです」),
-    # and the puzzles, asked in the widget, are polite all through: 「すべてクリックしてください」, not 「…せよ」.
+    # and the puzzles, asked in the widget, are polite: 「すべてクリックしてください」, not 「…せよ」.
     refusals = outputs("ja")["illegal move"]
     assert [text for text in refusals if len(japanese_registers(plain(text))) > 1] == []
     from novaluna_widget.puzzles import Generator
