@@ -1195,7 +1195,7 @@ def plain(text: str) -> str:
 
 
 #: A Japanese clause's end: です・ます, or the plain form (a noun's end, 「…の勝利」, is neither).
-POLITE_JA = re.compile(r"(ます|ません|です|でした|ました|ましょう|でしょう|ください)[」）)]*$")
+POLITE_JA = re.compile(r"(ます|ません|です|でした|ました|ましょう|でしょう|ください)か?[」）)]*$")
 PLAIN_JA = re.compile(r"(る|た|だ|ない|う|く|す|つ|む|ぶ|ぐ|ず|せよ)[」）)]*$")
 
 
@@ -1230,7 +1230,8 @@ def test_no_japanese_sentence_mixes_the_two_registers():
 
 def test_each_japanese_panel_keeps_one_register():
     # The line that says what to do now joins the solo goal to the page's instructions: both in です・ます.
-    # The puzzle panel joins the puzzle's question and reasons to the page's hint: all in the plain form.
+    # The puzzle panel joins the puzzle's question and reasons (the engine's, in です・ます: it asks in the
+    # widget) to the page's own lines: none of which is in the plain form, bar its buttons' verb phrases.
     goals = [
         text
         for english, where, text in japanese("novaluna")
@@ -1238,7 +1239,10 @@ def test_each_japanese_panel_keeps_one_register():
     ]
     assert len(goals) == 3 and all(japanese_registers(goal) == {"polite"} for goal in goals), goals
     puzzle = [text for _, where, text in japanese("novaluna_page") if "puzzle.js" in where]
-    assert len(puzzle) > 5 and [text for text in puzzle if "polite" in japanese_registers(text)] == []
+    sentences = [text for text in puzzle if text.endswith("。")]
+    assert len(puzzle) > 5 and [text for text in sentences if "plain" in japanese_registers(text)] == []
+    asked = [text for english, where, text in japanese("novaluna") if "puzzles/" in where and "?" in english]
+    assert len(asked) > 5 and [text for text in asked if japanese_registers(text) != {"polite"}] == []
 
 
 def test_persian_counts_take_a_singular_verb():
