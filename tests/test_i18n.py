@@ -568,19 +568,27 @@ def said_of(puzzle: Any, lang: str) -> list[str]:
     return said
 
 
+#: The context of the word for a player, before a seat's number ("player 2", «игрока 2»).
+PLAYER_WORD = (
+    "the word for a player before a seat's number, as in 'the area of player 2': the letters every form of "
+    "it begins with"
+)
+
+
+def after_the_word_for_a_player(lang: str, name: str) -> re.Pattern[str]:
+    """``name`` (a pattern) right after the word for a player in ``lang``, in any of its forms."""
+    noun = i18n.cmsg(PLAYER_WORD, "player").in_language(lang)
+    ending = "" if lang == "ja" else r"[^\W\d]{0,3}\s"  # Russian declines it: игрока, игроку
+    return re.compile(noun + ending + name, re.IGNORECASE)
+
+
 @pytest.mark.parametrize("lang", EVERY)
 def test_a_default_name_is_never_said_after_the_word_for_a_player(lang):
     # The package knows its own names: after the word for a player, "Player 2" is only its number
     # («на планшете игрока 2», «توکن بازیکن ۲»), never «игрока Игрок 2», «بازیکن بازیکن ۲».
-    noun = i18n.cmsg(
-        "the word for a player before a seat's number, as in 'the area of player 2': the letters every form "
-        "of it begins with",
-        "player",
-    ).in_language(lang)
     default = re.escape(i18n.cmsg("the name of a seat when none is given", "Player {n}").template(lang))
     default = default.replace(r"\{n\}", r"[0-9۰-۹]+")
-    ending = "" if lang == "ja" else r"[^\W\d]{0,3}\s"  # Russian declines it: игрока, игроку
-    doubled = re.compile(noun + ending + default, re.IGNORECASE)
+    doubled = after_the_word_for_a_player(lang, default)
     game = finished(Game(4, seed=3))
     said = [*every_sentence(game, lang), *(entry[3] for entry in tell(game, 200, lang)[0])]
     for puzzle in seat_puzzles(lang):
@@ -982,9 +990,10 @@ def test_every_call_in_js_is_in_the_page_template():
     # strings are not literals: such a sentence would never reach a translator. Every call must be found.
     found = set()
     for path in sorted(JS.glob("*.js")):
-        if path.name == "i18n.js":
-            continue
         source = path.read_text(encoding="utf-8")
+        if path.name == "i18n.js":  # its comments show calls as examples; its code words a seat's name
+            code = [line for line in source.splitlines() if not line.lstrip().startswith(("/", "*"))]
+            source = "\n".join(code)
         calls = re.findall(r"\b(?:t|tc|tn|tnc)\(", source)
         literal = PAGE_CALL.findall(source)
         assert len(literal) == len(calls), f"{path.name}: a message call without string literals"
@@ -1086,6 +1095,81 @@ def test_the_page_words_russian_plurals_and_persian_digits(tmp_path):
         "fa": ["۶۸", "Turn ۱۲"],
         "en": "1 token left",
     }
+
+
+def run_page_words(tmp_path: Path, body: str) -> Any:
+    """``body``, a script that imports js/i18n.js and js/words.js and ends by logging JSON, bundled by esbuild
+    and run by node: what it logged."""
+    script = tmp_path / "check.mjs"
+    script.write_text(
+        f"import {{ setLanguage, t, tc, tn, apart }} from {json.dumps(str(JS / 'i18n.js'))};\n"
+        f"import {{ cellWords, list }} from {json.dumps(str(JS / 'words.js'))};\n{body}"
+    )
+    bundle = tmp_path / "check.js"
+    subprocess.run(
+        [str(JS / "node_modules" / ".bin" / "esbuild"), str(script), "--bundle", "--format=esm",
+         "--platform=node", f"--outfile={bundle}", "--log-level=warning"],
+        check=True,
+    )  # fmt: skip
+    ran = subprocess.run(["node", str(bundle)], check=True, capture_output=True, text=True)
+    return json.loads(ran.stdout)
+
+
+@pytest.mark.skipif(shutil.which("node") is None, reason="node is not installed")
+def test_the_page_keeps_persian_values_apart_as_the_engine_does(tmp_path):
+    # The hint panel's own summary showed cell (2, 0) as "(۰ ،۲)" and -1 as "۱-" beside the engine's sentence:
+    # a value the page fills into a Persian sentence is isolated as the engine isolates it (a cell whole, a
+    # tile id, a name in Latin letters, a negative number, each item of a list), a sentence of the language
+    # and a count are not, and no other language gets isolates.
+    said = run_page_words(
+        tmp_path,
+        """
+        const words = () => [
+          t("{tile} from wheel space {space} at {cell}", { tile: "R07", space: 3, cell: cellWords(2, 0) }),
+          t("{tile} from wheel space {space} at {cell}", { tile: "R07", space: 3, cell: cellWords(-1, 0) }),
+          t("{name} wins", { name: "Ann" }),
+          t("{name} wins", { name: "سارا" }),
+          list(["R07", "B02"]),
+          t("loss: {loss}", { loss: -1 }),
+        ];
+        const out = {};
+        for (const lang of ["fa", "ru", "ja", "en"]) { setLanguage(lang); out[lang] = words(); }
+        console.log(JSON.stringify(out));
+        """,
+    )
+    fa = said["fa"]
+    assert f"{ISOLATE}(۲، ۰){END}" in fa[0] and f"{ISOLATE}R07{END}" in fa[0] and "۳" in fa[0]
+    assert f"{ISOLATE}(-۱، ۰){END}" in fa[1]  # the cell read whole: its own values not isolated within it
+    assert f"{ISOLATE}Ann{END}" in fa[2] and ISOLATE not in fa[3]
+    assert fa[4].count(ISOLATE) == 2 and f"{ISOLATE}-۱{END}" in fa[5]
+    for lang in ("ru", "ja", "en"):
+        assert not any(ISOLATE in text or END in text for text in said[lang]), said[lang]
+    # The engine's own words for the same sentence match the page's.
+    engine = msg("{tile} from wheel space {space} at {cell}", tile="R07", space=3, cell=cell_words((2, 0)))
+    assert engine.in_language("fa") == fa[0]
+
+
+@pytest.mark.skipif(shutil.which("node") is None, reason="node is not installed")
+def test_the_page_says_a_default_name_after_the_word_for_a_player_by_its_number(tmp_path):
+    # «планшет игрока Игрок 2» on the page too: after the word for a player, a seat's default name is its
+    # number, as the engine words it (i18n.SeatName); a name a user gave stays whole.
+    said = run_page_words(
+        tmp_path,
+        """
+        const out = {};
+        for (const lang of ["ru", "fa", "ja", "en"]) {
+          setLanguage(lang);
+          const seat = tc("the name of a seat when none is given", "Player {n}", { n: 2 });
+          out[lang] = [seat, ...[seat, "Ann"].map((name) =>
+            t("{name}'s area, cell {cell}: empty", { name, cell: cellWords(1, 0) }))];
+        }
+        console.log(JSON.stringify(out));
+        """,
+    )
+    for lang, (seat, shown, given) in said.items():
+        doubled = after_the_word_for_a_player(lang, re.escape(seat))
+        assert not doubled.search(plain(shown)) and "Ann" in given, (lang, shown, given)
+    assert plain(said["ru"][1]).startswith("планшет игрока 2,")
 
 
 # -- the reader, told about as "you" -------------------------------------------------------------------
