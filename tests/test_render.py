@@ -437,8 +437,9 @@ def _read_by(game: Game, name: str, lang: str | None = None) -> str:
 
 def test_the_reader_is_told_to_move_in_their_own_words() -> None:
     """The reader (``reader=``, here the player named You), is "you" in the words beside and under their name:
-    Russian «Вы · ваш ход», not «Вы · ходит» (nor the title's «ходите Вы»); Persian says the page's neutral «نوبت بازی» to everyone; and
-    Japanese puts 「手番」 under the name at the wheel's centre, as the page's badge says."""
+    Russian «Вы · ваш ход», not «Вы · ходит» (nor the title's «ходите Вы»); Persian says the page's neutral
+    «نوبت بازی» to everyone; and Japanese puts 「手番」 under the name at the wheel's centre, as the page's
+    badge says."""
     ru, ru_other = (_texts(_read_by(_to_move(a, b), "Вы", "ru")) for a, b in (("Вы", "Луна"), ("Луна", "Вы")))
     assert "Вы · ваш ход" in ru and "ходит" not in ru
     assert "Луна · ходит" in ru_other and "ходит" in ru_other
