@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ._i18n import Message, Value, cell_words, cmsg, cplural, joined, msg, plural
-from ._names import YOU, named, says_you
+from ._names import YOU, alone, named, says_you
 from ._tiles import tile
 
 __all__ = ["Event", "ranking_words", "seat_words", "to_event", "tokens_left"]
@@ -61,9 +61,9 @@ def seat_words(names: Sequence[str], seat: int, reader: int | None) -> tuple[Val
     """How a sentence names seat ``seat`` of these ``names``, and whether it takes the reader's forms: the
     reader (seat ``reader``) as "you" (``YOU``), any other by name (``names.named``), in the reader's forms
     too when the name is the word "you" (``says_you``: grammar, "You take R05", not a guess of who
-    reads). The one player at a solo table is the reader, whoever reads: nobody else is there to tell
-    about, and "Solo takes R05" would make a third person of them."""
-    if seat == reader or len(names) == 1:
+    reads). The one player at a solo table, named by the package, is the reader whoever reads: nobody else
+    is there to tell about, and "Solo takes R05" would make a third person of them (``names.alone``)."""
+    if seat == reader or alone(names):
         return YOU, True
     return named(names)[seat], says_you(names[seat])
 
