@@ -13,6 +13,8 @@ locale.json holds:
   (CLDR's, as Babel knows them) → the index of the catalogue's form that its Plural-Forms picks for such a
   number, found by trying the numbers 0–999 with both rules (and checked to agree);
 - ``digits``: the digits 0–9 of the languages that write their own (``i18n.number``);
+- ``right_to_left``: the languages written right to left (``i18n.RIGHT_TO_LEFT``), whose sentences keep a
+  value from code apart in an isolate, as the engine's do;
 - ``catalogues``: per language, each translated message by its msgid (``context\\u0004msgid`` with a
   context): a string, or the list of plural forms. Untranslated messages are left out: the page says them
   in English.
@@ -36,7 +38,7 @@ from babel.messages.pofile import read_po
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from novaluna_widget._i18n import LANGUAGES, number  # noqa: E402
+from novaluna_widget._i18n import LANGUAGES, RIGHT_TO_LEFT, number  # noqa: E402
 
 DOMAIN = "novaluna_page"
 LOCALE = ROOT / "novaluna_widget" / "locale"
@@ -91,6 +93,7 @@ def locale_data() -> dict[str, Any]:
         "languages": dict(LANGUAGES),
         "plural_index": plurals,
         "digits": {lang: d for lang, d in digits.items() if d != "0123456789"},
+        "right_to_left": sorted(RIGHT_TO_LEFT),
         "catalogues": {lang: translations(catalogues[lang]) for lang in others},
     }
 

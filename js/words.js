@@ -5,7 +5,7 @@
 // sentence in each state would more than double a late 4-player state.
 
 import { faces } from "./drawing.js";
-import { inEveryLanguage, num, t, tc, tn, tnc } from "./i18n.js";
+import { apart, inEveryLanguage, num, t, tc, tn, tnc } from "./i18n.js";
 
 /** @typedef {import("./contract").PlayerState} PlayerState */
 
@@ -38,11 +38,14 @@ const YOU_WORDS = inEveryLanguage("the name the guided game gives the player", "
  */
 export const agrees = (player) => player.you || YOU_WORDS.has(player.name);
 
-/** @param {string[]} items @returns {string} "a, b, c" with the language's separator */
-export const list = (items) => items.join(tc("separator between the items of a list", ", "));
+/**
+ * @param {string[]} items @returns {string} "a, b, c" with the language's separator, each item kept `apart`
+ * in a right-to-left language (as the engine's joined lists)
+ */
+export const list = (items) => items.map(apart).join(tc("separator between the items of a list", ", "));
 
-/** @param {string[]} items @returns {string} "a; b; c" with the language's separator */
-export const clauses = (items) => items.join(tc("separator between clauses", "; "));
+/** @param {string[]} items @returns {string} "a; b; c" with the language's separator, each item `apart` */
+export const clauses = (items) => items.map(apart).join(tc("separator between clauses", "; "));
 
 /**
  * @param {string[]} items sentences, each ending with its own full stop

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ._i18n import Message, Value, cell_words, cmsg, cplural, joined, msg, plural
-from ._names import YOU, named, says_you
+from ._names import YOU, alone, named, says_you
 from ._tiles import tile
 
 __all__ = ["Event", "ranking_words", "seat_words", "to_event", "tokens_left"]
@@ -47,11 +47,11 @@ def tokens_left(n: int) -> Message:
     return plural("{n} token left", "{n} tokens left", n)
 
 
-def ranking_words(names: Sequence[str], ranking: Sequence[int]) -> Message:
-    """``Ranking: 1. Ann, 2. Bo`` (the seats' ``names`` as ``names.named`` words them)."""
-    shown = named(names)
+def ranking_words(names: Sequence[str], ranking: Sequence[int], reader: int | None = None) -> Message:
+    """``Ranking: 1. Ann, 2. Bo`` (the seats' ``names`` as ``seat_words`` words them: the reader is "you",
+    as in the sentence the ranking ends, never "you" there and "Player 1" here)."""
     places = joined(
-        cmsg("a place in the ranking", "{place}. {name}", place=p + 1, name=shown[i])
+        cmsg("a place in the ranking", "{place}. {name}", place=p + 1, name=seat_words(names, i, reader)[0])
         for p, i in enumerate(ranking)
     )
     return msg("Ranking: {places}", places=places)
@@ -61,8 +61,9 @@ def seat_words(names: Sequence[str], seat: int, reader: int | None) -> tuple[Val
     """How a sentence names seat ``seat`` of these ``names``, and whether it takes the reader's forms: the
     reader (seat ``reader``) as "you" (``YOU``), any other by name (``names.named``), in the reader's forms
     too when the name is the word "you" (``says_you``: grammar, "You take R05", not a guess of who
-    reads)."""
-    if seat == reader:
+    reads). The one player at a solo table, named by the package, is the reader whoever reads: nobody else
+    is there to tell about, and "Solo takes R05" would make a third person of them (``names.alone``)."""
+    if seat == reader or alone(names):
         return YOU, True
     return named(names)[seat], says_you(names[seat])
 
@@ -86,6 +87,13 @@ def to_event(
     kind = raw[0]
     if kind == "setup":
         _, seed, stack = raw
+        if len(names) == 1:  # alone, there is no turn order to tell
+            return Event(
+                kind,
+                None,
+                {"seed": seed, "stack": list(stack)},
+                msg("New game (seed {seed}).", seed=str(seed)),
+            )
         shown = named(names)
         order = joined(shown[i] for i in reversed(stack))
         return Event(
@@ -141,7 +149,7 @@ def to_event(
             "no tile": msg("Game over: no tile can be taken any more."),
         }[reason]
         if len(names) > 1:
-            over = msg("{end} {ranking}.", end=over, ranking=ranking_words(names, ranking))
+            over = msg("{end} {ranking}.", end=over, ranking=ranking_words(names, ranking, reader))
         return Event(kind, winner, {"reason": reason, "winner": winner, "ranking": list(ranking)}, over)
     raise ValueError(f"unknown log entry {raw!r}")
 

@@ -676,7 +676,9 @@ def _where(board: Board, cell: Cell, seat: int) -> Message:
             return side(board[placed].id)
     if _is_you(seat):
         return msg("as the first tile of your area")
-    return msg("as the first tile of {name}'s area", name=_NAMED[seat])
+    # Luna's tile is told with Luna as the subject: "Luna placed it as the first tile of her area", never
+    # "…of Luna's area", the player named twice.
+    return cmsg("where a tile was placed", "as the first tile of their area")
 
 
 def _counted(board: Board, ref: TaskRef) -> Message:

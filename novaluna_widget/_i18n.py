@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import gettext
 import os
+import re
 import reprlib
 import warnings
 from collections.abc import Iterable, Mapping, Sequence
@@ -43,6 +44,7 @@ __all__ = [
     "Joined",
     "Message",
     "Notation",
+    "SeatName",
     "Value",
     "Worded",
     "catalogue",
@@ -78,6 +80,8 @@ _DOMAIN: Final = "novaluna"
 #: a right-to-left language, so that it keeps its own direction (see the module docstring).
 _ISOLATE: Final = "\u2068"
 _END_ISOLATE: Final = "\u2069"
+#: Languages written with no spaces between words.
+_NO_SPACES: Final = frozenset({"ja"})
 #: Languages whose rulebook writes its own digits (the Persian rulebook: ``۶۸ کاشی``).
 _DIGITS: Final = {"fa": str.maketrans("0123456789", "۰۱۲۳۴۵۶۷۸۹")}
 
@@ -215,10 +219,16 @@ class Message:
 
     def _words(self, lang: str) -> str:
         fill = _filled if lang in RIGHT_TO_LEFT and self._isolates else word
-        values = {key: fill(value, lang) for key, value in self.args.items()}
+        template = self.template(lang)
+        values = {
+            key: _numbered(value, lang)
+            if isinstance(value, (SeatName, Joined)) and _after_noun(template, key, lang)
+            else fill(value, lang)
+            for key, value in self.args.items()
+        }
         if self.plural is not None:
             values["n"] = _digits(self.n, lang)
-        return self.template(lang).format_map(values)
+        return template.format_map(values)
 
     def __str__(self) -> str:
         return self.in_language()
@@ -311,6 +321,49 @@ class Notation(Message):
 
     __slots__ = ()
     _isolates: ClassVar[bool] = False
+
+
+#: The word for a player that stands before a seat's name ("player 2", «игрока 2», «بازیکن ۲»), as the
+#: first letters all its forms share (Russian declines it: игрок, игрока, игроку).
+_PLAYER: Final = cmsg(
+    "the word for a player before a seat's number, as in 'the area of player 2': the letters every form of "
+    "it begins with",
+    "player",
+)
+
+
+class SeatName(Message):
+    """A name the package gave a seat, "Player {n}": in a frame whose words just before it are the word for
+    a player («на планшете игрока {name}»), only its number fills the slot («на планшете игрока 2»), so
+    that the noun is not said twice («игрока Игрок 2»); a list of them too («поверх токенов игроков 1, 2»).
+    Made by ``names``, which gives the default names."""
+
+    __slots__ = ()
+
+
+def _numbered(value: Value, lang: str) -> str:
+    """A seat's default name, or a list of them, as their numbers alone; any other value as it fills a
+    slot."""
+    if isinstance(value, SeatName):
+        return word(value.args["n"], lang)
+    if isinstance(value, Joined) and value.items and all(isinstance(v, SeatName) for v in value.items):
+        return Joined((v.args["n"] for v in value.items), value.separator)._words(lang)  # type: ignore[union-attr]
+    return _filled(value, lang) if lang in RIGHT_TO_LEFT else word(value, lang)
+
+
+def _after_noun(template: str, key: str, lang: str) -> bool:
+    """Whether slot ``key`` of ``template`` (a sentence of ``lang``) follows the word for a player."""
+    at = template.find("{" + key + "}")
+    return at > 0 and _after_player(lang).search(template, 0, at) is not None
+
+
+@cache
+def _after_player(lang: str) -> re.Pattern[str]:
+    """The word for a player in any of its forms, then a space or nothing, where a slot begins."""
+    stem = re.escape(_PLAYER._words(lang))
+    if lang in _NO_SPACES:  # no word boundary to see: the word itself, right before the slot
+        return re.compile(rf"{stem}$")
+    return re.compile(rf"(?<!\w){stem}\w*\s$", re.IGNORECASE)
 
 
 def cell_words(cell: Sequence[int]) -> Message:

@@ -19,9 +19,9 @@ from collections.abc import Sequence
 from functools import cache, lru_cache
 from typing import Final
 
-from ._i18n import LANGUAGES, Message, Value, cmsg
+from ._i18n import LANGUAGES, Message, SeatName, Value, cmsg
 
-__all__ = ["LUNA", "YOU", "default_names", "named", "says_you", "seat_names"]
+__all__ = ["LUNA", "YOU", "alone", "default_names", "named", "says_you", "seat_names"]
 
 #: The name the guided game gives the player it talks to (its reader, seat 0).
 YOU: Final = cmsg("the name the guided game gives the player", "You")
@@ -32,7 +32,8 @@ _SOLO: Final = cmsg("the name of the solo player when none is given", "Solo")
 
 
 def _seat(number: int) -> Message:
-    return cmsg("the name of a seat when none is given", "Player {n}", n=number)
+    name = cmsg("the name of a seat when none is given", "Player {n}", n=number)
+    return SeatName(name.msgid, name.args, context=name.context)  # «игрока 2», not «игрока Игрок 2»
 
 
 def seat_names(lang: str) -> tuple[str, str]:
@@ -63,6 +64,13 @@ def _named(names: tuple[str, ...]) -> tuple[Value, ...]:
         if any(names == tuple(m.in_language(lang) for m in chosen) for lang in LANGUAGES):
             return chosen
     return names
+
+
+def alone(names: Sequence[str]) -> bool:
+    """Whether ``names`` are a solo table's one seat with the name the package gave it ("Solo", in any
+    language): its player is the reader, told about as "you", whoever reads. A seat a user named (a
+    scenario's lone area "Example 1", a solo player "Ann") keeps its name."""
+    return len(names) == 1 and named(names)[0] is _SOLO
 
 
 def says_you(name: str) -> bool:

@@ -59,7 +59,7 @@ from ._errors import IllegalMove, quote
 from ._events import seat_words
 from ._game import Action, Game, Player, sheet_of, track_of
 from ._i18n import LANGUAGES, RIGHT_TO_LEFT, Message, cmsg, joined, message_of, msg, resolve, word
-from ._names import named
+from ._names import alone, named
 from ._story import Turn, end_words, solo_goal, solo_lines, summary, tell
 from ._tiles import COLOURS, LETTERS, TILES
 from .bots import BOT_WORDS, BOTS, Bot, play_turn
@@ -128,6 +128,7 @@ def game_state(
     seats = list(seats) if seats is not None else [None] * len(game.players)
     entries, turns = tell(game, LOG_TAIL, lang, reader=reader)
     names = [word(name, lang) for name in named([p.name for p in game.players])]
+    solo = alone([p.name for p in game.players])  # the one player at a solo table is "you" (names.alone)
     return {
         "kind": cast(GameKind, game.kind),
         "seed": game.seed,
@@ -141,7 +142,7 @@ def game_state(
         "order": game.turn_order(),
         "track": _track(game),
         "players": [
-            player_state(p, seat, you=k == reader, name=names[k])
+            player_state(p, seat, you=k == reader or solo, name=names[k])
             for k, (p, seat) in enumerate(zip(game.players, seats, strict=True))
         ],
         "moves": _moves(game),

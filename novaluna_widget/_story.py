@@ -249,7 +249,7 @@ def _end(game: Game, reader: int | None) -> Message:
         )
     if solo:  # the score follows in the log, and in the summary
         return over
-    return msg("{end} {ranking}.", end=over, ranking=ranking_words(names, game.ranking()))
+    return msg("{end} {ranking}.", end=over, ranking=ranking_words(names, game.ranking(), reader))
 
 
 def summary(game: Game, lang: str | None = None) -> list[str]:

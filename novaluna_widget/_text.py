@@ -106,7 +106,9 @@ def game_text(game: Game, lang: str | None = None) -> str:
             score=sheet["text"],
         )
         lines.append(stand.in_language(lang))
-    for p, name in zip(players, named([p.name for p in players]), strict=True):
+    names = [p.name for p in players]
+    for seat, p in enumerate(players):
+        name = seat_words(names, seat, None)[0]  # the one player at a solo table is "you"
         tiles = cplural("tiles in an area", "{n} tile", "{n} tiles", len(p.board))
         lines.append(
             msg(

@@ -13,6 +13,7 @@ which the view bundles; the tests at the end check that chain and js/i18n.js its
 
 from __future__ import annotations
 
+import ast
 import importlib.util
 import io
 import json
@@ -42,7 +43,7 @@ from novaluna_widget._i18n import cell_words, joined, msg
 from novaluna_widget._protocol import check_selection, game_state
 from novaluna_widget._render import board_svg, game_svg
 from novaluna_widget._save import SaveError
-from novaluna_widget._story import tell
+from novaluna_widget._story import end_words, tell
 from novaluna_widget._text import game_text
 from novaluna_widget.scenario import ScenarioError, area, position
 from tests.test_golden import playthrough
@@ -58,6 +59,7 @@ CODE_WORDS = {
     "SoloGame",
     "Tile",
     "JSON",
+    "CSV",
     "None",
     "true",
     "false",
@@ -187,6 +189,54 @@ def test_the_template_is_up_to_date_with_the_sources(tmp_path):
         assert {key(m) for m in entries(lang)} == wanted, f"{lang}: run `make messages`"
 
 
+#: The names the engine makes messages with, and where their context and words are among the arguments
+#: (the Makefile's keywords: ``-k msg -k cmsg:1c,2 -k plural:1,2 -k cplural:1c,2,3``).
+MESSAGE_CALLS = {"msg": (None, 1), "cmsg": (1, 2), "plural": (None, 2), "cplural": (1, 3)}
+
+
+def message_calls(path: Path) -> Iterator[tuple[int, str | None, tuple[str, ...] | None]]:
+    """Every call of a message-making name in a module, found by parsing it (so a call inside an f-string,
+    a lambda or a default argument is found too): (line, context, English words), the words None when
+    they are not written out as literal strings."""
+    tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
+    for node in ast.walk(tree):
+        if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Name)):
+            continue
+        spec = MESSAGE_CALLS.get(node.func.id)
+        if spec is None:
+            continue
+        context_at, words_to = spec
+        given = node.args[:words_to]
+        literal = [
+            a.value if isinstance(a, ast.Constant) and isinstance(a.value, str) else None for a in given
+        ]
+        if len(given) < words_to or None in literal:
+            yield node.lineno, None, None
+            continue
+        first = 0 if context_at is None else 1
+        yield node.lineno, (literal[0] if context_at else None), tuple(literal[first:])  # type: ignore[misc]
+
+
+def test_every_message_made_in_the_code_is_in_the_template():
+    """Extraction reads calls the way a tokenizer sees them and misses some (a ``msg`` inside an f-string,
+    the worksheet key's heading once): parse every module and look each call up in the template."""
+    with open(LOCALE / "novaluna.pot", "rb") as pot:
+        template = {key(m) for m in read_po(pot) if m.id}
+    package = ROOT / "novaluna_widget"
+    missing, unwritten = [], []
+    for path in sorted(package.rglob("*.py")):
+        where = path.relative_to(ROOT)
+        for line, context, words in message_calls(path):
+            if words == ("",):  # gettext's "" is the catalogue's header: an empty sentence, on purpose
+                continue
+            if words is None:
+                unwritten.append(f"{where}:{line}")
+            elif (context, words[0] if len(words) == 1 else words) not in template:
+                missing.append(f"{where}:{line} {words[0]!r}")
+    assert not missing, f"messages extraction misses (write them where pybabel reads them): {missing}"
+    assert not unwritten, f"message calls whose words are not literal strings: {unwritten}"
+
+
 @pytest.mark.parametrize("lang", OTHERS)
 def test_every_message_is_translated_and_none_is_fuzzy(lang):
     cat = catalogue(lang)
@@ -209,8 +259,11 @@ def test_the_compiled_catalogues_match_the_po_files(lang):
 def test_placeholders_are_the_same_in_every_translation(lang):
     for m in entries(lang):
         wanted = set().union(*map(fields, english(m)))
+        # A sentence to the reader may say "your turn" where the English names the player You (as the
+        # page's may): «ваша очередь», never «ходите Вы».
+        dropped = {"name"} if m.context == YOU_CONTEXT else set()
         for form in forms(m):
-            assert fields(form) == wanted, f"{lang}: {form!r} for {m.id!r}"
+            assert wanted - dropped <= fields(form) <= wanted, f"{lang}: {form!r} for {m.id!r}"
 
 
 def english_left(messages: list[Message]) -> list[str]:
@@ -476,6 +529,212 @@ def test_whole_persian_games_read_right_to_left_with_code_kept_apart():
             assert not any(ISOLATE in text or END in text for text in words), lang
 
 
+# -- sentences composed of several messages, read whole -------------------------------------------------
+EVERY = ("en", *OTHERS)
+
+
+def finished(game: Game) -> Game:
+    while not game.is_over:
+        game.play(game.legal_actions()[-1] if game.can_end_phase_one else game.legal_moves()[0])
+    return game
+
+
+@pytest.mark.parametrize("lang", EVERY)
+def test_the_one_player_at_a_solo_table_is_told_about_as_you(lang):
+    # A solo widget has no reader seat, yet the one person at the table is who reads: "You take R05", never
+    # «Соло берёт R05», 「ソロがR05を取る」 (a third person named after the kind of game).
+    game = finished(SoloGame(seed=4))
+    you, solo = names.YOU.in_language(lang), names.default_names(1, lang)[0]
+    told = [e.in_language(lang) for e in game.log if e.kind in ("take", "place", "cover", "move")]
+    told += [entry[3] for entry in tell(game, 500, lang)[0] if entry[1] == "turn"]
+    assert len(told) > 100
+    assert [text for text in told if you not in text or solo in text] == []
+    assert solo not in game.log[0].in_language(lang)  # no turn order of one
+
+
+def seat_puzzles(lang: str) -> list[Any]:
+    """Puzzles in ``lang`` whose sentences name seats by default names (whose turn, who won, whose area)."""
+    from novaluna_widget.puzzles import Generator
+
+    made = Generator(1, lang=lang)
+    return [made.make(kind) for kind in ("next", "over", "fulfilled", "next", "over")]
+
+
+def said_of(puzzle: Any, lang: str) -> list[str]:
+    """A puzzle's question (in the language it was made in, ``lang``), its verdict on a right answer and on
+    a wrong one, and its explanation."""
+    right = set(puzzle.answers) if puzzle.all else next(iter(puzzle.answers))
+    said = [puzzle.question, puzzle.check(right, lang=lang).words, puzzle.explain(lang)]
+    if puzzle.all:
+        said.append(puzzle.check(set(), lang=lang).words)
+    elif puzzle.click in ("choice", "seat", "space"):
+        wrong = next(c for c in puzzle.choices or range(len(puzzle.game.players)) if c not in puzzle.answers)
+        said.append(puzzle.check(wrong, lang=lang).words)
+    return said
+
+
+#: The context of the word for a player, before a seat's number ("player 2", «игрока 2»).
+PLAYER_WORD = (
+    "the word for a player before a seat's number, as in 'the area of player 2': the letters every form of "
+    "it begins with"
+)
+
+
+def after_the_word_for_a_player(lang: str, name: str) -> re.Pattern[str]:
+    """``name`` (a pattern) right after the word for a player in ``lang``, in any of its forms."""
+    noun = i18n.cmsg(PLAYER_WORD, "player").in_language(lang)
+    ending = "" if lang == "ja" else r"[^\W\d]{0,3}\s"  # Russian declines it: игрока, игроку
+    return re.compile(noun + ending + name, re.IGNORECASE)
+
+
+@pytest.mark.parametrize("lang", EVERY)
+def test_a_default_name_is_never_said_after_the_word_for_a_player(lang):
+    # The package knows its own names: after the word for a player, "Player 2" is only its number
+    # («на планшете игрока 2», «توکن بازیکن ۲»), never «игрока Игрок 2», «بازیکن بازیکن ۲».
+    default = re.escape(i18n.cmsg("the name of a seat when none is given", "Player {n}").template(lang))
+    default = default.replace(r"\{n\}", r"[0-9۰-۹]+")
+    doubled = after_the_word_for_a_player(lang, default)
+    game = finished(Game(4, seed=3))
+    said = [*every_sentence(game, lang), *(entry[3] for entry in tell(game, 200, lang)[0])]
+    for puzzle in seat_puzzles(lang):
+        said += said_of(puzzle, lang)
+    assert len([text for text in said if re.search(default, text)]) > 20
+    assert [text for text in said if doubled.search(text)] == []
+    # The reader is "you" all through the game-over sentence, its ranking too: never "you" and "Player 1".
+    two = finished(Game(2, seed=3))
+    for reader in (0, 1):
+        over = end_words(two, lang, reader=reader)
+        assert names.YOU.in_language(lang) in over and names.default_names(2, lang)[reader] not in over
+
+
+def test_a_japanese_sentence_made_of_several_messages_keeps_one_register():
+    # A refusal quotes why in です・ます as it is itself (never 「補充できません：…6枚ある。…だけです」),
+    # and the puzzles, asked in the widget, are polite: 「すべてクリックしてください」, not 「…せよ」.
+    refusals = outputs("ja")["illegal move"]
+    assert [text for text in refusals if len(japanese_registers(plain(text))) > 1] == []
+    from novaluna_widget.puzzles import Generator
+
+    made = Generator(2, lang="ja")
+    for kind in ("take", "fulfilled", "next", "refill", "over", "placement", "gain"):
+        puzzle = made.make(kind)
+        for text in [*said_of(puzzle, "ja"), refused(lambda p=puzzle: p.check("nonsense"), "ja")]:
+            unquoted = re.sub(r"「[^「」]*」", "「」", plain(text))  # an answer offered by name is a label
+            assert japanese_registers(unquoted) <= {"polite"}, (kind, text)
+
+
+#: What a puzzle refuses an answer of the wrong shape with, in each language: a case the frame takes
+#: (the Russian nominative after «—»), a phrase of its own for a set («набор задач», «چند هدف», not
+#: «набор: задачу», «مجموعه‌ای از یک هدف», nor English's "a set of a task").
+SHAPES = {
+    "en": [
+        "this puzzle takes a set of wheel spaces (0 to 11), not 'x'",
+        "this puzzle takes a set of tasks (x, y, task index), not 'x'",
+        "this puzzle takes a cell (x, y), not 'x'",
+    ],
+    "ru": [
+        "ответ на эту головоломку — набор мест трека выбора (от 0 до 11), а не 'x'",
+        "ответ на эту головоломку — набор задач (x, y, номер задачи), а не 'x'",
+        "ответ на эту головоломку — клетка (x, y), а не 'x'",
+    ],
+    "ja": [
+        "このパズルの答えはスペース（0〜11）の集まりです。'x'ではありません",
+        "このパズルの答えはタスク(x,y,タスク番号)の集まりです。'x'ではありません",
+        "このパズルの答えはマス(x,y)です。'x'ではありません",
+    ],
+    "fa": [
+        "پاسخ این معما چند فضا (۰ تا ۱۱) است، نه 'x'",
+        "پاسخ این معما چند هدف (x، y، شماره‌ی هدف) است، نه 'x'",
+        "پاسخ این معما یک جایگاه (x, y) است، نه 'x'",
+    ],
+}
+#: The quotes around an answer offered by name inside a sentence.
+QUOTES = {"en": "“{}”", "ru": "«{}»", "ja": "「{}」", "fa": "«{}»"}
+
+
+@pytest.mark.parametrize("lang", EVERY)
+def test_a_refused_answer_is_one_sentence_in_every_language(lang):
+    from novaluna_widget.puzzles import Generator
+
+    made = Generator(1)
+    said = [
+        plain(refused(lambda kind=kind: made.make(kind).check("x"), lang))
+        for kind in ("take", "fulfilled", "placement")
+    ]
+    assert said == SHAPES[lang]
+    # Offered answers that are clauses stand in the language's quotes, not run together with the list.
+    refill = made.make("refill")
+    offered = plain(refused(lambda: refill.check("x"), lang))
+    for choice in refill.choices:
+        assert QUOTES[lang].format(plain(refill.label(choice, lang))) in offered, offered
+
+
+def test_persian_says_one_tile_when_one_is_left():
+    # Persian has one plural form: a sentence for "1 tile left" and "2 tiles left" never says "one of the
+    # tiles left" («یکی از کاشی‌های باقی‌مانده»), wrong when one is left.
+    from novaluna_widget._i18n import plural
+
+    for n in (1, 2):
+        told = plural(
+            "You may refill: only {n} tile is left on the wheel and the draw pile has {pile} tiles. You need "
+            "not: you may take the tile left instead.",
+            "You may refill: only {n} tiles are left on the wheel and the draw pile has {pile} tiles. You "
+            "need not: you may take one of the tiles left instead.",
+            n,
+            pile=40,
+        ).in_language("fa")
+        assert "یکی از کاشی‌های" not in told, told
+
+
+# -- the glossaries' terms -----------------------------------------------------------------------------
+DOCS = ROOT / "docs"
+
+
+def held_terms(lang: str) -> tuple[list[tuple[str, str]], list[str]]:
+    """The glossary's section "Held by a test": (English pattern, the word its messages say) and the words
+    no message says, as regular expressions (a cell's text in backticks, ``\\|`` a pipe)."""
+    text = (DOCS / f"glossary.{lang}.md").read_text(encoding="utf-8").split("## Held by a test", 1)[1]
+    says: list[tuple[str, str]] = []
+    never: list[str] = []
+    table = None
+    for line in text.splitlines():
+        cells = [c.strip().strip("`").replace("\\|", "|") for c in re.split(r"(?<!\\)\|", line)[1:-1]]
+        if not cells or set(cells[0]) <= {"-", " "}:
+            continue
+        if cells[0] in ("English (pattern)", "never"):
+            table = cells[0]
+        elif table == "English (pattern)":
+            says.append((cells[0], cells[1]))
+        elif table == "never":
+            never.append(cells[0])
+    return says, never
+
+
+@pytest.mark.parametrize("lang", OTHERS)
+def test_the_catalogues_keep_the_glossarys_terms(lang):
+    # "puzzle" is «головоломка» in Russian (the rulebook's «задача» is a task), "rating" is not the score's
+    # «امتیاز» in Persian, the solo score is スコア in Japanese…: each glossary says which, and both domains
+    # keep to it, the page's words as well as the engine's (and the player aid the words it never says).
+    says, never = held_terms(lang)
+    assert says and never, f"docs/glossary.{lang}.md has no terms held by a test"
+    wrong = []
+    for domain in ("novaluna", "novaluna_page"):
+        for entry in read_po((LOCALE / lang / "LC_MESSAGES" / f"{domain}.po").open("rb")):
+            if not entry.id:
+                continue
+            translations = forms(entry)
+            for pattern, word in says:
+                if re.search(pattern, english(entry)[0], re.IGNORECASE) and not all(
+                    word.lower() in text.lower() for text in translations
+                ):
+                    wrong.append(f"{english(entry)[0]!r} does not say {word!r}: {translations[0]!r}")
+            wrong += [
+                f"{text!r} says {bad!r}" for bad in never for text in translations if re.search(bad, text)
+            ]
+    aid = (DOCS / "player_aid.py").read_text(encoding="utf-8")  # the player aid's words, every language's
+    wrong += [f"docs/player_aid.py says {bad!r}" for bad in never if re.search(bad, aid)]
+    assert wrong == []
+
+
 # -- no English in a game read in another language ----------------------------------------------------
 #: Latin words an output may hold besides ``CODE_WORDS``: the players' names here and the kind of game,
 #: a class name (``Nova Luna, Game seed 3``).
@@ -565,6 +824,26 @@ def test_a_whole_game_read_in_another_language_has_no_english(lang):
     for where, texts in outputs(lang).items():
         for text in texts:
             assert english_in(text) == [], (where, text[:300])
+
+
+@pytest.mark.parametrize("lang", ["en", *OTHERS])
+def test_a_damaged_puzzle_progress_file_is_worded_in_the_language(tmp_path, lang):
+    # The parser's and the system's own words are English: the error words the same failure itself, as a
+    # bad save's does, and in English it still says what is wrong.
+    from novaluna_widget.puzzles import ProgressError, Trainer
+
+    folder = tmp_path / "a folder"
+    folder.mkdir()
+    for content in (b'{"version": 1, "learner": {"rating": 15', b"", b"\xff\xfe\x00garbage", None):
+        path = tmp_path / "progress.json"
+        if content is None:
+            path = folder
+        else:
+            path.write_bytes(content)
+        with pytest.raises(ProgressError) as raised:
+            Trainer(path)
+        said = i18n.in_language(raised.value, lang).replace(str(path), "")
+        assert (english_in(said) == []) == (lang != "en"), said
 
 
 def test_the_check_for_english_finds_every_kind_of_output_in_english():
@@ -718,9 +997,10 @@ def test_every_call_in_js_is_in_the_page_template():
     # strings are not literals: such a sentence would never reach a translator. Every call must be found.
     found = set()
     for path in sorted(JS.glob("*.js")):
-        if path.name == "i18n.js":
-            continue
         source = path.read_text(encoding="utf-8")
+        if path.name == "i18n.js":  # its comments show calls as examples; its code words a seat's name
+            code = [line for line in source.splitlines() if not line.lstrip().startswith(("/", "*"))]
+            source = "\n".join(code)
         calls = re.findall(r"\b(?:t|tc|tn|tnc)\(", source)
         literal = PAGE_CALL.findall(source)
         assert len(literal) == len(calls), f"{path.name}: a message call without string literals"
@@ -824,6 +1104,81 @@ def test_the_page_words_russian_plurals_and_persian_digits(tmp_path):
     }
 
 
+def run_page_words(tmp_path: Path, body: str) -> Any:
+    """``body``, a script that imports js/i18n.js and js/words.js and ends by logging JSON, bundled by esbuild
+    and run by node: what it logged."""
+    script = tmp_path / "check.mjs"
+    script.write_text(
+        f"import {{ setLanguage, t, tc, tn, apart }} from {json.dumps(str(JS / 'i18n.js'))};\n"
+        f"import {{ cellWords, list }} from {json.dumps(str(JS / 'words.js'))};\n{body}"
+    )
+    bundle = tmp_path / "check.js"
+    subprocess.run(
+        [str(JS / "node_modules" / ".bin" / "esbuild"), str(script), "--bundle", "--format=esm",
+         "--platform=node", f"--outfile={bundle}", "--log-level=warning"],
+        check=True,
+    )  # fmt: skip
+    ran = subprocess.run(["node", str(bundle)], check=True, capture_output=True, text=True)
+    return json.loads(ran.stdout)
+
+
+@pytest.mark.skipif(shutil.which("node") is None, reason="node is not installed")
+def test_the_page_keeps_persian_values_apart_as_the_engine_does(tmp_path):
+    # The hint panel's own summary showed cell (2, 0) as "(۰ ،۲)" and -1 as "۱-" beside the engine's sentence:
+    # a value the page fills into a Persian sentence is isolated as the engine isolates it (a cell whole, a
+    # tile id, a name in Latin letters, a negative number, each item of a list), a sentence of the language
+    # and a count are not, and no other language gets isolates.
+    said = run_page_words(
+        tmp_path,
+        """
+        const words = () => [
+          t("{tile} from wheel space {space} at {cell}", { tile: "R07", space: 3, cell: cellWords(2, 0) }),
+          t("{tile} from wheel space {space} at {cell}", { tile: "R07", space: 3, cell: cellWords(-1, 0) }),
+          t("{name} wins", { name: "Ann" }),
+          t("{name} wins", { name: "سارا" }),
+          list(["R07", "B02"]),
+          t("loss: {loss}", { loss: -1 }),
+        ];
+        const out = {};
+        for (const lang of ["fa", "ru", "ja", "en"]) { setLanguage(lang); out[lang] = words(); }
+        console.log(JSON.stringify(out));
+        """,
+    )
+    fa = said["fa"]
+    assert f"{ISOLATE}(۲، ۰){END}" in fa[0] and f"{ISOLATE}R07{END}" in fa[0] and "۳" in fa[0]
+    assert f"{ISOLATE}(-۱، ۰){END}" in fa[1]  # the cell read whole: its own values not isolated within it
+    assert f"{ISOLATE}Ann{END}" in fa[2] and ISOLATE not in fa[3]
+    assert fa[4].count(ISOLATE) == 2 and f"{ISOLATE}-۱{END}" in fa[5]
+    for lang in ("ru", "ja", "en"):
+        assert not any(ISOLATE in text or END in text for text in said[lang]), said[lang]
+    # The engine's own words for the same sentence match the page's.
+    engine = msg("{tile} from wheel space {space} at {cell}", tile="R07", space=3, cell=cell_words((2, 0)))
+    assert engine.in_language("fa") == fa[0]
+
+
+@pytest.mark.skipif(shutil.which("node") is None, reason="node is not installed")
+def test_the_page_says_a_default_name_after_the_word_for_a_player_by_its_number(tmp_path):
+    # «планшет игрока Игрок 2» on the page too: after the word for a player, a seat's default name is its
+    # number, as the engine words it (i18n.SeatName); a name a user gave stays whole.
+    said = run_page_words(
+        tmp_path,
+        """
+        const out = {};
+        for (const lang of ["ru", "fa", "ja", "en"]) {
+          setLanguage(lang);
+          const seat = tc("the name of a seat when none is given", "Player {n}", { n: 2 });
+          out[lang] = [seat, ...[seat, "Ann"].map((name) =>
+            t("{name}'s area, cell {cell}: empty", { name, cell: cellWords(1, 0) }))];
+        }
+        console.log(JSON.stringify(out));
+        """,
+    )
+    for lang, (seat, shown, given) in said.items():
+        doubled = after_the_word_for_a_player(lang, re.escape(seat))
+        assert not doubled.search(plain(shown)) and "Ann" in given, (lang, shown, given)
+    assert plain(said["ru"][1]).startswith("планшет игрока 2,")
+
+
 # -- the reader, told about as "you" -------------------------------------------------------------------
 #: What a sentence whose subject is the reader must never say: a verb of the third person after "You"
 #: (English "You takes"), a Russian verb of the third person singular after «Вы» («Вы берёт»), and the reader
@@ -911,7 +1266,7 @@ def test_a_seat_named_you_takes_the_readers_grammar_when_nobody_reads(lang):
     assert len(told) > 10 and [t for t in told + list(heads) if NOT_ABOUT_YOU.search(t)] == []
     take, to_move, win = {
         "en": ("You take ", "You to move.", "You win."),
-        "ru": ("Вы берёте ", "Вы ходите.", "Вы победили."),
+        "ru": ("Вы берёте ", "Ваш ход.", "Вы победили."),
         "ja": ("あなたがスペース", "あなたの手番。", "あなたの勝利。"),
         "fa": ("برمی\u200cدارید", "نوبت شما است.", "شما برنده شدید."),
     }[lang]
@@ -931,7 +1286,7 @@ def plain(text: str) -> str:
 
 
 #: A Japanese clause's end: です・ます, or the plain form (a noun's end, 「…の勝利」, is neither).
-POLITE_JA = re.compile(r"(ます|ません|です|でした|ました|ましょう|でしょう|ください)[」）)]*$")
+POLITE_JA = re.compile(r"(ます|ません|です|でした|ました|ましょう|でしょう|ください)か?[」）)]*$")
 PLAIN_JA = re.compile(r"(る|た|だ|ない|う|く|す|つ|む|ぶ|ぐ|ず|せよ)[」）)]*$")
 
 
@@ -966,7 +1321,8 @@ def test_no_japanese_sentence_mixes_the_two_registers():
 
 def test_each_japanese_panel_keeps_one_register():
     # The line that says what to do now joins the solo goal to the page's instructions: both in です・ます.
-    # The puzzle panel joins the puzzle's question and reasons to the page's hint: all in the plain form.
+    # The puzzle panel joins the puzzle's question and reasons (the engine's, in です・ます: it asks in the
+    # widget) to the page's own lines: none of which is in the plain form, bar its buttons' verb phrases.
     goals = [
         text
         for english, where, text in japanese("novaluna")
@@ -974,7 +1330,10 @@ def test_each_japanese_panel_keeps_one_register():
     ]
     assert len(goals) == 3 and all(japanese_registers(goal) == {"polite"} for goal in goals), goals
     puzzle = [text for _, where, text in japanese("novaluna_page") if "puzzle.js" in where]
-    assert len(puzzle) > 5 and [text for text in puzzle if "polite" in japanese_registers(text)] == []
+    sentences = [text for text in puzzle if text.endswith("。")]
+    assert len(puzzle) > 5 and [text for text in sentences if "plain" in japanese_registers(text)] == []
+    asked = [text for english, where, text in japanese("novaluna") if "puzzles/" in where and "?" in english]
+    assert len(asked) > 5 and [text for text in asked if japanese_registers(text) != {"polite"}] == []
 
 
 def test_persian_counts_take_a_singular_verb():

@@ -219,7 +219,7 @@ def test_a_right_answer_is_right_and_a_wrong_one_says_why(puzzles):
 @pytest.mark.parametrize(
     ("kind", "answer", "words"),
     [
-        ("fulfilled", "refill", "this puzzle takes a set of a task (x, y, task index), not 'refill'"),
+        ("fulfilled", "refill", "this puzzle takes a set of tasks (x, y, task index), not 'refill'"),
         ("fulfilled", [(99, 99, 0)], "(99, 99, 0) is no task of this area"),
         ("placement", (1, 2, 3), "this puzzle takes a cell (x, y), not (1, 2, 3)"),
         ("placement", [(0, 1), (1, 0)], "this puzzle takes one answer, not 2"),

@@ -420,7 +420,7 @@ def test_the_titles_read_as_sentences_in_every_language() -> None:
     assert _titles(game_svg(game, lang="ru"))[0] == russian
     assert _titles(game_svg(game, lang="ja"))[0] == f"ノヴァルナ：2人プレイ、シード14、ターン0、{mover}の手番"
     assert _titles(game_svg(game, lang="fa"))[0] == (
-        f"نوا لونا: بازی ۲ نفره، بذر \u206814\u2069، نوبت ۰، نوبت با \u2068{mover}\u2069"
+        f"نوا لونا: بازی ۲ نفره، بذر \u206814\u2069، نوبت ۰، \u2068{mover}\u2069 بازی می‌کند"
     )
     assert _titles(board_svg(area, lang="ru"))[0] == (
         "Планшет Nova Luna: 2 тайла (T03 в клетке (0, 0), R16 в клетке (-1, 0))"
@@ -451,12 +451,13 @@ def _read_by(game: Game, name: str, lang: str | None = None) -> str:
 
 def test_the_reader_is_told_to_move_in_their_own_words() -> None:
     """The reader (``reader=``, here the player named You), is "you" in the words beside and under their name:
-    Russian «Вы · ходите», not «Вы · ходит»; Persian says the page's neutral «نوبت بازی» to everyone; and
-    Japanese puts 「手番」 under the name at the wheel's centre, as the page's badge says."""
+    Russian «Вы · ваш ход», not «Вы · ходит» (nor the title's «ходите Вы»); Persian says the page's neutral
+    «نوبت بازی» to everyone; and Japanese puts 「手番」 under the name at the wheel's centre, as the page's
+    badge says."""
     ru, ru_other = (_texts(_read_by(_to_move(a, b), "Вы", "ru")) for a, b in (("Вы", "Луна"), ("Луна", "Вы")))
-    assert "Вы · ходите" in ru and "ходите" in ru and "ходит" not in ru
+    assert "Вы · ваш ход" in ru and "ходит" not in ru
     assert "Луна · ходит" in ru_other and "ходит" in ru_other
-    assert _titles(_read_by(_to_move("Вы", "Луна"), "Вы", "ru"))[0].endswith(", ходите Вы")
+    assert _titles(_read_by(_to_move("Вы", "Луна"), "Вы", "ru"))[0].endswith(", ваша очередь")
     ja, ja_other = (
         _texts(_read_by(_to_move(a, b), "あなた", "ja")) for a, b in (("あなた", "ルナ"), ("ルナ", "あなた"))
     )

@@ -20,7 +20,7 @@ from novaluna_widget import Game, IllegalMove, NovaLunaWidget, SoloGame, coach
 from novaluna_widget import _i18n as i18n
 from novaluna_widget._coaching import BROWSING, hint_state, past, review_row, view_state
 from novaluna_widget._guide import Guide
-from novaluna_widget._names import default_names
+from novaluna_widget._names import YOU, default_names
 from novaluna_widget._protocol import (
     LOG_TAIL,
     BadIntent,
@@ -250,10 +250,13 @@ def test_the_seats_default_names_follow_a_change_of_language(players):
         w.lang = lang
         names = default_names(players, lang)
         assert shown_names(w) == names and w.game is game and [p.name for p in game.players] == given
-        assert names[0] in w.state["log"][0][3] and names[0] in w.to_svg()
-        assert names[0] in game_text(game, lang) and names[0] in game.log[0].in_language(lang)
         if players > 1:
+            assert names[0] in w.state["log"][0][3] and names[0] in w.to_svg()
+            assert names[0] in game_text(game, lang) and names[0] in game.log[0].in_language(lang)
             assert all("Player" not in entry[3] for entry in w.state["log"]) == (lang != "en")
+        else:  # the one player at a solo table is the reader, told about as "you" (issue 36)
+            text = game_text(game, lang)
+            assert f"{YOU.in_language(lang)}" in text and f"\n{names[0]}" not in text
 
 
 def test_names_made_in_another_language_follow_too_and_a_users_names_stay():
@@ -287,7 +290,8 @@ def test_a_puzzles_seats_are_named_in_the_widgets_language(tmp_path):
     assert default_names(count, "fa")[seat] in w.state["puzzle"]["question"]
     w.lang = "ru"
     assert shown_names(w) == default_names(count, "ru")
-    assert default_names(count, "ru")[seat] in w.state["puzzle"]["question"]
+    # After the word for a player, the seat's number alone: «на планшете игрока 2», not «игрока Игрок 2».
+    assert f"на планшете игрока {seat + 1} " in w.state["puzzle"]["question"]
     assert "Player" not in json.dumps(w.state, ensure_ascii=False)
 
 

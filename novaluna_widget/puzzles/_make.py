@@ -257,17 +257,38 @@ class Puzzle:
         return here in board and 0 <= answer[2] < len(board[here].tasks)
 
     def _takes(self, answer: object) -> Message:
-        what = {
-            "space": msg("a wheel space (0 to {last})", last=SPACES - 1),
+        """What this puzzle takes, refusing ``answer``: one answer, or a set of them (a phrase of its own,
+        so that a language words "a set of cells" with its own plural and case, not "a set: a cell")."""
+        last = {"space": SPACES - 1, "seat": len(self._made.game.players) - 1}
+        if self.all:
+            many = {
+                "space": msg("wheel spaces (0 to {last})", last=last["space"]),
+                "cell": msg("cells (x, y)"),
+                "task": msg("tasks (x, y, task index)"),
+                "seat": msg("seats (0 to {last})", last=last["seat"]),
+                "choice": msg("answers among {choices}", choices=self._offered()),
+                "move": msg("moves (space, (x, y))"),
+            }[self.click]
+            return msg("this puzzle takes a set of {what}, not {value}", what=many, value=quote(answer))
+        one = {
+            "space": msg("a wheel space (0 to {last})", last=last["space"]),
             "cell": msg("a cell (x, y)"),
             "task": msg("a task (x, y, task index)"),
-            "seat": msg("a seat (0 to {last})", last=len(self._made.game.players) - 1),
-            "choice": msg("one of {choices}", choices=joined(self._label(c) for c in self.choices)),
+            "seat": msg("a seat (0 to {last})", last=last["seat"]),
+            "choice": msg("one of {choices}", choices=self._offered()),
             "move": msg("a move (space, (x, y))"),
         }[self.click]
-        if self.all:
-            return msg("this puzzle takes a set of {what}, not {value}", what=what, value=quote(answer))
-        return msg("this puzzle takes {what}, not {value}", what=what, value=quote(answer))
+        return msg("this puzzle takes {what}, not {value}", what=one, value=quote(answer))
+
+    def _offered(self) -> Value:
+        """The answers offered, a worded one quoted: it may be a clause ("you may refill"), which a list in
+        a sentence would run together with its neighbours."""
+        return joined(
+            cmsg("an offered answer quoted in a sentence", "“{answer}”", answer=_WORDS[c])
+            if isinstance(c, str)
+            else self._label(c)
+            for c in self.choices
+        )
 
     # -- words ---------------------------------------------------------------------------------
     def _label(self, answer: Answer) -> Value:

@@ -15,6 +15,7 @@ over: the learner's history stays there to be rescued.
 
 from __future__ import annotations
 
+import errno
 import json
 import math
 import os
@@ -203,12 +204,20 @@ def _load(path: Path) -> dict[str, Any]:
         text = path.read_text(encoding="utf-8")
     except FileNotFoundError:
         return {"learner": LEARNER, "puzzles": {}, "attempts": []}
-    except (OSError, UnicodeDecodeError) as error:
-        raise _damaged(path, msg("it cannot be read as text ({error}).", error=str(error))) from error
+    except UnicodeDecodeError as error:
+        raise _damaged(path, msg("it cannot be read as text (at byte {byte}).", byte=error.start)) from error
+    except OSError as error:
+        raise _damaged(path, _unreadable(error)) from error
+    # Where the text stops being JSON, in words of any language (the parser's own words are English).
     try:
         data = json.loads(text)
-    except ValueError as error:
-        raise _damaged(path, msg("it is not JSON ({error}).", error=str(error))) from error
+    except json.JSONDecodeError as error:
+        problem = msg(
+            "it is not JSON (it stops parsing at line {line}, column {column}).",
+            line=error.lineno,
+            column=error.colno,
+        )
+        raise _damaged(path, problem) from error
     if not isinstance(data, dict) or data.get("version") != VERSION:
         found = data.get("version") if isinstance(data, dict) else None
         raise _damaged(
@@ -234,6 +243,16 @@ def _load(path: Path) -> dict[str, Any]:
     except _Wrong as wrong:
         problem = msg("{field} is missing or not what it should be.", field=wrong.field)
         raise _damaged(path, problem) from None
+
+
+def _unreadable(error: OSError) -> Message:
+    """Why the file cannot be read, in words of any language where the reason is a usual one (the
+    system's own words are English)."""
+    if isinstance(error, IsADirectoryError):
+        return msg("it is a folder, not a file.")
+    if isinstance(error, PermissionError):
+        return msg("this user may not read it.")
+    return msg("the system cannot read it (error {code}).", code=errno.errorcode.get(error.errno or 0, "?"))
 
 
 def _damaged(path: Path, problem: Message) -> ProgressError:

@@ -203,7 +203,7 @@ def test_solo_explains_its_score_and_ends_phase_one_when_allowed(page: Page) -> 
     # With one tile left on the wheel, the page asks for "the tile" (not "one of the tiles").
     execute_python(page, "while len(start.game.choices()) > 1: start.play(start.game.legal_moves()[0])")
     wait_drawn(page, root, "start")
-    expect(root.locator(".nl-now")).to_contain_text("Solo: choose the tile framed in gold on the wheel.")
+    expect(root.locator(".nl-now")).to_contain_text("You: choose the tile framed in gold on the wheel.")
 
 
 def test_the_end_keeps_your_area_and_sums_up(page: Page) -> None:
