@@ -555,13 +555,18 @@ class Writer(_Reader):
     def _append(self, lines: list[str]) -> None:
         torn = self.torn()
         data = "".join(line + "\n" for line in lines).encode("utf-8")
-        with _target(self.path).open("r+b") as file:
+        with _target(self.path).open("r+b", buffering=0) as file:  # unbuffered: nothing left to flush later
             if torn:
                 file.truncate(self.offset)  # a writer killed mid-line: its attempt was never recorded
             file.seek(self.offset)
-            file.write(data)
-            file.flush()
-            os.fsync(file.fileno())
+            try:
+                written = 0
+                while written < len(data):
+                    written += file.write(data[written:]) or 0
+                os.fsync(file.fileno())
+            except OSError:
+                file.truncate(self.offset)  # not written, as the caller is told: it keeps the entries
+                raise
         self._lines(data, first=False)
 
     def _rewrite(self, lines: list[str]) -> None:
