@@ -93,7 +93,12 @@ STALE: Final = 60.0
 
 class ProgressError(_Worded):
     """The progress file cannot be read or written: the message names the file and what is wrong with it.
-    A file that cannot be read is left exactly as it was (``set_aside`` keeps it under another name)."""
+    A file that cannot be read is left exactly as it was, and named in ``damaged`` (``set_aside`` keeps it
+    under another name); for any other trouble ``damaged`` is None."""
+
+    def __init__(self, message: Message | str = "", damaged: Path | None = None) -> None:
+        super().__init__(message)
+        self.damaged = damaged
 
 
 @dataclass(frozen=True)
@@ -183,12 +188,13 @@ class _Wrong(Exception):
 
 def _damaged(path: Path, problem: Message) -> ProgressError:
     return ProgressError(
-        msg(
+        damaged=path,
+        message=msg(
             "The puzzle progress file {path} cannot be read: {problem} It is left as it is; move it aside "
             "(puzzles.set_aside keeps it under another name) to start afresh.",
             path=quote(str(path), 300),
             problem=problem,
-        )
+        ),
     )
 
 

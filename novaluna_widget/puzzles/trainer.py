@@ -16,6 +16,7 @@ file cannot take now (a full disk, a folder made read-only) is kept and written 
 
 from __future__ import annotations
 
+import contextlib
 import os
 import random
 import sys
@@ -163,7 +164,11 @@ class Trainer:
     # -- choosing ---------------------------------------------------------------------------------
     def next(self, kinds: Iterable[str] | None = None) -> Puzzle:
         """The next puzzle: of the kind (among ``kinds``: kinds or families, None: all) the learner has
-        lately missed most, and of those the one whose rating is nearest the learner's."""
+        lately missed most, and of those the one whose rating is nearest the learner's. Attempts the
+        file could not take before (``unsaved``) are written first, if it can take them now."""
+        if self._pending:
+            with contextlib.suppress(ProgressError):  # kept still: the learner was told when recorded
+                self.save()
         kind = self._weakest(kinds_of(kinds))
         fresh = self._fresh(kind)
         while len(fresh) < _LOW:
