@@ -31,7 +31,7 @@ import platformdirs
 
 from ..i18n import Message, msg, plural, quote
 from ._progress import MAX_NAME, VERSION, Progress, ProgressError, Writer, set_aside
-from .make import FAMILY, KINDS, Generator, Puzzle
+from .make import FAMILY, KINDS, Generator, Puzzle, check_seed
 from .make import _kinds as kinds_of
 from .rating import Rating, update
 
@@ -109,7 +109,7 @@ class Trainer:
         if path is not None and not isinstance(path, (str, os.PathLike)):
             raise TypeError(msg("the progress file is a path, not {value}", value=quote(path)))
         self.path = default_path() if path is None else Path(path)
-        self.seed = _seed(seed)
+        self.seed = check_seed(seed)
         self.lang = lang
         self._file = Writer(self.path)  # a damaged file stops here
         self._file.check_writable()
@@ -280,13 +280,6 @@ class Trainer:
 def _order(kind: str) -> int:
     """A kind's place in ``KINDS`` (a kind from a newer version, unknown here, goes last)."""
     return KINDS.index(kind) if kind in KINDS else len(KINDS)
-
-
-def _seed(seed: object) -> int:
-    """``seed`` if it is a whole number (not a bool), else ``TypeError`` in words."""
-    if isinstance(seed, bool) or not isinstance(seed, int):
-        raise TypeError(msg("a seed is a whole number, not {value}", value=quote(seed)))
-    return seed
 
 
 def _notice(progress: Progress, path: Path) -> Message | None:
