@@ -82,7 +82,7 @@ def test_a_check_the_file_cannot_take_is_said_in_words_and_written_later(
     intent(w, "reveal")  # gives the puzzle up: an attempt to record
     error = w.last_error
     assert error is not None and "internal error" not in error and str(path) in error
-    assert "No space left on device" in error and "файл" in error  # in the widget's language
+    assert "No space left on device" in error and "Файл прогресса" in error  # in the widget's language
     assert puzzle_of(w)["answers"] is not None  # the puzzle is answered all the same
     assert not read_progress(path).attempts
     monkeypatch.setattr(os, "fsync", real)

@@ -191,7 +191,8 @@ def _damaged(path: Path, problem: Message) -> ProgressError:
         damaged=path,
         message=msg(
             "The puzzle progress file {path} cannot be read: {problem} It is left as it is; move it aside "
-            "(puzzles.set_aside keeps it under another name) to start afresh.",
+            "({call} keeps it under another name) to start afresh.",
+            call="puzzles.set_aside",
             path=quote(str(path), 300),
             problem=problem,
         ),
@@ -368,7 +369,7 @@ def _json(data: bytes, where: str, version: str | None) -> object:
     try:
         return json.loads(data.decode("utf-8"))
     except UnicodeDecodeError:
-        raise _Wrong(where, msg("it cannot be read as text (UTF-8).")) from None
+        raise _Wrong(where, msg("it cannot be read as text ({encoding}).", encoding="UTF-8")) from None
     except RecursionError:
         raise _Wrong(where, msg("it is nested too deeply.")) from None
     except ValueError as error:
@@ -379,8 +380,9 @@ def _version(found: object) -> _Wrong:
     return _Wrong(
         "version",
         msg(
-            "the file gives its version as {found}; this novaluna_widget reads versions 1 and {known}.",
+            "the file gives its version as {found}; this novaluna_widget reads versions {old} and {known}.",
             found=quote(found, 60),
+            old=1,
             known=VERSION,
         ),
     )

@@ -408,7 +408,11 @@ def generate(
     the package language)."""
     count = whole_number(n)
     if count is None or count < 0:
-        raise ValueError(msg("n is how many puzzles: a whole number, 0 or more, not {value}", value=quote(n)))
+        raise ValueError(
+            msg(
+                "{name} is how many puzzles: a whole number, 0 or more, not {value}", name="n", value=quote(n)
+            )
+        )
     chosen = _kinds(kinds)
     maker = Generator(seed, lang)
     return [maker.make(chosen[i % len(chosen)]) for i in range(count)]
@@ -427,7 +431,9 @@ def _kinds(kinds: Iterable[str] | None) -> list[str]:
     if kinds is None:
         return list(KINDS)
     if not isinstance(kinds, (str, Iterable)):
-        raise TypeError(msg("kinds is a kind, a family or a list of them, not {value}", value=quote(kinds)))
+        raise TypeError(
+            msg("{name} is a kind, a family or a list of them, not {value}", name="kinds", value=quote(kinds))
+        )
     names = [kinds] if isinstance(kinds, str) else list(kinds)
     if not names:
         raise ValueError(

@@ -213,11 +213,25 @@ class Trainer:
         raises ``ProgressError`` saying so."""
         if not isinstance(puzzle, Puzzle):
             raise TypeError(
-                msg("record takes a puzzle (from next or generate), not {value}", value=quote(puzzle))
+                msg(
+                    "{record} takes a puzzle (from {next} or {generate}), not {value}",
+                    record="record",
+                    next="next",
+                    generate="generate",
+                    value=quote(puzzle),
+                )
             )
         for flag, value in (("right", right), ("hinted", hinted), ("shown", shown)):
             if not isinstance(value, bool):
-                raise TypeError(msg("{flag} is True or False, not {value}", flag=flag, value=quote(value)))
+                raise TypeError(
+                    msg(
+                        "{flag} is {true} or {false}, not {value}",
+                        flag=flag,
+                        true="True",
+                        false="False",
+                        value=quote(value),
+                    )
+                )
         self._pending.append(
             _Pending(puzzle.id, puzzle.kind, puzzle.rating, right, hinted, shown, round(time.time(), 3))
         )
