@@ -85,6 +85,7 @@ BOUNDS: Final[dict[str, tuple[float, float]]] = {
     "rd": (1.0, 1000.0),
     "volatility": (0.0001, 2.0),
 }
+(_LOW_RATING, _HIGH_RATING), (_LOW_RD, _HIGH_RD), (_LOW_VOLATILITY, _HIGH_VOLATILITY) = BOUNDS.values()
 #: How long a writer waits for another to finish (a write takes milliseconds), and after how long a lock
 #: file left by a writer that died (where the lock is a lock file) is taken as stale.
 WAIT: Final = 10.0
@@ -292,17 +293,19 @@ class _Reader:
         """Take the whole lines of ``data`` (the header first if ``first``); a last line without its
         newline is left unread: a writer is writing it, or was killed while it did."""
         end = data.rfind(b"\n") + 1
+        lines = data[:end].split(b"\n")[:-1]
         number = self.lines
-        for line in data[:end].splitlines():
+        if first and lines:
             number += 1
-            where = f"line {number}"
-            if first:
-                self._header(_json(line, where, None), where)
-                first = False
-            elif len(line) > MAX_LINE:
+            self._header(_json(lines.pop(0), "line 1"), "line 1")
+            first = False
+        for i, line in enumerate(lines):
+            if len(line) > MAX_LINE:
+                where = f"line {number + i + 1}"
                 raise _Wrong(where, msg("it is longer than any entry ({limit} bytes).", limit=MAX_LINE))
-            else:
-                self._entry(_json(line, where, None), where)
+        for i, entry in enumerate(_entries(lines, number)):
+            self._entry(entry, f"line {number + i + 1}")
+        number += len(lines)
         if first:
             raise _Wrong("line 1", msg("the header line is missing."))
         self.offset += end
@@ -340,7 +343,7 @@ class _Reader:
 
     def _version_1(self, data: bytes) -> None:
         """A version 1 file: learner, puzzles (positional ids, so their ratings are dropped), attempts."""
-        document = _json(data, "the file", "version")
+        document = _json(data, "the file")
         fields: dict[str, Any] = document if isinstance(document, dict) else {}
         found = fields.get("version")
         if found != 1 or isinstance(found, bool):
@@ -356,6 +359,18 @@ class _Reader:
         self.offset = len(data)
 
 
+def _entries(lines: list[bytes], before: int) -> list[object]:
+    """The JSON of each line (the first is line ``before + 1``): parsed all at once (fast), or line by
+    line to name the one that is not JSON."""
+    try:
+        found = json.loads(b"[" + b",".join(lines) + b"]") if lines else []
+    except (ValueError, RecursionError):
+        found = None
+    if not isinstance(found, list) or len(found) != len(lines):
+        found = [_json(line, f"line {before + i + 1}") for i, line in enumerate(lines)]
+    return found
+
+
 def _is_header(line: bytes) -> bool:
     """Whether ``line`` is a version 2 header (a version 1 file is one JSON document, not lines)."""
     try:
@@ -365,7 +380,7 @@ def _is_header(line: bytes) -> bool:
     return isinstance(data, dict) and "format" in data
 
 
-def _json(data: bytes, where: str, version: str | None) -> object:
+def _json(data: bytes, where: str) -> object:
     try:
         return json.loads(data.decode("utf-8"))
     except UnicodeDecodeError:
@@ -424,6 +439,17 @@ def _number(value: object, where: str, bounds: tuple[float, float]) -> float:
 
 
 def _rating(value: object, where: str) -> Rating:
+    if type(value) is dict and len(value) == 3:  # the common case, checked at once
+        rating, rd, volatility = value.get("rating"), value.get("rd"), value.get("volatility")
+        if (
+            type(rating) is float
+            and type(rd) is float
+            and type(volatility) is float
+            and _LOW_RATING <= rating <= _HIGH_RATING
+            and _LOW_RD <= rd <= _HIGH_RD
+            and _LOW_VOLATILITY <= volatility <= _HIGH_VOLATILITY
+        ):
+            return Rating(rating, rd, volatility)
     fields = _of(dict, value, where)
     return Rating(*(_number(fields.get(name), f"{where}.{name}", BOUNDS[name]) for name in BOUNDS))
 
