@@ -2,8 +2,8 @@
 Russian, Japanese and Persian: ``docs/player-aid.html`` and ``docs/player-aid.{ru,ja,fa}.html``, each
 printed to a PDF of the same name.
 
-Built from the engine's own pictures (``novaluna_widget.render`` and the rulebook's examples in
-``novaluna_widget.examples``, drawn in the page's language) and, in English, the glossary's own words
+Built from the engine's own pictures (``novaluna_widget._render`` and the rulebook's examples in
+``novaluna_widget._examples``, drawn in the page's language) and, in English, the glossary's own words
 (``docs/glossary.md``), so the aid cannot say or draw anything the engine and the glossary do not. The
 other languages' pages are translations of the English one, a table each below (``SHEETS``), in the
 terms of their glossaries (``docs/glossary.{ru,ja,fa}.md``) and quoting their rulebooks
@@ -32,11 +32,11 @@ from dataclasses import dataclass
 from html import escape, unescape
 from pathlib import Path
 
-from novaluna_widget.examples import example
-from novaluna_widget.game import Game
-from novaluna_widget.i18n import RIGHT_TO_LEFT
+from novaluna_widget._examples import example
+from novaluna_widget._game import Game
+from novaluna_widget._i18n import RIGHT_TO_LEFT
+from novaluna_widget._render import board_svg, wheel_svg
 from novaluna_widget.puzzles.worksheet import FONTS, print_pdf
-from novaluna_widget.render import board_svg, wheel_svg
 from novaluna_widget.scenario import position
 
 DOCS = Path(__file__).resolve().parent
@@ -659,7 +659,7 @@ def cropped(svg: str, by: float) -> str:
     that its tiles come out larger on paper."""
     found = _SIZE.search(svg)
     if found is None:
-        raise ValueError("not a picture drawn by novaluna_widget.render")
+        raise ValueError("not a picture drawn by novaluna_widget._render")
     cut = by * AREA_CELL
     width, height = float(found["width"]) - 2 * cut, float(found["height"]) - 2 * cut
     size = f"viewBox='{cut:g} {cut:g} {width:g} {height:g}' width='{width:g}' height='{height:g}'"

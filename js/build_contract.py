@@ -1,4 +1,4 @@
-"""Write the page's side of the contract from ``novaluna_widget/contract.py``, where it is written once.
+"""Write the page's side of the contract from ``novaluna_widget/_contract.py``, where it is written once.
 
 - ``js/contract.d.ts``: every type of the contract as a TypeScript declaration (an interface per
   TypedDict, a type per alias: tuples, unions, literal types, ``| null``, optional ``?``), each with its
@@ -24,14 +24,14 @@ from typing import Any, Literal, Union, get_args, get_origin, get_type_hints, is
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from novaluna_widget import contract  # noqa: E402
+from novaluna_widget import _contract as contract  # noqa: E402
 
-SOURCE = ROOT / "novaluna_widget" / "contract.py"
+SOURCE = ROOT / "novaluna_widget" / "_contract.py"
 DECLARATIONS = ROOT / "js" / "contract.d.ts"
 NULLABLE = ROOT / "js" / "nullable.json"
 
 HEADER = """\
-// Written by js/build_contract.py from novaluna_widget/contract.py (`make contract`): do not edit.
+// Written by js/build_contract.py from novaluna_widget/_contract.py (`make contract`): do not edit.
 // What the page reads (the widget's traits) and the intents it sends, as Python builds and checks them.
 """
 

@@ -1,4 +1,4 @@
-// Written by js/build_contract.py from novaluna_widget/contract.py (`make contract`): do not edit.
+// Written by js/build_contract.py from novaluna_widget/_contract.py (`make contract`): do not edit.
 // What the page reads (the widget's traits) and the intents it sends, as Python builds and checks them.
 
 /** A tile's colour. */

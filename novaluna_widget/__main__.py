@@ -24,10 +24,10 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any, NoReturn
 
+from ._game import SEEDS
+from ._i18n import LANGUAGES, Message, cmsg, get_language, joined, msg, plural
+from ._kinds import new_game
 from .bots import BOTS, SearchBot, make_bot, play_game
-from .game import SEEDS
-from .i18n import LANGUAGES, Message, cmsg, get_language, joined, msg, plural
-from .kinds import new_game
 
 __all__ = ["main"]
 
@@ -484,7 +484,7 @@ def _win_rates(args: argparse.Namespace, df: Any, games: int) -> str:
 
 
 def _play(args: argparse.Namespace) -> str:
-    from .text import game_text
+    from ._text import game_text
 
     lang: str = args.lang
     seats = _seats(args)

@@ -27,15 +27,15 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, fields
 from typing import TYPE_CHECKING, Any, Final
 
-from . import wheel
-from .board import Board, Cell, TaskRef, whole_number
+from . import _wheel as wheel
+from ._board import Board, Cell, TaskRef, whole_number
+from ._contract import HintData, OptionData
+from ._errors import IllegalMove, quote
+from ._game import Action, Game, Move, action_data, check_seed, sheet_of
+from ._i18n import Message, Value, cell_words, cmsg, cplural, joined, msg, plural, resolve
+from ._names import YOU, named, says_you
+from ._tiles import COLOUR_NAMES
 from .bots import SearchBot, best_place, closeness, missing, tokens_now
-from .contract import HintData, OptionData
-from .errors import IllegalMove, quote
-from .game import Action, Game, Move, action_data, check_seed, sheet_of
-from .i18n import Message, Value, cell_words, cmsg, cplural, joined, msg, plural, resolve
-from .names import YOU, named, says_you
-from .tiles import COLOUR_NAMES
 
 if TYPE_CHECKING:
     from multiprocessing.context import BaseContext

@@ -34,12 +34,12 @@ from numbers import Real
 from types import FrameType
 from typing import TYPE_CHECKING, Any, Final, Literal, overload
 
-from .board import whole_number
+from ._board import whole_number
+from ._errors import quote
+from ._game import END_REASONS, Game, Move, check_seed, sheet_of
+from ._kinds import new_game
+from ._tiles import COLOURS
 from .bots import Bot, make_bot, play_game
-from .errors import quote
-from .game import END_REASONS, Game, Move, check_seed, sheet_of
-from .kinds import new_game
-from .tiles import COLOURS
 
 if TYPE_CHECKING:
     import pandas as pd

@@ -65,7 +65,7 @@ LANGUAGES = aid.LANGUAGES
 
 
 def test_there_is_an_aid_in_every_language_of_the_engine() -> None:
-    from novaluna_widget.i18n import LANGUAGES as ENGINE
+    from novaluna_widget._i18n import LANGUAGES as ENGINE
 
     assert list(LANGUAGES) == list(ENGINE)
     assert aid.paths("en") == (DOCS / "player-aid.html", DOCS / "player-aid.pdf")

@@ -17,7 +17,7 @@ import platformdirs
 import pytest
 
 from novaluna_widget.puzzles import ProgressError, Trainer, _progress, generate, read_progress, set_aside
-from novaluna_widget.puzzles import trainer as trainer_module
+from novaluna_widget.puzzles import _trainer as trainer_module
 
 REPO = Path(__file__).resolve().parent.parent
 PUZZLE = generate(1, seed=1, kinds=["fulfilled"])[0]

@@ -12,9 +12,9 @@ from typing import Any
 import pytest
 
 from novaluna_widget import NovaLunaWidget
-from novaluna_widget.kinds import new_game
+from novaluna_widget._kinds import new_game
 from novaluna_widget.puzzles import read_progress
-from novaluna_widget.puzzles.trainer import ENVIRONMENT
+from novaluna_widget.puzzles._trainer import ENVIRONMENT
 
 from .test_progress_file import V1
 from .test_widget import intent, nothing_swallowed  # noqa: F401  (an autouse fixture)

@@ -12,10 +12,10 @@ from typing import Any
 import pytest
 
 from novaluna_widget import NovaLunaWidget
-from novaluna_widget.modes import Playing, Puzzling
-from novaluna_widget.modes.puzzle import answer_data
+from novaluna_widget._modes import Playing, Puzzling
+from novaluna_widget._modes.puzzle import answer_data
 from novaluna_widget.puzzles import KINDS, Puzzle, read_progress
-from novaluna_widget.puzzles.trainer import ENVIRONMENT, Trainer
+from novaluna_widget.puzzles._trainer import ENVIRONMENT, Trainer
 
 from .test_widget import intent, nothing_swallowed, send  # noqa: F401  (an autouse fixture)
 

@@ -6,10 +6,10 @@ from __future__ import annotations
 
 import pytest
 
+from novaluna_widget._game import Move, sheet_of
 from novaluna_widget.bots import SearchBot, best_place
-from novaluna_widget.game import Move, sheet_of
 from novaluna_widget.puzzles import KINDS, AnswerError, Puzzle, generate
-from novaluna_widget.puzzles.answers import MARGIN, NODES
+from novaluna_widget.puzzles._answers import MARGIN, NODES
 from tests import naive
 
 SEED = 11

@@ -22,8 +22,8 @@ import pandas as pd
 import pytest
 
 from novaluna_widget import Game
+from novaluna_widget._game import Action
 from novaluna_widget.bots import Bot, GreedyBot, RandomBot, SearchBot, play_game, play_turn
-from novaluna_widget.game import Action
 from novaluna_widget.scenario import position
 from novaluna_widget.simulate import (
     ACTION_COLUMNS,

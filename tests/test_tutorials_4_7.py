@@ -335,8 +335,8 @@ def test_the_widget_starts_from_a_stop(replay: Callable[..., Game]) -> None:
 def test_puzzles_for_the_class() -> None:
     """Four puzzles after the lesson, outside its 50 minutes: each answer the engine's, each picture
     silent about it (the first asks whose turn it is, the third which tasks have a token)."""
+    from novaluna_widget._render import COVER_OPACITY
     from novaluna_widget.puzzles import generate
-    from novaluna_widget.render import COVER_OPACITY
 
     fulfilled, turn, refill, placement = generate(
         4, seed=38, kinds=["fulfilled", "next", "refill", "placement"]
@@ -387,9 +387,9 @@ def test_tutorial_6_answers() -> None:
 # -- tutorial 8 ----------------------------------------------------------------------------------
 def test_tutorial_8_answers() -> None:
     """Its answers, and the puzzle it makes of its own position, as the engine finds them."""
-    from novaluna_widget.game import track_of
+    from novaluna_widget._game import track_of
     from novaluna_widget.puzzles import generate, rating_of
-    from novaluna_widget.puzzles.rating import LEARNER, Rating, update
+    from novaluna_widget.puzzles._rating import LEARNER, Rating, update
 
     turn = generate(3, seed=8)[2]
     assert turn.kind == "next" and turn.answers == {1} and turn.label(1) == "Player 2"

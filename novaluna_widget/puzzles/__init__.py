@@ -5,16 +5,22 @@
 engine's words, a ``difficulty`` and a starting ``rating``. ``Trainer`` picks the next puzzle at the
 learner's level and keeps their Glicko-2 rating in a progress file, which ``read_progress`` reads (for a
 teacher's report) and ``set_aside`` keeps aside when damaged; ``worksheet`` prints puzzles for a class.
+``Rating``, ``LEARNER`` (a new learner's rating) and ``rate`` (one Glicko-2 rating period) are the ratings'
+arithmetic; ``MARGIN`` is how far a strategy puzzle's answer must beat the next best.
 """
 
+from ._answers import MARGIN, Answer, Click
+from ._make import FAMILY, KINDS, AnswerError, Generator, Puzzle, Verdict, generate, rating_of
 from ._progress import Attempt, Progress, ProgressError, read_progress, set_aside
-from .answers import Answer, Click
-from .make import FAMILY, KINDS, AnswerError, Generator, Puzzle, Verdict, generate, rating_of
-from .trainer import Trainer
+from ._rating import LEARNER, Rating
+from ._rating import update as rate
+from ._trainer import Trainer
 
 __all__ = [
     "FAMILY",
     "KINDS",
+    "LEARNER",
+    "MARGIN",
     "Answer",
     "AnswerError",
     "Attempt",
@@ -23,9 +29,11 @@ __all__ = [
     "Progress",
     "ProgressError",
     "Puzzle",
+    "Rating",
     "Trainer",
     "Verdict",
     "generate",
+    "rate",
     "rating_of",
     "read_progress",
     "set_aside",

@@ -39,9 +39,9 @@ from typing import Any, Final
 
 import filelock
 
-from ..errors import _Worded
-from ..i18n import Message, msg, quote
-from .rating import LEARNER, Rating
+from .._errors import _Worded
+from .._i18n import Message, msg, quote
+from ._rating import LEARNER, Rating
 
 __all__ = [
     "BOUNDS",

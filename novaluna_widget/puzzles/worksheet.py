@@ -21,10 +21,10 @@ from html import escape
 from pathlib import Path
 from typing import Final
 
-from ..board import whole_number
-from ..i18n import LANGUAGES, RIGHT_TO_LEFT, Value, joined, msg, quote, resolve, word
-from ..render import board_svg, game_svg, tiles_svg, wheel_svg
-from .make import Puzzle, generate
+from .._board import whole_number
+from .._i18n import LANGUAGES, RIGHT_TO_LEFT, Value, joined, msg, quote, resolve, word
+from .._render import board_svg, game_svg, tiles_svg, wheel_svg
+from ._make import Puzzle, generate
 
 __all__ = ["FONTS", "SEED", "chromium", "main", "print_pdf", "save", "worksheet"]
 

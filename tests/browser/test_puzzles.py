@@ -19,7 +19,7 @@ pytestmark = pytest.mark.kept_tab  # each test's cells show its widget in one no
 
 PUZZLES = (
     "from novaluna_widget import NovaLunaWidget\n"
-    "from novaluna_widget.modes.puzzle import answer_data\n"
+    "from novaluna_widget._modes.puzzle import answer_data\n"
     "w = NovaLunaWidget.puzzles(seed=3, kinds=[{kind!r}], path={kind!r} + '.json'{more})\n"
     "w"
 )

@@ -1,0 +1,312 @@
+"""The puzzle trainer: puzzles near the learner's level, of the kind they miss most, with their progress
+kept in a small local file.
+
+The learner and every puzzle have a Glicko-2 rating (``rating.py``); each attempt is a game between
+them, so both move after it, as on Lichess. ``Trainer.next`` picks the kind the learner has lately got
+right least often (by a draw from each kind's recent record, so that the others still come up now and
+then), then the puzzle of that kind whose rating is nearest the learner's, never one already solved.
+
+The progress file (``Trainer.path``: ``NOVALUNA_PUZZLES``, else ``puzzles.json`` in the user's data
+folder; in the in-browser site, the site's drive) is described in ``_progress.py``: every attempt is
+appended under a lock, so several notebooks on one file keep all of their attempts, and a crash at any
+moment loses nothing recorded. A file that cannot be read is a ``ProgressError`` and is never written over:
+the learner's history stays there to be rescued (``set_aside`` keeps it under another name). An attempt the
+file cannot take now (a full disk, a folder made read-only) is kept and written with the next one.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import random
+import sys
+import time
+import warnings
+from collections.abc import Iterable
+from dataclasses import asdict, dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Final
+
+import platformdirs
+
+from .._i18n import Message, msg, plural, quote
+from ._make import FAMILY, KINDS, Generator, Puzzle, check_seed
+from ._make import _kinds as kinds_of
+from ._progress import MAX_NAME, VERSION, Progress, ProgressError, Writer, set_aside
+from ._rating import Rating, update
+
+if TYPE_CHECKING:
+    import pandas as pd
+
+__all__ = ["DRIVE", "ENVIRONMENT", "VERSION", "ProgressError", "Trainer", "default_path", "set_aside"]
+
+#: The environment variable naming the progress file, when no path is given.
+ENVIRONMENT: Final = "NOVALUNA_PUZZLES"
+#: Where the in-browser site (JupyterLite's Pyodide kernel) keeps files across reloads: its drive, the
+#: notebooks' folder, stored in the browser (IndexedDB). Its home folder lives in memory only.
+DRIVE: Final = Path("/drive")
+#: How many puzzles of a kind are made at a time, and how few fresh ones make the trainer make more.
+_BATCH: Final = 8
+_LOW: Final = 3
+#: A puzzle's deviation and volatility before anyone tried it: its rating comes from how it was made, a
+#: fair guess, so less unsure than a new learner's.
+_PUZZLE_RD: Final = 150.0
+_PUZZLE_VOLATILITY: Final = 0.06
+#: The score of a puzzle solved after a hint: half a win, so a hint costs rating (a shown answer is a loss).
+_HINTED: Final = 0.5
+
+
+def default_path() -> Path:
+    """The progress file when none is given: ``NOVALUNA_PUZZLES`` if set; in the in-browser site
+    ``puzzle-progress.json`` on its drive (kept across reloads, and shown among the notebooks, so a pupil
+    can download it for their teacher); else ``puzzles.json`` in the user's data folder (on Linux
+    ``$XDG_DATA_HOME/novaluna_widget``, by default ``~/.local/share/…``)."""
+    named = os.environ.get(ENVIRONMENT)
+    if named:
+        return Path(named).expanduser()
+    if sys.platform == "emscripten" and DRIVE.is_dir():
+        return DRIVE / "puzzle-progress.json"
+    return Path(platformdirs.user_data_dir("novaluna_widget", appauthor=False)) / "puzzles.json"
+
+
+#: Said when the progress cannot outlive the page: in the in-browser site without its drive.
+_NOT_KEPT: Final = msg(
+    "This browser cannot keep files for the site, so your puzzle progress lasts only until the page is "
+    "reloaded."
+)
+
+
+@dataclass(frozen=True)
+class _Pending:
+    """An attempt not yet in the file: rated against the file's ratings when it is written."""
+
+    puzzle: str
+    kind: str
+    rating: float  # the puzzle's own, if the file has none for it yet
+    right: bool
+    hinted: bool
+    shown: bool
+    at: float
+
+
+class Trainer:
+    """Puzzles for one learner, their ratings and their progress, kept in the file at ``path`` (None:
+    ``default_path()``). ``seed`` makes the puzzles; ``lang`` is their language (None: the package's);
+    ``name`` is the learner's, kept in the file (None: as the file has it).
+
+    ``notice`` is what the learner should know about their file (None: nothing): that it came from an
+    older version, or that the site cannot keep it. A file that cannot be read, or whose name could
+    never be written, is a ``ProgressError`` here."""
+
+    def __init__(
+        self,
+        path: str | os.PathLike[str] | None = None,
+        *,
+        seed: int = 0,
+        lang: str | None = None,
+        name: str | None = None,
+    ):
+        if path is not None and not isinstance(path, (str, os.PathLike)):
+            raise TypeError(msg("the progress file is a path, not {value}", value=quote(path)))
+        self.path = default_path() if path is None else Path(path)
+        self.seed = check_seed(seed)
+        self.lang = lang
+        self._file = Writer(self.path)  # a damaged file stops here
+        self._file.check_writable()
+        self._pending: list[_Pending] = []
+        self.notice: Message | None = _notice(self._file.progress, self.path)
+        if self.notice is not None:
+            warnings.warn(self.notice.in_language(lang), stacklevel=2)
+        if name is not None:
+            self.name = name
+        self._generator = Generator(self.seed, lang)
+        self._pool: dict[str, list[Puzzle]] = {}
+        self._last: str | None = None
+        self._random = random.Random(self.seed)
+
+    def __repr__(self) -> str:
+        return f"Trainer({str(self.path)!r}, seed={self.seed}, rating={self.rating.rating:.0f})"
+
+    @property
+    def progress(self) -> Progress:
+        """What the file holds, as this trainer last read or wrote it (see ``read_progress``)."""
+        return self._file.progress
+
+    @property
+    def rating(self) -> Rating:
+        """The learner's rating."""
+        return self.progress.learner
+
+    @property
+    def name(self) -> str | None:
+        """The learner's name (None: not given), kept in the progress file; set it to change it."""
+        return self.progress.name
+
+    @name.setter
+    def name(self, name: str) -> None:
+        if not isinstance(name, str) or not 0 < len(name.strip()) <= MAX_NAME or not name.isprintable():
+            raise ValueError(
+                msg(
+                    "a learner's name is 1 to {limit} printable characters, not {value}",
+                    limit=MAX_NAME,
+                    value=quote(name, 60),
+                )
+            )
+        if name.strip() != self.name:
+            self._file.append(lambda _: [{"name": name.strip()}])
+
+    @property
+    def unsaved(self) -> int:
+        """How many attempts are recorded but not yet in the file (it could not be written): they are
+        written with the next attempt, or by ``save``."""
+        return len(self._pending)
+
+    # -- choosing ---------------------------------------------------------------------------------
+    def next(self, kinds: Iterable[str] | None = None) -> Puzzle:
+        """The next puzzle: of the kind (among ``kinds``: kinds or families, None: all) the learner has
+        lately missed most, and of those the one whose rating is nearest the learner's. Attempts the
+        file could not take before (``unsaved``) are written first, if it can take them now."""
+        if self._pending:
+            with contextlib.suppress(ProgressError):  # kept still: the learner was told when recorded
+                self.save()
+        kind = self._weakest(kinds_of(kinds))
+        fresh = self._fresh(kind)
+        while len(fresh) < _LOW:
+            self._make(kind)
+            fresh = self._fresh(kind)
+        chosen = min(fresh, key=lambda p: (abs(self.puzzle_rating(p).rating - self.rating.rating), p.id))
+        self._last = chosen.id
+        return chosen
+
+    def _weakest(self, kinds: list[str]) -> str:
+        """The kind with the lowest draw from a Beta of its recent record (rights + 1, misses + 1): the
+        kind missed most comes up most often, and a kind seldom tried gets its turn as well."""
+
+        def draw(kind: str) -> float:
+            recent = self.progress.recent.get(kind, ())
+            return self._random.betavariate(sum(recent) + 1, len(recent) - sum(recent) + 1)
+
+        return min(kinds, key=draw)
+
+    def _fresh(self, kind: str) -> list[Puzzle]:
+        """The puzzles of ``kind`` made so far that the learner has not solved, but for the one just given."""
+        solved = self.progress.solved
+        return [p for p in self._pool.get(kind, []) if p.id not in solved and p.id != self._last]
+
+    def _make(self, kind: str) -> None:
+        """Make the next few puzzles of ``kind`` for the trainer's seed (always the same ones, in order)."""
+        self._pool.setdefault(kind, []).extend(self._generator.make(kind) for _ in range(_BATCH))
+
+    def puzzle_rating(self, puzzle: Puzzle) -> Rating:
+        """The puzzle's rating: as the learner's attempts have moved it, else the one it was made with."""
+        return self.progress.puzzles.get(puzzle.id, Rating(puzzle.rating, _PUZZLE_RD, _PUZZLE_VOLATILITY))
+
+    # -- recording --------------------------------------------------------------------------------
+    def record(self, puzzle: Puzzle, right: bool, *, hinted: bool = False, shown: bool = False) -> Rating:
+        """Count an attempt at ``puzzle``: ``right`` whether it was answered right, ``hinted`` whether a
+        hint was asked for (half a win), ``shown`` whether the answer was shown (a loss, however it was
+        answered). Both ratings move, from the ratings in the file however many others write it; the file
+        is written before this returns. Returns the learner's new rating.
+
+        Arguments of the wrong type are refused (``TypeError``) before anything is kept. If the file
+        cannot be written now, the attempt is kept (``unsaved``), written with the next one, and this
+        raises ``ProgressError`` saying so."""
+        if not isinstance(puzzle, Puzzle):
+            raise TypeError(
+                msg(
+                    "{record} takes a puzzle (from {next} or {generate}), not {value}",
+                    record="record",
+                    next="next",
+                    generate="generate",
+                    value=quote(puzzle),
+                )
+            )
+        for flag, value in (("right", right), ("hinted", hinted), ("shown", shown)):
+            if not isinstance(value, bool):
+                raise TypeError(
+                    msg(
+                        "{flag} is {true} or {false}, not {value}",
+                        flag=flag,
+                        true="True",
+                        false="False",
+                        value=quote(value),
+                    )
+                )
+        self._pending.append(
+            _Pending(puzzle.id, puzzle.kind, puzzle.rating, right, hinted, shown, round(time.time(), 3))
+        )
+        self.save()
+        return self.rating
+
+    def save(self) -> None:
+        """Write the attempts not yet in the file (``unsaved``), rated against the file's ratings as they
+        are now: ``ProgressError`` if it still cannot be written (they stay kept)."""
+        if not self._pending:
+            return
+        pending = list(self._pending)
+
+        def entries(progress: Progress) -> list[dict[str, Any]]:
+            learner, puzzles, made = progress.learner, dict(progress.puzzles), []
+            for p in pending:
+                against = puzzles.get(p.puzzle, Rating(p.rating, _PUZZLE_RD, _PUZZLE_VOLATILITY))
+                score = 0.0 if p.shown or not p.right else _HINTED if p.hinted else 1.0
+                learner, puzzles[p.puzzle] = (
+                    update(learner, [(against, score)]),
+                    update(against, [(learner, 1.0 - score)]),
+                )
+                made.append(
+                    {
+                        "puzzle": p.puzzle,
+                        "kind": p.kind,
+                        "right": p.right,
+                        "hinted": p.hinted,
+                        "shown": p.shown,
+                        "at": p.at,
+                        "learner": asdict(learner),
+                        "against": asdict(puzzles[p.puzzle]),
+                    }
+                )
+            return made
+
+        self._file.append(entries)
+        del self._pending[: len(pending)]
+
+    # -- reading ----------------------------------------------------------------------------------
+    def solved(self) -> dict[str, tuple[int, int]]:
+        """Each kind tried: (puzzles solved, attempts), a shown answer not counted as solved."""
+        counts = self.progress.counts
+        return {kind: counts[kind] for kind in sorted(counts, key=_order)}
+
+    def summary(self) -> pd.DataFrame:
+        """A table of each kind tried (its family, puzzles solved, attempts, share solved), with the
+        learner's rating and deviation in ``attrs``. Needs pandas (the ``analysis`` extra)."""
+        import pandas as pd
+
+        rows = [
+            (kind, FAMILY.get(kind, kind), solved, tried, solved / tried)
+            for kind, (solved, tried) in self.solved().items()
+        ]
+        table = pd.DataFrame(rows, columns=["kind", "family", "solved", "tried", "share"]).set_index("kind")
+        table.attrs = {"rating": round(self.rating.rating), "rd": round(self.rating.rd)}
+        return table
+
+
+def _order(kind: str) -> int:
+    """A kind's place in ``KINDS`` (a kind from a newer version, unknown here, goes last)."""
+    return KINDS.index(kind) if kind in KINDS else len(KINDS)
+
+
+def _notice(progress: Progress, path: Path) -> Message | None:
+    """What the learner should know about the file as it was read (see ``Trainer.notice``)."""
+    if progress.migrated is not None:
+        return plural(
+            "The puzzle progress file {path} was written by an older version: your rating and your "
+            "{n} attempt are kept, but puzzles are named anew, so puzzles you solved may come again.",
+            "The puzzle progress file {path} was written by an older version: your rating and your "
+            "{n} attempts are kept, but puzzles are named anew, so puzzles you solved may come again.",
+            len(progress.attempts),
+            path=quote(str(path), 300),
+        )
+    if sys.platform == "emscripten" and not str(path).startswith(f"{DRIVE}/"):
+        return _NOT_KEPT
+    return None
