@@ -93,10 +93,10 @@ def kills(rounds: int, rng: random.Random) -> None:
                 [sys.executable, "-c", LOOP, str(path), "1", "0"], env=ENV, stdout=subprocess.PIPE, text=True
             )
             assert child.stdout is not None
-            child.stdout.readline()  # it has written once
+            first = child.stdout.readline()  # it has written once (or failed to start: then "")
             time.sleep(rng.random() / 5)  # then a random moment of its loop
             child.send_signal(signal.SIGKILL)
-            returned = 1 + sum(1 for _ in child.stdout)
+            returned = bool(first) + sum(1 for _ in child.stdout)
             child.wait()
             try:
                 on_file = len(read_progress(path).attempts)
