@@ -30,6 +30,7 @@ import stat
 import sys
 import tempfile
 import time
+import warnings
 from collections import deque
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -37,7 +38,9 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any, Final
 
-import filelock
+with warnings.catch_warnings():  # where the OS has no locks (Pyodide) it says so: the soft lock is the plan
+    warnings.filterwarnings("ignore", "only soft file lock is available")
+    import filelock
 
 from .._errors import _Worded
 from .._i18n import Message, msg, quote

@@ -331,7 +331,8 @@ def test_puzzle_progress_lives_on_the_drive_and_survives_a_reload(
         try:
             open_site(page, site.url + "/")
             wait_for_kernel(page)
-            assert execute_python(page, RECORD_ONE).split() == ["/drive/puzzle-progress.json", "None", "1"]
+            said = execute_python(page, RECORD_ONE)
+            assert said.split() == ["/drive/puzzle-progress.json", "None", "1"], said
             page.reload()  # a new page, a new kernel: only what the browser kept is there
             open_site(page, site.url + "/")
             wait_for_kernel(page)
