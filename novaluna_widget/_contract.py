@@ -6,7 +6,9 @@ Python side against them; ``js/build_contract.py`` writes them out as TypeScript
 (``js/contract.d.ts``), which ``tsc`` checks the page against, and lists the keys that may hold None
 (``js/nullable.json``) for the Pyodide bridge (``js/bridge.js``). A ``#:`` comment says what a type or
 field means; it is copied into the declarations. ``check`` walks a value against a type, so the tests
-can show that Python sends nothing the contract lacks. Pure typing: it imports nothing of the package.
+can show that Python sends nothing the contract lacks. It describes the engine's own data for the page,
+so it may import the engine's types (``ScoreSheet``, ``Faces``, ``HintData``, the guided game's steps):
+the engine never imports it.
 
 The JSON is the contract: a tuple is a fixed-length array, a list any length, ``X | None`` a key that
 may be null, and a key of a ``total=False`` class one that may be missing.
@@ -17,6 +19,22 @@ from __future__ import annotations
 import types
 from collections.abc import Mapping
 from typing import Any, Literal, TypedDict, Union, get_args, get_origin, get_type_hints, is_typeddict
+
+from ._board import Cell, TaskRef
+from ._game import ActionData, ScoreSheet
+from ._guide import (
+    Awaited,
+    ClickData,
+    Expected,
+    GuidedAction,
+    GuideState,
+    HighlightButton,
+    HighlightData,
+    ReplyData,
+    StepData,
+)
+from ._render import Drawn, Faces, Point
+from .coach import HintData, Mark, OptionData
 
 __all__ = [
     "ActionData",
@@ -47,8 +65,8 @@ __all__ = [
     "GameKind",
     "GuideState",
     "GuidedAction",
-    "Highlight",
     "HighlightButton",
+    "HighlightData",
     "Hint",
     "HintData",
     "HistoryIntent",
@@ -107,10 +125,6 @@ __all__ = [
 Colour = Literal["red", "blue", "teal", "yellow"]
 #: A colour's letter, as a task's counts name it.
 Letter = Literal["R", "B", "T", "Y"]
-#: An area's cell: [x, y].
-Cell = tuple[int, int]
-#: A task of an area: the cell of its tile and its index on the tile, [x, y, task].
-TaskRef = tuple[int, int, int]
 #: One task of a tile: how many tiles of each colour it needs, [colour, count] each.
 Task = list[tuple[Colour, int]]
 #: A tile: its colour, cost and tasks.
@@ -200,26 +214,6 @@ class Over(TypedDict):
     lines: list[str]
 
 
-class ScoreSheet(TypedDict):
-    """The solo game's standing (``Game.score_sheet``): the phase, what is left of the two stacks of
-    tokens, both records, the score (lower is better) and all of it in words."""
-
-    #: 1 or 2.
-    phase: int
-    #: Tokens left of the small stack.
-    small: int
-    #: Tokens left of the large stack.
-    large: int
-    #: Phase 1's record.
-    phase_one: int
-    #: The final record.
-    final: int
-    #: The score.
-    total: int
-    #: The score in words (the engine's).
-    text: str
-
-
 class Solo(ScoreSheet):
     """The solo standing as the page shows it: the engine's sheet, and its words for the page."""
 
@@ -300,46 +294,6 @@ class Position(TypedDict):
 
 
 # -- the coach ------------------------------------------------------------------------------------
-#: An action as save files write it: ["take", space, x, y], ["refill"] or ["end_phase_one"].
-ActionData = list[str | int]
-
-
-class Mark(TypedDict):
-    """What to mark for an action the coach talks about: the tile taken, the space it is on and the cell
-    it goes to (all None for a refill or the end of phase 1)."""
-
-    tile: str | None
-    space: int | None
-    cell: Cell | None
-
-
-class OptionData(Mark):
-    """One option of the player to move (``coach.Option.to_data``): what to mark and what the search
-    makes of it."""
-
-    action: ActionData
-    #: What it does, in a sentence or two.
-    reason: str
-    #: The search's evaluation in tokens (higher is better).
-    value: float
-    #: Tokens it trails the suggestion by (0 for the suggestion).
-    behind: float
-    cost: int | None
-    #: The tasks it covers now.
-    covers: list[TaskRef]
-    #: The tasks it leaves one tile short.
-    sets_up: list[TaskRef]
-    #: The seat that moves after it (None once the game is over).
-    next_player: int | None
-
-
-class HintData(OptionData):
-    """The suggestion for ``player`` (``coach.Hint.to_data``) and the runners-up, best first."""
-
-    player: int
-    alternatives: list[OptionData]
-
-
 class Hint(HintData):
     """The coach's hint for the player to move (``state.hint``); Python clears it when the position
     changes."""
@@ -389,98 +343,6 @@ class View(TypedDict):
 
 
 # -- the guided game ------------------------------------------------------------------------------
-#: The button a guided step lights.
-HighlightButton = Literal["next", "refill"]
-#: The clicks a guided step waits for.
-GuidedAction = Literal["select", "take", "refill", "next"]
-
-
-class Highlight(TypedDict):
-    """What the guided game lights while it waits for a click; cells and tasks are in player ``area``'s
-    area."""
-
-    #: Wheel spaces.
-    spaces: list[int]
-    cells: list[Cell]
-    tasks: list[TaskRef]
-    #: Moon-track spaces.
-    track: list[int]
-    button: HighlightButton | None
-    area: int
-
-
-class _Expected(TypedDict):
-    action: GuidedAction
-
-
-class Expected(_Expected, total=False):
-    """The click a guided step waits for, as the page sends it (less the ``version``)."""
-
-    space: int
-    #: [x, y].
-    cell: list[int]
-    player: int | None
-
-
-class ClickData(TypedDict):
-    """One click of a guided step (``guide.Click.to_data``)."""
-
-    intent: Expected
-    #: What to click.
-    prompt: str
-    #: Said for any other click.
-    refusal: str
-    #: Said once it is made.
-    answer: str
-    highlight: Highlight
-
-
-class ReplyData(TypedDict):
-    """One of Luna's scripted actions after a step, and the sentence that tells it."""
-
-    action: ActionData
-    text: str
-
-
-class StepData(TypedDict):
-    """One step of the guided game (``guide.Step.to_data``)."""
-
-    number: int
-    #: The rule it teaches (a short key).
-    rule: str
-    title: str
-    text: str
-    clicks: list[ClickData]
-    #: What the page says once the step is done.
-    after: str
-    replies: list[ReplyData]
-
-
-class Awaited(TypedDict):
-    """The click a guided step waits for (all None once the guide is done)."""
-
-    #: What to click.
-    prompt: str | None
-    #: The click awaited.
-    expects: Expected | None
-    highlight: Highlight | None
-
-
-class GuideState(Awaited):
-    """What the page shows of the guided game (``guide.Guide.state``)."""
-
-    number: int
-    total: int
-    #: "step 3 of 11".
-    progress: str
-    rule: str
-    title: str
-    text: str
-    #: What the last click did.
-    said: list[str]
-    done: bool
-
-
 class Tutorial(GuideState):
     """The guided game's step as ``state.tutorial`` carries it."""
 
@@ -539,8 +401,8 @@ class PuzzleView(TypedDict):
     space: int | None
     #: The learner's answers so far.
     picks: list[PuzzleAnswer]
-    #: The right answer a hint marked (a move's: its wheel space), or None.
-    hinted: PuzzleAnswer | None
+    #: The hints taken so far, first to last: the rule to apply and where to look, never the answer.
+    hints: list[str]
     #: The verdict once checked, else None.
     verdict: PuzzleVerdict | None
     #: Every right answer, once the puzzle is answered (checked or shown), else None.
@@ -646,32 +508,6 @@ class ReviewReady(TypedDict):
 
 #: The ``review_panel`` trait, apart from ``state`` so that it is sent once.
 ReviewPanel = NoReview | ReviewWorking | ReviewReady
-
-
-#: A place in a picture's units: x, y.
-Point = tuple[float, float]
-#: A piece drawn once: its markup, and its tasks' (or words, and its tasks' words).
-Drawn = tuple[str, list[str]]
-
-
-class Faces(TypedDict):
-    """What the page draws that no position changes, in one language (``render.page_faces``), drawn by
-    Python with the markup its own pictures use: sent once per language."""
-
-    #: The language it is in.
-    lang: str
-    #: By tile id: the face's markup and each task's, centred at 0.
-    tiles: dict[str, Drawn]
-    #: By tile id: the tile in words and each task in words.
-    words: dict[str, Drawn]
-    #: The wheel's rim and the spaces' numbers.
-    wheel: str
-    #: The moon track's printed spaces and numbers.
-    track: str
-    #: Each wheel space's centre.
-    spaces: list[Point]
-    #: A moon-track marker's place, by space and height in its stack.
-    markers: list[list[Point]]
 
 
 class Traits(TypedDict):

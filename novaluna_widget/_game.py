@@ -12,17 +12,32 @@ score, the end of phase one) is a method here that the solo game overrides.
 
 from __future__ import annotations
 
+import functools
 import json
+import os
 import random
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+import threading
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from operator import attrgetter
-from typing import TYPE_CHECKING, Any, ClassVar, Final, Literal, NamedTuple, TypeVar, overload
+from threading import get_ident
+from typing import (
+    TYPE_CHECKING,
+    Any,
+    ClassVar,
+    Concatenate,
+    Final,
+    Literal,
+    NamedTuple,
+    ParamSpec,
+    TypedDict,
+    TypeVar,
+    overload,
+)
 
 from . import _hooks
 from . import _track as track
 from . import _wheel as wheel
 from ._board import _CELL, _KEY, _OPEN, Board, Cell, TaskRef, _key, whole_number
-from ._contract import ScoreSheet
 from ._errors import IllegalMove, PositionError, quote
 from ._events import Event, to_event
 from ._i18n import Message, Value, cell_words, cmsg, joined, message_of, msg, plural
@@ -36,6 +51,7 @@ __all__ = [
     "SEEDS",
     "TOKENS",
     "Action",
+    "ActionData",
     "Game",
     "Move",
     "Moves",
@@ -62,6 +78,54 @@ _GAME_FIELDS: Final = ("kind", "seed", "beginner", "start", "history", "redo")
 SEEDS: Final = 2**64
 
 _G = TypeVar("_G", bound="Game")
+_P = ParamSpec("_P")
+_R = TypeVar("_R")
+
+#: The games in use, by ``id``: the thread using each (see ``_one_thread``). A dict's ``setdefault`` is
+#: atomic, so of two threads that reach a game at once exactly one gets it; and a game costs nothing more
+#: to make or copy, which a search does a million times.
+_USERS: dict[int, int] = {}
+#: Threads waiting for a game another thread uses, and what wakes them when a game is let go.
+_WAITING: list[int] = []
+_LET_GO = threading.Condition()
+if hasattr(os, "register_at_fork"):  # a forked child has only the thread that forked: no other uses a game
+    os.register_at_fork(after_in_child=_USERS.clear)
+
+
+def _one_thread(method: Callable[Concatenate[_G, _P], _R]) -> Callable[Concatenate[_G, _P], _R]:
+    """Let one thread at a time into ``method`` of a game (a move, undo, a copy, a save, the legal
+    moves); another waits its turn: two threads playing on one game at once left it in no state the rules
+    can reach. The thread inside may call in again (redo plays, undo replays). One game's calls take
+    microseconds, so a wait is short; a move chosen before the other thread's move may then be illegal,
+    and is refused as any illegal move is."""
+
+    @functools.wraps(method)
+    def guarded(game: _G, /, *args: _P.args, **kwargs: _P.kwargs) -> _R:
+        me, key = get_ident(), id(game)
+        if _USERS.get(key) == me:  # called from within: the thread holds the game already
+            return method(game, *args, **kwargs)
+        if _USERS.setdefault(key, me) != me:
+            _wait_for(key, me)
+        try:
+            return method(game, *args, **kwargs)
+        finally:
+            del _USERS[key]
+            if _WAITING:
+                with _LET_GO:
+                    _LET_GO.notify_all()
+
+    return guarded
+
+
+def _wait_for(key: int, me: int) -> None:
+    """Wait until this thread (``me``) has the game ``key`` that another thread uses."""
+    with _LET_GO:
+        _WAITING.append(me)
+        try:
+            while _USERS.setdefault(key, me) != me:
+                _LET_GO.wait()  # held from the try above: a game let go meanwhile notifies after it
+        finally:
+            _WAITING.remove(me)
 
 
 def check_seed(seed: object) -> int:
@@ -192,7 +256,31 @@ Word = Literal["refill", "end_phase_one"]
 Action = Move | Word
 
 
-def action_data(action: Action) -> list[Any]:
+class ScoreSheet(TypedDict):
+    """The solo game's standing (``Game.score_sheet``): the phase, what is left of the two stacks of
+    tokens, both records, the score (lower is better) and all of it in words."""
+
+    #: 1 or 2.
+    phase: int
+    #: Tokens left of the small stack.
+    small: int
+    #: Tokens left of the large stack.
+    large: int
+    #: Phase 1's record.
+    phase_one: int
+    #: The final record.
+    final: int
+    #: The score.
+    total: int
+    #: The score in words (the engine's).
+    text: str
+
+
+#: An action as save files write it: ["take", space, x, y], ["refill"] or ["end_phase_one"].
+ActionData = list[str | int]
+
+
+def action_data(action: Action) -> ActionData:
     """An action as JSON: ``["take", space, x, y]``, ``["refill"]`` or ``["end_phase_one"]``."""
     if isinstance(action, Move):
         return ["take", action.space, action.cell[0], action.cell[1]]
@@ -499,6 +587,7 @@ class Game:
                 run += 1
         return run
 
+    @_one_thread
     def choices(self) -> list[int]:
         """The takeable spaces: the next three tiles clockwise after the moon marker."""
         if self._over is not None:
@@ -524,6 +613,7 @@ class Game:
         """Whether the player may end the solo game's phase 1 now; never in a game of 2–4 players."""
         return False
 
+    @_one_thread
     def legal_moves(self) -> Moves:
         """Every legal ``Move`` for the player to move, space by space (the optional refill is a separate
         choice). A sequence: index it, iterate it, or ``list()`` it."""
@@ -601,6 +691,7 @@ class Game:
         """Take the optional refill: fill every empty space (not the marker's) from the draw pile."""
         self.play("refill")
 
+    @_one_thread
     def play(self, action: Action | tuple[int, Cell]) -> frozenset[TaskRef]:
         """Play one action: a ``Move`` (or a ``(space, (x, y))`` pair), ``"refill"`` or, solo,
         ``"end_phase_one"``. Returns the tasks a move covered. Raises ``IllegalMove``, changing
@@ -777,6 +868,7 @@ class Game:
     def can_redo(self) -> bool:
         return bool(self._redo)
 
+    @_one_thread
     def undo(self) -> Action:
         """Take back the last action (a move or a refill); returns it. It can be redone."""
         if not self._history:
@@ -786,6 +878,7 @@ class Game:
         self._redo = redo
         return redo[-1]
 
+    @_one_thread
     def redo(self) -> Action:
         """Play again the last action taken back by ``undo``; returns it."""
         if not self._redo:
@@ -813,6 +906,7 @@ class Game:
         for action in actions:
             self.play(action)
 
+    @_one_thread
     def copy(self, *, shuffle_pile: random.Random | None = None) -> Game:
         """An independent game in the same position, with the same history (for bots and what-ifs).
 
@@ -845,6 +939,7 @@ class Game:
         return other
 
     # -- the game as plain data ----------------------------------------------------------------
+    @_one_thread
     def snapshot(self) -> dict[str, Any]:
         """The whole game as plain JSON data: ``kind``, ``seed``, ``beginner``, the ``start`` position,
         the ``history`` of actions (``["take", space, x, y]``, ``["refill"]``, ``["end_phase_one"]``),

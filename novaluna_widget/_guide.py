@@ -21,23 +21,12 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cache
-from typing import Final, TypeGuard
+from typing import Final, Literal, TypedDict, TypeGuard
 
 from . import _track as track
 from ._board import Board, Cell, TaskRef, neighbours
-from ._contract import (
-    Awaited,
-    ClickData,
-    Expected,
-    GuidedAction,
-    GuideState,
-    HighlightButton,
-    ReplyData,
-    StepData,
-)
-from ._contract import Highlight as HighlightData
 from ._errors import IllegalMove
-from ._game import Action, Game, Move, action_data
+from ._game import Action, ActionData, Game, Move, action_data
 from ._i18n import Message, Value, cell_words, cmsg, cplural, joined, msg, plural, resolve
 from ._names import LUNA as _LUNA
 from ._names import YOU as _YOU
@@ -45,7 +34,119 @@ from ._names import seat_names
 from ._tiles import COLOUR_NAMES, Tile
 from .scenario import position
 
-__all__ = ["LUNA", "READER", "YOU", "Click", "Guide", "Highlight", "Reply", "Step", "steps"]
+__all__ = [
+    "LUNA",
+    "READER",
+    "YOU",
+    "Awaited",
+    "Click",
+    "ClickData",
+    "Expected",
+    "Guide",
+    "GuideState",
+    "GuidedAction",
+    "Highlight",
+    "HighlightButton",
+    "HighlightData",
+    "Reply",
+    "ReplyData",
+    "Step",
+    "StepData",
+    "steps",
+]
+
+# -- what the page is sent of the guided game (the contract describes it: novaluna_widget/_contract.py) --
+#: The button a guided step lights.
+HighlightButton = Literal["next", "refill"]
+#: The clicks a guided step waits for.
+GuidedAction = Literal["select", "take", "refill", "next"]
+
+
+class HighlightData(TypedDict):
+    """What the guided game lights while it waits for a click; cells and tasks are in player ``area``'s
+    area."""
+
+    #: Wheel spaces.
+    spaces: list[int]
+    cells: list[Cell]
+    tasks: list[TaskRef]
+    #: Moon-track spaces.
+    track: list[int]
+    button: HighlightButton | None
+    area: int
+
+
+class _Expected(TypedDict):
+    action: GuidedAction
+
+
+class Expected(_Expected, total=False):
+    """The click a guided step waits for, as the page sends it (less the ``version``)."""
+
+    space: int
+    #: [x, y].
+    cell: list[int]
+    player: int | None
+
+
+class ClickData(TypedDict):
+    """One click of a guided step (``guide.Click.to_data``)."""
+
+    intent: Expected
+    #: What to click.
+    prompt: str
+    #: Said for any other click.
+    refusal: str
+    #: Said once it is made.
+    answer: str
+    highlight: HighlightData
+
+
+class ReplyData(TypedDict):
+    """One of Luna's scripted actions after a step, and the sentence that tells it."""
+
+    action: ActionData
+    text: str
+
+
+class StepData(TypedDict):
+    """One step of the guided game (``guide.Step.to_data``)."""
+
+    number: int
+    #: The rule it teaches (a short key).
+    rule: str
+    title: str
+    text: str
+    clicks: list[ClickData]
+    #: What the page says once the step is done.
+    after: str
+    replies: list[ReplyData]
+
+
+class Awaited(TypedDict):
+    """The click a guided step waits for (all None once the guide is done)."""
+
+    #: What to click.
+    prompt: str | None
+    #: The click awaited.
+    expects: Expected | None
+    highlight: HighlightData | None
+
+
+class GuideState(Awaited):
+    """What the page shows of the guided game (``guide.Guide.state``)."""
+
+    number: int
+    total: int
+    #: "step 3 of 11".
+    progress: str
+    rule: str
+    title: str
+    text: str
+    #: What the last click did.
+    said: list[str]
+    done: bool
+
 
 #: The reader's seat: the player the guide talks to (and its page tells about as "you") sits first.
 READER: Final = 0
@@ -993,9 +1094,9 @@ def _skip_ahead(game: Game, number: int) -> _Step:
             name=_LUNA,
             theirs=taken[1],
         ),
-        plural(
-            "You have {n} token left and {name} only {theirs}.",
-            "You have {n} tokens left and {name} only {theirs}.",
+        plural(  # the skipped turns leave you ahead (tests/test_guide.py holds them to it)
+            "You have {n} token left and {name} has {theirs}: fewer is better, so you are ahead.",
+            "You have {n} tokens left and {name} has {theirs}: fewer is better, so you are ahead.",
             you.tokens,
             name=_LUNA,
             theirs=luna.tokens,

@@ -32,7 +32,6 @@ from typing import Final, Literal, TypedDict
 from . import _track as track
 from . import _wheel as wheel
 from ._board import Board, Cell, TaskRef, as_cell
-from ._contract import Faces, Point
 from ._events import seat_words, tokens_left
 from ._game import Game, sheet_of, track_of
 from ._i18n import (
@@ -56,8 +55,11 @@ __all__ = [
     "COVER_OPACITY",
     "PROJECTOR",
     "SPEC",
+    "Drawn",
+    "Faces",
     "Labels",
     "Picture",
+    "Point",
     "board_svg",
     "game_svg",
     "page_faces",
@@ -68,6 +70,32 @@ __all__ = [
     "tiles_svg",
     "wheel_svg",
 ]
+
+
+#: A place in a picture's units: x, y.
+Point = tuple[float, float]
+#: A piece drawn once: its markup, and its tasks' (or words, and its tasks' words).
+Drawn = tuple[str, list[str]]
+
+
+class Faces(TypedDict):
+    """What the page draws that no position changes, in one language (``render.page_faces``), drawn by
+    Python with the markup its own pictures use: sent once per language."""
+
+    #: The language it is in.
+    lang: str
+    #: By tile id: the face's markup and each task's, centred at 0.
+    tiles: dict[str, Drawn]
+    #: By tile id: the tile in words and each task in words.
+    words: dict[str, Drawn]
+    #: The wheel's rim and the spaces' numbers.
+    wheel: str
+    #: The moon track's printed spaces and numbers.
+    track: str
+    #: Each wheel space's centre.
+    spaces: list[Point]
+    #: A moon-track marker's place, by space and height in its stack.
+    markers: list[list[Point]]
 
 
 class _Dot(TypedDict, total=False):

@@ -551,6 +551,7 @@ def translated(lang, msgid):
 TAKE = "Take {tile} ({colour}) from wheel space {space} and place it at {cell}, {outcome}. {then}"
 
 
+@pytest.mark.slow  # a long scan: `make test` runs it, `make test-fast` leaves it out
 @pytest.mark.parametrize("lang", ["ru", "ja", "fa"])
 def test_no_english_is_left_in_the_coachs_words(lang):
     if not translated(lang, TAKE):

@@ -133,6 +133,7 @@ def test_the_guided_game_keeps_to_the_contract_step_by_step_in_every_language():
         assert w.state["tutorial"]["done"] and w.state["tutorial"]["expects"] is None
 
 
+@pytest.mark.slow  # a long scan: `make test` runs it, `make test-fast` leaves it out
 def test_the_coach_keeps_to_the_contract(monkeypatch: pytest.MonkeyPatch):
     w = NovaLunaWidget(players=["You", "Bo"], seed=3, bots={1: "greedy"})
     found = w.hint()

@@ -338,7 +338,13 @@ def test_the_skip_ahead_stays_in_this_game() -> None:
     you, luna = game.players
     text = guide.step.text
     assert f"you took {yours - 1} more tiles and {LUNA} {lunas}" in text  # less the chain's tile
-    assert f"You have {you.tokens} tokens left and {LUNA} only {luna.tokens}" in text
+    # Fewer tokens left is ahead: the sentence says you lead, and the counts agree.
+    assert you.tokens < luna.tokens
+    assert (
+        f"You have {you.tokens} tokens left and {LUNA} has {luna.tokens}: fewer is better, so you are ahead"
+        in text
+    )
+    assert f"{LUNA} only" not in text
     assert f"track space {you.space} and {LUNA}'s on {luna.space}" in text and you.time < luna.time
 
 

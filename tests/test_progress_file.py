@@ -67,7 +67,9 @@ def _lines(*entries: object) -> bytes:
     ("args", "kwargs", "says"),
     [
         ((1,), {}, "right is True or False, not 1"),
-        ((True,), {"hinted": "no"}, "hinted is True or False, not 'no'"),
+        ((True,), {"hinted": "no"}, "hinted is True, False or how many hints were taken"),
+        ((True,), {"hinted": -1}, r"\(0 to 9\), not -1"),
+        ((True,), {"hinted": 10**400}, "hints were taken"),
         ((True,), {"shown": None}, "shown is True or False, not None"),
     ],
 )

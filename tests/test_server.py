@@ -11,6 +11,8 @@ import sys
 from pathlib import Path
 from types import SimpleNamespace
 
+import pytest
+
 from novaluna_widget import _server as server
 
 ROOT = Path(__file__).parents[1]
@@ -58,6 +60,7 @@ def test_loading_replaces_the_configured_class_with_one_that_sends_at_once():
     assert made(Handler()).connect() == "connected (no delay: [True])"
 
 
+@pytest.mark.slow  # installs the package into a fresh venv
 def test_installing_the_package_enables_the_extension():
     # The config file the wheel installs names the module whose extension points the server loads.
     enabled = json.loads(CONFIG.read_text())["ServerApp"]["jpserver_extensions"]

@@ -367,6 +367,7 @@ def messages_for(w: NovaLunaWidget) -> st.SearchStrategy[object]:
     return wellformed | wellformed | spoiled | json_values
 
 
+@pytest.mark.slow  # the fuzzer at full strength
 @settings(
     max_examples=250,
     deadline=None,

@@ -378,6 +378,7 @@ def _worded(path: str) -> bool:
 
 
 # -- no English left ------------------------------------------------------------------------------
+@pytest.mark.slow  # a long scan: `make test` runs it, `make test-fast` leaves it out
 @pytest.mark.parametrize("lang", OTHERS)
 def test_no_english_is_left(lang, monkeypatch):
     monkeypatch.setattr(coach, "reviewing", quick_reviewing)

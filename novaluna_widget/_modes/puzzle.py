@@ -1,8 +1,9 @@
 """Puzzling: the puzzles (``puzzles.Trainer``) over the widget's game, which waits untouched. The page
 draws the puzzle's position and question; the learner clicks what the question names (wheel spaces,
 cells or tasks of one area, players, buttons, whole moves), each click a ``pick``, then Check; a hint
-marks one right answer and costs rating, Show the answer gives the puzzle up, Next puzzle asks the
-trainer for another, Back to the game (``leave``) returns to the mode the puzzles were opened from.
+says the rule to apply and where to look (a second narrows further), never the answer, and costs rating
+as it gives more away; Show the answer gives the puzzle up, Next puzzle asks the trainer for another,
+Back to the game (``leave``) returns to the mode the puzzles were opened from.
 
 Each puzzle is recorded once, as the trainer rates it: at its first Check, at Show the answer, or, once a
 hint was taken, whenever the puzzle is left (Next puzzle, Back to the game, a move or New game from
@@ -18,7 +19,7 @@ import json
 from collections.abc import Iterable
 from typing import Final
 
-from .._contract import AnswerData, Can, CoachCan, Position, PuzzleAnswer, PuzzleVerdict, PuzzleView, TaskRow
+from .._contract import AnswerData, CoachCan, Position, PuzzleAnswer, PuzzleVerdict, PuzzleView, TaskRow
 from .._errors import IllegalMove
 from .._game import Move
 from .._i18n import message_of, msg
@@ -27,7 +28,7 @@ from ..puzzles import Answer, AnswerError, ProgressError, Puzzle, Verdict
 from ..puzzles._trainer import Trainer
 from .base import Intent, Live, Mode, Part, view_now
 
-__all__ = ["ACTIONS", "NOT_IN_PUZZLES", "Puzzling", "answer_data"]
+__all__ = ["ACTIONS", "NOT_IN_PUZZLES", "Puzzling", "answer_data", "puzzle_position"]
 
 #: The intents only the puzzles take (``hint`` and ``next`` mean theirs there, the game's elsewhere).
 ACTIONS: Final = frozenset({"pick", "unpick", "check", "reveal", "leave"})
@@ -37,7 +38,7 @@ NOT_IN_PUZZLES: Final = msg("that belongs to the puzzles: press Puzzles to open 
 _IN_PUZZLES: Final = msg("in the puzzles, click what the question names; press Back to the game to play on")
 _ANSWERED: Final = msg("this puzzle is answered: press Next puzzle for another, or Back to the game")
 _NOTHING_PICKED: Final = msg("pick an answer first: click what the question names")
-_ONE_HINT: Final = msg("the hint is on the board already: one per puzzle")
+_NO_MORE_HINTS: Final = msg("every hint of this puzzle is on show: press Check, or Show the answer")
 
 
 def answer_data(answer: Answer) -> AnswerData:
@@ -70,7 +71,7 @@ class Puzzling(Mode):
     def _begin(self, puzzle: Puzzle) -> None:
         self.puzzle = puzzle
         self.picks: list[Answer] = []
-        self.hinted: Answer | None = None
+        self.hints = 0  # hints taken
         self.checked = False
         self.shown = False
         self.recorded = False
@@ -155,16 +156,15 @@ class Puzzling(Mode):
 
     def _hint(self) -> None:
         self._unsettled()
-        if self.hinted is not None:
-            raise IllegalMove(_ONE_HINT)
-        left = [a for a in self.puzzle.answers if a not in self.picks] or list(self.puzzle.answers)
-        self.hinted = min(left, key=_order)
+        if self.hints >= len(self.puzzle.hints()):
+            raise IllegalMove(_NO_MORE_HINTS)
+        self.hints += 1
 
     def _record(self, *, right: bool) -> None:
         if not self.recorded:
             self.recorded = True  # by the trainer, which keeps it if the file cannot take it now
             try:
-                self.trainer.record(self.puzzle, right, hinted=self.hinted is not None, shown=self.shown)
+                self.trainer.record(self.puzzle, right, hinted=self.hints, shown=self.shown)
             except ProgressError as error:
                 self.table.error = message_of(error)
 
@@ -174,7 +174,7 @@ class Puzzling(Mode):
 
     def _record_a_hint(self) -> None:
         """A puzzle left unanswered after a hint counts as not solved: the hint is never free."""
-        if self.hinted is not None:
+        if self.hints:
             self._record(right=False)
 
     # -- what the page shows -------------------------------------------------------------------------
@@ -199,30 +199,13 @@ class Puzzling(Mode):
         return Part(view=view_now(table), can=can, position=self._position[2], puzzle=self._view())
 
     def _drawn(self, position: Position) -> Position:
-        """The puzzle's position as the page draws it: no button of the game plays; cells are lit only
-        where the puzzle asks for a whole move, and until it is answered no task shows whether it is
-        fulfilled, nor, where the question is which tiles may be taken, which are (each would give the
-        answer away)."""
-        moves = position["moves"] if self.puzzle.click == "move" else {"cells": [], "fulfil": []}
-        can: Can = {"refill": False, "undo": False, "redo": False, "end_phase_one": False, "bot": False}
-        players, choices = position["players"], position["choices"]
-        if not self.settled:
-            players = [{**p, "tasks": [_unexplained(row) for row in p["tasks"]]} for p in players]
-            choices = [] if self.puzzle.kind == "take" else choices
-        return {**position, "moves": moves, "can": can, "players": players, "choices": choices}
+        return puzzle_position(self.puzzle, position, settled=self.settled)
 
     def _labelled(self, answer: Answer) -> PuzzleAnswer:
         return {"answer": answer_data(answer), "words": self.puzzle.label(answer, self.table.lang)}
 
     def _labels(self, answers: Iterable[Answer]) -> list[PuzzleAnswer]:
         return [self._labelled(a) for a in sorted(answers, key=_order)]
-
-    def _hint_shown(self, answer: Answer) -> PuzzleAnswer:
-        """The hint as marked: a right answer, or of a right move only its tile's wheel space."""
-        if not isinstance(answer, Move):
-            return self._labelled(answer)
-        words = msg("wheel space {space}", space=answer.space).in_language(self.table.lang)
-        return {"answer": answer.space, "words": words}
 
     def _view(self) -> PuzzleView:
         puzzle, lang = self.puzzle, self.table.lang
@@ -248,7 +231,7 @@ class Puzzling(Mode):
             "tile": None if puzzle.tile is None else puzzle.tile.id,
             "space": puzzle.space,
             "picks": [self._labelled(a) for a in self.picks],
-            "hinted": None if self.hinted is None else self._hint_shown(self.hinted),
+            "hints": puzzle.hints(lang)[: self.hints],
             "verdict": verdict,
             "answers": None if unsettled else self._labels(puzzle.answers),
             "explanation": None if unsettled else puzzle.explain(lang),
@@ -257,10 +240,50 @@ class Puzzling(Mode):
             "tried": sum(tried for _, tried in counts),
             "can": {
                 "check": unsettled and bool(self.picks),
-                "hint": unsettled and self.hinted is None,
+                "hint": unsettled and self.hints < len(puzzle.hints()),
                 "reveal": unsettled,
             },
         }
+
+
+#: The kinds whose learner picks a tile on offer: they are shown which tiles may be taken (the rules
+#: only; which one is best is the question).
+_TAKING: Final = frozenset({"strategy", "solo"})
+
+
+def puzzle_position(puzzle: Puzzle, position: Position, *, settled: bool) -> Position:
+    """A puzzle's position as the page may draw it: the table as a player sees it, and nothing the
+    engine concluded from it, for any kind, since each conclusion answers some puzzle: no player to move
+    and no turn order ("whose turn?"), no result ("is it over?"), no log or recent turns (they tell the
+    story up to the result), no takeable tiles ("which tiles may you take?") but where the question is
+    which one is best or once the puzzle is answered, no legal cells but where a whole move is asked, no
+    button that plays, and until the puzzle is answered no task says whether it is fulfilled, nor its
+    chain. Built field by field from what may be seen, so a field the position gains later stays out
+    until it is let in."""
+    players = position["players"]
+    if not settled:
+        players = [{**p, "tasks": [_unexplained(row) for row in p["tasks"]]} for p in players]
+    return {
+        "kind": position["kind"],
+        "seed": None,
+        "turn": position["turn"],
+        "wheel": position["wheel"],
+        "marker": position["marker"],
+        "pile": position["pile"],
+        "pile_colours": position["pile_colours"],
+        "track": position["track"],
+        "solo": position["solo"],
+        "choices": position["choices"] if settled or puzzle.kind in _TAKING else [],
+        "current": None,
+        "order": [],
+        "players": players,
+        "moves": position["moves"] if puzzle.click == "move" else {"cells": [], "fulfil": []},
+        "recent": [],
+        "log": [],
+        "log_total": 0,
+        "over": None,
+        "can": {"refill": False, "undo": False, "redo": False, "end_phase_one": False, "bot": False},
+    }
 
 
 def _unexplained(row: TaskRow) -> TaskRow:

@@ -111,7 +111,8 @@ def _explained(board: Board, refs: frozenset[TaskRef] | list[TaskRef]) -> Value:
 # -- which tasks are fulfilled -------------------------------------------------------------------
 def _fulfilled(game: Game, rng: random.Random) -> Made | Outcome:
     """Which tasks of this area are fulfilled (click them all): an area with some fulfilled and some
-    not, shown before any token goes on them (``scenario.position`` with the seat's tasks uncovered)."""
+    not, shown before any token goes on them (``scenario.position`` with the seat's tasks uncovered and
+    its whole supply left)."""
     from ..scenario import position
 
     seats = [s for s, p in enumerate(game.players) if len(p.board) >= 3]
@@ -130,7 +131,8 @@ def _fulfilled(game: Game, rng: random.Random) -> Made | Outcome:
         marker=game.marker,
         times=[p.time for p in players],
         stack=sorted(range(len(players)), key=lambda s: players[s].arrival),
-        tokens=[p.tokens for p in players],
+        # The seat's tokens all in its supply, as none is on its area: tokens placed would count the answer.
+        tokens=[p.supply if s == seat else p.tokens for s, p in enumerate(players)],
         covered=[[] if s == seat else sorted(p.covered) for s, p in enumerate(players)],
         draw_pile=[t.id for t in game.draw_pile],
         seed=game.seed,

@@ -4,7 +4,8 @@
 players and solo), keeps every position they pass through, and asks each kind's maker
 (``answers.MAKERS``) about positions drawn from that pool until it makes a puzzle. Each kind draws from
 a random stream of its own (seeded by the seed and the kind), so the ``n``-th puzzle of a kind for a
-seed is the same however many other kinds are asked for, and its ``id`` says so: ``"placement-7-3"``.
+seed is the same however many other kinds are asked for. Its ``id`` names its content (the kind and a
+short hash of the position and the question, ``_identity``): ``"placement-3f09a1c27b44"``.
 A maker checks every answer with the engine as it makes the puzzle and refuses an ambiguous one.
 """
 
@@ -18,7 +19,7 @@ from typing import Final
 
 from .._board import FAR, Cell, whole_number
 from .._errors import quote
-from .._game import Game, Move
+from .._game import Game, Move, sheet_of
 from .._i18n import Message, Value, cell_words, cmsg, joined, msg, plural, resolve, word
 from .._kinds import new_game
 from .._names import named
@@ -26,6 +27,8 @@ from .._tiles import Tile
 from .._wheel import SPACES
 from ..bots import Bot, GreedyBot, RandomBot, play_turn
 from ._answers import MAKERS, Answer, Click, Made, sentences
+from ._hints import hints
+from ._identity import content_id
 
 __all__ = [
     "FAMILY",
@@ -195,6 +198,12 @@ class Puzzle:
         lang = self.lang if lang is None else resolve(lang)
         return word(self._made.reason(lang), lang)
 
+    def hints(self, lang: str | None = None) -> list[str]:
+        """The hints, first to last, in ``lang`` (None: the puzzle's): the rule to apply and where to
+        look, then (most kinds) a fact that narrows the search; never the answer (``_hints``)."""
+        lang = self.lang if lang is None else resolve(lang)
+        return [word(hint, lang) for hint in hints(self.kind, self._made)]
+
     def label(self, answer: Answer, lang: str | None = None) -> str:
         """An answer in words, for a button or a verdict: ``space 4``, ``(1, 0)``, a player's name…"""
         lang = self.lang if lang is None else resolve(lang)
@@ -259,8 +268,17 @@ class Puzzle:
     def _label(self, answer: Answer) -> Value:
         if isinstance(answer, str):
             return _WORDS[answer]
+        game = self._made.game
         if isinstance(answer, Move):
-            return answer.words()
+            taken = game.wheel[answer.space]
+            if taken is None:
+                return answer.words()
+            return msg(
+                "take {tile} from wheel space {space}, place it at {cell}",
+                tile=taken.id,
+                space=answer.space,
+                cell=cell_words(answer.cell),
+            )
         if isinstance(answer, tuple) and len(answer) == 3:
             board = self._made.game.players[self.seat or 0].board
             here = (answer[0], answer[1])
@@ -273,7 +291,10 @@ class Puzzle:
         if isinstance(answer, tuple):
             return cell_words(answer)
         if self.click == "space":
-            return msg("wheel space {space}", space=answer)
+            there = game.wheel[answer] if isinstance(answer, int) else None
+            if there is None:
+                return msg("wheel space {space}", space=answer)
+            return msg("{tile} on wheel space {space}", tile=there.id, space=answer)
         if self.click == "seat" or self.kind == "over":
             return named([p.name for p in self._made.game.players])[answer]
         return answer
@@ -282,7 +303,13 @@ class Puzzle:
         reason = self._made.reason(lang)
         if right:
             return sentences(msg("Right."), reason)
-        notes = [note for a in sorted(wrong, key=repr) if (note := self._made.about(a)) is not None]
+        notes: list[Value] = []
+        for answer in sorted(wrong, key=repr):
+            lower = self._lower(answer) if isinstance(answer, Move) and self.kind == "solo" else None
+            if lower is not None:
+                notes.append(lower)
+            elif (note := self._made.about(answer)) is not None:
+                notes.append(_Opening(note))
         if missed:
             notes.append(
                 plural(
@@ -293,6 +320,54 @@ class Puzzle:
                 )
             )
         return sentences(msg("Not right."), *notes, reason)
+
+    def _lower(self, given: Move) -> Message | None:
+        """Why the best solo move scores lower than ``given``, in words: the score, the tokens each move
+        places and the cost of the tile each takes (None for a move that is not legal)."""
+        (best,) = self.answers
+        assert isinstance(best, Move)
+        yours, ours = self._played(given), self._played(best)
+        if yours is None or ours is None:
+            return None
+        return plural(
+            "Your move, {move}, scores {total}: it places {n} token, with a tile costing {cost}; the best "
+            "places {best}, with a tile costing {best_cost}. Each token not placed adds 10 to the score, "
+            "each tile its cost: lower is better.",
+            "Your move, {move}, scores {total}: it places {n} tokens, with a tile costing {cost}; the best "
+            "places {best}, with a tile costing {best_cost}. Each token not placed adds 10 to the score, "
+            "each tile its cost: lower is better.",
+            yours[0],
+            move=self._label(given),
+            total=yours[2],
+            cost=yours[1],
+            best=ours[0],
+            best_cost=ours[1],
+        )
+
+    def _played(self, move: Move) -> tuple[int, int, int] | None:
+        """The tokens ``move`` places, the cost of the tile it takes and the solo score after it; None
+        if it is not legal."""
+        game = self._made.game
+        taken = game.wheel[move.space]
+        if taken is None or move not in game.legal_moves():
+            return None
+        trial = game.copy()
+        trial.play(move)
+        return game.players[0].tokens - trial.players[0].tokens, taken.cost, sheet_of(trial)["total"]
+
+
+class _Opening:
+    """A sentence worded from a value that starts in lower case where it stands inside a sentence (a
+    move: "take the tile…"): its first letter a capital, in the languages that have capitals."""
+
+    __slots__ = ("value",)
+
+    def __init__(self, value: Value) -> None:
+        self.value = value
+
+    def in_language(self, lang: str | None = None) -> str:
+        words = word(self.value, resolve(lang))
+        return words[:1].upper() + words[1:]
 
 
 def _shaped(click: Click, answer: object, seats: int) -> Answer | None:
@@ -337,7 +412,6 @@ class Generator:
         self.tried: Counter[tuple[str, str]] = Counter()
         self._pools: dict[str, list[list[Game]]] = {}
         self._walks: dict[str, tuple[random.Random, list[Game]]] = {}
-        self._made: Counter[str] = Counter()
         self._batches: Counter[str] = Counter()
 
     def make(self, kind: str) -> Puzzle:
@@ -351,10 +425,8 @@ class Generator:
                 self.tried[(kind, made)] += 1
                 continue
             self.tried[(kind, "made")] += 1
-            number = self._made[kind]
-            self._made[kind] += 1
             return Puzzle(
-                id=f"{kind}-{self.seed}-{number}",
+                id=content_id(kind, made),
                 kind=kind,
                 question=made.prompt.in_language(self.lang),
                 rating=rating_of(made.difficulty),

@@ -29,6 +29,7 @@ from typing import TYPE_CHECKING, Any, Final
 
 import platformdirs
 
+from .._board import whole_number
 from .._i18n import Message, msg, plural, quote
 from ._make import FAMILY, KINDS, Generator, Puzzle, check_seed
 from ._make import _kinds as kinds_of
@@ -48,12 +49,18 @@ DRIVE: Final = Path("/drive")
 #: How many puzzles of a kind are made at a time, and how few fresh ones make the trainer make more.
 _BATCH: Final = 8
 _LOW: Final = 3
+#: How many puzzles of a rules kind a learner solves before it counts as known; a newcomer is one who
+#: knows fewer than all but one rules kinds (``Trainer.newcomer``).
+_RULES_SOLVED: Final = 2
 #: A puzzle's deviation and volatility before anyone tried it: its rating comes from how it was made, a
 #: fair guess, so less unsure than a new learner's.
 _PUZZLE_RD: Final = 150.0
 _PUZZLE_VOLATILITY: Final = 0.06
-#: The score of a puzzle solved after a hint: half a win, so a hint costs rating (a shown answer is a loss).
-_HINTED: Final = 0.5
+#: The score of a puzzle solved after no hint, one, two: a hint costs rating as it gives more away (the
+#: first says the rule and where to look, the second narrows further); a shown answer is a loss.
+_HINTED: Final = (1.0, 0.75, 0.5)
+#: The most hints ``record`` takes as a count (a puzzle gives two at most).
+_MOST_HINTS: Final = 9
 
 
 def default_path() -> Path:
@@ -84,7 +91,7 @@ class _Pending:
     kind: str
     rating: float  # the puzzle's own, if the file has none for it yet
     right: bool
-    hinted: bool
+    hinted: int  # hints taken
     shown: bool
     at: float
 
@@ -164,19 +171,31 @@ class Trainer:
     # -- choosing ---------------------------------------------------------------------------------
     def next(self, kinds: Iterable[str] | None = None) -> Puzzle:
         """The next puzzle: of the kind (among ``kinds``: kinds or families, None: all) the learner has
-        lately missed most, and of those the one whose rating is nearest the learner's. Attempts the
-        file could not take before (``unsaved``) are written first, if it can take them now."""
+        lately missed most, and of those the one whose rating is nearest the learner's. A newcomer asking
+        for any kind gets the rules kinds, each at its easiest, until they are mostly solved
+        (``newcomer``); ``kinds`` named gives those kinds at once. Attempts the file could not take
+        before (``unsaved``) are written first, if it can take them now."""
         if self._pending:
             with contextlib.suppress(ProgressError):  # kept still: the learner was told when recorded
                 self.save()
-        kind = self._weakest(kinds_of(kinds))
+        first = kinds is None and self.newcomer
+        kind = self._weakest([k for k in kinds_of(kinds) if not first or FAMILY[k] == "rules"])
         fresh = self._fresh(kind)
         while len(fresh) < _LOW:
             self._make(kind)
             fresh = self._fresh(kind)
-        chosen = min(fresh, key=lambda p: (abs(self.puzzle_rating(p).rating - self.rating.rating), p.id))
+        aim = min(self.puzzle_rating(p).rating for p in fresh) if first else self.rating.rating
+        chosen = min(fresh, key=lambda p: (abs(self.puzzle_rating(p).rating - aim), p.id))
         self._last = chosen.id
         return chosen
+
+    @property
+    def newcomer(self) -> bool:
+        """Whether the learner has yet to solve the rules kinds: fewer than ``_RULES_SOLVED`` puzzles
+        solved of more than one of them (the rules come before placement, strategy and solo)."""
+        solved = self.solved()
+        unsure = [k for k in KINDS if FAMILY[k] == "rules" and solved.get(k, (0, 0))[0] < _RULES_SOLVED]
+        return len(unsure) > 1
 
     def _weakest(self, kinds: list[str]) -> str:
         """The kind with the lowest draw from a Beta of its recent record (rights + 1, misses + 1): the
@@ -202,11 +221,14 @@ class Trainer:
         return self.progress.puzzles.get(puzzle.id, Rating(puzzle.rating, _PUZZLE_RD, _PUZZLE_VOLATILITY))
 
     # -- recording --------------------------------------------------------------------------------
-    def record(self, puzzle: Puzzle, right: bool, *, hinted: bool = False, shown: bool = False) -> Rating:
-        """Count an attempt at ``puzzle``: ``right`` whether it was answered right, ``hinted`` whether a
-        hint was asked for (half a win), ``shown`` whether the answer was shown (a loss, however it was
-        answered). Both ratings move, from the ratings in the file however many others write it; the file
-        is written before this returns. Returns the learner's new rating.
+    def record(
+        self, puzzle: Puzzle, right: bool, *, hinted: bool | int = False, shown: bool = False
+    ) -> Rating:
+        """Count an attempt at ``puzzle``: ``right`` whether it was answered right, ``hinted`` how many
+        hints were taken (True: one; a right answer after one is three quarters of a win, after two or
+        more half), ``shown`` whether the answer was shown (a loss, however it was answered). Both
+        ratings move, from the ratings in the file however many others write it; the file is written
+        before this returns. Returns the learner's new rating.
 
         Arguments of the wrong type are refused (``TypeError``) before anything is kept. If the file
         cannot be written now, the attempt is kept (``unsaved``), written with the next one, and this
@@ -221,7 +243,19 @@ class Trainer:
                     value=quote(puzzle),
                 )
             )
-        for flag, value in (("right", right), ("hinted", hinted), ("shown", shown)):
+        hints = int(hinted) if isinstance(hinted, bool) else whole_number(hinted)
+        if hints is None or not 0 <= hints <= _MOST_HINTS:
+            raise TypeError(
+                msg(
+                    "{flag} is {true}, {false} or how many hints were taken (0 to {most}), not {value}",
+                    flag="hinted",
+                    true="True",
+                    false="False",
+                    most=_MOST_HINTS,
+                    value=quote(hinted),
+                )
+            )
+        for flag, value in (("right", right), ("shown", shown)):
             if not isinstance(value, bool):
                 raise TypeError(
                     msg(
@@ -233,7 +267,7 @@ class Trainer:
                     )
                 )
         self._pending.append(
-            _Pending(puzzle.id, puzzle.kind, puzzle.rating, right, hinted, shown, round(time.time(), 3))
+            _Pending(puzzle.id, puzzle.kind, puzzle.rating, right, hints, shown, round(time.time(), 3))
         )
         self.save()
         return self.rating
@@ -249,7 +283,7 @@ class Trainer:
             learner, puzzles, made = progress.learner, dict(progress.puzzles), []
             for p in pending:
                 against = puzzles.get(p.puzzle, Rating(p.rating, _PUZZLE_RD, _PUZZLE_VOLATILITY))
-                score = 0.0 if p.shown or not p.right else _HINTED if p.hinted else 1.0
+                score = 0.0 if p.shown or not p.right else _HINTED[min(p.hinted, len(_HINTED) - 1)]
                 learner, puzzles[p.puzzle] = (
                     update(learner, [(against, score)]),
                     update(against, [(learner, 1.0 - score)]),
@@ -259,7 +293,7 @@ class Trainer:
                         "puzzle": p.puzzle,
                         "kind": p.kind,
                         "right": p.right,
-                        "hinted": p.hinted,
+                        "hinted": p.hinted > 0,
                         "shown": p.shown,
                         "at": p.at,
                         "learner": asdict(learner),
