@@ -136,12 +136,13 @@ def damaged(count: int, rng: random.Random) -> None:
         for puzzle in generate(6, seed=2):
             trainer.record(puzzle, puzzle.kind < "p", hinted=puzzle.kind > "s")
         good = path.read_bytes()
+        take = generate(1, seed=1, kinds=["take"])[0]
         outcomes: Counter[str] = Counter()
         start = time.perf_counter()
         for _ in range(count):
             path.write_bytes(damage(good, rng))
             try:
-                Trainer(path).record(generate(1, seed=1, kinds=["take"])[0], True)
+                Trainer(path).record(take, True)
                 read_progress(path)
                 outcomes["loaded, recorded and read back"] += 1
             except ProgressError as error:
