@@ -133,10 +133,16 @@ def main() -> None:
     parser.add_argument("--calls", type=int, default=1_000, help="runs of widget calls")
     parser.add_argument("--review", action="store_true", help="time the page's Review (some 20 s)")
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--writers", type=int, default=0, help="rounds of concurrent progress-file writers")
     parser.add_argument(
         "--interrupts", type=int, default=0, help="simulations stopped by a signal (some 4 s each)"
     )
     args = parser.parse_args()
+    if args.writers:  # the progress file's campaigns (all of them: bench/progress.py, beside this script)
+        import progress
+
+        progress.writers(args.writers)
+        progress.kills(args.writers, random.Random(args.seed))
     rng = random.Random(args.seed)
     files = saves()
     counts: Counter[str] = Counter()

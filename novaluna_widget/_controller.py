@@ -18,6 +18,7 @@ from __future__ import annotations
 import logging
 import random
 from collections.abc import Callable, Iterable
+from pathlib import Path
 from typing import Any, SupportsIndex
 
 from . import coach
@@ -43,9 +44,16 @@ from ._protocol import (
     parse_seats,
 )
 from ._table import Played, Source, Table
+from .puzzles import ProgressError, set_aside
 from .puzzles._trainer import Trainer
 
 __all__ = ["Controller"]
+
+
+#: The offer that follows the words of a damaged progress file.
+_AFRESH = msg(
+    "Press Puzzles again to start afresh: the damaged file is then kept beside it under another name."
+)
 
 
 class Controller:
@@ -88,6 +96,8 @@ class Controller:
         self._seed = seed
         #: The puzzles' trainer, made when they are first opened (``puzzles``, or the page's Puzzles button).
         self.trainer: Trainer | None = None
+        #: The damaged progress file the page was told of: Puzzles pressed again keeps it aside.
+        self._damaged: Path | None = None
         # The picture the version counts: the game (its id, history, can_redo) and the mode's own picture.
         self._seen: tuple[object, ...] = ()
         self._drawn: tuple[object, ...] = ()  # what the position now was built from
@@ -112,6 +122,7 @@ class Controller:
         self.refresh()
         self._enter(Puzzling(self.mode.now(), trainer, kinds))
         self.trainer = trainer
+        self.table.error = trainer.notice
         self.refresh()
 
     def review_done(self, timeout: float | None = None) -> bool:
@@ -127,6 +138,8 @@ class Controller:
         something it cannot show raises here, and the controller stays in the mode it was in."""
         if mode is not self.mode:
             mode.part()
+            if isinstance(self.mode, Puzzling):
+                self.mode.leave()  # the puzzles left: a hint taken is recorded
         self.mode = mode
 
     # -- reading -----------------------------------------------------------------------------------
@@ -144,6 +157,8 @@ class Controller:
         before = table.game, table.seats, table.error, self.mode
         if len(game.players) != len(table.seats):
             table.seats = [None] * len(game.players)
+        if isinstance(self.mode, Puzzling):
+            self.mode.leave()
         table.game, table.error, self.mode = game, None, Playing(table)
         try:
             self.refresh()
@@ -288,7 +303,7 @@ class Controller:
         try:
             self._notice()  # a move made from Python since the page drew makes this intent stale
             self._dispatch(parse_intent(content))
-        except (IllegalMove, BadIntent) as error:
+        except (IllegalMove, BadIntent, ProgressError) as error:
             table.error = message_of(error)
         except Exception as error:  # a bug: say so in the widget rather than lose it
             table.error = msg(
@@ -318,10 +333,30 @@ class Controller:
                 self._enter(self.mode.handle(intent))
 
     def _trainer(self) -> Trainer:
-        """The puzzles' trainer: the one opened before, else one on the default progress file."""
+        """The puzzles' trainer: the one opened before, else one on the default progress file. A damaged
+        file is said in words, with the offer to start afresh: pressing Puzzles again keeps the damaged
+        file aside (``puzzles.set_aside``) and starts on a new one."""
         if self.trainer is None:
             seed = random.randrange(2**32) if self._seed is None else self._seed
-            self.trainer = Trainer(seed=seed, lang=self.table.lang)
+            try:
+                self.trainer = Trainer(seed=seed, lang=self.table.lang)
+            except ProgressError as error:
+                if error.damaged is None or error.damaged != self._damaged:
+                    self._damaged = error.damaged
+                    if error.damaged is None:
+                        raise
+                    raise ProgressError(
+                        msg("{error} {offer}", error=message_of(error), offer=_AFRESH)
+                    ) from None
+                aside = set_aside(error.damaged)
+                self._damaged = None
+                self.trainer = Trainer(seed=seed, lang=self.table.lang)
+                self.table.error = msg(
+                    "The damaged puzzle progress file is kept as {aside}; your puzzles start afresh.",
+                    aside=quote(str(aside), 300),
+                )
+                return self.trainer
+            self.table.error = self.trainer.notice
         return self.trainer
 
     def _ask_why(self, task: list[int] | None, version: int) -> None:

@@ -90,9 +90,9 @@ def test_a_damaged_or_foreign_file_is_skipped_with_the_reason_never_a_crash(clas
     (classroom / "newer.json").write_text(json.dumps({"version": 9}), encoding="utf-8")
     (classroom / "list.json").write_text("[1, 2]", encoding="utf-8")
     (classroom / "picture.png").write_bytes(b"\x89PNG\r\n\x1a\n\xff\xfe\x00")
-    ada = json.loads((classroom / "Ada.json").read_text(encoding="utf-8"))
-    ada["attempts"][0]["right"] = "yes"
-    (classroom / "edited.json").write_text(json.dumps(ada), encoding="utf-8")
+    header, first, *rest = (classroom / "Ada.json").read_text(encoding="utf-8").splitlines()
+    edited = {**json.loads(first), "right": "yes"}  # the file's first attempt, hand-edited
+    (classroom / "edited.json").write_text("\n".join([header, json.dumps(edited), *rest]), encoding="utf-8")
     (classroom / ".hidden.json").write_text("not looked at", encoding="utf-8")
     before = {p.name: p.read_bytes() for p in classroom.iterdir()}
 
@@ -106,8 +106,8 @@ def test_a_damaged_or_foreign_file_is_skipped_with_the_reason_never_a_crash(clas
     assert "it is not JSON" in reasons["notes.txt"] and "it is not JSON" in reasons["half.json"]
     assert "gives its version as 9" in reasons["newer.json"] and "version as None" in reasons["list.json"]
     assert "cannot be read as text" in reasons["picture.png"]
-    assert "The puzzle progress file notes.txt cannot be read" in reasons["notes.txt"]
-    assert "attempts[0].right" in reasons["edited.json"]
+    assert "The puzzle progress file 'notes.txt' cannot be read" in reasons["notes.txt"]
+    assert "line 2.right" in reasons["edited.json"]  # the first attempt's line
     assert {p.name: p.read_bytes() for p in classroom.iterdir()} == before  # nothing written over
 
 

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from novaluna_widget.puzzles import FAMILY, generate
+from novaluna_widget.puzzles import FAMILY, generate, read_progress
 from novaluna_widget.puzzles._rating import Rating, update
 from novaluna_widget.puzzles._trainer import ENVIRONMENT, VERSION, ProgressError, Trainer, default_path
 
@@ -74,15 +74,15 @@ def test_progress_is_kept_between_sessions(tmp_path: Path) -> None:
     assert again.rating == rating == first.rating
     assert again.solved() == {"fulfilled": (1, 1)}
     assert again.puzzle_rating(puzzle) == first.puzzle_rating(puzzle)
-    data = json.loads(path.read_text(encoding="utf-8"))
-    assert data["version"] == VERSION
-    assert data["attempts"][0]["puzzle"] == puzzle.id
-    assert [p.name for p in tmp_path.rglob("*") if p.is_file()] == ["progress.json"]  # no temporary left
+    assert json.loads(path.read_text(encoding="utf-8").splitlines()[0])["version"] == VERSION
+    assert [a.puzzle for a in read_progress(path).attempts] == [puzzle.id]
+    files = {p.name for p in tmp_path.rglob("*") if p.is_file()}
+    assert files - {".progress.json.lock"} == {"progress.json"}  # no temporary left, only the writers' lock
 
 
 #: A child that records attempts forever in the file named by argv[1]; with argv[2] == "stop", it stops
-#: for good inside its third write, after the new state is written to the temporary file but before it
-#: replaces the old one (it says so on stdout, then waits to be killed).
+#: for good inside its third write, after the attempt's line is written but before it is synced to the
+#: disk (it says so on stdout, then waits to be killed).
 CHILD = textwrap.dedent(
     """
     import os, sys
@@ -126,15 +126,15 @@ def test_a_kill_inside_a_write_leaves_the_last_complete_state(tmp_path: Path) ->
     child = _child(path, "stop")
     try:
         assert child.stdout is not None
-        assert child.stdout.readline() == "writing\n"  # the third attempt is in the temporary file
+        assert child.stdout.readline() == "writing\n"  # the third attempt's line is written, not synced
         child.send_signal(signal.SIGKILL)
     finally:
         child.kill()
         child.wait(timeout=60)
     assert child.returncode == -signal.SIGKILL
-    survivor = Trainer(path)
-    assert survivor.solved() == {"fulfilled": (0, 2)}
-    assert len(json.loads(path.read_text(encoding="utf-8"))["attempts"]) == 2
+    survivor = Trainer(path)  # every whole line is an attempt kept (a torn one: tests/test_progress_file.py)
+    assert survivor.solved() == {"fulfilled": (0, 3)}
+    assert len(read_progress(path).attempts) == 3
 
 
 def test_a_kill_at_any_moment_of_a_writing_loop_leaves_a_file_that_loads(tmp_path: Path) -> None:
@@ -157,7 +157,7 @@ def test_a_kill_at_any_moment_of_a_writing_loop_leaves_a_file_that_loads(tmp_pat
     assert tried >= attempts
 
 
-GOOD = {"version": VERSION, "learner": {"rating": 1500, "rd": 350, "volatility": 0.06}, "puzzles": {}}
+GOOD = {"version": 1, "learner": {"rating": 1500, "rd": 350, "volatility": 0.06}, "puzzles": {}}
 ATTEMPT = {"puzzle": "fulfilled-1-0", "kind": "fulfilled", "right": True, "hinted": False, "shown": False}
 
 
@@ -168,7 +168,7 @@ ATTEMPT = {"puzzle": "fulfilled-1-0", "kind": "fulfilled", "right": True, "hinte
         (b"\xff\xfe\x00garbage", "cannot be read as text"),
         (b"", "is not JSON"),
         (b"[1, 2]", "gives its version as None"),
-        (json.dumps({**GOOD, "version": 2, "attempts": []}).encode(), "gives its version as 2"),
+        (json.dumps({**GOOD, "version": 3, "attempts": []}).encode(), "gives its version as 3"),
         (json.dumps(GOOD).encode(), "attempts is missing"),
         (
             json.dumps({**GOOD, "attempts": [{**ATTEMPT, "rating": 1600.0, "right": "yes"}]}).encode(),

@@ -17,7 +17,7 @@ def test_a_fresh_learner_gets_the_rules_kinds_at_their_easiest(tmp_path):
     for _ in range(8):
         puzzle = trainer.next()
         assert puzzle.kind in RULES, puzzle.id
-        made = [p for p in trainer._pool[puzzle.kind] if p.id not in trainer._solved]
+        made = [p for p in trainer._pool[puzzle.kind] if p.id not in trainer.progress.solved]
         assert puzzle.rating == min(p.rating for p in made), puzzle.id  # the easiest made so far
         assert puzzle.difficulty <= 2, puzzle.id
         trainer.record(puzzle, right=False)  # a miss leaves the newcomer a newcomer

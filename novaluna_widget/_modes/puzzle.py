@@ -5,8 +5,11 @@ says the rule to apply and where to look (a second narrows further), never the a
 as it gives more away; Show the answer gives the puzzle up, Next puzzle asks the trainer for another,
 Back to the game (``leave``) returns to the mode the puzzles were opened from.
 
-Each puzzle is recorded once, as the trainer rates it: at its first Check, at Show the answer, or at
-Next puzzle or Back to the game once a hint was taken (a hint is never made free by skipping the puzzle).
+Each puzzle is recorded once, as the trainer rates it: at its first Check, at Show the answer, or, once a
+hint was taken, whenever the puzzle is left (Next puzzle, Back to the game, a move or New game from
+Python or the page, another game shown): a hint is never made free by leaving the puzzle. A progress file
+that cannot take the attempt is said in the error area, in the widget's language; the trainer keeps the
+attempt and writes it with the next one.
 Everything on show is worded in the widget's language, whatever the language the puzzle was made in.
 """
 
@@ -30,7 +33,7 @@ from .._errors import IllegalMove
 from .._game import Move
 from .._i18n import message_of, msg
 from .._protocol import game_state
-from ..puzzles import Answer, AnswerError, Puzzle, Verdict
+from ..puzzles import Answer, AnswerError, ProgressError, Puzzle, Verdict
 from ..puzzles._trainer import Trainer
 from .base import Intent, Live, Mode, Part, view_now
 
@@ -186,8 +189,15 @@ class Puzzling(Mode):
 
     def _record(self, *, right: bool) -> None:
         if not self.recorded:
-            self.trainer.record(self.puzzle, right, hinted=self.hints, shown=self.shown)
-            self.recorded = True
+            self.recorded = True  # by the trainer, which keeps it if the file cannot take it now
+            try:
+                self.trainer.record(self.puzzle, right, hinted=self.hints, shown=self.shown)
+            except ProgressError as error:
+                self.table.error = message_of(error)
+
+    def leave(self) -> None:
+        """The puzzles are left for anything else: a hint taken is recorded."""
+        self._record_a_hint()
 
     def _record_a_hint(self) -> None:
         """A puzzle left unanswered after a hint counts as not solved: the hint is never free."""

@@ -15,14 +15,14 @@ import math
 import os
 from collections import Counter
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final
 
 from .._i18n import msg, plural, resolve
 from ._answers import RULES
-from ._make import KINDS, Generator
-from ._trainer import ProgressError, _load
+from ._make import KINDS
+from ._progress import ProgressError, read_progress
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -45,12 +45,13 @@ class _Progress:
 
 
 def _read(path: Path) -> _Progress:
-    """One learner's progress, through the trainer's own reader of the progress file (version 1, which
-    holds no name: the report names a learner after their file). ``ProgressError`` if it cannot be read."""
+    """One learner's progress, read by the trainer's own reader (``read_progress``): their name (None where
+    the file gives none: the report names them after their file), rating and every attempt.
+    ``ProgressError`` if it cannot be read."""
     if not path.is_file():  # the trainer takes a missing file for a new learner; a report does not
         raise ProgressError(msg("There is no file {path}.", path=str(path)))
-    progress = _load(path)
-    return _Progress(None, progress["learner"].rating, progress["attempts"])
+    progress = read_progress(path)
+    return _Progress(progress.name, progress.learner.rating, [asdict(a) for a in progress.attempts])
 
 
 @dataclass(frozen=True)
@@ -166,38 +167,11 @@ def _rules(read: list[_Progress], lang: str) -> pd.DataFrame:
     missed: Counter[str] = Counter()
     learners: Counter[str] = Counter()
     for progress in read:
-        mine = [
-            rule for a in progress.attempts if not _solved(a) and (rule := _rule(a["puzzle"])) is not None
-        ]
+        mine = [rule for a in progress.attempts if not _solved(a) and (rule := a["rule"]) in RULES]
         missed.update(mine)
         learners.update(set(mine))
     rows = [(RULES[rule].in_language(lang), n, learners[rule]) for rule, n in missed.most_common()]
     return pd.DataFrame(rows, columns=["rule", "missed", "learners"])
-
-
-def _rule(puzzle: str) -> str | None:
-    """The rule of the puzzle with this id (``kind-seed-number``, as ``Generator`` names them: made
-    again, the same), or None for an id made otherwise (or numbered past any trainer's reach)."""
-    kind, _, rest = puzzle.partition("-")
-    seed, _, number = rest.rpartition("-")
-    if kind not in KINDS or not number.isdigit() or int(number) >= _FURTHEST or not seed.isdigit():
-        return None
-    made = _MADE.setdefault((int(seed), kind), [])
-    if len(made) <= int(number):
-        generator = _GENERATORS.get(int(seed)) or _GENERATORS.setdefault(
-            int(seed), Generator(int(seed), "en")
-        )
-        while len(made) <= int(number):
-            made.append(generator.make(kind).rule)
-    return made[int(number)]
-
-
-#: The puzzles made again for their rules, by seed and kind in order (a class mostly shares one seed),
-#: and the generators that made them.
-_MADE: dict[tuple[int, str], list[str]] = {}
-_GENERATORS: dict[int, Generator] = {}
-#: A puzzle numbered this far is no trainer's: its rule is not looked for.
-_FURTHEST: Final = 1000
 
 
 #: The fonts a figure's words are drawn in, by language (matplotlib falls back along the list): Debian's,

@@ -17,7 +17,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Final
 
-from .._board import Cell, whole_number
+from .._board import FAR, Cell, whole_number
 from .._errors import quote
 from .._game import Game, Move, sheet_of
 from .._i18n import Message, Value, cell_words, cmsg, joined, msg, plural, resolve, word
@@ -40,6 +40,7 @@ __all__ = [
     "Generator",
     "Puzzle",
     "Verdict",
+    "check_seed",
     "generate",
     "rating_of",
 ]
@@ -101,6 +102,10 @@ class Verdict:
     missed: frozenset[Answer]
     wrong: frozenset[Answer]
     words: str
+
+    def __bool__(self) -> bool:
+        """Whether the answer is right: ``if puzzle.check(answer):`` reads as it says."""
+        return self.right
 
 
 @dataclass(frozen=True, eq=False)
@@ -185,8 +190,10 @@ class Puzzle:
 
     def check(self, answer: Answer | Iterable[Answer], lang: str | None = None) -> Verdict:
         """Whether ``answer`` is right: one answer, or for a puzzle that wants them all (``all``) every
-        answer at once (a set or list; one alone counts as a set of one). ``words`` in ``lang`` (None:
-        the puzzle's). Raises ``AnswerError`` for an answer of the wrong shape."""
+        answer at once (a set, list or tuple of them; one alone counts as a set of one). Numbers may be
+        any integers (numpy's too), never ``True`` or ``False``. ``words`` in ``lang`` (None: the
+        puzzle's). The ``Verdict`` is true if the answer is right. Raises ``AnswerError`` for an answer of
+        the wrong shape."""
         given = frozenset(self._read(a) for a in self._many(answer))
         if not self.all and len(given) != 1:
             raise AnswerError(
@@ -220,15 +227,17 @@ class Puzzle:
 
     # -- reading answers -----------------------------------------------------------------------
     def _many(self, answer: object) -> list[object]:
-        """The answers given: one (a word, a number, a tuple or list of numbers, a move) or many."""
-        if isinstance(answer, (str, int, Move)) or self._one(answer):
+        """The answers given: one (a word, a number, a cell, task or move as a tuple or list) or many."""
+        if isinstance(answer, (str, bool, Move)) or whole_number(answer) is not None or self._one(answer):
             return [answer]
         if isinstance(answer, (list, tuple, set, frozenset)):
             return list(answer)
         raise AnswerError(self._takes(answer))
 
     def _one(self, answer: object) -> bool:
-        if not isinstance(answer, (list, tuple)):
+        """Whether a tuple or list is one answer: a cell, a task or a move, where the puzzle takes them (a
+        puzzle of wheel spaces, seats or choices reads ``[1, 2, 6]`` as three answers)."""
+        if not isinstance(answer, (list, tuple)) or self.click in ("space", "seat", "choice"):
             return False
         if all(whole_number(v) is not None for v in answer):
             return True
@@ -236,6 +245,8 @@ class Puzzle:
 
     def _read(self, answer: object) -> Answer:
         """``answer`` in the engine's terms if it has the shape this puzzle takes, else ``AnswerError``."""
+        if isinstance(answer, bool):  # True == 1, but no answer is a truth value
+            raise AnswerError(self._takes(answer))
         found = _shaped(self.click, answer, len(self._made.game.players))
         if found is None and answer in self.choices:
             found = answer  # a word or number offered
@@ -416,11 +427,14 @@ def _shaped(click: Click, answer: object, seats: int) -> Answer | None:
 
 
 def _numbers(value: object, size: int) -> list[int] | None:
-    """``value`` as ``size`` ints if it is a tuple or list of that many whole numbers."""
+    """``value`` as ``size`` ints if it is a tuple or list of that many whole numbers, each no further
+    from 0 than any cell or task index of an area can be (``FAR``)."""
     if not isinstance(value, (list, tuple)) or len(value) != size:
         return None
     numbers = [whole_number(v) for v in value]
-    return None if None in numbers else numbers  # type: ignore[return-value]
+    if any(n is None or abs(n) > FAR for n in numbers):
+        return None
+    return numbers  # type: ignore[return-value]
 
 
 class Generator:
@@ -431,7 +445,7 @@ class Generator:
     grows by another batch of games when a kind has walked all of it."""
 
     def __init__(self, seed: int, lang: str | None = None) -> None:
-        self.seed, self.lang = seed, resolve(lang)
+        self.seed, self.lang = check_seed(seed), resolve(lang)
         self.tried: Counter[tuple[str, str]] = Counter()
         self._pools: dict[str, list[list[Game]]] = {}
         self._walks: dict[str, tuple[random.Random, list[Game]]] = {}
@@ -501,15 +515,43 @@ def generate(
     name; None: all) in turn.
     The same seed gives the same puzzles; none is ambiguous. Questions and reasons in ``lang`` (None:
     the package language)."""
+    count = whole_number(n)
+    if count is None or count < 0:
+        raise ValueError(
+            msg(
+                "{name} is how many puzzles: a whole number, 0 or more, not {value}", name="n", value=quote(n)
+            )
+        )
     chosen = _kinds(kinds)
     maker = Generator(seed, lang)
-    return [maker.make(chosen[i % len(chosen)]) for i in range(n)]
+    return [maker.make(chosen[i % len(chosen)]) for i in range(count)]
+
+
+def check_seed(seed: object) -> int:
+    """``seed`` if it is a whole number (numpy's too; not a bool, nor None: a seed names the puzzles, so
+    the same seed gives the same ones), else ``TypeError`` in words."""
+    number = whole_number(seed)
+    if number is None:
+        raise TypeError(msg("a seed is a whole number, not {value}", value=quote(seed)))
+    return number
 
 
 def _kinds(kinds: Iterable[str] | None) -> list[str]:
     if kinds is None:
         return list(KINDS)
+    if not isinstance(kinds, (str, Iterable)):
+        raise TypeError(
+            msg("{name} is a kind, a family or a list of them, not {value}", name="kinds", value=quote(kinds))
+        )
     names = [kinds] if isinstance(kinds, str) else list(kinds)
+    if not names:
+        raise ValueError(
+            msg(
+                "no kind of puzzle given; kinds are {kinds}, families {families}",
+                kinds=joined(KINDS),
+                families=joined(dict.fromkeys(FAMILY.values())),
+            )
+        )
     for name in names:
         if name not in KINDS and name not in FAMILY.values():
             raise ValueError(_unknown(name))

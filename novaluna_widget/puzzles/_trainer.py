@@ -7,47 +7,48 @@ right least often (by a draw from each kind's recent record, so that the others 
 then), then the puzzle of that kind whose rating is nearest the learner's, never one already solved.
 
 The progress file (``Trainer.path``: ``NOVALUNA_PUZZLES``, else ``puzzles.json`` in the user's data
-folder) is JSON with a version number. It is written whole to a temporary file beside it, flushed to
-the disk and only then renamed over the old one, so a crash at any moment leaves either the old file or
-the new one, never half of one. A file that cannot be read is a ``ProgressError`` and is never written
-over: the learner's history stays there to be rescued.
+folder; in the in-browser site, the site's drive) is described in ``_progress.py``: every attempt is
+appended under a lock, so several notebooks on one file keep all of their attempts, and a crash at any
+moment loses nothing recorded. A file that cannot be read is a ``ProgressError`` and is never written over:
+the learner's history stays there to be rescued (``set_aside`` keeps it under another name). An attempt the
+file cannot take now (a full disk, a folder made read-only) is kept and written with the next one.
 """
 
 from __future__ import annotations
 
-import errno
-import json
-import math
+import contextlib
 import os
 import random
-import tempfile
-from collections.abc import Iterable, Mapping
-from dataclasses import asdict
+import sys
+import time
+import warnings
+from collections.abc import Iterable
+from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final
 
 import platformdirs
 
-from .._errors import _Worded
-from .._i18n import Message, msg, quote
-from ._make import FAMILY, KINDS, Generator, Puzzle
+from .._board import whole_number
+from .._i18n import Message, msg, plural, quote
+from ._make import FAMILY, KINDS, Generator, Puzzle, check_seed
 from ._make import _kinds as kinds_of
-from ._rating import LEARNER, Rating, update
+from ._progress import MAX_NAME, VERSION, Progress, ProgressError, Writer, set_aside
+from ._rating import Rating, update
 
 if TYPE_CHECKING:
     import pandas as pd
 
-__all__ = ["ENVIRONMENT", "VERSION", "ProgressError", "Trainer", "default_path"]
+__all__ = ["DRIVE", "ENVIRONMENT", "VERSION", "ProgressError", "Trainer", "default_path", "set_aside"]
 
 #: The environment variable naming the progress file, when no path is given.
 ENVIRONMENT: Final = "NOVALUNA_PUZZLES"
-#: The version of the progress file's format, written in it.
-VERSION: Final = 1
+#: Where the in-browser site (JupyterLite's Pyodide kernel) keeps files across reloads: its drive, the
+#: notebooks' folder, stored in the browser (IndexedDB). Its home folder lives in memory only.
+DRIVE: Final = Path("/drive")
 #: How many puzzles of a kind are made at a time, and how few fresh ones make the trainer make more.
 _BATCH: Final = 8
 _LOW: Final = 3
-#: How many of a kind's latest attempts say how well the learner does at it now.
-_RECENT: Final = 10
 #: How many puzzles of a rules kind a learner solves before it counts as known; a newcomer is one who
 #: knows fewer than all but one rules kinds (``Trainer.newcomer``).
 _RULES_SOLVED: Final = 2
@@ -58,49 +59,126 @@ _PUZZLE_VOLATILITY: Final = 0.06
 #: The score of a puzzle solved after no hint, one, two: a hint costs rating as it gives more away (the
 #: first says the rule and where to look, the second narrows further); a shown answer is a loss.
 _HINTED: Final = (1.0, 0.75, 0.5)
-
-
-class ProgressError(_Worded):
-    """The progress file cannot be read: the message names the file and what is wrong with it. The file
-    is left exactly as it was."""
+#: The most hints ``record`` takes as a count (a puzzle gives two at most).
+_MOST_HINTS: Final = 9
 
 
 def default_path() -> Path:
-    """The progress file when none is given: ``NOVALUNA_PUZZLES`` if set, else ``puzzles.json`` in the
-    user's data folder (on Linux ``$XDG_DATA_HOME/novaluna_widget``, by default ``~/.local/share/…``)."""
+    """The progress file when none is given: ``NOVALUNA_PUZZLES`` if set; in the in-browser site
+    ``puzzle-progress.json`` on its drive (kept across reloads, and shown among the notebooks, so a pupil
+    can download it for their teacher); else ``puzzles.json`` in the user's data folder (on Linux
+    ``$XDG_DATA_HOME/novaluna_widget``, by default ``~/.local/share/…``)."""
     named = os.environ.get(ENVIRONMENT)
     if named:
         return Path(named).expanduser()
+    if sys.platform == "emscripten" and DRIVE.is_dir():
+        return DRIVE / "puzzle-progress.json"
     return Path(platformdirs.user_data_dir("novaluna_widget", appauthor=False)) / "puzzles.json"
+
+
+#: Said when the progress cannot outlive the page: in the in-browser site without its drive.
+_NOT_KEPT: Final = msg(
+    "This browser cannot keep files for the site, so your puzzle progress lasts only until the page is "
+    "reloaded."
+)
+
+
+@dataclass(frozen=True)
+class _Pending:
+    """An attempt not yet in the file: rated against the file's ratings when it is written."""
+
+    puzzle: str
+    kind: str
+    rating: float  # the puzzle's own, if the file has none for it yet
+    right: bool
+    hinted: int  # hints taken
+    shown: bool
+    at: float
+    rule: str
 
 
 class Trainer:
     """Puzzles for one learner, their ratings and their progress, kept in the file at ``path`` (None:
-    ``default_path()``). ``seed`` makes the puzzles; ``lang`` is their language (None: the package's)."""
+    ``default_path()``). ``seed`` makes the puzzles; ``lang`` is their language (None: the package's);
+    ``name`` is the learner's, kept in the file (None: as the file has it).
 
-    def __init__(self, path: str | os.PathLike[str] | None = None, *, seed: int = 0, lang: str | None = None):
+    ``notice`` is what the learner should know about their file (None: nothing): that it came from an
+    older version, or that the site cannot keep it. A file that cannot be read, or whose name could
+    never be written, is a ``ProgressError`` here."""
+
+    def __init__(
+        self,
+        path: str | os.PathLike[str] | None = None,
+        *,
+        seed: int = 0,
+        lang: str | None = None,
+        name: str | None = None,
+    ):
+        if path is not None and not isinstance(path, (str, os.PathLike)):
+            raise TypeError(msg("the progress file is a path, not {value}", value=quote(path)))
         self.path = default_path() if path is None else Path(path)
-        self.seed = seed
+        self.seed = check_seed(seed)
         self.lang = lang
-        progress = _load(self.path)
-        self.rating: Rating = progress["learner"]
-        self._puzzles: dict[str, Rating] = progress["puzzles"]
-        self._attempts: list[dict[str, Any]] = progress["attempts"]
-        self._solved = {a["puzzle"] for a in self._attempts if a["right"] and not a["shown"]}
-        self._generator = Generator(seed, lang)
+        self._file = Writer(self.path)  # a damaged file stops here
+        self._file.check_writable()
+        self._pending: list[_Pending] = []
+        self.notice: Message | None = _notice(self._file.progress, self.path)
+        if self.notice is not None:
+            warnings.warn(self.notice.in_language(lang), stacklevel=2)
+        if name is not None:
+            self.name = name
+        self._generator = Generator(self.seed, lang)
         self._pool: dict[str, list[Puzzle]] = {}
         self._last: str | None = None
-        self._random = random.Random(seed)
+        self._random = random.Random(self.seed)
 
     def __repr__(self) -> str:
         return f"Trainer({str(self.path)!r}, seed={self.seed}, rating={self.rating.rating:.0f})"
+
+    @property
+    def progress(self) -> Progress:
+        """What the file holds, as this trainer last read or wrote it (see ``read_progress``)."""
+        return self._file.progress
+
+    @property
+    def rating(self) -> Rating:
+        """The learner's rating."""
+        return self.progress.learner
+
+    @property
+    def name(self) -> str | None:
+        """The learner's name (None: not given), kept in the progress file; set it to change it."""
+        return self.progress.name
+
+    @name.setter
+    def name(self, name: str) -> None:
+        if not isinstance(name, str) or not 0 < len(name.strip()) <= MAX_NAME or not name.isprintable():
+            raise ValueError(
+                msg(
+                    "a learner's name is 1 to {limit} printable characters, not {value}",
+                    limit=MAX_NAME,
+                    value=quote(name, 60),
+                )
+            )
+        if name.strip() != self.name:
+            self._file.append(lambda _: [{"name": name.strip()}])
+
+    @property
+    def unsaved(self) -> int:
+        """How many attempts are recorded but not yet in the file (it could not be written): they are
+        written with the next attempt, or by ``save``."""
+        return len(self._pending)
 
     # -- choosing ---------------------------------------------------------------------------------
     def next(self, kinds: Iterable[str] | None = None) -> Puzzle:
         """The next puzzle: of the kind (among ``kinds``: kinds or families, None: all) the learner has
         lately missed most, and of those the one whose rating is nearest the learner's. A newcomer asking
         for any kind gets the rules kinds, each at its easiest, until they are mostly solved
-        (``newcomer``); ``kinds`` named gives those kinds at once."""
+        (``newcomer``); ``kinds`` named gives those kinds at once. Attempts the file could not take
+        before (``unsaved``) are written first, if it can take them now."""
+        if self._pending:
+            with contextlib.suppress(ProgressError):  # kept still: the learner was told when recorded
+                self.save()
         first = kinds is None and self.newcomer
         kind = self._weakest([k for k in kinds_of(kinds) if not first or FAMILY[k] == "rules"])
         fresh = self._fresh(kind)
@@ -125,14 +203,15 @@ class Trainer:
         kind missed most comes up most often, and a kind seldom tried gets its turn as well."""
 
         def draw(kind: str) -> float:
-            recent = [a["right"] for a in self._attempts if a["kind"] == kind][-_RECENT:]
+            recent = self.progress.recent.get(kind, ())
             return self._random.betavariate(sum(recent) + 1, len(recent) - sum(recent) + 1)
 
         return min(kinds, key=draw)
 
     def _fresh(self, kind: str) -> list[Puzzle]:
         """The puzzles of ``kind`` made so far that the learner has not solved, but for the one just given."""
-        return [p for p in self._pool.get(kind, []) if p.id not in self._solved and p.id != self._last]
+        solved = self.progress.solved
+        return [p for p in self._pool.get(kind, []) if p.id not in solved and p.id != self._last]
 
     def _make(self, kind: str) -> None:
         """Make the next few puzzles of ``kind`` for the trainer's seed (always the same ones, in order)."""
@@ -140,7 +219,7 @@ class Trainer:
 
     def puzzle_rating(self, puzzle: Puzzle) -> Rating:
         """The puzzle's rating: as the learner's attempts have moved it, else the one it was made with."""
-        return self._puzzles.get(puzzle.id, Rating(puzzle.rating, _PUZZLE_RD, _PUZZLE_VOLATILITY))
+        return self.progress.puzzles.get(puzzle.id, Rating(puzzle.rating, _PUZZLE_RD, _PUZZLE_VOLATILITY))
 
     # -- recording --------------------------------------------------------------------------------
     def record(
@@ -149,33 +228,91 @@ class Trainer:
         """Count an attempt at ``puzzle``: ``right`` whether it was answered right, ``hinted`` how many
         hints were taken (True: one; a right answer after one is three quarters of a win, after two or
         more half), ``shown`` whether the answer was shown (a loss, however it was answered). Both
-        ratings move; the file is written before this returns. Returns the learner's new rating."""
-        score = 0.0 if shown or not right else _HINTED[min(int(hinted), len(_HINTED) - 1)]
-        before, against = self.rating, self.puzzle_rating(puzzle)
-        after = update(before, [(against, score)])
-        puzzles = {**self._puzzles, puzzle.id: update(against, [(before, 1.0 - score)])}
-        attempt = {
-            "puzzle": puzzle.id,
-            "kind": puzzle.kind,
-            "right": right,
-            "hinted": bool(hinted),
-            "shown": shown,
-            "rating": after.rating,
-        }
-        _save(self.path, after, puzzles, [*self._attempts, attempt])
-        self.rating, self._puzzles = after, puzzles  # only once the file holds them
-        self._attempts.append(attempt)
-        if right and not shown:
-            self._solved.add(puzzle.id)
-        return after
+        ratings move, from the ratings in the file however many others write it; the file is written
+        before this returns. Returns the learner's new rating.
+
+        Arguments of the wrong type are refused (``TypeError``) before anything is kept. If the file
+        cannot be written now, the attempt is kept (``unsaved``), written with the next one, and this
+        raises ``ProgressError`` saying so."""
+        if not isinstance(puzzle, Puzzle):
+            raise TypeError(
+                msg(
+                    "{record} takes a puzzle (from {next} or {generate}), not {value}",
+                    record="record",
+                    next="next",
+                    generate="generate",
+                    value=quote(puzzle),
+                )
+            )
+        hints = int(hinted) if isinstance(hinted, bool) else whole_number(hinted)
+        if hints is None or not 0 <= hints <= _MOST_HINTS:
+            raise TypeError(
+                msg(
+                    "{flag} is {true}, {false} or how many hints were taken (0 to {most}), not {value}",
+                    flag="hinted",
+                    true="True",
+                    false="False",
+                    most=_MOST_HINTS,
+                    value=quote(hinted),
+                )
+            )
+        for flag, value in (("right", right), ("shown", shown)):
+            if not isinstance(value, bool):
+                raise TypeError(
+                    msg(
+                        "{flag} is {true} or {false}, not {value}",
+                        flag=flag,
+                        true="True",
+                        false="False",
+                        value=quote(value),
+                    )
+                )
+        self._pending.append(
+            _Pending(
+                puzzle.id, puzzle.kind, puzzle.rating, right, hints, shown, round(time.time(), 3), puzzle.rule
+            )
+        )
+        self.save()
+        return self.rating
+
+    def save(self) -> None:
+        """Write the attempts not yet in the file (``unsaved``), rated against the file's ratings as they
+        are now: ``ProgressError`` if it still cannot be written (they stay kept)."""
+        if not self._pending:
+            return
+        pending = list(self._pending)
+
+        def entries(progress: Progress) -> list[dict[str, Any]]:
+            learner, puzzles, made = progress.learner, dict(progress.puzzles), []
+            for p in pending:
+                against = puzzles.get(p.puzzle, Rating(p.rating, _PUZZLE_RD, _PUZZLE_VOLATILITY))
+                score = 0.0 if p.shown or not p.right else _HINTED[min(p.hinted, len(_HINTED) - 1)]
+                learner, puzzles[p.puzzle] = (
+                    update(learner, [(against, score)]),
+                    update(against, [(learner, 1.0 - score)]),
+                )
+                made.append(
+                    {
+                        "puzzle": p.puzzle,
+                        "kind": p.kind,
+                        "right": p.right,
+                        "hinted": p.hinted > 0,
+                        "shown": p.shown,
+                        "at": p.at,
+                        "rule": p.rule,
+                        "learner": asdict(learner),
+                        "against": asdict(puzzles[p.puzzle]),
+                    }
+                )
+            return made
+
+        self._file.append(entries)
+        del self._pending[: len(pending)]
 
     # -- reading ----------------------------------------------------------------------------------
     def solved(self) -> dict[str, tuple[int, int]]:
         """Each kind tried: (puzzles solved, attempts), a shown answer not counted as solved."""
-        counts: dict[str, tuple[int, int]] = {}
-        for a in self._attempts:
-            solved, tried = counts.get(a["kind"], (0, 0))
-            counts[a["kind"]] = (solved + (a["right"] and not a["shown"]), tried + 1)
+        counts = self.progress.counts
         return {kind: counts[kind] for kind in sorted(counts, key=_order)}
 
     def summary(self) -> pd.DataFrame:
@@ -197,133 +334,17 @@ def _order(kind: str) -> int:
     return KINDS.index(kind) if kind in KINDS else len(KINDS)
 
 
-# -- the progress file ----------------------------------------------------------------------------
-def _load(path: Path) -> dict[str, Any]:
-    """The progress in ``path`` (a fresh learner if there is no file), checked field by field."""
-    try:
-        text = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        return {"learner": LEARNER, "puzzles": {}, "attempts": []}
-    except UnicodeDecodeError as error:
-        raise _damaged(path, msg("it cannot be read as text (at byte {byte}).", byte=error.start)) from error
-    except OSError as error:
-        raise _damaged(path, _unreadable(error)) from error
-    # Where the text stops being JSON, in words of any language (the parser's own words are English).
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as error:
-        problem = msg(
-            "it is not JSON (it stops parsing at line {line}, column {column}).",
-            line=error.lineno,
-            column=error.colno,
+def _notice(progress: Progress, path: Path) -> Message | None:
+    """What the learner should know about the file as it was read (see ``Trainer.notice``)."""
+    if progress.migrated is not None:
+        return plural(
+            "The puzzle progress file {path} was written by an older version: your rating and your "
+            "{n} attempt are kept, but puzzles are named anew, so puzzles you solved may come again.",
+            "The puzzle progress file {path} was written by an older version: your rating and your "
+            "{n} attempts are kept, but puzzles are named anew, so puzzles you solved may come again.",
+            len(progress.attempts),
+            path=quote(str(path), 300),
         )
-        raise _damaged(path, problem) from error
-    if not isinstance(data, dict) or data.get("version") != VERSION:
-        found = data.get("version") if isinstance(data, dict) else None
-        raise _damaged(
-            path,
-            msg(
-                "it gives its version as {found}, and this novaluna_widget reads version {known}.",
-                found=quote(found),
-                known=VERSION,
-            ),
-        )
-    try:
-        return {
-            "learner": _rating(data.get("learner"), "learner"),
-            "puzzles": {
-                key: _rating(value, f"puzzles[{key!r}]")
-                for key, value in _of(dict, data.get("puzzles"), "puzzles").items()
-            },
-            "attempts": [
-                _attempt(value, f"attempts[{i}]")
-                for i, value in enumerate(_of(list, data.get("attempts"), "attempts"))
-            ],
-        }
-    except _Wrong as wrong:
-        problem = msg("{field} is missing or not what it should be.", field=wrong.field)
-        raise _damaged(path, problem) from None
-
-
-def _unreadable(error: OSError) -> Message:
-    """Why the file cannot be read, in words of any language where the reason is a usual one (the
-    system's own words are English)."""
-    if isinstance(error, IsADirectoryError):
-        return msg("it is a folder, not a file.")
-    if isinstance(error, PermissionError):
-        return msg("this user may not read it.")
-    return msg("the system cannot read it (error {code}).", code=errno.errorcode.get(error.errno or 0, "?"))
-
-
-def _damaged(path: Path, problem: Message) -> ProgressError:
-    return ProgressError(
-        msg(
-            "The puzzle progress file {path} cannot be read: {problem} It is left as it is; move it "
-            "aside to start afresh.",
-            path=str(path),
-            problem=problem,
-        )
-    )
-
-
-class _Wrong(Exception):
-    """A field of the progress file (named as in Python: ``attempts[3]``) is missing or of the wrong type."""
-
-    def __init__(self, field: str) -> None:
-        super().__init__(field)
-        self.field = field
-
-
-def _of(kind: type[Any] | tuple[type[Any], ...], value: object, field: str) -> Any:
-    """``value`` if it is a ``kind``, else ``_Wrong(field)``."""
-    if not isinstance(value, kind) or (kind is not bool and isinstance(value, bool)):
-        raise _Wrong(field)
-    return value
-
-
-def _number(value: object, field: str) -> float:
-    number = _of((int, float), value, field)
-    if not math.isfinite(number):
-        raise _Wrong(field)
-    return float(number)
-
-
-def _rating(value: object, field: str) -> Rating:
-    fields = _of(dict, value, field)
-    return Rating(*(_number(fields.get(name), f"{field}.{name}") for name in ("rating", "rd", "volatility")))
-
-
-def _attempt(value: object, field: str) -> dict[str, Any]:
-    fields = _of(dict, value, field)
-    return {
-        "puzzle": _of(str, fields.get("puzzle"), f"{field}.puzzle"),
-        "kind": _of(str, fields.get("kind"), f"{field}.kind"),
-        **{flag: _of(bool, fields.get(flag), f"{field}.{flag}") for flag in ("right", "hinted", "shown")},
-        "rating": _number(fields.get("rating"), f"{field}.rating"),
-    }
-
-
-def _save(path: Path, learner: Rating, puzzles: Mapping[str, Rating], attempts: list[dict[str, Any]]) -> None:
-    """Write the progress to ``path`` atomically: whole into a temporary file in the same folder, synced
-    to the disk, then renamed over ``path`` (``os.replace`` is atomic on one file system)."""
-    text = json.dumps(
-        {
-            "version": VERSION,
-            "learner": asdict(learner),
-            "puzzles": {k: asdict(v) for k, v in sorted(puzzles.items())},
-            "attempts": attempts,
-        },
-        ensure_ascii=False,
-        indent=1,
-    )
-    path.parent.mkdir(parents=True, exist_ok=True)
-    handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(handle, "w", encoding="utf-8") as file:
-            file.write(text + "\n")
-            file.flush()
-            os.fsync(file.fileno())
-        os.replace(temporary, path)
-    except BaseException:
-        Path(temporary).unlink(missing_ok=True)
-        raise
+    if sys.platform == "emscripten" and not str(path).startswith(f"{DRIVE}/"):
+        return _NOT_KEPT
+    return None

@@ -11,6 +11,7 @@ it with headless Chromium. ``python -m novaluna_widget.puzzles.worksheet`` (``ma
 from __future__ import annotations
 
 import argparse
+import os
 import shutil
 import subprocess
 import sys
@@ -20,7 +21,8 @@ from html import escape
 from pathlib import Path
 from typing import Final
 
-from .._i18n import LANGUAGES, RIGHT_TO_LEFT, Value, joined, msg, resolve, word
+from .._board import whole_number
+from .._i18n import LANGUAGES, RIGHT_TO_LEFT, Value, joined, msg, quote, resolve, word
 from ._make import Puzzle, generate
 from ._paper import WIDE, Room, figures
 
@@ -258,25 +260,42 @@ def save(
     paper: str = "a4",
 ) -> Path:
     """Write ``worksheet(n, …)`` to ``path``: the HTML page, or printed to PDF (with Chromium) if the
-    path ends in ``.pdf``. Returns the path."""
+    path ends in ``.pdf``. Returns the path. It is made beside ``path`` and only then renamed over it, so
+    a save that fails (no Chromium, a full disk) leaves any file there as it was."""
     path = Path(path)
-    page = worksheet(n, seed=seed, kinds=kinds, lang=lang, paper=paper)
+    count = whole_number(n)
+    if count is None or count < 1:
+        raise ValueError(msg("a worksheet has 1 puzzle or more, not {value}", value=quote(n)))
+    page = worksheet(count, seed=seed, kinds=kinds, lang=lang, paper=paper)
     path.parent.mkdir(parents=True, exist_ok=True)
-    if path.suffix.lower() != ".pdf":
-        path.write_text(page, encoding="utf-8")
-        return path
-    with tempfile.TemporaryDirectory() as folder:
-        html = Path(folder) / f"{path.stem}.html"
-        html.write_text(page, encoding="utf-8")
-        print_pdf(html, path)
+    with tempfile.TemporaryDirectory(dir=path.parent, prefix=f".{path.name}.") as folder:
+        made = Path(folder) / path.name
+        if path.suffix.lower() == ".pdf":
+            html = Path(folder) / f"{path.stem}.html"
+            html.write_text(page, encoding="utf-8")
+            print_pdf(html, made)
+        else:
+            made.write_text(page, encoding="utf-8")
+        os.replace(made, path)
     return path
+
+
+def _count(text: str) -> int:
+    """The command line's ``-n``: a whole number, 1 or more."""
+    try:
+        number = int(text)
+    except ValueError:
+        number = 0
+    if number < 1:
+        raise argparse.ArgumentTypeError(f"-n is how many puzzles: 1 or more, not {quote(text, 40)}")
+    return number
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description="Print the puzzle worksheet (and its answer key) to PDF.")
     parser.add_argument("--out", type=Path, default=Path("docs"), help="the folder to write into (docs)")
     parser.add_argument("--seed", type=int, default=SEED, help=f"the puzzles' seed ({SEED})")
-    parser.add_argument("-n", type=int, default=_COUNT, help=f"how many puzzles ({_COUNT})")
+    parser.add_argument("-n", type=_count, default=_COUNT, help=f"how many puzzles ({_COUNT})")
     parser.add_argument(
         "--lang", action="append", choices=list(LANGUAGES), help="only this language (again for more)"
     )

@@ -306,3 +306,39 @@ def test_a_russian_visitor_gets_tutorial_1_in_russian_and_its_widget_speaks_russ
     assert russian_tab.outside == [], "requests for anything but the site"
     assert site.missing == [], "files the site lacks"
     assert russian_tab.errors == [], "errors in the page"
+
+
+RECORD_ONE = """
+from novaluna_widget.puzzles import Trainer, generate
+trainer = Trainer(seed=1, name="Ada")
+trainer.record(generate(1, seed=1, kinds=["take"])[0], True)
+print(trainer.path, trainer.notice, len(trainer.progress.attempts))
+"""
+READ_BACK = """
+from novaluna_widget.puzzles import Trainer, read_progress
+kept = read_progress(Trainer().path)
+print(kept.name, len(kept.attempts), round(kept.learner.rating))
+"""
+
+
+def test_puzzle_progress_lives_on_the_drive_and_survives_a_reload(
+    browser: Browser, site: StaticSite, request: pytest.FixtureRequest
+) -> None:
+    """In the site the trainer's default file is on the drive (the browser's IndexedDB), not in Pyodide's
+    memory: a pupil who reloads the page finds their name, attempts and rating (issue 35.4)."""
+    with visitor(browser, site, "en-US") as state:
+        page = state.page
+        try:
+            open_site(page, site.url + "/")
+            wait_for_kernel(page)
+            said = execute_python(page, RECORD_ONE)
+            assert said.split() == ["/drive/puzzle-progress.json", "None", "1"], said
+            page.reload()  # a new page, a new kernel: only what the browser kept is there
+            open_site(page, site.url + "/")
+            wait_for_kernel(page)
+            name, attempts, rating = execute_python(page, READ_BACK).split()
+            assert (name, attempts) == ("Ada", "1") and int(rating) > 1500
+            assert state.outside == [] and state.errors == []
+        finally:
+            if request.node.stash.get(FAILED_KEY, False):
+                _save_artifacts(request.node.nodeid, page, state.console + state.errors)
