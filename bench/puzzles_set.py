@@ -102,7 +102,11 @@ def _judge(game: Game) -> tuple[str, Any]:
 
 def build(kind: str, keep: int, minutes: float) -> None:
     log = _log(kind)
-    done = {json.loads(line)["id"]: json.loads(line) for line in log.read_text().splitlines()} if log.exists() else {}
+    done = (
+        {json.loads(line)["id"]: json.loads(line) for line in log.read_text().splitlines()}
+        if log.exists()
+        else {}
+    )
     kept = sum(row["outcome"] == "kept" for row in done.values())
     stop = time.monotonic() + 60 * minutes
     print(f"{kind}: {len(done)} judged already, {kept} kept", flush=True)
@@ -135,7 +139,9 @@ def build(kind: str, keep: int, minutes: float) -> None:
 def write() -> None:
     puzzles, figures = [], {}
     for kind in ("strategy", "solo"):
-        rows = [json.loads(line) for line in _log(kind).read_text().splitlines()] if _log(kind).exists() else []
+        rows = (
+            [json.loads(line) for line in _log(kind).read_text().splitlines()] if _log(kind).exists() else []
+        )
         kept = [r for r in rows if r["outcome"] == "kept"]
         figures[kind] = {
             "searched": len(rows),
@@ -144,11 +150,14 @@ def write() -> None:
             "failed": {o: sum(r["outcome"] == o for r in rows) for o in ("hint", "deep")},
         }
         for row in kept:
-            puzzles.append({"id": row["id"], "kind": kind} | {k: row[k] for k in ("players", "seed", "actions")}
-                           | {k: row[k] for k in ("answer", "runner", "margin")})
+            puzzles.append(
+                {"id": row["id"], "kind": kind}
+                | {k: row[k] for k in ("players", "seed", "actions")}
+                | {k: row[k] for k in ("answer", "runner", "margin")}
+            )
     data = {
-        "about": "Curated strategy and solo puzzles (issue 33), made by bench/puzzles_set.py: each position is a "
-        "seeded deal and the actions that reach it; the answer is what two deep searches agree on.",
+        "about": "Curated strategy and solo puzzles (issue 33), made by bench/puzzles_set.py: each position "
+        "is a seeded deal and the actions that reach it; the answer is what two deep searches agree on.",
         "settings": {
             "nodes": DEEP_NODES,
             "hint_nodes": HINT_NODES,

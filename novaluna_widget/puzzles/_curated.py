@@ -46,7 +46,9 @@ class Entry:
 
 @cache
 def _data() -> dict[str, Any]:
-    loaded: dict[str, Any] = json.loads(files(__package__).joinpath("curated.json").read_text(encoding="utf-8"))
+    loaded: dict[str, Any] = json.loads(
+        files(__package__).joinpath("curated.json").read_text(encoding="utf-8")
+    )
     return loaded
 
 

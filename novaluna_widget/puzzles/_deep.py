@@ -72,7 +72,8 @@ def stable(game: Game) -> Found | None:
     """The deep searches' agreed choice, runner-up and the smaller of their margins, if both seeds
     agree and both margins reach ``MARGIN``; else None."""
     found = [
-        search(game, seed=seed, nodes=DEEP_NODES, depth=DEEP_DEPTH, samples=DEEP_SAMPLES) for seed in DEEP_SEEDS
+        search(game, seed=seed, nodes=DEEP_NODES, depth=DEEP_DEPTH, samples=DEEP_SAMPLES)
+        for seed in DEEP_SEEDS
     ]
     if len({f.best for f in found}) != 1 or min(f.margin for f in found) < MARGIN:
         return None

@@ -13,7 +13,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Final
 
 from ..board import Cell, whole_number
@@ -25,6 +25,7 @@ from ..kinds import new_game
 from ..names import named
 from ..tiles import Tile
 from ..wheel import SPACES
+from . import _calibrate as calibrate
 from . import _curated as curated
 from .answers import MAKERS, Answer, Click, Made, sentences
 
@@ -332,10 +333,10 @@ class Generator:
         if kind not in MAKERS:
             raise ValueError(_unknown(kind))
         if kind in curated.KINDS:  # made offline by a deep search (bench/puzzles_set.py)
-            entry, made = curated.drawn(kind, self.seed, self._made[kind])
+            entry, found = curated.drawn(kind, self.seed, self._made[kind])
             self._made[kind] += 1
             self.tried[(kind, "made")] += 1
-            return Puzzle(entry.id, kind, made.prompt.in_language(self.lang), entry.rating, self.lang, made)
+            return Puzzle(entry.id, kind, found.prompt.in_language(self.lang), entry.rating, self.lang, found)
         for _ in range(TRIES):
             rng, game = self._next(kind)
             made = MAKERS[kind](game, rng)
@@ -345,7 +346,7 @@ class Generator:
             self.tried[(kind, "made")] += 1
             number = self._made[kind]
             self._made[kind] += 1
-            return Puzzle(
+            puzzle = Puzzle(
                 id=f"{kind}-{self.seed}-{number}",
                 kind=kind,
                 question=made.prompt.in_language(self.lang),
@@ -353,7 +354,15 @@ class Generator:
                 lang=self.lang,
                 _made=made,
             )
+            return _rated(puzzle)
         raise RuntimeError(f"no {kind} puzzle in {TRIES} positions of seed {self.seed}")
+
+    def left(self, kind: str) -> int | None:
+        """How many puzzles of ``kind`` not yet made this generator has (None: no end). The curated
+        kinds have a set of puzzles each; once all are made, ``make`` gives them again."""
+        if kind not in curated.KINDS:
+            return None
+        return max(0, len(curated.entries(kind)) - self._made[kind])
 
     def _next(self, kind: str) -> tuple[random.Random, Game]:
         """The kind's random stream and the next position of its walk (a fresh batch when it is done)."""
@@ -372,6 +381,16 @@ class Generator:
         while len(batches) <= number:
             batches.append(_positions(random.Random(f"{self.seed}:{name}:{len(batches)}"), name))
         return list(batches[number])
+
+
+def _rated(puzzle: Puzzle) -> Puzzle:
+    """The puzzle with the rating the calibration fits to what makes it hard (``_calibrate``), and the
+    difficulty that rating falls in; as made where there is no calibration for its kind."""
+    rating = calibrate.fitted(puzzle)
+    if rating is None:
+        return puzzle
+    made = replace(puzzle._made, difficulty=curated.difficulty(rating))
+    return replace(puzzle, rating=rating, _made=made)
 
 
 def _positions(rng: random.Random, name: str) -> list[Game]:
