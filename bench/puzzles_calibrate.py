@@ -3,9 +3,10 @@
     .venv/bin/python bench/puzzles_calibrate.py            # the table (and figures), nothing written
     .venv/bin/python bench/puzzles_calibrate.py --write    # also curated.json's ratings, calibration.json
 
-Every solver of ``_solvers.SOLVERS`` (searches at three budgets, one-step greedy, each misreading of the
-rules alone, a newcomer who misreads them all) attempts every puzzle of the curated set and of a
-calibration sample of each rules kind (``--each`` puzzles of each, made on the fly from fixed seeds).
+The solvers of ``_solvers.SOLVERS`` (searches at three budgets and one-step greedy, who attempt every
+puzzle; players who misread more and more of the rules, down to a newcomer who misreads them all, who
+attempt the rules kinds) attempt every puzzle of the curated set and of a calibration sample of each
+rules kind (``--each`` puzzles of each, made on the fly from fixed seeds).
 ``_calibrate.rate`` turns the attempts into Glicko-2 ratings. With ``--write`` the curated puzzles keep
 theirs, and the rules kinds' ratings are fitted to what makes a puzzle hard (``_calibrate.key``) in
 ``calibration.json``, with the table below. The table: for each solver, the share of puzzles it solves
@@ -44,27 +45,39 @@ def _sample(each: int) -> list[Puzzle]:
     return found
 
 
-def table(puzzles: list[Puzzle], ratings: dict[str, float], solved: dict[tuple[str, str], bool]) -> list[str]:
+def rates(
+    puzzles: list[Puzzle], ratings: dict[str, float], solved: dict[tuple[str, str], bool]
+) -> tuple[list[int], dict[str, list[float | None]]]:
+    """The puzzles in each rating band, and each solver's share solved in each (None: an empty band)."""
+    bands = [[p for p in puzzles if band(ratings[p.id]) == b] for b in range(len(BANDS) + 1)]
+    shares = {
+        solver.name: [
+            round(sum(tried) / len(tried), 3) if tried else None
+            for tried in (
+                [solved[(solver.name, p.id)] for p in inside if solver.attempts(p.kind)] for inside in bands
+            )
+        ]
+        for solver in SOLVERS
+    }
+    return [len(inside) for inside in bands], shares
+
+
+def table(counts: list[int], shares: dict[str, list[float | None]]) -> list[str]:
     edges = [
         f"<{BANDS[0]:.0f}",
         *(f"{a:.0f}-{b:.0f}" for a, b in itertools.pairwise(BANDS)),
         f">={BANDS[-1]:.0f}",
     ]
-    counts = [sum(band(ratings[p.id]) == b for p in puzzles) for b in range(len(edges))]
     lines = [
         f"  {'solver':32}" + "".join(f"{e:>11}" for e in edges) + "   falls",
         f"  {'puzzles in the band':32}" + "".join(f"{c:>11}" for c in counts),
     ]
-    for solver in SOLVERS:
-        shares = []
-        for b in range(len(edges)):
-            inside = [p for p in puzzles if band(ratings[p.id]) == b]
-            shares.append(sum(solved[(solver.name, p.id)] for p in inside) / len(inside) if inside else None)
-        seen = [s for s in shares if s is not None]
+    for name, found in shares.items():
+        seen = [s for s in found if s is not None]
         falls = all(a >= b for a, b in itertools.pairwise(seen))
         lines.append(
-            f"  {solver.name:32}"
-            + "".join("        -  " if s is None else f"{s:>10.0%} " for s in shares)
+            f"  {name:32}"
+            + "".join("          - " if s is None else f"{s:>10.0%} " for s in found)
             + f"   {'yes' if falls else 'NO'}"
         )
     return lines
@@ -78,7 +91,7 @@ def main() -> None:
     print(f"{os.cpu_count()} cores; load {os.getloadavg()[0]:.1f}")
     cpu = time.process_time()
     puzzles = _sample(args.each)
-    solved = {(s.name, p.id): not fails(s, p) for p in puzzles for s in SOLVERS}
+    solved = {(s.name, p.id): not fails(s, p) for p in puzzles for s in SOLVERS if s.attempts(p.kind)}
     attempt_cpu = time.process_time() - cpu
     rated, solvers = rate(solved)
     by_attempts = {pid: r.rating for pid, r in rated.items()}
@@ -88,7 +101,8 @@ def main() -> None:
         p.id: by_attempts[p.id] if p.kind in CURATED else fitted(p, calibration) or by_attempts[p.id]
         for p in puzzles
     }
-    lines = table(puzzles, ratings, solved)
+    counts, shares = rates(puzzles, ratings, solved)
+    lines = table(counts, shares)
     print(
         f"{len(puzzles)} puzzles ({args.each} of each rules kind, "
         f"{len(puzzles) - args.each * len(RULES)} curated), {len(SOLVERS)} solvers, {len(solved)} attempts "
@@ -103,6 +117,9 @@ def main() -> None:
             "the misreadings that answer them wrong, fitted to Glicko-2 ratings from simulated solvers' "
             "attempts.",
             "solvers": {n: round(r.rating) for n, r in solvers.items()},
+            "bands": list(BANDS),
+            "counts": counts,
+            "rates": shares,
             "table": lines,
         }
         (PACKAGE / "calibration.json").write_text(json.dumps(calibration, indent=1) + "\n")

@@ -11,16 +11,15 @@ and end. Each goes through two sieves, the cheaper first: the hint's own search 
 see its best choice ``MARGIN`` tokens ahead of the next, and then the deep searches of ``_deep.stable``
 (two seeds, 16 times the hint's work, up to 8 tiles ahead) must agree on the choice with that margin.
 
-Resumable: every candidate's outcome is appended to ``bench/puzzles_set.<kind>.jsonl`` as it is judged,
-and a run skips the candidates already there; ``--minutes`` and ``--keep`` bound a run. ``--write``
+Resumable: every candidate's outcome is appended to ``bench/puzzles_set.<kind>.jsonl`` as it is judged
+(and each run's wall seconds as it ends), and a run skips the candidates already there; ``--minutes`` and ``--keep`` bound a run. ``--write``
 turns the kept ones into the shipped file (sorted by id) and prints the figures ``bench/puzzles.py``
-and the README quote: candidates searched, kept, CPU seconds spent.
+and the README quote: candidates searched, kept, CPU seconds judging them, wall seconds of the runs.
 """
 
 from __future__ import annotations
 
 import argparse
-import hashlib
 import json
 import random
 import time
@@ -32,6 +31,7 @@ from novaluna_widget.bots import Bot, GreedyBot, RandomBot, play_turn
 from novaluna_widget.coach import NODES as HINT_NODES
 from novaluna_widget.game import Action, Game, action_data
 from novaluna_widget.kinds import new_game
+from novaluna_widget.puzzles._curated import content_id
 from novaluna_widget.puzzles._deep import (
     DEEP_DEPTH,
     DEEP_NODES,
@@ -85,12 +85,6 @@ def _candidates(kind: str) -> Iterator[tuple[int, int, list[Action], Game]]:
                 yield players, seed, actions[:ply], game
 
 
-def puzzle_id(kind: str, players: int, seed: int, actions: list[Action]) -> str:
-    """A stable id naming the position: the kind and a hash of the deal and the actions."""
-    text = json.dumps([players, seed, [action_data(a) for a in actions]])
-    return f"{kind}-{hashlib.sha256(text.encode()).hexdigest()[:10]}"
-
-
 def _judge(game: Game) -> tuple[str, Any]:
     """The candidate's outcome: ``("hint" | "deep", None)`` for the sieve it failed at, or
     ``("kept", found)``."""
@@ -102,19 +96,18 @@ def _judge(game: Game) -> tuple[str, Any]:
 
 def build(kind: str, keep: int, minutes: float) -> None:
     log = _log(kind)
-    done = (
-        {json.loads(line)["id"]: json.loads(line) for line in log.read_text().splitlines()}
-        if log.exists()
-        else {}
-    )
+    rows = [json.loads(line) for line in log.read_text().splitlines()] if log.exists() else []
+    done = {row["id"]: row for row in rows if "id" in row}
     kept = sum(row["outcome"] == "kept" for row in done.values())
-    stop = time.monotonic() + 60 * minutes
+    start = time.monotonic()
+    stop = start + 60 * minutes
     print(f"{kind}: {len(done)} judged already, {kept} kept", flush=True)
     with log.open("a") as out:
         for players, seed, actions, game in _candidates(kind):
             if kept >= keep or time.monotonic() > stop:
+                out.write(json.dumps({"run": round(time.monotonic() - start)}) + "\n")
                 break
-            pid = puzzle_id(kind, players, seed, actions)
+            pid = content_id(kind, players, seed, actions)
             if pid in done:
                 continue
             cpu = time.process_time()
@@ -139,14 +132,15 @@ def build(kind: str, keep: int, minutes: float) -> None:
 def write() -> None:
     puzzles, figures = [], {}
     for kind in ("strategy", "solo"):
-        rows = (
-            [json.loads(line) for line in _log(kind).read_text().splitlines()] if _log(kind).exists() else []
-        )
+        lines = _log(kind).read_text().splitlines() if _log(kind).exists() else []
+        rows = [row for row in map(json.loads, lines) if "id" in row]
+        runs = [row["run"] for row in map(json.loads, lines) if "run" in row]
         kept = [r for r in rows if r["outcome"] == "kept"]
         figures[kind] = {
             "searched": len(rows),
             "kept": len(kept),
             "cpu_seconds": round(sum(r["cpu"] for r in rows)),
+            "wall_seconds": sum(runs),
             "failed": {o: sum(r["outcome"] == o for r in rows) for o in ("hint", "deep")},
         }
         for row in kept:

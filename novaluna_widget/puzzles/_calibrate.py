@@ -10,7 +10,8 @@ every solver gets right goes low, one most get wrong high.
 The curated strategy and solo puzzles keep the rating their attempts gave (``curated.json``). A rules
 puzzle made on the fly is rated by what makes it hard (``key``): its kind and which misreadings of the
 rules lead to a wrong answer, looked up in ``calibration.json`` (the mean rating of the calibration
-sample's puzzles with that key; of those with as many misreadings failing, when the key was not seen).
+sample's puzzles of the kind with that key; of all those caught by as many misreadings, when the sample
+held no puzzle of the kind with that key).
 ``bench/puzzles_calibrate.py`` makes both, and prints the table of solve rates by rating band.
 """
 
@@ -80,19 +81,21 @@ def rate(attempts: Mapping[tuple[str, str], bool]) -> tuple[dict[str, Rating], d
 def fit(keys: Mapping[str, tuple[str, str]], ratings: Mapping[str, float]) -> dict[str, Any]:
     """The fit of rules puzzles' ratings to their kind and key: ``keys`` is puzzle id → (kind, key)."""
     by_key: dict[str, dict[str, list[float]]] = {}
-    by_count: dict[str, dict[str, list[float]]] = {}
+    by_count: dict[str, list[float]] = {}
     for pid, (kind, found) in keys.items():
         by_key.setdefault(kind, {}).setdefault(found, []).append(ratings[pid])
-        count = str(len(found.split("|")) if found else 0)
-        by_count.setdefault(kind, {}).setdefault(count, []).append(ratings[pid])
+        by_count.setdefault(_count(found), []).append(ratings[pid])
     return {
         "by_key": {
             kind: {k: round(fmean(v)) for k, v in sorted(found.items())} for kind, found in by_key.items()
         },
-        "by_count": {
-            kind: {k: round(fmean(v)) for k, v in sorted(c.items())} for kind, c in by_count.items()
-        },
+        "by_count": {count: round(fmean(v)) for count, v in sorted(by_count.items())},
     }
+
+
+def _count(found: str) -> str:
+    """How many misreadings a key names (as a JSON key)."""
+    return str(len(found.split("|")) if found else 0)
 
 
 @cache
@@ -107,8 +110,7 @@ def fitted(puzzle: Puzzle, calibration: Mapping[str, Any] | None = None) -> floa
     fit = (_shipped() if calibration is None else calibration).get("fit", {})
     found = key(puzzle)
     rated = fit.get("by_key", {}).get(puzzle.kind, {}).get(found)
-    if rated is None:
-        count = str(len(found.split("|")) if found else 0)
-        counts = fit.get("by_count", {}).get(puzzle.kind, {})
-        rated = counts.get(count, max(counts.values(), default=None) if counts else None)
+    if rated is None:  # a key the sample did not hold: as the puzzles caught by as many misreadings
+        counts = fit.get("by_count", {})
+        rated = counts.get(_count(found), max(counts.values(), default=None))
     return None if rated is None else float(rated)

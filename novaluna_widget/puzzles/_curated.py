@@ -9,8 +9,10 @@ drawn.
 
 from __future__ import annotations
 
+import hashlib
 import json
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
 from importlib.resources import files
@@ -18,12 +20,12 @@ from typing import Any, Final
 
 from ..coach import NODES as HINT_NODES
 from ..coach import hint
-from ..game import Action, Game, _read_actions
+from ..game import Action, Game, _read_actions, action_data
 from ..i18n import Value, msg
 from ..kinds import new_game
 from .answers import Answer, Made, _ahead, _choice, _option_words, _tenths, sentences
 
-__all__ = ["KINDS", "Entry", "difficulty", "drawn", "entries", "made", "position", "settings"]
+__all__ = ["KINDS", "Entry", "content_id", "difficulty", "drawn", "entries", "made", "position", "settings"]
 
 #: The kinds the curated set holds.
 KINDS: Final = ("strategy", "solo")
@@ -75,6 +77,13 @@ def entries(kind: str) -> tuple[Entry, ...]:
 def settings() -> dict[str, Any]:
     """The deep search's settings the set was made with, and the build's figures."""
     return {"settings": _data()["settings"], "figures": _data()["figures"]}
+
+
+def content_id(kind: str, players: int, seed: int, actions: Sequence[Action]) -> str:
+    """A curated puzzle's id: its kind and a hash of what makes its position (the deal, the actions), so
+    that it names the same puzzle in every version of the set."""
+    text = json.dumps([players, seed, [action_data(a) for a in actions]])
+    return f"{kind}-{hashlib.sha256(text.encode()).hexdigest()[:10]}"
 
 
 def position(entry: Entry) -> Game:

@@ -2,9 +2,9 @@
 answer a puzzle (issue 33). Their attempts rate the puzzles (``_calibrate``).
 
 A solver is a set of ``misreadings`` (each a wrong version of one rule: it answers the puzzles that rule
-decides as that rule would have them) and how it picks a tile in a strategy or solo puzzle: a search
-with ``nodes`` units of work, or with ``nodes=0`` one step greedily (the tile with the most tokens now,
-the search's depth 1). Every rule it does not misread it applies right.
+decides as that rule would have them; every rule it does not misread it applies right), or a player of
+strategy and solo puzzles: a search with ``nodes`` units of work, or with ``nodes=0`` one step greedily
+(the tile with the most tokens now, the search's depth 1), who knows the rules.
 """
 
 from __future__ import annotations
@@ -80,10 +80,10 @@ def _bottom_first(puzzle: Puzzle) -> Answer | None:
 
 
 def _refill_any_time(puzzle: Puzzle) -> Answer | None:
-    """Refill: whenever the draw pile has tiles."""
+    """Refill: at any time, however many tiles are left and whatever the draw pile holds."""
     if puzzle.kind != "refill":
         return None
-    return "refill" if puzzle.game.draw_pile else "take"
+    return "refill"
 
 
 def _refill_no_pile(puzzle: Puzzle) -> Answer | None:
@@ -99,9 +99,10 @@ def _fewest(game: Game) -> int:
 
 
 def _last_token_only(puzzle: Puzzle) -> Answer | None:
-    """Over: only a last token ends the game (an empty wheel and pile forgotten)."""
+    """Over: only a last token ends the game (a game over by its empty wheel and pile taken for one
+    still on)."""
     game = puzzle.game
-    if puzzle.kind != "over" or game.end_reason == "last token":
+    if puzzle.kind != "over" or game.winner is None or game.end_reason == "last token":
         return None
     return "not over"
 
@@ -145,11 +146,16 @@ class Solver:
     misreadings: tuple[str, ...] = ()
     nodes: int = 0
 
+    def attempts(self, kind: str) -> bool:
+        """Whether the solver attempts puzzles of ``kind``: a misreading of the rules says nothing of how
+        one plays, so those who misread attempt the rules kinds alone."""
+        return not self.misreadings or kind not in ("strategy", "solo")
 
-#: The population that rates the puzzles, strongest first: searches at three budgets, one-step greedy,
-#: then greedy players who misread more and more rules (the subtlest first), down to a newcomer who
-#: misreads them all. Each solver gets wrong what the one before it does, and more (but for the
-#: searches, which may disagree now and then).
+
+#: The population that rates the puzzles, strongest first: searches at three budgets and one-step greedy
+#: (every kind), then players who misread more and more rules (the subtlest first; the rules kinds),
+#: down to a newcomer who misreads them all. Each misreader gets wrong what the one before it does, and
+#: more; the searches may disagree now and then.
 SOLVERS: Final = (
     Solver("search 20000", nodes=20_000),
     Solver("search 5000 (hint)", nodes=5_000),
@@ -163,12 +169,13 @@ SOLVERS: Final = (
 
 
 def misread(puzzle: Puzzle, misreadings: tuple[str, ...]) -> Answer | frozenset[Answer] | None:
-    """The answer the first of ``misreadings`` that comes into this puzzle gives (None: none does)."""
+    """The answer the last of ``misreadings`` that comes into this puzzle gives (None: none does): of
+    two misreadings of one rule, the more basic one (later in ``MISREADINGS``) is the player's."""
+    found = None
     for name in misreadings:
-        found = MISREADINGS[name](puzzle)
-        if found is not None:
-            return found
-    return None
+        answer = MISREADINGS[name](puzzle)
+        found = found if answer is None else answer
+    return found
 
 
 def answered(solver: Solver, puzzle: Puzzle, seed: int = 5) -> Answer | frozenset[Answer]:
