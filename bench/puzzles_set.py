@@ -12,9 +12,10 @@ see its best choice ``MARGIN`` tokens ahead of the next, and then the deep searc
 (two seeds, 16 times the hint's work, up to 8 tiles ahead) must agree on the choice with that margin.
 
 Resumable: every candidate's outcome is appended to ``bench/puzzles_set.<kind>.jsonl`` as it is judged
-(and each run's wall seconds as it ends), and a run skips the candidates already there; ``--minutes`` and ``--keep`` bound a run. ``--write``
-turns the kept ones into the shipped file (sorted by id) and prints the figures ``bench/puzzles.py``
-and the README quote: candidates searched, kept, CPU seconds judging them, wall seconds of the runs.
+(and each run's wall seconds as it ends), and a run skips the candidates already there; ``--minutes``
+and ``--keep`` bound a run. ``--write`` turns the kept ones into the shipped file (sorted by id) and
+prints the figures ``bench/puzzles.py`` and the README quote: candidates searched, kept, CPU seconds
+judging them, wall seconds of the runs.
 """
 
 from __future__ import annotations
