@@ -83,11 +83,11 @@ def table(counts: list[int], shares: dict[str, list[float | None]]) -> list[str]
     return lines
 
 
-def main() -> None:
+def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--each", type=int, default=40, help="puzzles of each rules kind in the sample")
     parser.add_argument("--write", action="store_true")
-    args = parser.parse_args()
+    args = parser.parse_args(argv)
     print(f"{os.cpu_count()} cores; load {os.getloadavg()[0]:.1f}")
     cpu = time.process_time()
     puzzles = _sample(args.each)
