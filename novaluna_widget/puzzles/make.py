@@ -6,6 +6,11 @@ players and solo), keeps every position they pass through, and asks each kind's 
 a random stream of its own (seeded by the seed and the kind), so the ``n``-th puzzle of a kind for a
 seed is the same however many other kinds are asked for, and its ``id`` says so: ``"placement-7-3"``.
 A maker checks every answer with the engine as it makes the puzzle and refuses an ambiguous one.
+
+Strategy and solo puzzles are not made here: they are drawn from the curated set (``_curated``), made
+offline by a deep search, each with an id that names its position. Every puzzle's rating comes from
+simulated solvers' attempts (``_calibrate``): the curated set's own, a rules puzzle's fitted to its kind
+and the misreadings of the rules that answer it wrong; its difficulty (1–5) is the rating's band.
 """
 
 from __future__ import annotations
