@@ -70,8 +70,8 @@ worksheet: $(STAMP)
 # solvers' attempts (bench/puzzles_calibrate.py).
 PUZZLES_MINUTES ?= 60
 puzzles-set: $(STAMP)
-	$(PY) bench/puzzles_set.py --kind strategy --keep 40 --minutes $(PUZZLES_MINUTES) & \
-	$(PY) bench/puzzles_set.py --kind solo --keep 30 --minutes $(PUZZLES_MINUTES); wait
+	$(PY) bench/puzzles_set.py --kind strategy --keep 45 --minutes $(PUZZLES_MINUTES) & \
+	$(PY) bench/puzzles_set.py --kind solo --keep 35 --minutes $(PUZZLES_MINUTES); wait
 	$(PY) bench/puzzles_set.py --write
 	$(PY) bench/puzzles_calibrate.py --write
 

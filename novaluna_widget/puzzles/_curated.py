@@ -18,12 +18,11 @@ from functools import cache
 from importlib.resources import files
 from typing import Any, Final
 
-from ..coach import NODES as HINT_NODES
 from ..coach import hint
 from ..game import Action, Game, _read_actions, action_data
 from ..i18n import Value, msg
 from ..kinds import new_game
-from .answers import Answer, Made, _ahead, _choice, _option_words, _tenths, sentences
+from .answers import NODES, Answer, Made, _ahead, _choice, _option_words, _tenths, sentences
 
 __all__ = ["KINDS", "Entry", "content_id", "difficulty", "drawn", "entries", "made", "position", "settings"]
 
@@ -110,7 +109,7 @@ def made(entry: Entry) -> Made:
 
     def reason(lang: str) -> Value:
         if lang not in advice:  # what the answer does, in the coach's words, and how far ahead it is
-            said = hint(game, seed=0, nodes=HINT_NODES, lang=lang)
+            said = hint(game, seed=0, nodes=NODES, lang=lang)  # words only: a quick search will do
             options = [said, *said.alternatives]
             does = [o.reason for o in options if _choice(o) == entry.answer]
             advice[lang] = sentences(*does[:1], _ahead(entry.margin, runner))

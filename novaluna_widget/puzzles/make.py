@@ -341,6 +341,7 @@ class Generator:
             entry, found = curated.drawn(kind, self.seed, self._made[kind])
             self._made[kind] += 1
             self.tried[(kind, "made")] += 1
+            found.reason(self.lang)  # the coach's words, asked now (as a maker does) so a check is quick
             return Puzzle(entry.id, kind, found.prompt.in_language(self.lang), entry.rating, self.lang, found)
         for _ in range(TRIES):
             rng, game = self._next(kind)
