@@ -80,14 +80,15 @@ js: $(STAMP) contract
 	$(PY) js/build_locale.py
 	cd js && npm ci && npm run build
 
-# What the page reads and sends, written once in novaluna_widget/contract.py: js/build_contract.py writes
+# What the page reads and sends, written once in novaluna_widget/_contract.py: js/build_contract.py writes
 # its TypeScript declarations (js/contract.d.ts, which `make lint` checks the view against with tsc) and
 # the state's keys that may hold null (js/nullable.json, for the Pyodide bridge).
 contract: $(STAMP)
 	$(PY) js/build_contract.py
 
 # The message catalogues in novaluna_widget/locale/ (the engine reads the .mo files with the standard library's
-# gettext; Babel is needed only here). Extract every sentence made with msg, cmsg, plural or cplural into the
+# gettext; Babel is needed only here). Extract (from the private folders too: Babel skips names starting with _
+# unless told which folders to skip) every sentence made with msg, cmsg, plural or cplural into the
 # template, merge it into each language's .po (a new sentence arrives untranslated, never guessed from a similar
 # one, and tests/test_i18n.py fails until it is translated), then compile the .mo files.
 # `make messages-template POT=file` only extracts (the test that the template is up to date uses it).
@@ -98,7 +99,7 @@ LOCALE := novaluna_widget/locale
 LANGUAGES := ru ja fa
 POT ?= $(LOCALE)/novaluna.pot
 messages-template: $(STAMP)
-	$(VENV)/bin/pybabel -q extract -F babel.cfg --no-default-keywords \
+	$(VENV)/bin/pybabel -q extract -F babel.cfg --no-default-keywords --ignore-dirs=".* __pycache__" \
 		-k msg -k cmsg:1c,2 -k plural:1,2 -k cplural:1c,2,3 \
 		--add-location=file --sort-output --no-wrap --project=novaluna_widget --version=0.1.0 \
 		--copyright-holder="novaluna_widget engineers" --msgid-bugs-address="the project's issues" \

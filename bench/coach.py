@@ -27,9 +27,9 @@ import resource
 import time
 
 from novaluna_widget import Game
+from novaluna_widget._kinds import new_game
 from novaluna_widget.bots import Bot, GreedyBot, RandomBot, SearchBot, play_game
 from novaluna_widget.coach import hint, review
-from novaluna_widget.kinds import new_game
 
 
 def positions(players: int, count: int) -> list[Game]:

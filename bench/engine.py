@@ -243,8 +243,10 @@ def per_call(fn: Callable[[], object], repeat: int) -> float:
 
 def own_figures() -> None:
     sys.path.insert(0, str(ROOT))
-    from novaluna_widget import Game, IllegalMove, board, game
-    from novaluna_widget.board import Board
+    from novaluna_widget import Game, IllegalMove
+    from novaluna_widget import _board as board
+    from novaluna_widget import _game as game
+    from novaluna_widget._board import Board
     from tests import naive
 
     class PlainBoard(Board):

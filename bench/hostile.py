@@ -7,6 +7,10 @@ with odd indexes (``tests.hostile.widget_doors``) must have each call taken or r
 and no change, and the widget must work after each (``still_works``). Anything else is counted as *other*
 and printed. ``--review`` times the page's Review of a 68-action game: the intent must return at once. The
 tests run the same checks on fewer cases (tests/test_hostile.py).
+
+``--interrupts N`` stops N simulations, each in a process of its own, by Ctrl-C, SIGINT or SIGTERM at a
+random moment (``tests.hostile_sims.interrupt_outcome``): each must keep every game that finished before
+the signal and leave no worker running (tests/test_hostile_sims.py runs a few).
 """
 
 from __future__ import annotations
@@ -23,6 +27,7 @@ sys.path.insert(0, str(Path(__file__).parents[1]))
 
 from novaluna_widget import Game, IllegalMove, NovaLunaWidget, SaveError, coach
 from tests.hostile import ODD_CELL_PARTS, ODD_INDEXES, REFUSALS, damage, saves, still_works, widget_doors
+from tests.hostile_sims import interrupt_outcome
 
 
 def load_outcome(text: str | bytes) -> str:
@@ -128,6 +133,9 @@ def main() -> None:
     parser.add_argument("--calls", type=int, default=1_000, help="runs of widget calls")
     parser.add_argument("--review", action="store_true", help="time the page's Review (some 20 s)")
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument(
+        "--interrupts", type=int, default=0, help="simulations stopped by a signal (some 4 s each)"
+    )
     args = parser.parse_args()
     rng = random.Random(args.seed)
     files = saves()
@@ -154,6 +162,19 @@ def main() -> None:
         print(f"  {n:>6} {outcome}")
     if args.review:
         review_latency()
+    if args.interrupts:
+        interrupts(args.interrupts, rng)
+
+
+def interrupts(count: int, rng: random.Random) -> None:
+    """Simulations in processes of their own stopped at random moments by Ctrl-C, SIGINT or SIGTERM
+    (``tests.hostile_sims.interrupt_outcome``): each must keep every game finished before it, and leave
+    no worker behind."""
+    start = time.perf_counter()
+    counts = Counter(interrupt_outcome(rng) for _ in range(count))
+    print(f"interrupted simulations: {count} in {time.perf_counter() - start:.0f} s")
+    for outcome, n in counts.most_common():
+        print(f"  {n:>6} {outcome}")
 
 
 if __name__ == "__main__":

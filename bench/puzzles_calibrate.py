@@ -28,8 +28,8 @@ from novaluna_widget.puzzles import Generator, Puzzle
 from novaluna_widget.puzzles._calibrate import BANDS, ROUNDS, band, fit, fitted, key, rate
 from novaluna_widget.puzzles._curated import KINDS as CURATED
 from novaluna_widget.puzzles._curated import entries, made
+from novaluna_widget.puzzles._make import KINDS
 from novaluna_widget.puzzles._solvers import SOLVERS, fails
-from novaluna_widget.puzzles.make import KINDS
 
 PACKAGE = Path(__file__).parent.parent / "novaluna_widget" / "puzzles"
 RULES = tuple(k for k in KINDS if k not in CURATED)

@@ -28,10 +28,10 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+from novaluna_widget._game import Action, Game, action_data
+from novaluna_widget._kinds import new_game
 from novaluna_widget.bots import Bot, GreedyBot, RandomBot, play_turn
 from novaluna_widget.coach import NODES as HINT_NODES
-from novaluna_widget.game import Action, Game, action_data
-from novaluna_widget.kinds import new_game
 from novaluna_widget.puzzles._curated import content_id
 from novaluna_widget.puzzles._deep import (
     DEEP_DEPTH,

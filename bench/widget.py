@@ -15,7 +15,7 @@ Targets (issues 3 and 10): p95 click-to-re-render <= 100 ms, full render <= 16 m
 move.
 
 The server sends kernel messages at once: installing the package enables its server extension
-(``novaluna_widget/server.py``), which sets TCP_NODELAY on kernel websockets. ``--delayed`` measures the
+(``novaluna_widget/_server.py``), which sets TCP_NODELAY on kernel websockets. ``--delayed`` measures the
 server without it, as jupyter_server is by default: Nagle's algorithm holds the kernel's answer back until
 the browser acknowledges the message before it (the kernel's "busy"), which a delayed acknowledgement can
 put off by 40 ms.
@@ -132,7 +132,7 @@ DRAW_JS = """([rootIndex, runs, layout]) => {
 
 
 # ``--delayed``: the server without the package's extension (kernel messages wait behind Nagle's algorithm).
-DELAYED_ARGS = ["--ServerApp.jpserver_extensions=novaluna_widget.server=False"]
+DELAYED_ARGS = ["--ServerApp.jpserver_extensions=novaluna_widget._server=False"]
 
 
 def p(values: list[float], q: float) -> float:
@@ -265,7 +265,7 @@ def measure(
         build_ms = float(
             execute_python(
                 page,
-                "import timeit; from novaluna_widget.protocol import game_state\n"
+                "import timeit; from novaluna_widget._protocol import game_state\n"
                 "print(min(timeit.repeat(lambda: game_state(late.game), number=1, repeat=20)) * 1000)",
             )
         )

@@ -2,8 +2,8 @@
 Russian, Japanese and Persian: ``docs/player-aid.html`` and ``docs/player-aid.{ru,ja,fa}.html``, each
 printed to a PDF of the same name.
 
-Built from the engine's own pictures (``novaluna_widget.render`` and the rulebook's examples in
-``novaluna_widget.examples``, drawn in the page's language) and, in English, the glossary's own words
+Built from the engine's own pictures (``novaluna_widget._render`` and the rulebook's examples in
+``novaluna_widget._examples``, drawn in the page's language) and, in English, the glossary's own words
 (``docs/glossary.md``), so the aid cannot say or draw anything the engine and the glossary do not. The
 other languages' pages are translations of the English one, a table each below (``SHEETS``), in the
 terms of their glossaries (``docs/glossary.{ru,ja,fa}.md``) and quoting their rulebooks
@@ -32,12 +32,11 @@ from dataclasses import dataclass
 from html import escape, unescape
 from pathlib import Path
 
-from novaluna_widget.examples import example
-from novaluna_widget.game import Game
-from novaluna_widget.i18n import RIGHT_TO_LEFT
+from novaluna_widget import Game, Move, tile
+from novaluna_widget._examples import example
+from novaluna_widget._i18n import RIGHT_TO_LEFT
+from novaluna_widget._render import board_svg, tiles_svg, wheel_svg
 from novaluna_widget.puzzles.worksheet import FONTS, print_pdf
-from novaluna_widget.render import board_svg, wheel_svg
-from novaluna_widget.scenario import position
 
 DOCS = Path(__file__).resolve().parent
 GLOSSARY = DOCS / "glossary.md"
@@ -138,6 +137,9 @@ class Sheet:
     setup: tuple[str, tuple[str, ...]]
     details: tuple[str, tuple[str, ...]]
     solo: tuple[str, tuple[str, ...]]
+    #: A tile's anatomy, under the back's columns beside the picture of ``ANATOMY``'s tiles: (heading, its
+    #: points).
+    anatomy: tuple[str, tuple[str, ...]]
     #: The players of the wheel's picture, by name (None: the engine's names, "Player 1"…).
     players: tuple[str, ...] | None = None
 
@@ -167,7 +169,7 @@ def english(words: dict[str, str]) -> Sheet:
     return Sheet(
         title=_UNHASHED + "{}",
         heading="player aid",
-        byline="2–4 players · Uwe Rosenberg with Corné van Moorsel, 2019",
+        byline="1–4 players · Uwe Rosenberg with Corné van Moorsel, 2019",
         goal="<b>Goal.</b> Be the first to place all your tokens, one on each task you fulfil. Each player "
         "has 21\ntokens of one colour: one is the <b>track marker</b> on the moon track, the other 20 are "
         "the\n"
@@ -235,6 +237,22 @@ def english(words: dict[str, str]) -> Sheet:
                 "score under 100. You cannot swap tiles on the wheel.",
             ),
         ),
+        anatomy=(
+            "A tile",
+            (
+                "<b>Cost</b> (1–7), in the top-left corner: the time the tile takes, how many track spaces "
+                "your track marker moves when you take it.",
+                "<b>0–3 tasks</b> in its other corners, each fulfilled on its own: R15 has three, B01 none "
+                "(no cost-1 tile has a task).",
+                "<b>One dot, one tile:</b> each dot of a task stands for one tile of its colour, touching "
+                "the task's tile or chained to one that does: R15's “1 teal + 1 yellow” needs one teal tile "
+                "and one yellow tile. Each colour has its own shape: red ●, blue ■, teal ▲, yellow ◆.",
+                "<b>The tile's turn does not matter:</b> lay it any way round (the rulebook advises the cost "
+                "top-left); which corner a task is drawn in changes nothing.",
+                "<b>A tile may fulfil nothing:</b> any empty cell next to one of your tiles will do, whether "
+                "or not a task is fulfilled there.",
+            ),
+        ),
     )
 
 
@@ -244,7 +262,7 @@ SHEETS: dict[str, Sheet] = {
     "ru": Sheet(
         title="Памятка игрока Nova Luna · версия {}",
         heading="памятка игрока",
-        byline="2–4 игрока · Уве Розенберг по идее Corné&nbsp;van&nbsp;Moorsel,&nbsp;2019",
+        byline="1–4 игрока · Уве Розенберг по идее Corné&nbsp;van&nbsp;Moorsel,&nbsp;2019",
         goal="<b>Цель.</b> Первым разместить все свои токены, по одному на каждую выполненную задачу. У "
         "каждого игрока 21 токен своего цвета: один — <b>токен на лунном треке</b>, остальные 20 — "
         "<b>токены</b> для задач. <b>Вариант для новичков:</b> в первой игре токенов меньше: с 3 игроками "
@@ -362,12 +380,29 @@ SHEETS: dict[str, Sheet] = {
                 "ниже, тем лучше: постарайтесь набрать меньше 100. Менять тайлы на треке выбора нельзя.",
             ),
         ),
+        anatomy=(
+            "Тайл",
+            (
+                "<b>Число</b> (от 1 до 7) в левом верхнем углу — «время», которое стоит взять тайл: на "
+                "столько позиций продвигается ваш токен на лунном треке.",
+                "<b>От 0 до 3 задач</b> в остальных углах, каждая рассматривается отдельно: у R15 их три, у "
+                "B01 — ни одной (у тайлов с числом 1 задач нет).",
+                "<b>Один цвет в задаче — один тайл:</b> каждый цвет задачи означает один тайл этого цвета, "
+                "смежный с тайлом задачи или соединённый с таким в цепочку: задаче R15 «1&nbsp;бирюзовый + "
+                "1&nbsp;желтый» нужны один бирюзовый и один желтый тайл. У каждого цвета своя фигура: "
+                "красный ●, синий ■, бирюзовый ▲, желтый ◆.",
+                "<b>Поворот тайла неважен:</b> «неважно, в какую сторону повернуты ваши тайлы» (правила "
+                "советуют класть число вверху слева); в каком углу нарисована задача, тоже неважно.",
+                "<b>Тайл может ничего не выполнить:</b> подходит любая пустая клетка рядом с вашим тайлом, "
+                "выполняется там задача или нет.",
+            ),
+        ),
         players=("Игрок 1", "Игрок 2", "Игрок 3"),
     ),
     "ja": Sheet(
         title="ノヴァルナ・サマリー（{}版）",
         heading="サマリー",
-        byline="2〜4人用・作：Uwe Rosenberg、Corné van Moorsel（2019年）",
+        byline="1〜4人用・作：Uwe Rosenberg、Corné van Moorsel（2019年）",
         goal="<b>ゲームの目的：</b>誰よりも先に自分のトークンを置き切ること。達成したタスク1個ごとにトークンを"
         "1個置きます。各プレイヤーは自分の色のトークンを21個持ちます：1個は月トラック上の<b>自分のトークン</b>、"
         "残りの20個がタイルに置く<b>トークン</b>です。<b>初心者向けルール：</b>初めてのゲームではトークンを"
@@ -480,12 +515,29 @@ SHEETS: dict[str, Sheet] = {
                 "目指しましょう。選択トラックのタイルは交換できません。",
             ),
         ),
+        anatomy=(
+            "タイル",
+            (
+                "<b>時間</b>（左上の数字、1〜7）：このタイルを取るときのコストで、月トラックのトークンを"
+                "その数だけ進めます。",
+                "<b>タスクは0〜3個</b>：ほかの角にあり、それぞれ別々に達成します。R15には3個、B01には1個も"
+                "ありません（数字が1のタイルにはタスクがありません）。",
+                "<b>色1つにタイル1枚：</b>タスクの色1つが、その色のタイル1枚を表します（タスクのタイルに"
+                "隣接するか、隣接するタイルとつながっているもの）。R15の「ターコイズ1枚＋黄色1枚」には"
+                "ターコイズと黄色のタイルが1枚ずつ必要です。色ごとに形があります：赤●、青■、ターコイズ▲、"
+                "黄色◆。",
+                "<b>タイルの向きは関係ありません：</b>どの向きに置いてもよく（数字を左上にするのがおすすめ"
+                "です）、タスクがどの角に描かれているかも関係ありません。",
+                "<b>何も達成しないタイルも置けます：</b>自分のタイルに隣接する空いたマスならどこでもよく、"
+                "そこでタスクが達成されるかどうかは問いません。",
+            ),
+        ),
         players=("プレイヤー1", "プレイヤー2", "プレイヤー3"),
     ),
     "fa": Sheet(
         title="راهنمای بازیکن نوا لونا · نسخه‌ی {}",
         heading="راهنمای بازیکن",
-        byline="برای ۲ تا ۴ بازیکن · طراح: اووه روزنبرگ، بر مبنای ایده‌ای از کورنی ون مورسل، ۲۰۱۹",
+        byline="برای ۱ تا ۴ بازیکن · طراح: اووه روزنبرگ، بر مبنای ایده‌ای از کورنی ون مورسل، ۲۰۱۹",
         goal="<b>هدف بازی.</b> اولین نفری باشید که همه‌ی توکن‌های هدف خود را جای گذاری می‌کند: روی هر "
         "هدفی که محقق می‌کنید، یک توکن. هر بازیکن ۲۱ توکن از یک رنگ دارد: یکی <b>توکن بازیکن</b> در "
         "ردیف ماه است و ۲۰ توکن دیگر، <b>توکن‌های هدف</b> برای جای گذاری. <b>نسخه‌ی ویژه‌ی "
@@ -609,6 +661,23 @@ SHEETS: dict[str, Sheet] = {
                 "کمتر، بهتر: بکوشید زیر ۱۰۰ بمانید. کاشی‌های ردیف انتخاب را نمی‌توان عوض کرد.",
             ),
         ),
+        anatomy=(
+            "کاشی",
+            (
+                "<b>هزینه‌ی زمانی</b> (از ۱ تا ۷) در گوشه‌ی بالا سمت چپ: وقتی کاشی را برمی‌دارید، توکن "
+                "شما در ردیف ماه به همین اندازه جلو می‌رود.",
+                "<b>از ۰ تا ۳ هدف</b> در گوشه‌های دیگر، که هر کدام جداگانه محقق می‌شود: کاشی قرمز تصویر سه "
+                "هدف دارد و کاشی آبی هیچ (کاشی‌های با هزینه‌ی ۱ هدفی ندارند).",
+                "<b>هر دایره‌ی رنگی، یک کاشی:</b> هر دایره‌ی رنگی هدف یعنی یک کاشی از همان رنگ، مجاور "
+                "کاشیِ هدف یا در زنجیره‌ای که به آن می‌رسد: هدف «۱&nbsp;فیروزه‌ای + ۱&nbsp;زرد» روی کاشی قرمز "
+                "یک کاشی فیروزه‌ای و یک کاشی زرد می‌خواهد. هر رنگ شکل خودش را دارد: قرمز ●، آبی ■، "
+                "فیروزه‌ای ▲، زرد ◆.",
+                "<b>جهت کاشی مهم نیست:</b> کاشی را به هر سو بگذارید (بهتر است عدد بالا سمت چپ باشد)؛ "
+                "این‌که هدف در کدام گوشه کشیده شده هم فرقی نمی‌کند.",
+                "<b>کاشی می‌تواند هیچ هدفی را محقق نکند:</b> هر جایگاه خالیِ مجاور یکی از کاشی‌هایتان "
+                "مجاز است، چه هدفی آن‌جا محقق شود چه نشود.",
+            ),
+        ),
         players=("بازیکن ۱", "بازیکن ۲", "بازیکن ۳"),
     ),
 }
@@ -622,19 +691,24 @@ def sheet(lang: str, words: dict[str, str] | None = None) -> Sheet:
     return SHEETS[lang]
 
 
+#: The wheel's picture is a position a game reaches: three players dealt from this seed, then these five
+#: turns (the greedy bot's, written out so that the picture does not change with the bot). The moon marker
+#: stands at wheel space 1 with empty wheel spaces after it (skipped by the next three tiles), and the
+#: track markers of players 2 and 3 are stacked behind player 1's, 3 on top.
+WHEEL_SEED = 109
+WHEEL_TURNS = (Move(2, (0, 0)), Move(4, (0, 0)), Move(7, (0, 0)), Move(10, (-1, 0)), Move(1, (1, 0)))
+#: The tiles drawn beside a tile's anatomy: three tasks, and none.
+ANATOMY = ("R15", "B01")
+
+
 def wheel_position(lang: str = "en") -> Game:
-    """Three players, the moon marker beside wheel space 2 with empty wheel spaces after it (skipped
-    by the next three tiles), and two track markers stacked behind the third; the players named in
-    ``lang``."""
-    areas = ["R13@0,0", "B13@0,0", "T13@0,0"]
+    """The game of ``WHEEL_SEED`` after ``WHEEL_TURNS``, its players named in ``lang``."""
     paths(lang)  # a language of the aid
-    names = None if lang == "en" else SHEETS[lang].players
-    return position(
-        areas if names is None else dict(zip(names, areas, strict=True)),
-        times=[5, 3, 3],
-        stack=[0, 1, 2],
-        wheel="R04 - M - T05 Y02 - B05 R09 T11 Y10 B11",
-    )
+    names = SHEETS[lang].players if lang != "en" else None
+    game = Game(3 if names is None else names, seed=WHEEL_SEED)
+    for move in WHEEL_TURNS:
+        game.play(move)
+    return game
 
 
 def chain_pictures(lang: str = "en") -> list[tuple[str, str]]:
@@ -659,7 +733,7 @@ def cropped(svg: str, by: float) -> str:
     that its tiles come out larger on paper."""
     found = _SIZE.search(svg)
     if found is None:
-        raise ValueError("not a picture drawn by novaluna_widget.render")
+        raise ValueError("not a picture drawn by novaluna_widget._render")
     cut = by * AREA_CELL
     width, height = float(found["width"]) - 2 * cut, float(found["height"]) - 2 * cut
     size = f"viewBox='{cut:g} {cut:g} {width:g} {height:g}' width='{width:g}' height='{height:g}'"
@@ -693,7 +767,8 @@ def page(words: dict[str, str] | None, title: str, lang: str = "en") -> str:
     chains = "".join(_figure(svg, caption, "chain") for svg, caption in chain_pictures(lang))
     wheel = _figure(wheel_svg(wheel_position(lang), size=300, lang=lang), s.wheel, "wheel")
     ends = "\n".join(f"<div><h2>{heading}</h2><p>{text}</p></div>" for heading, text in s.ends)
-    setup, details, solo = (_points(part) for part in (s.setup, s.details, s.solo))
+    setup, details, solo, anatomy = (_points(part) for part in (s.setup, s.details, s.solo, s.anatomy))
+    tiles = tiles_svg([tile(name) for name in ANATOMY], cell=90, lang=lang)
     direction = ' dir="rtl"' if lang in RIGHT_TO_LEFT else ""
     extra = EXTRA_STYLE[lang]
     return f"""<!DOCTYPE html>
@@ -734,6 +809,9 @@ footer {{ font-size: 6.8pt; color: #7a809c; border-top: 0.3mm solid #c7cadb; pad
 main.back {{ break-before: page; height: auto; font-size: 9.6pt; }}
 .back .columns {{ flex: none; }}
 .back ul {{ margin: 0 0 3mm; padding-left: 5mm; }}
+.anatomy {{ display: grid; grid-template-columns: 64mm 1fr; gap: 5mm; align-items: center;
+  border-top: 0.3mm solid #c7cadb; padding-top: 3mm; margin-top: 2mm; }}
+.anatomy svg {{ display: block; width: 64mm; height: auto; }}
 {extra}</style>
 </head>
 <body>
@@ -776,6 +854,10 @@ main.back {{ break-before: page; height: auto; font-size: 9.6pt; }}
 {solo}
 </section>
 </div>
+<section class="anatomy">
+<figure>{tiles}</figure>
+<div>{anatomy}</div>
+</section>
 </main>
 </body>
 </html>

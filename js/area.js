@@ -240,6 +240,14 @@ function placedTile(state, catalogue, p, t, rows, firstTask) {
 }
 
 /**
+ * The player who places a tile now: the one to move or, in a puzzle that asks for a whole move (a puzzle
+ * names no player to move), the puzzle's seat.
+ * @param {State} state @returns {number | null}
+ */
+export const placing = (state) =>
+  state.current ?? (state.puzzle?.click === "move" ? state.puzzle.seat : null);
+
+/**
  * An area's grid as SVG elements, one part each (cells, then tiles), and its viewBox.
  * @param {State} state @param {Catalogue} catalogue @param {number} p the player
  * @param {number | null} preview a takeable space the player points at, before choosing
@@ -247,7 +255,7 @@ function placedTile(state, catalogue, p, t, rows, firstTask) {
  */
 function area(state, catalogue, p, preview) {
   const player = state.players[p];
-  const toMove = state.current === p;
+  const toMove = placing(state) === p;
   const chosen = toMove && state.selected !== null;
   const previewing = toMove && !chosen && preview !== null;
   const legal = chosen || previewing ? legalCells(state, chosen ? null : preview) : new Map();
@@ -346,6 +354,8 @@ export function focusPlayer(state) {
     const againstBots = human >= 0 && state.players.some((player) => player.bot);
     return againstBots ? human : state.over.winner;
   }
+  // A puzzle names no player to move (that would answer "whose turn is it?"): the first human seat.
+  if (state.current === null) return Math.max(human, 0);
   // The game goes on: a player is to move.
   if (!state.players[/** @type {number} */ (state.current)].bot) return /** @type {number} */ (state.current);
   return human >= 0 ? human : /** @type {number} */ (state.current);
@@ -373,7 +383,7 @@ export function focusPlayer(state) {
 export function card(state, catalogue, p, size, preview = null) {
   const player = state.players[p];
   const cls = ["nl-player", `nl-card-${size}`];
-  if (state.current === p) cls.push("nl-current");
+  if (placing(state) === p) cls.push("nl-current");
   if (state.over && state.over.winner === p) cls.push("nl-winner");
   const { parts, viewBox, cols, rows } = area(state, catalogue, p, preview);
   return {

@@ -2,7 +2,7 @@
 // which hands Python's None to JavaScript as `undefined`: the message's JSON then drops an object key
 // whose value was None (a list item becomes null, as it should). The view compares with null
 // (`state.selected !== null`), so it reads the state only through `readState`, which puts back every
-// key the contract (novaluna_widget/contract.py) lets hold None: js/build_contract.py lists them in
+// key the contract (novaluna_widget/_contract.py) lets hold None: js/build_contract.py lists them in
 // nullable.json. Under JupyterLab's own kernel the state arrives whole and this changes nothing.
 
 import NULLABLE from "./nullable.json";

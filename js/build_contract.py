@@ -1,4 +1,4 @@
-"""Write the page's side of the contract from ``novaluna_widget/contract.py``, where it is written once.
+"""Write the page's side of the contract from ``novaluna_widget/_contract.py``, where it is written once.
 
 - ``js/contract.d.ts``: every type of the contract as a TypeScript declaration (an interface per
   TypedDict, a type per alias: tuples, unions, literal types, ``| null``, optional ``?``), each with its
@@ -24,14 +24,14 @@ from typing import Any, Literal, Union, get_args, get_origin, get_type_hints, is
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from novaluna_widget import contract  # noqa: E402
+from novaluna_widget import _contract as contract  # noqa: E402
 
-SOURCE = ROOT / "novaluna_widget" / "contract.py"
+SOURCE = ROOT / "novaluna_widget" / "_contract.py"
 DECLARATIONS = ROOT / "js" / "contract.d.ts"
 NULLABLE = ROOT / "js" / "nullable.json"
 
 HEADER = """\
-// Written by js/build_contract.py from novaluna_widget/contract.py (`make contract`): do not edit.
+// Written by js/build_contract.py from novaluna_widget/_contract.py (`make contract`): do not edit.
 // What the page reads (the widget's traits) and the intents it sends, as Python builds and checks them.
 """
 
@@ -52,23 +52,56 @@ export interface Model {
 _PRIMITIVES: dict[Any, str] = {int: "number", float: "number", str: "string", bool: "boolean"}
 
 
-def defined() -> list[tuple[str, ast.stmt]]:
-    """The contract's types in the order they are written: each alias or class, by name."""
-    found: list[tuple[str, ast.stmt]] = []
-    for node in ast.parse(SOURCE.read_text(encoding="utf-8")).body:
+Definition = tuple[str, ast.stmt, list[str]]
+"""A type of the contract: its name, its statement, and the lines of the module that writes it."""
+
+
+def _definitions(path: Path) -> dict[str, Definition]:
+    """Each class and alias a module writes at its top level, by name."""
+    lines = path.read_text(encoding="utf-8").splitlines()
+    found: dict[str, Definition] = {}
+    for node in ast.parse("\n".join(lines)).body:
         if isinstance(node, ast.ClassDef):
-            found.append((node.name, node))
+            found[node.name] = (node.name, node, lines)
         elif isinstance(node, ast.Assign) and isinstance(node.targets[0], ast.Name):
-            found.append((node.targets[0].id, node))
+            found[node.targets[0].id] = (node.targets[0].id, node, lines)
+    return found
+
+
+def _imports(tree: ast.Module) -> dict[ast.ImportFrom, Path]:
+    """The contract's imports of the engine's types (``from ._game import ScoreSheet``), each with the file
+    of the module it imports from."""
+    return {
+        node: SOURCE.parent / f"{node.module.replace('.', '/')}.py"
+        for node in tree.body
+        if isinstance(node, ast.ImportFrom) and node.level == 1 and node.module
+    }
+
+
+def defined() -> list[Definition]:
+    """The contract's types in the order it names them: each alias or class it writes, and each type it
+    takes from the engine (``from ._game import ScoreSheet``: the engine's own data, which the contract
+    describes for the page and which never imports the contract) where it imports it."""
+    tree = ast.parse(SOURCE.read_text(encoding="utf-8"))
+    own, imported = _definitions(SOURCE), _imports(tree)
+    found: list[Definition] = []
+    for node in tree.body:
+        if isinstance(node, ast.ImportFrom) and node in imported:
+            module = _definitions(imported[node])
+            found += [module[alias.name] for alias in node.names]
+        elif isinstance(node, ast.ClassDef):
+            found.append(own[node.name])
+        elif isinstance(node, ast.Assign) and isinstance(node.targets[0], ast.Name):
+            found.append(own[node.targets[0].id])
     return found
 
 
 def comments() -> dict[str, str]:
     """Each documented name's comment: ``"Cell"`` or ``"PlayerState.bot"`` → its ``#:`` lines (or a class
-    docstring), as one paragraph."""
-    lines = SOURCE.read_text(encoding="utf-8").splitlines()
+    docstring), as one paragraph. The engine's modules the contract takes types from are read too, so a
+    field's comment is found in the class that declares it, wherever it is written."""
 
-    def above(node: ast.stmt) -> str:
+    def above(node: ast.stmt, lines: list[str]) -> str:
         said: list[str] = []
         k = node.lineno - 2
         while k >= 0 and lines[k].strip().startswith("#:"):
@@ -77,20 +110,22 @@ def comments() -> dict[str, str]:
         return " ".join(said)
 
     found: dict[str, str] = {}
-    for name, node in defined():
-        if not isinstance(node, ast.ClassDef):
-            found[name] = above(node)
-            continue
-        found[name] = " ".join((ast.get_docstring(node) or "").split())
-        for item in node.body:
-            if isinstance(item, ast.AnnAssign) and isinstance(item.target, ast.Name):
-                found[f"{name}.{item.target.id}"] = above(item)
+    engine = _imports(ast.parse(SOURCE.read_text(encoding="utf-8"))).values()
+    for path in [SOURCE, *dict.fromkeys(engine)]:
+        for name, node, lines in _definitions(path).values():
+            if not isinstance(node, ast.ClassDef):
+                found.setdefault(name, above(node, lines))
+                continue
+            found.setdefault(name, " ".join((ast.get_docstring(node) or "").split()))
+            for item in node.body:
+                if isinstance(item, ast.AnnAssign) and isinstance(item.target, ast.Name):
+                    found.setdefault(f"{name}.{item.target.id}", above(item, lines))
     return found
 
 
 def public_types() -> dict[str, Any]:
     """The contract's public types, aliases and TypedDicts, in the order they are written."""
-    return {name: getattr(contract, name) for name, _ in defined() if not name.startswith("_")}
+    return {name: getattr(contract, name) for name, *_ in defined() if not name.startswith("_")}
 
 
 def field_comment(kind: Any, key: str, said: dict[str, str]) -> str:

@@ -8,7 +8,7 @@ page needs nothing at run time but the browser's ``Intl.PluralRules``.
 
 locale.json holds:
 
-- ``languages``: every language's code and its own name (``novaluna_widget.i18n.LANGUAGES``);
+- ``languages``: every language's code and its own name (``novaluna_widget._i18n.LANGUAGES``);
 - ``plural_index``: per language, each plural category ``Intl.PluralRules`` may answer for a whole number
   (CLDR's, as Babel knows them) → the index of the catalogue's form that its Plural-Forms picks for such a
   number, found by trying the numbers 0–999 with both rules (and checked to agree);
@@ -36,7 +36,7 @@ from babel.messages.pofile import read_po
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from novaluna_widget.i18n import LANGUAGES, number  # noqa: E402
+from novaluna_widget._i18n import LANGUAGES, number  # noqa: E402
 
 DOMAIN = "novaluna_page"
 LOCALE = ROOT / "novaluna_widget" / "locale"

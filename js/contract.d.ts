@@ -1,17 +1,190 @@
-// Written by js/build_contract.py from novaluna_widget/contract.py (`make contract`): do not edit.
+// Written by js/build_contract.py from novaluna_widget/_contract.py (`make contract`): do not edit.
 // What the page reads (the widget's traits) and the intents it sends, as Python builds and checks them.
+
+export type Cell = [number, number];
+
+/** A task on the board: the cell of its tile and its index in `tile.tasks`. */
+export type TaskRef = [number, number, number];
+
+/** An action as save files write it: ["take", space, x, y], ["refill"] or ["end_phase_one"]. */
+export type ActionData = (string | number)[];
+
+/** The solo game's standing (`Game.score_sheet`): the phase, what is left of the two stacks of tokens, both records, the score (lower is better) and all of it in words. */
+export interface ScoreSheet {
+  /** 1 or 2. */
+  phase: number;
+  /** Tokens left of the small stack. */
+  small: number;
+  /** Tokens left of the large stack. */
+  large: number;
+  /** Phase 1's record. */
+  phase_one: number;
+  /** The final record. */
+  final: number;
+  /** The score. */
+  total: number;
+  /** The score in words (the engine's). */
+  text: string;
+}
+
+/** The click a guided step waits for (all None once the guide is done). */
+export interface Awaited {
+  /** What to click. */
+  prompt: string | null;
+  /** The click awaited. */
+  expects: Expected | null;
+  highlight: HighlightData | null;
+}
+
+/** One click of a guided step (`guide.Click.to_data`). */
+export interface ClickData {
+  intent: Expected;
+  /** What to click. */
+  prompt: string;
+  /** Said for any other click. */
+  refusal: string;
+  /** Said once it is made. */
+  answer: string;
+  highlight: HighlightData;
+}
+
+/** The click a guided step waits for, as the page sends it (less the `version`). */
+export interface Expected {
+  action: GuidedAction;
+  space?: number;
+  /** [x, y]. */
+  cell?: number[];
+  player?: number | null;
+}
+
+/** The clicks a guided step waits for. */
+export type GuidedAction = "select" | "take" | "refill" | "next";
+
+/** What the page shows of the guided game (`guide.Guide.state`). */
+export interface GuideState {
+  prompt: string | null;
+  expects: Expected | null;
+  highlight: HighlightData | null;
+  number: number;
+  total: number;
+  /** "step 3 of 11". */
+  progress: string;
+  rule: string;
+  title: string;
+  text: string;
+  /** What the last click did. */
+  said: string[];
+  done: boolean;
+}
+
+/** The button a guided step lights. */
+export type HighlightButton = "next" | "refill";
+
+/** What the guided game lights while it waits for a click; cells and tasks are in player `area`'s area. */
+export interface HighlightData {
+  /** Wheel spaces. */
+  spaces: number[];
+  cells: Cell[];
+  tasks: TaskRef[];
+  /** Moon-track spaces. */
+  track: number[];
+  button: HighlightButton | null;
+  area: number;
+}
+
+/** One of Luna's scripted actions after a step, and the sentence that tells it. */
+export interface ReplyData {
+  action: ActionData;
+  text: string;
+}
+
+/** One step of the guided game (`guide.Step.to_data`). */
+export interface StepData {
+  number: number;
+  /** The rule it teaches (a short key). */
+  rule: string;
+  title: string;
+  text: string;
+  clicks: ClickData[];
+  /** What the page says once the step is done. */
+  after: string;
+  replies: ReplyData[];
+}
+
+/** A piece drawn once: its markup, and its tasks' (or words, and its tasks' words). */
+export type Drawn = [string, string[]];
+
+/** What the page draws that no position changes, in one language (`render.page_faces`), drawn by Python with the markup its own pictures use: sent once per language. */
+export interface Faces {
+  /** The language it is in. */
+  lang: string;
+  /** By tile id: the face's markup and each task's, centred at 0. */
+  tiles: Record<string, Drawn>;
+  /** By tile id: the tile in words and each task in words. */
+  words: Record<string, Drawn>;
+  /** The wheel's rim and the spaces' numbers. */
+  wheel: string;
+  /** The moon track's printed spaces and numbers. */
+  track: string;
+  /** Each wheel space's centre. */
+  spaces: Point[];
+  /** A moon-track marker's place, by space and height in its stack. */
+  markers: Point[][];
+}
+
+/** A place in a picture's units: x, y. */
+export type Point = [number, number];
+
+/** The suggestion for `player` (`coach.Hint.to_data`) and the runners-up, best first. */
+export interface HintData {
+  tile: string | null;
+  space: number | null;
+  cell: Cell | null;
+  action: ActionData;
+  reason: string;
+  value: number;
+  behind: number;
+  cost: number | null;
+  covers: TaskRef[];
+  sets_up: TaskRef[];
+  next_player: number | null;
+  player: number;
+  alternatives: OptionData[];
+}
+
+/** What to mark for an action the coach talks about: the tile taken, the space it is on and the cell it goes to (all None for a refill or the end of phase 1). */
+export interface Mark {
+  tile: string | null;
+  space: number | null;
+  cell: Cell | null;
+}
+
+/** One option of the player to move (`coach.Option.to_data`): what to mark and what the search makes of it. */
+export interface OptionData {
+  tile: string | null;
+  space: number | null;
+  cell: Cell | null;
+  action: ActionData;
+  /** What it does, in a sentence or two. */
+  reason: string;
+  /** The search's evaluation in tokens (higher is better). */
+  value: number;
+  /** Tokens it trails the suggestion by (0 for the suggestion). */
+  behind: number;
+  cost: number | null;
+  /** The tasks it covers now. */
+  covers: TaskRef[];
+  /** The tasks it leaves one tile short. */
+  sets_up: TaskRef[];
+  /** The seat that moves after it (None once the game is over). */
+  next_player: number | null;
+}
 
 /** A tile's colour. */
 export type Colour = "red" | "blue" | "teal" | "yellow";
 
 /** A colour's letter, as a task's counts name it. */
 export type Letter = "R" | "B" | "T" | "Y";
-
-/** An area's cell: [x, y]. */
-export type Cell = [number, number];
-
-/** A task of an area: the cell of its tile and its index on the tile, [x, y, task]. */
-export type TaskRef = [number, number, number];
 
 /** One task of a tile: how many tiles of each colour it needs, [colour, count] each. */
 export type Task = [Colour, number][];
@@ -92,24 +265,6 @@ export interface Over {
   text: string;
   /** A summary: each player's tokens, tasks and tiles in ranking order, or solo how the score adds up. */
   lines: string[];
-}
-
-/** The solo game's standing (`Game.score_sheet`): the phase, what is left of the two stacks of tokens, both records, the score (lower is better) and all of it in words. */
-export interface ScoreSheet {
-  /** 1 or 2. */
-  phase: number;
-  /** Tokens left of the small stack. */
-  small: number;
-  /** Tokens left of the large stack. */
-  large: number;
-  /** Phase 1's record. */
-  phase_one: number;
-  /** The final record. */
-  final: number;
-  /** The score. */
-  total: number;
-  /** The score in words (the engine's). */
-  text: string;
 }
 
 /** The solo standing as the page shows it: the engine's sheet, and its words for the page. */
@@ -201,54 +356,6 @@ export interface Position {
   can: Can;
 }
 
-/** An action as save files write it: ["take", space, x, y], ["refill"] or ["end_phase_one"]. */
-export type ActionData = (string | number)[];
-
-/** What to mark for an action the coach talks about: the tile taken, the space it is on and the cell it goes to (all None for a refill or the end of phase 1). */
-export interface Mark {
-  tile: string | null;
-  space: number | null;
-  cell: Cell | null;
-}
-
-/** One option of the player to move (`coach.Option.to_data`): what to mark and what the search makes of it. */
-export interface OptionData {
-  tile: string | null;
-  space: number | null;
-  cell: Cell | null;
-  action: ActionData;
-  /** What it does, in a sentence or two. */
-  reason: string;
-  /** The search's evaluation in tokens (higher is better). */
-  value: number;
-  /** Tokens it trails the suggestion by (0 for the suggestion). */
-  behind: number;
-  cost: number | null;
-  /** The tasks it covers now. */
-  covers: TaskRef[];
-  /** The tasks it leaves one tile short. */
-  sets_up: TaskRef[];
-  /** The seat that moves after it (None once the game is over). */
-  next_player: number | null;
-}
-
-/** The suggestion for `player` (`coach.Hint.to_data`) and the runners-up, best first. */
-export interface HintData {
-  tile: string | null;
-  space: number | null;
-  cell: Cell | null;
-  action: ActionData;
-  reason: string;
-  value: number;
-  behind: number;
-  cost: number | null;
-  covers: TaskRef[];
-  sets_up: TaskRef[];
-  next_player: number | null;
-  player: number;
-  alternatives: OptionData[];
-}
-
 /** The coach's hint for the player to move (`state.hint`); Python clears it when the position changes. */
 export interface Hint {
   tile: string | null;
@@ -304,95 +411,11 @@ export interface View {
   compare: Compare | null;
 }
 
-/** The button a guided step lights. */
-export type HighlightButton = "next" | "refill";
-
-/** The clicks a guided step waits for. */
-export type GuidedAction = "select" | "take" | "refill" | "next";
-
-/** What the guided game lights while it waits for a click; cells and tasks are in player `area`'s area. */
-export interface Highlight {
-  /** Wheel spaces. */
-  spaces: number[];
-  cells: Cell[];
-  tasks: TaskRef[];
-  /** Moon-track spaces. */
-  track: number[];
-  button: HighlightButton | null;
-  area: number;
-}
-
-/** The click a guided step waits for, as the page sends it (less the `version`). */
-export interface Expected {
-  action: GuidedAction;
-  space?: number;
-  /** [x, y]. */
-  cell?: number[];
-  player?: number | null;
-}
-
-/** One click of a guided step (`guide.Click.to_data`). */
-export interface ClickData {
-  intent: Expected;
-  /** What to click. */
-  prompt: string;
-  /** Said for any other click. */
-  refusal: string;
-  /** Said once it is made. */
-  answer: string;
-  highlight: Highlight;
-}
-
-/** One of Luna's scripted actions after a step, and the sentence that tells it. */
-export interface ReplyData {
-  action: ActionData;
-  text: string;
-}
-
-/** One step of the guided game (`guide.Step.to_data`). */
-export interface StepData {
-  number: number;
-  /** The rule it teaches (a short key). */
-  rule: string;
-  title: string;
-  text: string;
-  clicks: ClickData[];
-  /** What the page says once the step is done. */
-  after: string;
-  replies: ReplyData[];
-}
-
-/** The click a guided step waits for (all None once the guide is done). */
-export interface Awaited {
-  /** What to click. */
-  prompt: string | null;
-  /** The click awaited. */
-  expects: Expected | null;
-  highlight: Highlight | null;
-}
-
-/** What the page shows of the guided game (`guide.Guide.state`). */
-export interface GuideState {
-  prompt: string | null;
-  expects: Expected | null;
-  highlight: Highlight | null;
-  number: number;
-  total: number;
-  /** "step 3 of 11". */
-  progress: string;
-  rule: string;
-  title: string;
-  text: string;
-  /** What the last click did. */
-  said: string[];
-  done: boolean;
-}
-
 /** The guided game's step as `state.tutorial` carries it. */
 export interface Tutorial {
   prompt: string | null;
   expects: Expected | null;
-  highlight: Highlight | null;
+  highlight: HighlightData | null;
   number: number;
   total: number;
   progress: string;
@@ -446,8 +469,8 @@ export interface PuzzleView {
   space: number | null;
   /** The learner's answers so far. */
   picks: PuzzleAnswer[];
-  /** The right answer a hint marked (a move's: its wheel space), or None. */
-  hinted: PuzzleAnswer | null;
+  /** The hints taken so far, first to last: the rule to apply and where to look, never the answer. */
+  hints: string[];
   /** The verdict once checked, else None. */
   verdict: PuzzleVerdict | null;
   /** Every right answer, once the puzzle is answered (checked or shown), else None. */
@@ -560,30 +583,6 @@ export interface ReviewReady {
 
 /** The `review_panel` trait, apart from `state` so that it is sent once. */
 export type ReviewPanel = NoReview | ReviewWorking | ReviewReady;
-
-/** A place in a picture's units: x, y. */
-export type Point = [number, number];
-
-/** A piece drawn once: its markup, and its tasks' (or words, and its tasks' words). */
-export type Drawn = [string, string[]];
-
-/** What the page draws that no position changes, in one language (`render.page_faces`), drawn by Python with the markup its own pictures use: sent once per language. */
-export interface Faces {
-  /** The language it is in. */
-  lang: string;
-  /** By tile id: the face's markup and each task's, centred at 0. */
-  tiles: Record<string, Drawn>;
-  /** By tile id: the tile in words and each task in words. */
-  words: Record<string, Drawn>;
-  /** The wheel's rim and the spaces' numbers. */
-  wheel: string;
-  /** The moon track's printed spaces and numbers. */
-  track: string;
-  /** Each wheel space's centre. */
-  spaces: Point[];
-  /** A moon-track marker's place, by space and height in its stack. */
-  markers: Point[][];
-}
 
 /** The widget's traits the page reads. */
 export interface Traits {

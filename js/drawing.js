@@ -1,4 +1,4 @@
-// The drawing spec the static SVG (novaluna_widget/render.py) draws from too: geometry, colours, each tile
+// The drawing spec the static SVG (novaluna_widget/_render.py) draws from too: geometry, colours, each tile
 // colour's letter and dot shape. esbuild bundles the parts named here (not the file's `about` prose);
 // modules read them as `import * as spec from "./drawing.js"`. The pieces no position changes (tiles'
 // faces and tasks, the wheel's rim, the moon track) Python draws, once for the page and its pictures

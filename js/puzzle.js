@@ -38,7 +38,7 @@ export function picked(puzzle, state, d, chosen) {
   } else if (d.cell !== undefined && d.task === undefined) {
     const [x, y] = d.cell.split(",").map(Number);
     if (click === "cell" && Number(d.player) === puzzle.seat) return { answer: [x, y] };
-    if (click === "move" && chosen !== null && Number(d.player) === state.current)
+    if (click === "move" && chosen !== null && Number(d.player) === puzzle.seat)
       return { answer: [chosen, x, y] };
   } else if (d.task !== undefined && click === "task") {
     const [p, tile, k] = d.task.split(",").map(Number);
@@ -97,9 +97,7 @@ export function puzzlePanel(state) {
   const named = (answers) => clauses(answers.map((a) => a.words));
   const lines = [];
   if (puzzle.picks.length) lines.push(t("Your answer: {answers}.", { answers: named(puzzle.picks) }));
-  if (puzzle.hinted !== null && !settled) {
-    lines.push(t("Hint: look at {answer}.", { answer: named([puzzle.hinted]) }));
-  }
+  if (!settled) for (const hint of puzzle.hints) lines.push(t("Hint: {hint}", { hint }));
   const verdict = puzzle.verdict;
   const said = [verdict ? verdict.words : ""];
   if (puzzle.answers && !verdict?.right) {
@@ -118,8 +116,11 @@ export function puzzlePanel(state) {
     `<p class="nl-puzzle-standing">${esc(standing)}</p>` +
     `<h3 class="nl-puzzle-question">${esc(puzzle.question)}</h3>` +
     (choices ? `<div class="nl-puzzle-choices">${choices}</div>` : "") +
+    // The picks, hints and verdict share a box of fixed height (scrolled when they outgrow it): a pick or
+    // Check never moves the board under the pointer.
+    `<div class="nl-puzzle-said" tabindex="0">` +
     `<p class="nl-puzzle-picks">${esc(sentences(lines))}</p>` +
-    `<p class="nl-puzzle-verdict${cls}">${esc(sentences(said.filter(Boolean)))}</p>` +
+    `<p class="nl-puzzle-verdict${cls}">${esc(sentences(said.filter(Boolean)))}</p></div>` +
     `<div class="nl-puzzle-buttons">${buttons}</div></section>`
   );
 }
@@ -161,7 +162,7 @@ function elementsOf(root, state, puzzle, answer) {
     one(puzzle.click === "seat" ? `[data-seat="${answer}"]` : `[data-space="${answer}"]`);
   else if (typeof answer !== "string" && puzzle.click === "move") {
     one(`[data-space="${answer[0]}"]`);
-    one(`[data-player="${state.current}"][data-cell="${answer[1]},${answer[2]}"]`);
+    one(`[data-player="${puzzle.seat}"][data-cell="${answer[1]},${answer[2]}"]`);
   } else if (typeof answer !== "string" && answer.length === 2) {
     one(`[data-player="${puzzle.seat}"][data-cell="${answer[0]},${answer[1]}"]`);
   } else if (typeof answer !== "string") {
@@ -172,8 +173,8 @@ function elementsOf(root, state, puzzle, answer) {
   return found;
 }
 
-// The classes a puzzle puts on the board: picked, hinted, a wrong pick, a right answer once shown.
-const PUZZLE_MARKS = ["nl-picked", "nl-hinted", "nl-wrong-pick", "nl-right-answer"];
+// The classes a puzzle puts on the board: picked, a wrong pick, a right answer once shown.
+const PUZZLE_MARKS = ["nl-picked", "nl-wrong-pick", "nl-right-answer"];
 
 /**
  * Mark the puzzle's answers on the board (and take the marks off elsewhere); tasks become buttons while
@@ -195,7 +196,6 @@ export function markPuzzle(root, state) {
       }
     };
     mark(puzzle.picks, "nl-picked");
-    if (puzzle.hinted !== null) mark([puzzle.hinted], "nl-hinted");
     mark(puzzle.verdict?.wrong ?? [], "nl-wrong-pick");
     mark(puzzle.answers ?? [], "nl-right-answer");
     if (puzzle.click === "task") {

@@ -193,8 +193,10 @@ function centre(state) {
     lines.push(["nl-centre-big", t("Phase {phase} of 2", { phase: state.solo.phase })]);
     lines.push(["", t("score {score} so far", { score: state.solo.total })]);
     lines.push(["", t("lower is better")]);
+  } else if (state.current === null) {
+    lines.push(["nl-centre-big", t("Puzzle")]); // a puzzle names nobody to move: that could be its answer
   } else {
-    const player = state.players[/** @type {number} the game goes on */ (state.current)];
+    const player = state.players[state.current];
     const toMove = agrees(player)
       ? tc("the player named You, the reader", "to move")
       : tc("in a game's picture, under the name of the player whose turn it is", "to move");

@@ -22,25 +22,26 @@ from __future__ import annotations
 import importlib
 from typing import TYPE_CHECKING, Any, Final
 
-from .board import Board, ColourCount, Explanation
-from .errors import IllegalMove, PositionError
-from .events import Event
-from .game import Game, Move, Moves, Player
-from .i18n import LANGUAGES, get_language, set_language
-from .kinds import new_game
-from .save import SaveError
-from .solo import SoloGame, SoloScore
-from .tiles import COLOURS, TILES, Task, Tile, tile
+from ._board import Board, ColourCount, Explanation
+from ._errors import IllegalMove, PositionError
+from ._events import Event
+from ._game import Game, Move, Moves, Player
+from ._i18n import LANGUAGES, get_language, set_language
+from ._kinds import new_game
+from ._save import SaveError
+from ._solo import SoloGame, SoloScore
+from ._tiles import COLOURS, TILES, Task, Tile, tile
 
 if TYPE_CHECKING:
-    from .examples import example
-    from .render import picture
+    from ._examples import EXAMPLES, example
+    from ._render import picture
     from .scenario import ScenarioError
     from .widget import NovaLunaWidget
 
 __version__ = "0.1.0"
 __all__ = [
     "COLOURS",
+    "EXAMPLES",
     "LANGUAGES",
     "TILES",
     "Board",
@@ -72,8 +73,9 @@ __all__ = [
 _LAZY: Final = {
     "NovaLunaWidget": "widget",
     "ScenarioError": "scenario",
-    "example": "examples",
-    "picture": "render",
+    "EXAMPLES": "_examples",
+    "example": "_examples",
+    "picture": "_render",
 }
 
 

@@ -18,16 +18,21 @@ from __future__ import annotations
 
 import argparse
 import functools
+import os
+import signal
 import sys
+import threading
 import warnings
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from pathlib import Path
+from types import FrameType
 from typing import Any, NoReturn
 
+from ._game import SEEDS
+from ._i18n import LANGUAGES, Message, cmsg, get_language, joined, msg, plural, quote
+from ._kinds import new_game
 from .bots import BOTS, SearchBot, make_bot, play_game
-from .game import SEEDS
-from .i18n import LANGUAGES, Message, cmsg, get_language, joined, msg, plural
-from .kinds import new_game
 
 __all__ = ["main"]
 
@@ -58,7 +63,47 @@ _HEADINGS: dict[str, Message] = {
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run one command; the exit code is 0, 2 for a usage error (argparse exits itself), 130 after Ctrl-C."""
+    """Run one command; the exit code is 0, 2 for a usage error (argparse exits itself), 130 after Ctrl-C,
+    143 after SIGTERM (``kill``), which stops a simulation as Ctrl-C does, its worker processes with it.
+    A reader that goes away (``novaluna simulate … | head -1``) ends the command quietly, as it ends any
+    command-line tool: what is left to print is not wanted."""
+    terminated: list[int] = []
+    with _sigterm_as_ctrl_c(terminated):
+        try:
+            code = _command(argv)
+            sys.stdout.flush()  # here, not at exit, where a reader gone would print a traceback
+        except BrokenPipeError:
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())  # nothing more reaches it
+            return 128 + signal.SIGPIPE  # as a tool killed by SIGPIPE reports
+    return 128 + signal.SIGTERM if terminated and code == 130 else code
+
+
+@contextmanager
+def _sigterm_as_ctrl_c(terminated: list[int]) -> Iterator[None]:
+    """SIGTERM acts as Ctrl-C while the command runs (and is noted in ``terminated``): a simulation then
+    ends its workers and keeps the games that finished. Handed to the Ctrl-C handler in place, which a
+    simulation holds until it is safe to act, and Python's raises ``KeyboardInterrupt``. Only the main
+    thread can set a handler; elsewhere SIGTERM is left as it is."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+
+    def stop(signum: int, frame: FrameType | None) -> None:
+        terminated.append(signum)
+        handler = signal.getsignal(signal.SIGINT)
+        if not callable(handler):  # Ctrl-C ignored here (a background job): SIGTERM still stops
+            raise KeyboardInterrupt
+        handler(signal.SIGINT, frame)
+
+    previous = signal.signal(signal.SIGTERM, stop)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+
+
+def _command(argv: Sequence[str] | None) -> int:
+    """``main`` but for SIGTERM and a reader gone."""
     argv = sys.argv[1:] if argv is None else list(argv)
     lang = _language(argv)
     parser = _parser(lang)
@@ -264,7 +309,7 @@ def _whole(
         try:
             number = int(text)
         except ValueError:
-            raise argparse.ArgumentTypeError(_refused(allowed, repr(text), lang)) from None
+            raise argparse.ArgumentTypeError(_refused(allowed, quote(text), lang)) from None
         if number < least or (most is not None and number > most):
             raise argparse.ArgumentTypeError(_refused(allowed, str(number), lang))
         return number
@@ -287,13 +332,13 @@ def _names(lang: str) -> Callable[[str], list[str]]:
                     "name 1 to {most} bots, comma-separated ({bots}), not {value}",
                     most=str(_MOST_SEATS),
                     bots=joined(BOTS),
-                    value=repr(text),
+                    value=quote(text),
                 ).in_language(lang)
             )
         if unknown := [n for n in found if n not in BOTS]:
             raise argparse.ArgumentTypeError(
                 msg(
-                    "unknown bot {name}; bots are {bots}", name=repr(unknown[0]), bots=joined(BOTS)
+                    "unknown bot {name}; bots are {bots}", name=quote(unknown[0]), bots=joined(BOTS)
                 ).in_language(lang)
             )
         if len(found) > _MOST_SEATS:
@@ -316,7 +361,7 @@ def _columns(lang: str) -> Callable[[str], list[str]]:
     def columns(text: str) -> list[str]:
         found = [c.strip() for c in text.split(",") if c.strip()]
         if not found or (unknown := [c for c in found if c not in _GROUPS]):
-            wrong = repr(text) if not found else repr(unknown[0])
+            wrong = quote(text) if not found else quote(unknown[0])
             raise argparse.ArgumentTypeError(
                 msg(
                     "must name columns among {columns}, not {value}", columns=joined(_GROUPS), value=wrong
@@ -327,35 +372,47 @@ def _columns(lang: str) -> Callable[[str], list[str]]:
     return columns
 
 
+def _shown(path: str) -> str:
+    """A path as a message shows it: whole, or its first 100 characters or so."""
+    return path if len(path) <= 100 else path[:97] + "..."
+
+
+def _checked_path(text: str, lang: str) -> str:
+    """``text`` if a file of that name can be written, else ``ArgumentTypeError`` saying why."""
+    path = Path(text)
+    if path.is_dir():
+        raise argparse.ArgumentTypeError(
+            msg("{path} is a directory; name a file in it", path=_shown(text)).in_language(lang)
+        )
+    if not path.parent.is_dir():
+        where = msg(
+            "no directory {directory} to write {name} in",
+            directory=quote(str(path.parent)),
+            name=_shown(path.name),
+        )
+        raise argparse.ArgumentTypeError(where.in_language(lang))
+    existed = path.exists()
+    with path.open("a"):
+        pass
+    if not existed:
+        path.unlink()
+    return text
+
+
 def _writable(lang: str) -> Callable[[str], str]:
     """``--csv``: refused now if the file cannot be written, not after the simulation, when the results
     would be lost. Opening it to append is the one sure test (permissions, a read-only disk); a file
     that was not there is removed again, and one that was is left as it was."""
 
     def writable(text: str) -> str:
-        path = Path(text)
-        if path.is_dir():
-            raise argparse.ArgumentTypeError(
-                msg("{path} is a directory; name a file in it", path=text).in_language(lang)
-            )
-        if not path.parent.is_dir():
-            where = msg(
-                "no directory {directory} to write {name} in",
-                directory=repr(str(path.parent)),
-                name=path.name,
-            )
-            raise argparse.ArgumentTypeError(where.in_language(lang))
-        existed = path.exists()
         try:
-            with path.open("a"):
-                pass
-        except OSError as err:
+            return _checked_path(text, lang)
+        except OSError as err:  # a name too long for the system, a loop of links
             raise argparse.ArgumentTypeError(
-                msg("cannot write {path}: {reason}", path=text, reason=str(err.strerror)).in_language(lang)
+                msg("cannot write {path}: {reason}", path=_shown(text), reason=str(err.strerror)).in_language(
+                    lang
+                )
             ) from None
-        if not existed:
-            path.unlink()
-        return text
 
     return writable
 
@@ -484,7 +541,7 @@ def _win_rates(args: argparse.Namespace, df: Any, games: int) -> str:
 
 
 def _play(args: argparse.Namespace) -> str:
-    from .text import game_text
+    from ._text import game_text
 
     lang: str = args.lang
     seats = _seats(args)

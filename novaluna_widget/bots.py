@@ -13,10 +13,10 @@ import time
 from collections.abc import Callable, Iterable
 from typing import Any, Protocol
 
-from .board import Board, Cell, TaskRef, neighbours
-from .errors import IllegalMove, quote
-from .game import Action, Game, Move, Player, Word, sheet_of
-from .i18n import Message, cmsg
+from ._board import Board, Cell, TaskRef, neighbours
+from ._errors import IllegalMove, quote
+from ._game import Action, Game, Move, Player, Word, sheet_of
+from ._i18n import Message, cmsg
 
 __all__ = [
     "BOTS",

@@ -25,17 +25,16 @@ import os
 import sys
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, fields
-from typing import TYPE_CHECKING, Any, Final
+from typing import TYPE_CHECKING, Any, Final, TypedDict
 
-from . import wheel
-from .board import Board, Cell, TaskRef, whole_number
+from . import _wheel as wheel
+from ._board import Board, Cell, TaskRef, whole_number
+from ._errors import IllegalMove, quote
+from ._game import Action, ActionData, Game, Move, action_data, check_seed, sheet_of
+from ._i18n import Message, Value, cell_words, cmsg, cplural, joined, msg, plural, resolve
+from ._names import YOU, named, says_you
+from ._tiles import COLOUR_NAMES
 from .bots import SearchBot, best_place, closeness, missing, tokens_now
-from .contract import HintData, OptionData
-from .errors import IllegalMove, quote
-from .game import Action, Game, Move, action_data, check_seed, sheet_of
-from .i18n import Message, Value, cell_words, cmsg, cplural, joined, msg, plural, resolve
-from .names import YOU, named, says_you
-from .tiles import COLOUR_NAMES
 
 if TYPE_CHECKING:
     from multiprocessing.context import BaseContext
@@ -51,7 +50,10 @@ __all__ = [
     "PROGRESS_UNIT",
     "REVIEW_COLUMNS",
     "Hint",
+    "HintData",
+    "Mark",
     "Option",
+    "OptionData",
     "hint",
     "review",
     "reviewing",
@@ -75,6 +77,43 @@ MAX_LOSS: Final = 20.0
 REVIEW_COLUMNS: Final = ["turn", "player", "played", "suggested", "loss", "comment"]
 #: The unit of a review's progress bar (tqdm's ``12/40 [00:03<00:05, 4.1action/s]``): an action reviewed.
 PROGRESS_UNIT: Final = cmsg("the unit of a review's progress bar: one action of the game reviewed", "action")
+
+
+# -- an option and a hint as data (the page is sent them: novaluna_widget/_contract.py describes them) --
+class Mark(TypedDict):
+    """What to mark for an action the coach talks about: the tile taken, the space it is on and the cell
+    it goes to (all None for a refill or the end of phase 1)."""
+
+    tile: str | None
+    space: int | None
+    cell: Cell | None
+
+
+class OptionData(Mark):
+    """One option of the player to move (``coach.Option.to_data``): what to mark and what the search
+    makes of it."""
+
+    action: ActionData
+    #: What it does, in a sentence or two.
+    reason: str
+    #: The search's evaluation in tokens (higher is better).
+    value: float
+    #: Tokens it trails the suggestion by (0 for the suggestion).
+    behind: float
+    cost: int | None
+    #: The tasks it covers now.
+    covers: list[TaskRef]
+    #: The tasks it leaves one tile short.
+    sets_up: list[TaskRef]
+    #: The seat that moves after it (None once the game is over).
+    next_player: int | None
+
+
+class HintData(OptionData):
+    """The suggestion for ``player`` (``coach.Hint.to_data``) and the runners-up, best first."""
+
+    player: int
+    alternatives: list[OptionData]
 
 
 @dataclass(frozen=True)
@@ -147,7 +186,8 @@ def hint(
     ``IllegalMove`` once the game is over. The game is not changed.
     """
     lang = resolve(lang)
-    ranked = _evaluate(*_checked(game, seed, nodes))
+    game, seed, nodes = _checked(game, seed, nodes)  # a copy: the position of this moment
+    ranked = _evaluate(game, seed, nodes)
     best = ranked[0][1]
     first, *rest = [
         _option(game, action, value, best, lang, reader)
@@ -216,14 +256,16 @@ def reviewing(
 
 def _checked(game: object, seed: object, nodes: object) -> tuple[Game, int, int]:
     """The arguments every question to the coach takes, checked before any work: ``TypeError`` or
-    ``ValueError`` naming the one that is wrong."""
+    ``ValueError`` naming the one that is wrong. The game comes back as a copy, the position of this
+    moment, which the coach reads as often as it likes: another thread may play on the game meanwhile
+    (a bot's game, asked for a hint from a thread), and every answer still speaks of one position."""
     if not isinstance(game, Game):
         raise TypeError(msg("the coach looks at a Game or a SoloGame, not {value}", value=quote(game)))
     count = whole_number(nodes)
     if count is None or count < 1:
         error = ValueError if count is not None else TypeError
         raise error(msg("nodes must be a whole number, 1 or more, not {value}", value=quote(nodes)))
-    return game, check_seed(seed), count
+    return game.copy(), check_seed(seed), count
 
 
 def _workers(work: int) -> int:
@@ -283,15 +325,18 @@ def _in_parallel(
 
 
 def _processes() -> BaseContext:
-    """How the review's processes start: as Python's default, but afresh (``spawn``) instead of by
-    ``fork`` where other threads run (the widget's review, a Jupyter kernel): a fork copies a lock that
-    another thread may hold. A script that reviews on its main thread forks, so it needs no
-    ``if __name__ == "__main__"`` guard."""
+    """How the review's processes start: as Python's default (as ``simulate``'s do) from the main thread,
+    but afresh (``spawn``) instead of by ``fork`` from any other thread (the widget's review): a fork
+    there copies the locks the main thread (a Jupyter kernel's) may hold at that moment. Whatever other
+    threads run beside the main thread (tqdm's monitor starts with the first progress bar) decide
+    nothing: a spawned process imports the main script again, which in a script without an
+    ``if __name__ == "__main__"`` guard reviews again, fails, and prints its traceback, so a script
+    reviewing on its main thread forks and needs no guard."""
     import multiprocessing
     import threading
 
     method = multiprocessing.get_start_method(allow_none=True) or multiprocessing.get_all_start_methods()[0]
-    if method == "fork" and threading.active_count() > 1:
+    if method == "fork" and threading.current_thread() is not threading.main_thread():
         method = "spawn"
     return multiprocessing.get_context(method)
 

@@ -14,13 +14,13 @@ import re
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
-from . import wheel as wheels
-from .board import Board, Cell, TaskRef, as_cell, neighbours, whole_number
-from .errors import IllegalMove, PositionError, quote
-from .game import Game, check_beginner, check_seed
-from .i18n import cell_words, joined, message_of, msg, plural
-from .kinds import game_class
-from .tiles import TILES, Tile, tile, unknown_tile
+from . import _wheel as wheels
+from ._board import Board, Cell, TaskRef, as_cell, neighbours, whole_number
+from ._errors import IllegalMove, PositionError, quote
+from ._game import Game, check_beginner, check_seed
+from ._i18n import cell_words, joined, message_of, msg, plural
+from ._kinds import game_class
+from ._tiles import TILES, Tile, tile, unknown_tile
 
 __all__ = ["AreaSpec", "AreaText", "ScenarioError", "WheelSpec", "area", "position"]
 

@@ -24,7 +24,9 @@ import os
 import pickle
 import random
 import signal
+import sys
 import threading
+import time
 import warnings
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from concurrent.futures import FIRST_COMPLETED, Executor, Future, ProcessPoolExecutor, wait
@@ -34,12 +36,12 @@ from numbers import Real
 from types import FrameType
 from typing import TYPE_CHECKING, Any, Final, Literal, overload
 
-from .board import whole_number
+from ._board import whole_number
+from ._errors import quote
+from ._game import END_REASONS, Game, Move, check_seed, sheet_of
+from ._kinds import new_game
+from ._tiles import COLOURS
 from .bots import Bot, make_bot, play_game
-from .errors import quote
-from .game import END_REASONS, Game, Move, check_seed, sheet_of
-from .kinds import new_game
-from .tiles import COLOURS
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -51,6 +53,7 @@ __all__ = [
     "BotSpec",
     "SimulationError",
     "Start",
+    "StartError",
     "action_rows",
     "actions",
     "plot_summary",
@@ -128,6 +131,13 @@ _KINDS: Final = ("take", "refill", "end_phase_one")
 _GRACE = 1.0
 #: Seconds between looks, while waiting for games, for a Ctrl-C held meanwhile.
 _POLL = 0.05
+#: What names the stream that shuffles a start's draw pile (``resampled``), apart from ``Random(seed)``.
+_RESAMPLE: Final = b"novaluna_widget.simulate.resampled "
+#: The seconds of play a chunk of games is sized to by default: an interrupted run loses the chunks under
+#: way, and each chunk costs a round trip to a worker (a millisecond or so).
+_CHUNK_SECONDS = 0.5
+#: The most games in a chunk sized by default.
+_MOST_IN_CHUNK = 50
 #: The most chunks of games sent to the executor ahead of their results.
 _AHEAD = 256
 
@@ -178,6 +188,21 @@ class SimulationError(RuntimeError):
         )
 
 
+class StartError(SimulationError):
+    """``simulate``'s ``start(seed)`` failed for one game, or made no position these bots can play from
+    (not a game, a finished one, another number of seats): ``game`` and ``seed`` say which, so
+    ``start(seed)`` can be called again; ``error`` says what went wrong. ``seat``, ``bot`` and
+    ``bot_seed`` are None: no bot was involved. A ``SimulationError``, so one ``except`` catches both."""
+
+    def __init__(self, game: int, seed: int, error: str) -> None:
+        RuntimeError.__init__(self, game, seed, error)
+        self.game, self.seed, self.error = game, seed, error
+        self.seat = self.bot = self.bot_seed = None  # type: ignore[assignment]
+
+    def __str__(self) -> str:
+        return f"game {self.game}: start({self.seed}) {self.error}"
+
+
 def _interrupted(table: pd.DataFrame, actions: pd.DataFrame | None, total: int) -> KeyboardInterrupt:
     """The ``KeyboardInterrupt`` an interrupted run raises, with what finished: ``table`` (``finished`` of
     ``total`` games) and, with ``log=True``, their ``actions``. Python's own class, not a subclass: a
@@ -200,7 +225,7 @@ def simulate(
     executor: Executor | None = ...,
     progress: bool = ...,
     *,
-    rotate: bool = ...,
+    rotate: bool | None = ...,
     chunksize: int | None = ...,
     workers: int | None = ...,
     start: Start | None = ...,
@@ -215,7 +240,7 @@ def simulate(
     executor: Executor | None = ...,
     progress: bool = ...,
     *,
-    rotate: bool = ...,
+    rotate: bool | None = ...,
     chunksize: int | None = ...,
     workers: int | None = ...,
     start: Start | None = ...,
@@ -229,7 +254,7 @@ def simulate(
     executor: Executor | None = None,
     progress: bool = True,
     *,
-    rotate: bool = True,
+    rotate: bool | None = None,
     chunksize: int | None = None,
     workers: int | None = None,
     start: Start | None = None,
@@ -240,7 +265,8 @@ def simulate(
 
     ``bots`` are names from ``BOTS`` or callables taking ``seed=`` (picklable for process pools: a
     class or ``functools.partial(SearchBot, nodes=2000)``); a mapping gives them labels. ``seed`` is
-    the master seed (0 to 2**64 - 1; None draws one). With ``rotate`` each deal is played once per seat
+    the master seed (0 to 2**64 - 1; None draws one). With ``rotate`` (the default for fresh deals)
+    each deal is played once per seat
     arrangement, the bots shifted one seat each time, so no bot profits from a lucky deal or seat; the
     games of a deal share its ``deal`` number, and ``summary`` counts each deal once in its intervals.
     Between equal bots the games of a deal are often the same game: play such mirror matches with
@@ -249,10 +275,15 @@ def simulate(
     ``start`` plays every game from a position instead of a fresh deal: a game (``scenario.position``, a
     game in progress) or a picklable callable making one from a seed. Each game gets the position with
     its face-down draw pile shuffled anew (the hidden order is not known, as the search bot assumes), by
-    the game's ``seed``; one bot per seat of the position, and the table counts the play-out only.
+    the game's ``seed`` on a stream of its own, so the order is uniform whatever the callable does with the
+    seed; one bot per seat of the position (so ``rotate`` is off, and ``rotate=True`` is refused), and the
+    table counts the play-out only. A callable is called for every game: one that fails, or makes no
+    position for these bots, raises ``StartError`` naming the game and its seed.
 
     ``executor`` defaults to a process pool of ``workers`` processes (all cores by default); an executor
-    you pass is used and left open. ``chunksize`` games go to a worker at once.
+    you pass is used and left open. ``chunksize`` games go to a worker at once; by default as many as
+    take about half a second, by the time the games so far took (one at a time until the first are back),
+    so an interrupted run loses at most that much work a worker.
 
     Bad arguments raise ``TypeError`` or ``ValueError`` before any game is played; a bot that fails
     raises ``SimulationError`` naming the game, and the games not yet started are cancelled. Ctrl-C
@@ -281,16 +312,24 @@ def simulate(
     for name, flag in (
         ("beginner", beginner),
         ("progress", progress),
-        ("rotate", rotate),
         ("log", log),
     ):
         if not isinstance(flag, bool):
             raise TypeError(f"{name} must be True or False, not {quote(flag)}")
+    if rotate is None:
+        rotate = start is None
+    elif not isinstance(rotate, bool):
+        raise TypeError(f"rotate must be True, False or None (the default), not {quote(rotate)}")
+    elif rotate and start is not None:
+        raise ValueError(
+            "rotate=True shifts the bots from seat to seat, but a start position has one bot per seat: "
+            "leave rotate out (off with start), or to swap seats play again with the bots reordered"
+        )
     if beginner and len(seats) == 1:
         raise ValueError("the solo game has no beginner variant")
     if start is not None:
         _check_start(start, len(seats), beginner, seed)
-    size = max(1, min(50, math.ceil(n_games / 32))) if chunksize is None else _whole("chunksize", chunksize)
+    size = None if chunksize is None else _whole("chunksize", chunksize)
     if workers is not None:
         workers = _whole("workers", workers)
         if executor is not None:
@@ -311,10 +350,7 @@ def simulate(
             stacklevel=2,
         )
     run = _Run(len(seats), beginner, seed, start, log)
-    chunks = (
-        [_deal(seed, g, seats, rotate) for g in range(first, min(first + size, n_games))]
-        for first in range(0, n_games, size)
-    )  # made as they are sent: a billion deals made first would take all memory and show no progress
+    chunks = _Chunks(n_games, seed, seats, rotate, size)
     results: dict[int, list[_Played]] = {}
     try:
         with _ctrl_c_held() as ctrl_c:
@@ -322,8 +358,9 @@ def simulate(
                 _run(chunks, run, executor, progress, n_games, ctrl_c, results)
             else:
                 pool = ProcessPoolExecutor(
-                    max(1, min(workers or os.cpu_count() or 1, math.ceil(n_games / size))),
-                    initializer=_ignore_ctrl_c,
+                    max(1, min(workers or os.cpu_count() or 1, math.ceil(n_games / (size or 1)))),
+                    initializer=_worker_setup,
+                    initargs=(os.getpid(),),
                 )
                 try:
                     _run(chunks, run, pool, progress, n_games, ctrl_c, results)
@@ -386,26 +423,47 @@ def _spec_words(spec: BotSpec) -> str:
 
 
 def _check_start(start: object, players: int, beginner: bool, seed: int) -> None:
-    """Refuse, before any game, a start that is no position for these bots (a factory is tried once)."""
+    """Refuse, before any game, a start that is no position for these bots (a callable is tried here on
+    a seed of its own, and again on every game's seed as it is played)."""
     if beginner:
         raise ValueError("beginner deals fresh games; a start position has its own supplies")
     if isinstance(start, Game):
-        game = start
+        if problem := _unplayable(start, players):
+            raise ValueError(f"start {problem}")
     elif callable(start):
-        game = start(_derive(seed, "start check"))
+        trial = _derive(seed, "start check")
+        game = start(trial)
         if not isinstance(game, Game):
             raise TypeError(f"start(seed) must return a game, not {quote(game)}")
+        if problem := _unplayable(game, players):
+            raise ValueError(f"start({trial}) {problem}")
     else:
         raise TypeError(
             "start is a game (such as scenario.position(...)) or a callable making one from a seed, "
             f"not {quote(start)}"
         )
+
+
+def _unplayable(game: Game, players: int) -> str | None:
+    """What makes ``game`` no position for ``players`` bots to play from, or None."""
     if game.is_over:
-        raise ValueError("start is a finished game: there is nothing left to play")
+        return "is a finished game: there is nothing left to play"
     if len(game.players) != players:
-        raise ValueError(
-            f"start has {len(game.players)} players and {players} bots are given: one bot per seat"
-        )
+        return f"has {len(game.players)} players and {players} bots are given: one bot per seat"
+    return None
+
+
+def _started(start: Callable[[int], Game], g: int, seed: int, players: int) -> Game:
+    """``start(seed)`` for game ``g``, checked as the first one was: else ``StartError`` naming the game."""
+    try:
+        game = start(seed)
+    except Exception as err:
+        raise StartError(g, seed, f"failed: {type(err).__name__}: {err}") from err
+    if not isinstance(game, Game):
+        raise StartError(g, seed, f"must return a game, not {quote(game)}")
+    if problem := _unplayable(game, players):
+        raise StartError(g, seed, problem)
+    return game
 
 
 def _check_picklable(seats: list[tuple[BotSpec, str]], start: Start | None) -> None:
@@ -448,10 +506,22 @@ def _deal(seed: int, g: int, seats: list[tuple[BotSpec, str]], rotate: bool) -> 
     )
 
 
-def _ignore_ctrl_c() -> None:
+def _worker_setup(parent: int) -> None:
     """In each worker of the default pool: Ctrl-C reaches the whole process group, and the parent ends
-    the workers itself; left alone, an idle worker would print a KeyboardInterrupt traceback."""
+    the workers itself; left alone, an idle worker would print a KeyboardInterrupt traceback. SIGTERM,
+    by which the parent ends them, ends them at once, whatever handler they inherited from it (the
+    command line's turns SIGTERM into Ctrl-C, which a worker ignores). On Linux a worker also ends with
+    its parent, however that ends (``kill``, ``kill -9``): it would otherwise play on, unseen, until its
+    queued games were done."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    if sys.platform == "linux":
+        import ctypes
+
+        pr_set_pdeathsig = 1
+        ctypes.CDLL(None, use_errno=True).prctl(pr_set_pdeathsig, signal.SIGKILL)
+        if os.getppid() != parent:  # the parent went before the wish was made
+            os._exit(1)
 
 
 @contextmanager
@@ -487,8 +557,37 @@ def _ctrl_c_held() -> Iterator[Callable[[], None]]:
 _Played = tuple[list[dict[str, Any]], list[dict[str, Any]]]
 
 
+class _Chunks(Iterator[list[_Deal]]):
+    """The deals of a run, made as they are sent (a billion deals made first would take all memory and
+    show no progress), in chunks of ``size`` games or, with None, of about ``_CHUNK_SECONDS`` of play each
+    by the time the games back so far took (``took``): one game a chunk until the first are back."""
+
+    def __init__(
+        self, n_games: int, seed: int, seats: list[tuple[BotSpec, str]], rotate: bool, size: int | None
+    ) -> None:
+        self._n_games, self._seed, self._seats, self._rotate, self._size = n_games, seed, seats, rotate, size
+        self._first = 0  # the next chunk's first game
+        self._games, self._seconds = 0, 0.0  # played so far, and the time they took
+
+    def took(self, games: int, seconds: float) -> None:
+        """A chunk of ``games`` came back after ``seconds`` of play."""
+        self._games += games
+        self._seconds += seconds
+
+    def __next__(self) -> list[_Deal]:
+        first = self._first
+        if first >= self._n_games:
+            raise StopIteration
+        size = self._size
+        if size is None:
+            per_game = self._seconds / self._games if self._games else math.inf
+            size = max(1, min(_MOST_IN_CHUNK, int(_CHUNK_SECONDS / max(per_game, 1e-6))))
+        self._first = min(first + size, self._n_games)
+        return [_deal(self._seed, g, self._seats, self._rotate) for g in range(first, self._first)]
+
+
 def _run(
-    chunks: Iterator[list[_Deal]],
+    chunks: _Chunks,
     run: _Run,
     executor: Executor,
     progress: bool,
@@ -503,7 +602,7 @@ def _run(
     cancelled, whoever owns the executor, before the error goes on."""
     from tqdm.auto import tqdm
 
-    futures: dict[Future[list[_Played]], int] = {}  # the chunks sent and not done yet
+    futures: dict[Future[tuple[list[_Played], float]], int] = {}  # the chunks sent and not done yet
     numbered = enumerate(chunks)
     try:
         with tqdm(total=total, unit="game", disable=not progress) as bar:
@@ -515,12 +614,17 @@ def _run(
                 ctrl_c()
                 done, _ = wait(futures, timeout=_POLL, return_when=FIRST_COMPLETED)
                 for future in sorted(done, key=futures.__getitem__):  # the first game's failure first
-                    played = future.result()
+                    played, seconds = future.result()
                     results[futures.pop(future)] = played
+                    chunks.took(len(played), seconds)
                     bar.update(len(played))
-    except BaseException:  # the games still to come are of no use now
+    except BaseException as error:  # the games still to come are of no use now
         for future in futures:
             future.cancel()
+        if isinstance(error, KeyboardInterrupt):  # the chunks that finished meanwhile are kept too
+            for future, n in futures.items():
+                if future.done() and not future.cancelled() and future.exception() is None:
+                    results[n] = future.result()[0]
         raise
 
 
@@ -539,28 +643,37 @@ def _stop(pool: ProcessPoolExecutor) -> None:
             worker.join()
 
 
-def _play_chunk(deals: Iterable[_Deal], run: _Run) -> list[_Played]:
-    """Play some deals and return their rows (what each worker runs)."""
-    return [_play(deal, run) for deal in deals]
+def _play_chunk(deals: Iterable[_Deal], run: _Run) -> tuple[list[_Played], float]:
+    """Play some deals and return their rows and the seconds they took (what each worker runs)."""
+    began = time.perf_counter()
+    played = [_play(deal, run) for deal in deals]
+    return played, time.perf_counter() - began
 
 
 def _setup(deal: _Deal, run: _Run) -> Game:
     """The game a deal starts from: a fresh deal, or the start position with its draw pile shuffled."""
-    _, _, seed, seats = deal
+    g, _, seed, seats = deal
     if run.start is None:
         return new_game(len(seats), seed=seed, beginner=run.beginner)
-    return resampled(run.start if isinstance(run.start, Game) else run.start(seed), seed)
+    start = run.start if isinstance(run.start, Game) else _started(run.start, g, seed, len(seats))
+    return resampled(start, seed)
 
 
 def resampled(start: Game, seed: int) -> Game:
     """A new game whose start is ``start``'s position with the face-down draw pile shuffled by ``seed``:
-    what ``simulate(..., start=start)`` plays from for a row's ``seed``. Its history begins there, so
-    its log, undo and actions table hold the play-out alone (a start with a log would be checked as the
-    deal of its seed, which a shuffled pile is not)."""
+    what ``simulate(..., start=start)`` plays from for a row's ``seed`` (from a callable:
+    ``resampled(start(seed), seed)``). Its history begins there, so its log, undo and actions table hold
+    the play-out alone (a start with a log would be checked as the deal of its seed, which a shuffled pile
+    is not).
+
+    The shuffle's stream is the seed's under a name of its own, never ``random.Random(seed)``: a position
+    made by ``seed`` (``scenario.position(..., seed=seed)``) has its pile shuffled by that stream, and
+    shuffling it again by the same one would give only some orders (the same permutation twice is an even
+    one), never all alike."""
     data = start.snapshot()
     position = dict(data["position"])
     pile = list(position["draw_pile"])
-    random.Random(seed).shuffle(pile)
+    random.Random(_RESAMPLE + check_seed(seed).to_bytes(8, "big")).shuffle(pile)
     fresh = {
         "kind": data["kind"],
         "seed": data["seed"],
@@ -674,10 +787,13 @@ def actions(game: Game) -> pd.DataFrame:
 
 
 def _action_table(rows: list[dict[str, Any]]) -> pd.DataFrame:
+    """The actions table of ``rows``, each column of one dtype however many rows (none included)."""
     import pandas as pd
 
     table = pd.DataFrame(rows, columns=ACTION_COLUMNS)
-    kinds: dict[str, Any] = {c: "Int64" for c in ("space", "cost", "x", "y", "next_seat")}
+    kinds: dict[str, Any] = {c: "int64" for c in ACTION_COLUMNS}
+    kinds |= {c: "Int64" for c in ("space", "cost", "x", "y", "next_seat")}  # None where no tile was taken
+    kinds |= {"tile": object, "again": bool, "refilled": bool}
     kinds |= {"kind": pd.CategoricalDtype(list(_KINDS)), "colour": pd.CategoricalDtype(list(COLOURS))}
     return table.astype(kinds)
 
@@ -728,6 +844,8 @@ def summary(df: pd.DataFrame, by: str | Sequence[str] = "bot") -> pd.DataFrame:
     """
     import pandas as pd
 
+    if not isinstance(df, pd.DataFrame):
+        raise TypeError(f"summary takes a simulate table (a pandas DataFrame), not {quote(df)}")
     columns = [by] if isinstance(by, str) else list(by)
     if not columns:
         raise ValueError("by names the columns to group by, at least one (such as 'bot' or 'seat')")

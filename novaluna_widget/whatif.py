@@ -9,9 +9,9 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from .errors import IllegalMove, quote
-from .game import Action, Game, Move
-from .i18n import message_of, msg
+from ._errors import IllegalMove, quote
+from ._game import Action, Game, Move
+from ._i18n import message_of, msg
 
 if TYPE_CHECKING:
     import pandas as pd

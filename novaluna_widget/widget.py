@@ -26,16 +26,17 @@ from typing import TYPE_CHECKING, Any, Final, SupportsIndex
 import anywidget
 import traitlets
 
-from . import coach, kinds
-from .contract import State
-from .controller import Controller
-from .game import Action, Game
-from .guide import READER, Guide
-from .i18n import check_language, get_language, msg, resolve
-from .protocol import Reader, Seats, catalogue
-from .puzzles.trainer import Trainer
-from .render import game_svg, page_faces
-from .table import DEFAULT_BOT, Played
+from . import _kinds as kinds
+from . import coach
+from ._contract import State
+from ._controller import Controller
+from ._game import Action, Game
+from ._guide import READER, Guide
+from ._i18n import check_language, get_language, msg, resolve
+from ._protocol import Reader, Seats, catalogue
+from ._render import game_svg, page_faces
+from ._table import DEFAULT_BOT, Played
+from .puzzles._trainer import Trainer
 
 if TYPE_CHECKING:
     import pandas as pd

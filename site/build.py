@@ -506,12 +506,12 @@ def _sha256(path: Path) -> str:
 
 # -- contents and checks ----------------------------------------------------------------------------
 def languages() -> Mapping[str, str]:
-    """The package's languages by code, each with its own name (``novaluna_widget.i18n``). Imported from
+    """The package's languages by code, each with its own name (``novaluna_widget._i18n``). Imported from
     the working tree when the package is not installed, as in the build venv: the engine imports
     nothing but the standard library."""
     if str(REPO) not in sys.path:
         sys.path.append(str(REPO))
-    from novaluna_widget.i18n import LANGUAGES
+    from novaluna_widget._i18n import LANGUAGES
 
     return LANGUAGES
 

@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from novaluna_widget import names
+from novaluna_widget import _names as names
 
 ROOT = Path(__file__).parents[1]
 PACKAGE = ROOT / "novaluna_widget"
@@ -42,23 +42,37 @@ def test_the_import_contracts_are_kept():
 
 LAYERS = "Layers: each module imports only from the layers below it"
 JUPYTER = "Jupyter is imported by the widget alone"
+MODES = "The modes: each imports only the modes below it"
+PUZZLES = "The puzzles: worksheet, trainer, makers, answers, ratings, top down"
+ANALYSIS = "The engine imports no analysis library"
+CONTRACTS = (LAYERS, JUPYTER, MODES, PUZZLES, ANALYSIS)
 
 
 def _broken(output: str) -> set[str]:
     """The names of the contracts a lint-imports report says are broken."""
     lines = " ".join(output.split())  # the report wraps long contract names
-    return {name for name in (LAYERS, JUPYTER) if re.search(re.escape(name) + r"[^.]*?BROKEN", lines)}
+    return {name for name in CONTRACTS if re.search(re.escape(name) + r"[^.]*?BROKEN", lines)}
 
 
 # Each change a careless edit could make, and the contract that must catch it.
 MUTATIONS = {
-    "an upward import (the board imports the bots)": ("board.py", "from . import bots", LAYERS),
+    "an upward import (the board imports the bots)": ("_board.py", "from . import bots", LAYERS),
     "a cycle between the bots and the coach": ("bots.py", "from . import coach", LAYERS),
-    "a cycle between the game and the solo game": ("game.py", "from . import solo", LAYERS),
-    "a sideways import (the pictures import the page's story)": ("render.py", "from . import story", LAYERS),
-    "a new module nobody placed in a layer": ("fresh.py", "from . import game", LAYERS),
-    "Jupyter imported below the widget": ("story.py", "import anywidget", JUPYTER),
+    "a cycle between the game and the solo game": ("_game.py", "from . import _solo", LAYERS),
+    "a sideways import (the pictures import the page's story)": (
+        "_render.py",
+        "from . import _story",
+        LAYERS,
+    ),
+    "a new module nobody placed in a layer": ("_fresh.py", "from . import _game", LAYERS),
+    "Jupyter imported below the widget": ("_story.py", "import anywidget", JUPYTER),
     "a new module below the widget that imports Jupyter": ("helper.py", "import traitlets", JUPYTER),
+    "a mode importing a sibling mode": ("_modes/puzzle.py", "from .guided import Guided", MODES),
+    "a new mode nobody placed": ("_modes/fresh.py", "from .base import Mode", MODES),
+    "the ratings importing the trainer": ("puzzles/_rating.py", "from . import _trainer", PUZZLES),
+    "pandas imported by the engine": ("_game.py", "import pandas", ANALYSIS),
+    "tqdm imported by the bots": ("bots.py", "import tqdm", ANALYSIS),
+    "matplotlib imported by the pictures": ("_render.py", "import matplotlib", ANALYSIS),
 }
 
 
@@ -74,7 +88,7 @@ def test_the_contracts_catch_each_kind_of_bad_import(tmp_path, change):
 
 
 def test_no_type_checks_for_the_solo_game_outside_the_engine():
-    engine = {"game.py", "solo.py", "kinds.py"}
+    engine = {"_game.py", "_solo.py", "_kinds.py"}
     found = [
         f"{path.name}: {line.strip()}"
         for path in sorted(PACKAGE.glob("*.py"))
@@ -99,10 +113,10 @@ def _lines(pattern: str, allowed: set[str]) -> list[str]:
 def test_the_kind_of_game_is_asked_not_probed_for():
     # A game says its kind (is_solo, has_moon_track, score_unit, token_worth, phase_one_tokens): no module
     # guesses it from a None, and only the engine and the package's front door know the solo module.
-    probes = _lines(r"(score_sheet|moon_track)\([^)]*\)\s+is\s+(not\s+)?None", {"game.py", "solo.py"})
+    probes = _lines(r"(score_sheet|moon_track)\([^)]*\)\s+is\s+(not\s+)?None", {"_game.py", "_solo.py"})
     assert probes == [], "ask game.is_solo or game.has_moon_track instead"
     solo = _lines(
-        r"from \.solo import|from novaluna_widget\.solo import", {"solo.py", "kinds.py", "__init__.py"}
+        r"from \._solo import|from novaluna_widget\._solo import", {"_solo.py", "_kinds.py", "__init__.py"}
     )
     assert solo == [], "ask the game its kind's figures (token_worth, phase_one_tokens) instead"
 
@@ -158,5 +172,101 @@ def test_no_name_of_the_package_hides_one_of_its_modules():
     import novaluna_widget
 
     modules = {module.name for module in pkgutil.iter_modules([str(PACKAGE)])}
-    assert {"simulate", "position", "modes"} <= modules
+    assert {"simulate", "scenario", "_modes"} <= modules
     assert set(novaluna_widget.__all__) & modules == set()
+
+
+def test_the_public_face_is_a_handful_of_modules():
+    # A user sees the engine at the top and these modules; everything else is private (a leading _), so a
+    # newcomer's `dir` and the API reference show what to import, not the package's inner rooms.
+    public = {
+        module.name for module in pkgutil.iter_modules([str(PACKAGE)]) if not module.name.startswith("_")
+    }
+    assert public == {"bots", "coach", "puzzles", "scenario", "simulate", "whatif", "widget"}
+    inner = {m.name for m in pkgutil.iter_modules([str(PACKAGE / "puzzles")]) if not m.name.startswith("_")}
+    assert inner == {"worksheet"}
+
+
+# -- what the import contracts cannot see: imports by name at run time, and upward imports --------------
+UPPER = ("_save", "_text", "_render")
+"""The modules the display hooks import upward (pyproject.toml's ignore_imports)."""
+
+
+def _dynamic_imports(source: str) -> list[str]:
+    """Calls that import a module named at run time: ``__import__``, ``importlib.import_module`` and
+    ``importlib.__import__``, which the import contracts never see."""
+    found = []
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.Call):
+            name = ast.unparse(node.func)
+            if name in {"__import__", "importlib.import_module", "importlib.__import__", "import_module"}:
+                found.append(name)
+    return found
+
+
+def _upward_imports_outside_hooks(path: str, source: str) -> list[str]:
+    """Imports of the upper modules (``UPPER``) that are not inside a function of ``_hooks``: only there do
+    they run when called and not when the engine is imported."""
+    tree = ast.parse(source)
+    inside = {
+        id(inner) for node in tree.body if isinstance(node, ast.FunctionDef) for inner in ast.walk(node)
+    }
+    found = []
+    for node in ast.walk(tree):
+        upward = (
+            isinstance(node, ast.ImportFrom) and node.level and (node.module or "").split(".")[0] in UPPER
+        )
+        if upward and (path != "_hooks.py" or id(node) not in inside):
+            found.append(f"{path}: from {'.' * node.level}{node.module}")
+    return found
+
+
+ENGINE = ("_board.py", "_game.py", "_solo.py", "_position.py", "_tiles.py", "_wheel.py", "_track.py")
+
+
+def test_no_module_imports_by_name_but_the_front_door():
+    # The package's own lazy names (``novaluna_widget.NovaLunaWidget``) are its one dynamic import.
+    found = {
+        path.relative_to(PACKAGE).as_posix(): _dynamic_imports(path.read_text())
+        for path in MODULES
+        if path != PACKAGE / "__init__.py"
+    }
+    assert {path: calls for path, calls in found.items() if calls} == {}
+
+
+def test_the_display_hooks_import_upward_only_from_their_one_place():
+    hooks = _upward_imports_outside_hooks("_hooks.py", (PACKAGE / "_hooks.py").read_text())
+    engine = [
+        found
+        for name in ENGINE
+        for found in _upward_imports_outside_hooks(name, (PACKAGE / name).read_text())
+    ]
+    assert hooks == [] and engine == []
+    layers = (ROOT / "pyproject.toml").read_text().split("[[tool.importlinter.contracts]]")[1]
+    assert set(re.findall(r'"([\w.]+) -> ', layers)) == {"novaluna_widget._hooks"}
+
+
+SHAPES = {
+    "__import__ of a Jupyter package": ("_game.py", "anywidget = __import__('anywidget')", "dynamic"),
+    "importlib.import_module": (
+        "bots.py",
+        "import importlib\npandas = importlib.import_module('pandas')",
+        "dynamic",
+    ),
+    "a display hook's import moved to module level": ("_hooks.py", "from ._render import picture", "upward"),
+    "a picture imported by the game itself": (
+        "_game.py",
+        "def f():\n    from ._render import picture",
+        "upward",
+    ),
+}
+
+
+@pytest.mark.parametrize("shape", SHAPES)
+def test_the_parsing_checks_catch_each_shape(shape):
+    name, line, check = SHAPES[shape]
+    source = (PACKAGE / name).read_text() + "\n" + line + "\n"
+    if check == "dynamic":
+        assert _dynamic_imports(source)
+    else:
+        assert _upward_imports_outside_hooks(name, source)

@@ -10,9 +10,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from novaluna_widget import TILES, Board, Game, IllegalMove, tile
-from novaluna_widget.board import neighbours
-from novaluna_widget.examples import EXAMPLES, example
-from novaluna_widget.kinds import new_game
+from novaluna_widget._board import neighbours
+from novaluna_widget._examples import EXAMPLES, example
+from novaluna_widget._kinds import new_game
 
 from . import naive
 

@@ -13,11 +13,12 @@ import time
 import pytest
 from babel.messages.extract import extract
 
-from novaluna_widget import Game, IllegalMove, Move, coach, i18n
+from novaluna_widget import Game, IllegalMove, Move, coach
+from novaluna_widget import _i18n as i18n
+from novaluna_widget._i18n import in_language
+from novaluna_widget._kinds import new_game
 from novaluna_widget.bots import GreedyBot, play_turn
 from novaluna_widget.coach import ALTERNATIVES, NOTABLE, REVIEW_COLUMNS, hint, review, reviewing
-from novaluna_widget.i18n import in_language
-from novaluna_widget.kinds import new_game
 from novaluna_widget.scenario import position
 
 #: A small search budget keeps the tests quick; the positions below are plain enough for it.
@@ -550,6 +551,7 @@ def translated(lang, msgid):
 TAKE = "Take {tile} ({colour}) from wheel space {space} and place it at {cell}, {outcome}. {then}"
 
 
+@pytest.mark.slow  # a long scan: `make test` runs it, `make test-fast` leaves it out
 @pytest.mark.parametrize("lang", ["ru", "ja", "fa"])
 def test_no_english_is_left_in_the_coachs_words(lang):
     if not translated(lang, TAKE):

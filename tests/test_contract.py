@@ -1,6 +1,6 @@
-"""Python sends nothing the contract (novaluna_widget/contract.py) lacks: every state, catalogue, review panel
-and intent below is checked against it key by key (``contract.check``: a stray key, a missing one, a wrong
-type or a null where none may be fails), over real games; and the page's side of the contract
+"""Python sends nothing the contract (novaluna_widget/_contract.py) lacks: every state, catalogue, review
+panel and intent below is checked against it key by key (``contract.check``: a stray key, a missing one, a
+wrong type or a null where none may be fails), over real games; and the page's side of the contract
 (js/contract.d.ts, js/nullable.json) is what js/build_contract.py writes from it now."""
 
 from __future__ import annotations
@@ -13,10 +13,11 @@ from typing import Any, get_args, get_type_hints
 
 import pytest
 
-from novaluna_widget import Game, NovaLunaWidget, coach, contract
-from novaluna_widget.contract import Catalogue, Faces, ReviewPanel, State, check
-from novaluna_widget.i18n import LANGUAGES
-from novaluna_widget.protocol import INTENTS, BadIntent, catalogue, parse_intent
+from novaluna_widget import Game, NovaLunaWidget, coach
+from novaluna_widget import _contract as contract
+from novaluna_widget._contract import Catalogue, Faces, ReviewPanel, State, check
+from novaluna_widget._i18n import LANGUAGES
+from novaluna_widget._protocol import INTENTS, BadIntent, catalogue, parse_intent
 
 from .test_protocol import played_out
 from .test_widget import intent, take
@@ -132,6 +133,7 @@ def test_the_guided_game_keeps_to_the_contract_step_by_step_in_every_language():
         assert w.state["tutorial"]["done"] and w.state["tutorial"]["expects"] is None
 
 
+@pytest.mark.slow  # a long scan: `make test` runs it, `make test-fast` leaves it out
 def test_the_coach_keeps_to_the_contract(monkeypatch: pytest.MonkeyPatch):
     w = NovaLunaWidget(players=["You", "Bo"], seed=3, bots={1: "greedy"})
     found = w.hint()

@@ -13,13 +13,13 @@ from typing import Any
 import pytest
 
 from novaluna_widget import Game, Move, coach
-from novaluna_widget.coaching import BROWSING, TUTORIAL_ONLY, past
-from novaluna_widget.controller import Controller
-from novaluna_widget.errors import IllegalMove
-from novaluna_widget.guide import Guide
-from novaluna_widget.i18n import msg
-from novaluna_widget.modes import Guided, History, Intent, Live, Mode, Part, Playing, Reviewing
-from novaluna_widget.table import Played
+from novaluna_widget._coaching import BROWSING, TUTORIAL_ONLY, past
+from novaluna_widget._controller import Controller
+from novaluna_widget._errors import IllegalMove
+from novaluna_widget._guide import Guide
+from novaluna_widget._i18n import msg
+from novaluna_widget._modes import Guided, History, Intent, Live, Mode, Part, Playing, Reviewing
+from novaluna_widget._table import Played
 
 from .test_protocol import played_out
 from .test_widget_coach import NODES
@@ -76,8 +76,8 @@ def test_the_controller_runs_without_jupyter():
                 return None
 
         sys.meta_path.insert(0, Blocked())
-        from novaluna_widget.controller import Controller
-        from novaluna_widget.game import Game
+        from novaluna_widget._controller import Controller
+        from novaluna_widget._game import Game
 
         states = []
         c = Controller(Game(2, seed=3), publish=states.append, publish_review=lambda panel: None)

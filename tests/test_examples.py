@@ -1,4 +1,4 @@
-"""The rulebook's eight task-chain examples (``novaluna_widget.examples``), checked against what the
+"""The rulebook's eight task-chain examples (``novaluna_widget._examples``), checked against what the
 rulebook says each one shows. Tutorial 2 explains them; these checks are why it need not assert them.
 
 The rulebook's words (Russian edition, our translation) are quoted above each test.
@@ -9,8 +9,8 @@ from __future__ import annotations
 import pytest
 
 from novaluna_widget import Board, tile
-from novaluna_widget.examples import EXAMPLES, RulebookExample, example
-from novaluna_widget.i18n import LANGUAGES, Message, set_language
+from novaluna_widget._examples import EXAMPLES, RulebookExample, example
+from novaluna_widget._i18n import LANGUAGES, Message, set_language
 
 
 def counted(board: Board, cell: tuple[int, int], task: int) -> dict[str, tuple[int, int, int]]:

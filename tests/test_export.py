@@ -77,7 +77,7 @@ def test_the_saved_picture_says_it_is_the_moment_its_code_cell_ran() -> None:
     """Jupyter saves a widget's output as it was displayed: a notebook saved after some turns still holds
     the picture of the deal. The picture says so, in the widget's language, and is of that moment."""
     from novaluna_widget import NovaLunaWidget
-    from novaluna_widget.render import game_svg
+    from novaluna_widget._render import game_svg
 
     def title(svg: str) -> str:
         return svg[svg.index("<title>") : svg.index("</title>")]

@@ -3,7 +3,7 @@
 import pytest
 
 from novaluna_widget import Game, IllegalMove, Move
-from novaluna_widget import wheel as wheel_rules
+from novaluna_widget import _wheel as wheel_rules
 
 from .positions import build
 

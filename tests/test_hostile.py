@@ -35,11 +35,11 @@ from novaluna_widget import (
     tile,
 )
 from novaluna_widget.__main__ import main
-from novaluna_widget.board import FAR, FIRST
+from novaluna_widget._board import FAR, FIRST
+from novaluna_widget._errors import PositionError
+from novaluna_widget._kinds import new_game
+from novaluna_widget._modes.guided import LEFT
 from novaluna_widget.bots import GreedyBot, make_bot, play_game
-from novaluna_widget.errors import PositionError
-from novaluna_widget.kinds import new_game
-from novaluna_widget.modes.guided import LEFT
 from novaluna_widget.scenario import ScenarioError, position
 from novaluna_widget.simulate import _AHEAD, SimulationError, simulate
 
@@ -81,7 +81,7 @@ def test_damaged_saves_load_whole_or_are_refused_with_a_short_save_error(text, r
     ("text", "match"),
     [
         ("[" * 100_000, "nested too deeply"),
-        ('{"format": "novaluna_widget.save", "version": ' + "9" * 5000 + "}", "does not parse"),
+        ('{"format": "novaluna_widget._save", "version": ' + "9" * 5000 + "}", "does not parse"),
         (b"\xff\xfe", "does not parse"),
     ],
 )

@@ -33,16 +33,18 @@ from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 
 import novaluna_widget as nl
-from novaluna_widget import Game, IllegalMove, Move, SoloGame, i18n, names
-from novaluna_widget.errors import PositionError
-from novaluna_widget.events import to_event, tokens_left
-from novaluna_widget.i18n import cell_words, joined, msg
-from novaluna_widget.protocol import check_selection, game_state
-from novaluna_widget.render import board_svg, game_svg
-from novaluna_widget.save import SaveError
+from novaluna_widget import Game, IllegalMove, Move, SoloGame
+from novaluna_widget import _i18n as i18n
+from novaluna_widget import _names as names
+from novaluna_widget._errors import PositionError
+from novaluna_widget._events import to_event, tokens_left
+from novaluna_widget._i18n import cell_words, joined, msg
+from novaluna_widget._protocol import check_selection, game_state
+from novaluna_widget._render import board_svg, game_svg
+from novaluna_widget._save import SaveError
+from novaluna_widget._story import tell
+from novaluna_widget._text import game_text
 from novaluna_widget.scenario import ScenarioError, area, position
-from novaluna_widget.story import tell
-from novaluna_widget.text import game_text
 from tests.test_golden import playthrough
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -354,7 +356,7 @@ def test_russian_never_declines_a_name_in_the_guide_and_the_log():
         form
         for m in entries("ru")
         for form in forms(m)
-        if any(path.endswith(("guide.py", "story.py")) for path, _ in m.locations)
+        if any(path.endswith(("_guide.py", "_story.py")) for path, _ in m.locations)
     ]
     assert told
     assert [form for form in told if RUSSIAN_PREPOSITION.search(form)] == []
@@ -543,7 +545,7 @@ def outputs(lang: str) -> dict[str, list[str]]:
             for text in (
                 "{nope",
                 b"\xff\xfe",
-                '{"format": "novaluna_widget.save", "version": 7}',
+                '{"format": "novaluna_widget._save", "version": 7}',
                 "[]",
                 Game(2, seed=1).to_json().replace('"seed": 1', '"seed": 2'),
             )
@@ -578,7 +580,7 @@ def test_the_bot_seats_refusal_names_the_button_as_the_page_words_it():
     seats[game.current_player] = "greedy"
     name = game.players[game.current_player].name
     take = {"action": "take", "version": 1, "space": 1, "cell": [0, 0], "player": game.current_player}
-    from novaluna_widget.protocol import check_intent
+    from novaluna_widget._protocol import check_intent
 
     for lang in ("en", *OTHERS):
         button = (
@@ -620,7 +622,7 @@ def test_an_illegal_move_is_worded_in_every_language(lang, language):
 def test_errors_built_from_other_errors_keep_their_data():
     with pytest.raises(SaveError) as caught:
         Game.from_json(
-            '{"format": "novaluna_widget.save", "version": 1, "kind": "game", "seed": 1, '
+            '{"format": "novaluna_widget._save", "version": 1, "kind": "game", "seed": 1, '
             '"beginner": false, "start": {}, "history": [], "redo": []}'
         )
     assert str(caught.value).startswith("start lacks draw_pile, events")
@@ -968,7 +970,7 @@ def test_each_japanese_panel_keeps_one_register():
     goals = [
         text
         for english, where, text in japanese("novaluna")
-        if "story.py" in where and english.startswith(("Phase 1: place", "Phase 2: place", "All {n} tokens"))
+        if "_story.py" in where and english.startswith(("Phase 1: place", "Phase 2: place", "All {n} tokens"))
     ]
     assert len(goals) == 3 and all(japanese_registers(goal) == {"polite"} for goal in goals), goals
     puzzle = [text for _, where, text in japanese("novaluna_page") if "puzzle.js" in where]

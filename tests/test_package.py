@@ -38,9 +38,9 @@ import novaluna_widget as nl
 HEAVY = {"anywidget", "ipywidgets", "traitlets", "IPython", "pandas"}
 def heavy():
     return sorted({m.split(".")[0] for m in sys.modules} & HEAVY)
-print(heavy(), "novaluna_widget.render" in sys.modules)
+print(heavy(), "novaluna_widget._render" in sys.modules)
 print(sorted({"NovaLunaWidget", "ScenarioError", "example", "picture"} - set(dir(nl))))
-print(nl.picture is nl.render.picture, nl.example(1).number, issubclass(nl.ScenarioError, nl.PositionError))
+print(nl.picture is nl._render.picture, nl.example(1).number, issubclass(nl.ScenarioError, nl.PositionError))
 print(heavy())
 print(nl.NovaLunaWidget.__module__, "anywidget" in heavy(), "pandas" in heavy())
 """
@@ -71,6 +71,6 @@ def test_wheel_ships_tile_data_and_the_built_view(tmp_path):
     names = set(zipfile.ZipFile(wheel).namelist())
     assert {"novaluna_widget/tiles.json", "novaluna_widget/drawing.json", "novaluna_widget/py.typed"} <= names
     assert {"novaluna_widget/static/widget.js", "novaluna_widget/static/widget.css"} <= names
-    # The server extension is enabled where the wheel is installed (novaluna_widget/server.py).
+    # The server extension is enabled where the wheel is installed (novaluna_widget/_server.py).
     config = "etc/jupyter/jupyter_server_config.d/novaluna_widget.json"
     assert any(name.endswith(f".data/data/{config}") for name in names), sorted(names)

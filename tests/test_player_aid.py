@@ -19,6 +19,8 @@ from types import ModuleType
 
 import pytest
 
+from novaluna_widget import Game
+
 DOCS = Path(__file__).resolve().parent.parent / "docs"
 REDO = "run `make player-aid` to write docs/player-aid.html and .pdf (and the .ru, .ja, .fa ones) again"
 SEEDS = DOCS.parent.parent / "shared" / "seeds"
@@ -65,7 +67,7 @@ LANGUAGES = aid.LANGUAGES
 
 
 def test_there_is_an_aid_in_every_language_of_the_engine() -> None:
-    from novaluna_widget.i18n import LANGUAGES as ENGINE
+    from novaluna_widget._i18n import LANGUAGES as ENGINE
 
     assert list(LANGUAGES) == list(ENGINE)
     assert aid.paths("en") == (DOCS / "player-aid.html", DOCS / "player-aid.pdf")
@@ -191,18 +193,81 @@ def test_the_back_has_the_set_up_what_a_turn_leaves_out_and_the_solo_game() -> N
     for lang in LANGUAGES:
         sheet = aid.sheet(lang, aid.glossary() if lang == "en" else None)
         parts = (sheet.setup, sheet.details, sheet.solo)
-        assert [len(points) for _, points in parts] == [4, 4, 5], lang
-        assert all(point in aid.build_html(lang=lang) for _, points in parts for point in points), lang
+        assert [len(points) for _, points in parts] == [4, 4, 5] and len(sheet.anatomy[1]) == 5, lang
+        html = aid.build_html(lang=lang)
+        assert all(point in html for _, points in (*parts, sheet.anatomy) for point in points), lang
+
+
+def test_the_back_shows_a_tiles_anatomy_as_the_tile_data_has_it() -> None:
+    from novaluna_widget import TILES, tile
+
+    html = aid.build_html()
+    back = html[html.index('<main class="back">') :]
+    anatomy = back[back.index('<section class="anatomy">') :]
+    assert "<title>Nova Luna tiles: R15, B01</title>" in anatomy  # the engine's picture of the two tiles
+    shown, bare = tile("R15"), tile("B01")
+    assert (shown.cost, len(shown.tasks), bare.cost, len(bare.tasks)) == (6, 3, 1, 0)
+    assert "R15 has three, B01 none (no cost-1 tile has a task)" in anatomy
+    assert all(not t.tasks for t in TILES if t.cost == 1) and {"teal": 1, "yellow": 1} in map(
+        dict, shown.tasks
+    )
+    for said in (
+        "<b>Cost</b> (1–7), in the top-left corner",
+        "<b>0–3 tasks</b>",
+        "<b>One dot, one tile:</b> each dot of a task stands for one tile of its colour",
+        "R15's “1 teal + 1 yellow” needs one teal tile and one yellow tile",
+        "<b>The tile's turn does not matter:</b>",
+        "<b>A tile may fulfil nothing:</b>",
+    ):
+        assert said in anatomy, said
+    assert {t.cost for t in TILES} == set(range(1, 8)) and {len(t.tasks) for t in TILES} == {0, 1, 2, 3}
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_header_counts_the_solo_game_its_back_explains(lang: str) -> None:
+    sheet = aid.sheet(lang, aid.glossary() if lang == "en" else None)
+    assert sheet.solo[1], "the back has the solo rules"
+    counted = {"en": "1–4 players", "ru": "1–4 игрока", "ja": "1〜4人用", "fa": "برای ۱ تا ۴ بازیکن"}[lang]
+    assert sheet.byline.startswith(counted) and "2–4" not in sheet.byline and "۲ تا ۴" not in sheet.byline
 
 
 def test_the_pictures_are_the_engines() -> None:
     html = aid.build_html()
-    assert html.count("<svg ") == 4  # the wheel and the rulebook's examples 1, 2 and 7
-    assert "<title>Nova Luna: a 3-player game, seed 0, turn 0, Player 3 to move</title>" in html
+    assert html.count("<svg ") == 5  # the wheel, the rulebook's examples 1, 2 and 7, and a tile's anatomy
+    assert "<title>Nova Luna: a 3-player game, seed 109, turn 5, Player 3 to move</title>" in html
     assert html.count("<title>Nova Luna area: ") == 3
     game = aid.wheel_position()
     assert game.players[game.current_player].name == "Player 3"
-    assert game.choices() == [4, 5, 7]  # the empty wheel spaces 3 and 6 are skipped
+    assert game.choices() == [3, 5, 6] and game.marker == 1  # the empty wheel spaces 2 and 4 are skipped
+    # The caption's stack: players 2 and 3 share the rearmost track space, 3 on top; player 1 is ahead.
+    track = game.moon_track()
+    assert track is not None and track[min(track)] == [1, 2] and len(track) == 2
+
+
+def reached(game: Game) -> None:
+    """Assert that ``game`` is a position a game reaches: its deal, replayed move by move, gives it."""
+    again = Game([p.name for p in game.players], seed=game.seed)
+    for action in game.history:
+        again.play(action)
+    assert game.history, "no move was played: the position was set up, not reached"
+    assert [t and t.id for t in again.wheel] == [t and t.id for t in game.wheel]
+    assert [t.id for t in again.draw_pile] == [t.id for t in game.draw_pile]
+    assert (again.marker, again.moon_track()) == (game.marker, game.moon_track())
+    for mine, theirs in zip(game.players, again.players, strict=True):
+        assert (mine.time, mine.tokens, dict(mine.board.tiles)) == (
+            theirs.time,
+            theirs.tokens,
+            dict(theirs.board.tiles),
+        )
+        assert mine.time == sum(t.cost for t in mine.board.tiles.values())
+    on_wheel = sum(t is not None for t in game.wheel)
+    placed = sum(len(p.board.tiles) for p in game.players)
+    assert on_wheel + len(game.draw_pile) + placed == 68 and game.wheel[game.marker] is None
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_wheels_picture_is_a_position_a_game_reaches(lang: str) -> None:
+    reached(aid.wheel_position(lang))
 
 
 # -- the aid in Russian, Japanese and Persian ------------------------------------------------------------
@@ -249,18 +314,18 @@ def test_each_aid_speaks_its_rulebooks_words(lang: str) -> None:
 @pytest.mark.parametrize("lang", ["ru", "ja", "fa"])
 def test_the_pictures_are_drawn_in_the_pages_language(lang: str) -> None:
     html = aid.build_html(lang=lang)
-    assert html.count("<svg ") == html.count(f" lang='{lang}'") == 4
+    assert html.count("<svg ") == html.count(f" lang='{lang}'") == 5
     assert f'<html lang="{lang}"' in html
     game = aid.wheel_position(lang)
     assert [p.name for p in game.players] == list(aid.SHEETS[lang].players or ())
-    assert game.players[game.current_player].name == aid.SHEETS[lang].players[2]  # type: ignore[index]
-    assert game.choices() == [4, 5, 7]
+    assert game.players[game.current_player].name == aid.SHEETS[lang].players[2]
+    assert game.choices() == [3, 5, 6]
 
 
 def test_the_persian_aid_is_right_to_left_with_persian_digits() -> None:
     html = aid.build_html(lang="fa")
     assert '<html lang="fa" dir="rtl">' in html and "list-style-type: persian" in html
-    assert html.count("direction='ltr'") == 4  # the pictures' geometry stays as it is
+    assert html.count("direction='ltr'") == 5  # the pictures' geometry stays as it is
     words = " ".join(texts(aid.SHEETS["fa"]))
     assert not re.search("[0-9]", re.sub(r"docs/glossary\.fa\.md|\{\}", "", words)), "an ASCII digit"
     assert not re.search("[\u064a\u0643\u0660-\u0669]", html), "Arabic yeh, kaf or digits, not Persian ones"

@@ -3,6 +3,7 @@ copied or saved, the game stays a game of Nova Luna."""
 
 import json
 
+import pytest
 from hypothesis import settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
@@ -112,5 +113,13 @@ class Play(RuleBasedStateMachine):
             assert e.text and json.dumps(dict(e.data))
 
 
-Play.TestCase.settings = settings(max_examples=50, stateful_step_count=150, deadline=None)
-TestPlay = Play.TestCase
+Play.TestCase.settings = settings(max_examples=12, stateful_step_count=150, deadline=None)
+TestPlay = Play.TestCase  # a dozen random games for the inner loop (`make test-fast`)
+
+
+class PlayAtFullStrength(Play):
+    """The same invariants over fifty games: `make test` only."""
+
+
+PlayAtFullStrength.TestCase.settings = settings(max_examples=50, stateful_step_count=150, deadline=None)
+TestPlayAtFullStrength = pytest.mark.slow(PlayAtFullStrength.TestCase)

@@ -13,15 +13,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from novaluna_widget import Game, IllegalMove, Move, SoloGame
-from novaluna_widget.bots import BOTS, make_bot
-from novaluna_widget.coach import hint as hint_of
-from novaluna_widget.coach import reviewing
-from novaluna_widget.coaching import compare, hint_state, view_state
-from novaluna_widget.contract import State
-from novaluna_widget.controller import Controller
-from novaluna_widget.guide import Guide
-from novaluna_widget.i18n import in_language
-from novaluna_widget.protocol import (
+from novaluna_widget._coaching import compare, hint_state, view_state
+from novaluna_widget._contract import State
+from novaluna_widget._controller import Controller
+from novaluna_widget._guide import Guide
+from novaluna_widget._i18n import in_language
+from novaluna_widget._protocol import (
     INTENTS,
     LOG_TAIL,
     BadIntent,
@@ -34,9 +31,12 @@ from novaluna_widget.protocol import (
     parse_intent,
     parse_seats,
 )
-from novaluna_widget.puzzles.trainer import Trainer
+from novaluna_widget._tiles import COLOURS
+from novaluna_widget.bots import BOTS, make_bot
+from novaluna_widget.coach import hint as hint_of
+from novaluna_widget.coach import reviewing
+from novaluna_widget.puzzles._trainer import Trainer
 from novaluna_widget.scenario import position
-from novaluna_widget.tiles import COLOURS
 
 from .positions import build
 

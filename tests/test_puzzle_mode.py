@@ -12,10 +12,10 @@ from typing import Any
 import pytest
 
 from novaluna_widget import NovaLunaWidget
-from novaluna_widget.modes import Playing, Puzzling
-from novaluna_widget.modes.puzzle import answer_data
+from novaluna_widget._modes import Playing, Puzzling
+from novaluna_widget._modes.puzzle import answer_data
 from novaluna_widget.puzzles import KINDS, Puzzle
-from novaluna_widget.puzzles.trainer import ENVIRONMENT, Trainer
+from novaluna_widget.puzzles._trainer import ENVIRONMENT, Trainer
 
 from .test_widget import intent, nothing_swallowed, send  # noqa: F401  (an autouse fixture)
 
@@ -120,16 +120,16 @@ def test_a_wrong_cell_is_said_wrong_with_the_engines_reason(tmp_path):
     assert "cannot go on" in verdict["words"]
 
 
-def test_a_hint_marks_a_right_answer_and_costs_rating(tmp_path):
+def test_a_hint_says_how_to_look_and_costs_rating(tmp_path):
     plain, hinted = opened(tmp_path, ["placement"], "a.json"), opened(tmp_path, ["placement"], "b.json")
     (right,) = answers(key(tmp_path, ["placement"]))
     intent(hinted, "hint")
-    assert puzzle_of(hinted)["hinted"]["answer"] == right and not puzzle_of(hinted)["can"]["hint"]
+    assert puzzle_of(hinted)["hints"] == key(tmp_path, ["placement"]).hints()[:1]
     for w in (plain, hinted):
         intent(w, "pick", answer=right)
         intent(w, "check")
         assert puzzle_of(w)["verdict"]["right"]
-    assert 1500 < puzzle_of(hinted)["rating"] < puzzle_of(plain)["rating"]
+    assert puzzle_of(hinted)["rating"] < puzzle_of(plain)["rating"]
 
 
 def test_a_hint_is_not_made_free_by_skipping_the_puzzle(tmp_path):
@@ -226,11 +226,13 @@ def test_odd_intents_in_the_puzzles_are_refused_and_change_nothing(tmp_path):
         assert w.game.history == history and isinstance(w._controller.mode, Puzzling)
 
 
-def test_a_second_hint_and_a_change_after_the_check_are_refused(tmp_path):
+def test_a_hint_beyond_the_last_and_a_change_after_the_check_are_refused(tmp_path):
     w = opened(tmp_path, ["fulfilled"])
+    for _ in key(tmp_path, ["fulfilled"]).hints():
+        intent(w, "hint")
+        assert w.last_error is None
     intent(w, "hint")
-    intent(w, "hint")
-    assert "one per puzzle" in w.last_error
+    assert "every hint of this puzzle is on show" in w.last_error
     intent(w, "reveal")
     for action, fields in [("pick", {"answer": [0, 0, 0]}), ("check", {}), ("hint", {}), ("reveal", {})]:
         intent(w, action, **fields)

@@ -6,9 +6,9 @@ from __future__ import annotations
 
 import pytest
 
-from novaluna_widget.game import Move
+from novaluna_widget._game import Move
 from novaluna_widget.puzzles import KINDS, AnswerError, Puzzle, generate
-from novaluna_widget.puzzles.answers import MARGIN
+from novaluna_widget.puzzles._answers import MARGIN
 from tests import naive
 
 SEED = 11

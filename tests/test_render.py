@@ -10,12 +10,25 @@ from typing import Any
 
 import pytest
 
-from novaluna_widget import Board, Game, IllegalMove, NovaLunaWidget, SoloGame, tile, track, wheel
-from novaluna_widget.events import tokens_left
-from novaluna_widget.examples import example
-from novaluna_widget.i18n import LANGUAGES, cell_words, cmsg, msg, number, set_language, word
-from novaluna_widget.names import named
-from novaluna_widget.render import (
+from novaluna_widget import (
+    Board,
+    Game,
+    IllegalMove,
+    NovaLunaWidget,
+    SoloGame,
+    tile,
+)
+from novaluna_widget import (
+    _track as track,
+)
+from novaluna_widget import (
+    _wheel as wheel,
+)
+from novaluna_widget._events import tokens_left
+from novaluna_widget._examples import example
+from novaluna_widget._i18n import LANGUAGES, cell_words, cmsg, msg, number, set_language, word
+from novaluna_widget._names import named
+from novaluna_widget._render import (
     COVER_OPACITY,
     PROJECTOR,
     SPEC,
@@ -29,7 +42,7 @@ from novaluna_widget.render import (
     tiles_svg,
     wheel_svg,
 )
-from novaluna_widget.tiles import COLOURS, LETTERS, TILES
+from novaluna_widget._tiles import COLOURS, LETTERS, TILES
 
 SVG = "{http://www.w3.org/2000/svg}"
 FACE = "width='94' height='94'"  # one per tile drawn
@@ -672,3 +685,11 @@ def test_projector_pictures_fit_the_screen_at_a_size_read_from_the_back() -> Non
     assert _size(tiles)[0] <= PROJECTOR[0] and _size(tiles)[1] <= PROJECTOR[1]
     with pytest.raises(TypeError, match="projector"):
         picture(game, projector=True, cell=40)
+
+
+def test_a_games_wheel_alone_is_a_picture_of_its_own():
+    game = Game(["Ada", "Bo"], seed=8)
+    alone = picture(game, only="wheel")
+    assert alone.svg == wheel_svg(game) and alone.svg != picture(game).svg
+    with pytest.raises(TypeError, match="only="):
+        picture(game.players[0].board, only="wheel")

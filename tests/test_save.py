@@ -49,7 +49,7 @@ def test_round_trip_of_a_finished_game():
 
 def test_save_format_is_versioned():
     data = json.loads(played().to_json())
-    assert (data["format"], data["version"], data["kind"]) == ("novaluna_widget.save", 1, "game")
+    assert (data["format"], data["version"], data["kind"]) == ("novaluna_widget._save", 1, "game")
 
 
 @pytest.mark.parametrize(

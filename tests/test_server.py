@@ -1,4 +1,4 @@
-"""The server extension that sends kernel messages at once (novaluna_widget/server.py): what it does to a
+"""The server extension that sends kernel messages at once (novaluna_widget/_server.py): what it does to a
 kernel websocket connection class, and that installing the package enables it."""
 
 from __future__ import annotations
@@ -11,7 +11,9 @@ import sys
 from pathlib import Path
 from types import SimpleNamespace
 
-from novaluna_widget import server
+import pytest
+
+from novaluna_widget import _server as server
 
 ROOT = Path(__file__).parents[1]
 CONFIG = ROOT / "jupyter-config" / "jupyter_server_config.d" / "novaluna_widget.json"
@@ -58,11 +60,12 @@ def test_loading_replaces_the_configured_class_with_one_that_sends_at_once():
     assert made(Handler()).connect() == "connected (no delay: [True])"
 
 
+@pytest.mark.slow  # installs the package into a fresh venv
 def test_installing_the_package_enables_the_extension():
     # The config file the wheel installs names the module whose extension points the server loads.
     enabled = json.loads(CONFIG.read_text())["ServerApp"]["jpserver_extensions"]
-    assert enabled == {"novaluna_widget.server": True}
-    assert server._jupyter_server_extension_points() == [{"module": "novaluna_widget.server"}]
+    assert enabled == {"novaluna_widget._server": True}
+    assert server._jupyter_server_extension_points() == [{"module": "novaluna_widget._server"}]
     listed = subprocess.run(
         [sys.executable, "-m", "jupyter", "server", "extension", "list"],
         capture_output=True,
@@ -70,5 +73,5 @@ def test_installing_the_package_enables_the_extension():
         check=True,
     )
     out = re.sub(r"\x1b\[[0-9;]*m", "", listed.stdout + listed.stderr)  # no colours
-    assert "novaluna_widget.server enabled" in out, out
-    assert re.search(r"novaluna_widget\.server\s+OK", out), out
+    assert "novaluna_widget._server enabled" in out, out
+    assert re.search(r"novaluna_widget\._server\s+OK", out), out

@@ -22,8 +22,8 @@ import pandas as pd
 import pytest
 
 from novaluna_widget import Game
+from novaluna_widget._game import Action
 from novaluna_widget.bots import Bot, GreedyBot, RandomBot, SearchBot, play_game, play_turn
-from novaluna_widget.game import Action
 from novaluna_widget.scenario import position
 from novaluna_widget.simulate import (
     ACTION_COLUMNS,
@@ -103,6 +103,7 @@ def test_same_seed_same_table_whatever_the_executor_and_chunks() -> None:
     assert not serial.equals(run(8, seed=2))
 
 
+@pytest.mark.slow  # starts a local Dask cluster
 def test_same_table_on_a_local_dask_cluster() -> None:
     distributed = pytest.importorskip("distributed")
     with (
@@ -188,7 +189,7 @@ class NoGames(Executor):
         ({"beginner": "yes"}, TypeError, "beginner must be True or False, not 'yes'"),
         ({"beginner": True, "bots": ["greedy"]}, ValueError, "the solo game has no beginner variant"),
         ({"progress": 1}, TypeError, "progress must be True or False, not 1"),
-        ({"rotate": None}, TypeError, "rotate must be True or False, not None"),
+        ({"rotate": "yes"}, TypeError, "rotate must be True, False or None \\(the default\\), not 'yes'"),
         ({"executor": "threads"}, TypeError, "executor must be a concurrent.futures.Executor"),
         ({"executor": None, "workers": 0}, ValueError, "workers must be 1 or more, not 0"),
         ({"workers": 2}, ValueError, "workers sizes the default process pool"),

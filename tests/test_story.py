@@ -5,8 +5,8 @@ summary."""
 from __future__ import annotations
 
 from novaluna_widget import Game, Move, SoloGame
+from novaluna_widget._story import end_words, solo_lines, summary, tell, where
 from novaluna_widget.bots import make_bot, play_turn
-from novaluna_widget.story import end_words, solo_lines, summary, tell, where
 
 from .positions import build
 

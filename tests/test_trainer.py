@@ -15,8 +15,8 @@ from pathlib import Path
 import pytest
 
 from novaluna_widget.puzzles import FAMILY, generate
-from novaluna_widget.puzzles.rating import Rating, update
-from novaluna_widget.puzzles.trainer import ENVIRONMENT, VERSION, ProgressError, Trainer, default_path
+from novaluna_widget.puzzles._rating import Rating, update
+from novaluna_widget.puzzles._trainer import ENVIRONMENT, VERSION, ProgressError, Trainer, default_path
 
 REPO = Path(__file__).resolve().parent.parent
 
@@ -87,7 +87,7 @@ CHILD = textwrap.dedent(
     """
     import os, sys
     from novaluna_widget.puzzles import generate
-    from novaluna_widget.puzzles.trainer import Trainer
+    from novaluna_widget.puzzles._trainer import Trainer
 
     writes = 0
     fsync = os.fsync

@@ -303,6 +303,24 @@ def test_stop_9(replay: Callable[..., Game]) -> None:
 def test_after_the_game_answers(replay: Callable[..., Game]) -> None:
     # 1. A cheap tile kept the Suns moving at stop 3 (checked there too).
     assert replay(4).current_player == 0 and "as B01 did for the Suns at stop 3" in answer(7, 10)
+    # …and a cheap tile can place tokens: the Moons' T02 (cost 2) placed two, on Y17's tasks.
+    after_t02 = replay(12)
+    take = next(e for e in reversed(after_t02.log) if e.kind == "take")
+    cover = after_t02.log[-1]
+    assert (take.player, take.data["tile"], tile("T02").cost) == (1, "T02", 2) and replay(11).turn == 11
+    assert cover.kind == "cover" and cover.data["tasks"] == [[-1, -1, 1], [-1, -1, 2]]
+    assert after_t02.players[1].board.tiles[(-1, -1)].id == "Y17"
+    assert "cannot give you tokens" not in answer(7, 10) and "placed 2 tokens at once" in answer(7, 10)
+    # What it brings little of: tasks of its own (none at cost 1, one at cost 2, two or three from cost 4).
+    from novaluna_widget import TILES
+
+    tasks = {cost: {len(t.tasks) for t in TILES if t.cost == cost} for cost in range(1, 8)}
+    assert tasks[1] == {0} and tasks[2] == {1} and all(tasks[c] <= {2, 3} for c in range(4, 8))
+    assert [dict(task) for task in tile("T02").tasks] == [{"teal": 4}]
+    assert (
+        'a cost-2 tile only one, four of its own colour (T02\'s "4 teal"), where a dear tile has two'
+        in answer(7, 10)
+    )
     # 2. A task's own tile never counts: R03's "4 red" with three other red tiles, then four.
     board = Board(
         [(tile("R03"), (0, 0)), (tile("R01"), (1, 0)), (tile("R02"), (2, 0)), (tile("R04"), (3, 0))]
@@ -335,8 +353,8 @@ def test_the_widget_starts_from_a_stop(replay: Callable[..., Game]) -> None:
 def test_puzzles_for_the_class() -> None:
     """Four puzzles after the lesson, outside its 50 minutes: each answer the engine's, each picture
     silent about it (the first asks whose turn it is, the third which tasks have a token)."""
+    from novaluna_widget._render import COVER_OPACITY
     from novaluna_widget.puzzles import generate
-    from novaluna_widget.render import COVER_OPACITY
 
     fulfilled, turn, refill, placement = generate(
         4, seed=38, kinds=["fulfilled", "next", "refill", "placement"]
@@ -351,13 +369,29 @@ def test_puzzles_for_the_class() -> None:
         "2 red on T14 at (0, -1)",
         "1 yellow on R13 at (1, 0)",
     ]
-    assert answer(7, 17).startswith("(-1, 0), where it fulfils both") and placement.answers == {(-1, 0)}
+    assert placement.answers == {(-1, 0)}
+    # B14's tasks as the tile data has them, and how many the answer's cell fulfils, in the words.
+    shipped = json.loads((NOTEBOOKS.parent / "novaluna_widget" / "tiles.json").read_text(encoding="utf-8"))
+    tasks = next(t["tasks"] for t in shipped if t["id"] == "B14")
+    assert tasks == [{"blue": 2}, {"teal": 2}, {"yellow": 2}]
+    parts = [f"{count} {colour}" for task in tasks for colour, count in task.items()]
+    said = f"{', '.join(parts[:-1])} and {parts[-1]}"
+    question = words(source(cells_by_id(7)["nb07-puzzle-4-title"]))
+    assert f"whose three tasks ask for {said}." in question
+    trial = placement.game.players[placement.seat].board.copy()
+    trial.place(tile("B14"), (-1, 0))
+    own = [trial.explain((-1, 0), index).fulfilled for index in range(3)]
+    assert own == [False, True, True]
+    assert answer(7, 17).startswith("(-1, 0), where it fulfils two of its three tasks.")
+    assert 'Its "2 blue" stays open' in answer(7, 17)
     cells = cells_by_id(7)
     shown = {
         name: "".join("".join(o["data"]["image/svg+xml"]) for o in cells[name]["outputs"] if "data" in o)
         for name in ("nb07-puzzle-1", "nb07-puzzle-3", "nb07-puzzle-4")
     }
     assert "Player 3" in shown["nb07-puzzle-1"] and "to move" not in shown["nb07-puzzle-1"]
+    # Drawn for the projector as the stops are: the 1920×1080 screen, not a notebook-sized picture.
+    assert "viewBox='0 0 1920 1080'" in shown["nb07-puzzle-1"]
     token = f"fill-opacity='{COVER_OPACITY}'"  # a covered task's token (render._cover)
     assert "T14" in shown["nb07-puzzle-3"] and token not in shown["nb07-puzzle-3"]
     assert shown["nb07-puzzle-4"].count(token) == len(placement.game.players[0].covered) > 0
@@ -387,16 +421,16 @@ def test_tutorial_6_answers() -> None:
 # -- tutorial 8 ----------------------------------------------------------------------------------
 def test_tutorial_8_answers() -> None:
     """Its answers, and the puzzle it makes of its own position, as the engine finds them."""
-    from novaluna_widget.game import track_of
+    from novaluna_widget._game import track_of
     from novaluna_widget.puzzles import generate, rating_of
-    from novaluna_widget.puzzles.rating import LEARNER, Rating, update
+    from novaluna_widget.puzzles._rating import LEARNER, Rating, update
 
     turn = generate(3, seed=8)[2]
     assert turn.kind == "next" and turn.answers == {1} and turn.label(1) == "Player 2"
     assert track_of(turn.game)[10] == [2, 1] and min(track_of(turn.game)) == 10
     assert answer(8, 1).startswith("Player 2.") and "Player 2's and Player 3's track markers" in answer(8, 1)
     puzzle = Rating(rating_of(3), 150.0, 0.06)
-    hinted, solved = update(LEARNER, [(puzzle, 0.5)]), update(LEARNER, [(puzzle, 1.0)])
+    hinted, solved = update(LEARNER, [(puzzle, 0.75)]), update(LEARNER, [(puzzle, 1.0)])
     assert LEARNER.rating < hinted.rating < solved.rating and answer(8, 2).startswith("Up, a little.")
 
     def best(wheel: str) -> set[tuple[str, tuple[int, int]]]:

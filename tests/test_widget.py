@@ -17,10 +17,11 @@ import traitlets
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from novaluna_widget import Game, IllegalMove, Move, NovaLunaWidget, SoloGame, controller
+from novaluna_widget import Game, IllegalMove, Move, NovaLunaWidget, SoloGame
+from novaluna_widget import _controller as controller
 from novaluna_widget import widget as module
+from novaluna_widget._protocol import game_state, page_state
 from novaluna_widget.bots import make_bot
-from novaluna_widget.protocol import game_state, page_state
 from novaluna_widget.scenario import position
 from novaluna_widget.widget import Played
 
@@ -366,6 +367,7 @@ def messages_for(w: NovaLunaWidget) -> st.SearchStrategy[object]:
     return wellformed | wellformed | spoiled | json_values
 
 
+@pytest.mark.slow  # the fuzzer at full strength
 @settings(
     max_examples=250,
     deadline=None,

@@ -14,9 +14,9 @@ from typing import Any
 import pytest
 
 from novaluna_widget import Game, IllegalMove, Move, NovaLunaWidget, coach
-from novaluna_widget.coaching import BROWSING, TUTORIAL_ONLY, past
-from novaluna_widget.guide import Guide
-from novaluna_widget.protocol import game_state
+from novaluna_widget._coaching import BROWSING, TUTORIAL_ONLY, past
+from novaluna_widget._guide import Guide
+from novaluna_widget._protocol import game_state
 
 from .test_protocol import played_out
 from .test_widget import intent, nothing_swallowed, take  # noqa: F401  (an autouse fixture)

@@ -16,11 +16,12 @@ from typing import Any
 
 import pytest
 
-from novaluna_widget import Game, IllegalMove, NovaLunaWidget, SoloGame, coach, i18n
-from novaluna_widget.coaching import BROWSING, hint_state, past, review_row, view_state
-from novaluna_widget.guide import Guide
-from novaluna_widget.names import default_names
-from novaluna_widget.protocol import (
+from novaluna_widget import Game, IllegalMove, NovaLunaWidget, SoloGame, coach
+from novaluna_widget import _i18n as i18n
+from novaluna_widget._coaching import BROWSING, hint_state, past, review_row, view_state
+from novaluna_widget._guide import Guide
+from novaluna_widget._names import default_names
+from novaluna_widget._protocol import (
     LOG_TAIL,
     BadIntent,
     check_intent,
@@ -28,9 +29,9 @@ from novaluna_widget.protocol import (
     game_state,
     parse_intent,
 )
-from novaluna_widget.render import game_svg
-from novaluna_widget.story import end_words, summary, tell
-from novaluna_widget.text import game_text
+from novaluna_widget._render import game_svg
+from novaluna_widget._story import end_words, summary, tell
+from novaluna_widget._text import game_text
 
 from .test_protocol import played_out
 from .test_widget import intent, nothing_swallowed, send  # noqa: F401  (an autouse fixture)
@@ -377,6 +378,7 @@ def _worded(path: str) -> bool:
 
 
 # -- no English left ------------------------------------------------------------------------------
+@pytest.mark.slow  # a long scan: `make test` runs it, `make test-fast` leaves it out
 @pytest.mark.parametrize("lang", OTHERS)
 def test_no_english_is_left(lang, monkeypatch):
     monkeypatch.setattr(coach, "reviewing", quick_reviewing)

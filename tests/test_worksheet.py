@@ -10,10 +10,10 @@ from pathlib import Path
 
 import pytest
 
-from novaluna_widget.i18n import LANGUAGES
+from novaluna_widget._i18n import LANGUAGES
+from novaluna_widget._render import board_svg, game_svg
 from novaluna_widget.puzzles import generate
 from novaluna_widget.puzzles.worksheet import save, worksheet
-from novaluna_widget.render import board_svg, game_svg
 
 SEED = 3
 COUNT = 6

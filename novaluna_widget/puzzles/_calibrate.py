@@ -24,11 +24,11 @@ from importlib.resources import files
 from statistics import fmean
 from typing import TYPE_CHECKING, Any, Final
 
+from ._rating import LEARNER, Rating, update
 from ._solvers import MISREADINGS, misread
-from .rating import LEARNER, Rating, update
 
 if TYPE_CHECKING:
-    from .make import Puzzle
+    from ._make import Puzzle
 
 __all__ = ["BANDS", "ROUNDS", "band", "fit", "fitted", "key", "rate"]
 

@@ -18,11 +18,11 @@ from functools import cache
 from importlib.resources import files
 from typing import Any, Final
 
+from .._game import Action, Game, _read_actions, action_data
+from .._i18n import Value, msg
+from .._kinds import new_game
 from ..coach import hint
-from ..game import Action, Game, _read_actions, action_data
-from ..i18n import Value, msg
-from ..kinds import new_game
-from .answers import NODES, Answer, Made, _ahead, _choice, _option_words, _tenths, sentences
+from ._answers import NODES, Answer, Made, _ahead, _choice, _option_words, _tenths, sentences
 
 __all__ = ["KINDS", "Entry", "content_id", "difficulty", "drawn", "entries", "made", "position", "settings"]
 

@@ -13,11 +13,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Final
 
+from .._game import Game
 from ..bots import SearchBot, best_place
 from ..coach import NODES as HINT_NODES
-from ..game import Game
-from .answers import MARGIN, Answer
-from .answers import _margin as margin_of
+from ._answers import MARGIN, Answer
+from ._answers import _margin as margin_of
 
 __all__ = [
     "DEEP_DEPTH",

@@ -13,14 +13,14 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Final
 
-from ..board import Board, TaskRef
-from ..game import Game
-from ..wheel import SPACES
+from .._board import Board, TaskRef
+from .._game import Game
+from .._wheel import SPACES
+from ._answers import Answer
 from ._deep import search
-from .answers import Answer
 
 if TYPE_CHECKING:
-    from .make import Puzzle
+    from ._make import Puzzle
 
 __all__ = ["MISREADINGS", "SOLVERS", "Solver", "answered", "fails", "misread"]
 

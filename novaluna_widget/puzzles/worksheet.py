@@ -20,9 +20,9 @@ from html import escape
 from pathlib import Path
 from typing import Final
 
-from ..i18n import LANGUAGES, RIGHT_TO_LEFT, Value, joined, msg, resolve, word
-from ..render import board_svg, game_svg, tiles_svg, wheel_svg
-from .make import Puzzle, generate
+from .._i18n import LANGUAGES, RIGHT_TO_LEFT, Value, joined, msg, resolve, word
+from .._render import board_svg, game_svg, tiles_svg, wheel_svg
+from ._make import Puzzle, generate
 
 __all__ = ["FONTS", "SEED", "chromium", "main", "print_pdf", "save", "worksheet"]
 

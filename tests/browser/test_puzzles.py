@@ -19,7 +19,7 @@ pytestmark = pytest.mark.kept_tab  # each test's cells show its widget in one no
 
 PUZZLES = (
     "from novaluna_widget import NovaLunaWidget\n"
-    "from novaluna_widget.modes.puzzle import answer_data\n"
+    "from novaluna_widget._modes.puzzle import answer_data\n"
     "w = NovaLunaWidget.puzzles(seed=3, kinds=[{kind!r}], path={kind!r} + '.json'{more})\n"
     "w"
 )
@@ -106,3 +106,58 @@ def test_the_refill_button_answers_a_refill_puzzle_and_next_goes_on(page: Page) 
     wait_for_python(page, "w.state['puzzle'] is None")
     expect(root.locator(".nl-puzzle")).to_have_count(0)
     expect(root.locator(".nl-toolbar [data-action=puzzles]")).to_be_visible()
+
+
+#: The wheel's and the big area's boxes once two frames have passed (any re-fit after a change is done).
+BOXES_JS = """async (root) => {
+    await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
+    return [".nl-wheel", ".nl-big .nl-area"].map((selector) => {
+        const box = root.querySelector(selector).getBoundingClientRect();
+        return [box.x, box.y, box.width, box.height].map((v) => Math.round(v * 2) / 2);
+    });
+}"""
+
+
+@pytest.mark.parametrize("width", [800, 1280, 1920])
+def test_the_board_holds_still_as_a_puzzle_is_picked_and_checked(page: Page, width: int) -> None:
+    """A click-them-all puzzle: the first pick adds "Your answer", Check a long verdict, and neither moves
+    nor shrinks the wheel or the area (the targets would move under the pointer)."""
+    page.set_viewport_size({"width": width, "height": 1000})
+    root = show_cells(page, PUZZLES.format(kind="take", more=""))
+    wait_drawn(page, root)
+    before = root.evaluate(BOXES_JS)
+    first = kernel_json(page, ANSWERS)[0]
+    root.locator(f'.nl-wheel [data-space="{first}"]').click()
+    wait_for_python(page, "len(w.state['puzzle']['picks']) == 1")
+    expect(root.locator(".nl-puzzle-picks")).not_to_be_empty()
+    assert root.evaluate(BOXES_JS) == before, "the first pick moved the board"
+    root.locator('.nl-puzzle [data-action="check"]').click()
+    wait_for_python(page, "w.state['puzzle']['verdict'] is not None")
+    expect(root.locator(".nl-puzzle-verdict")).to_have_class(re.compile(r"\bnl-(right|wrong)\b"))
+    assert root.evaluate(BOXES_JS) == before, "Check's verdict moved the board"
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    root.screenshot(path=ARTIFACTS / f"puzzle-checked-{width}.png", animations="disabled")
+
+
+def test_whose_turn_shows_nobody_to_move_and_a_marker_answers(page: Page) -> None:
+    """No "to move" badge, centre or marker on the page: the state has no player to move to draw."""
+    root = show_cells(page, PUZZLES.format(kind="next", more=""))
+    expect(root.locator(".nl-centre-big")).to_have_text("Puzzle")
+    for selector in (".nl-badge-turn", ".nl-to-move", ".nl-current", ".nl-winner"):
+        expect(root.locator(selector)).to_have_count(0)
+    (right,) = kernel_json(page, ANSWERS)
+    root.locator(f'.nl-track-marker[data-seat="{right}"]').click()
+    wait_for_python(page, f"w.state['puzzle']['picks'][0]['answer'] == {right}")
+    checked(page, root)
+
+
+def test_a_solo_move_puzzle_lights_the_cells_of_the_tile_chosen(page: Page) -> None:
+    """A move's tile, then its cell: the area lights its legal cells with nobody named to move."""
+    root = show_cells(page, PUZZLES.format(kind="solo", more=""))
+    ((space, x, y),) = kernel_json(page, ANSWERS)
+    root.locator(f'.nl-wheel [data-space="{space}"]').click()
+    cell = root.locator(f'[data-player="0"][data-cell="{x},{y}"]')
+    expect(cell).to_have_class(re.compile(r"\bnl-legal\b"))
+    cell.click()
+    wait_for_python(page, f"w.state['puzzle']['picks'][0]['answer'] == [{space}, {x}, {y}]")
+    checked(page, root)

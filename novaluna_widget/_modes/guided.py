@@ -1,0 +1,157 @@
+"""Guided: the guided first game (``guide.Guide``), which owns the game and takes only the click its step
+waits for. A change made to the game outside the steps (``widget.game.play(...)`` from Python) leaves the
+guided game for the game as it is, played as any other, and says why: the steps that follow were written
+for the game the guide played."""
+
+from __future__ import annotations
+
+from typing import Final, NoReturn, SupportsIndex
+
+from .._board import as_cell, whole_number
+from .._coaching import TUTORIAL_ONLY
+from .._contract import CoachCan, Tutorial
+from .._errors import IllegalMove
+from .._game import Action, Move
+from .._guide import Guide
+from .._i18n import msg
+from .._protocol import check_selection
+from .._table import Said, Table
+from .base import Intent, Live, Mode, Part, view_now
+from .playing import Playing
+
+__all__ = ["LEFT", "Guided"]
+
+#: The clicks the guided game waits for; any other is refused with ``coaching.TUTORIAL_ONLY``.
+_GUIDED: Final = ("select", "take", "refill", "end_phase_one", "next")
+#: Why the guided game was left, in the error area.
+LEFT: Final = msg(
+    "the guided game stopped: its game was changed outside the steps (widget.game); play on from here, "
+    "or start again with NovaLunaWidget.tutorial()"
+)
+
+
+class Guided(Live):
+    """Each click the step waits for is played by the guide; any other is answered with the guide's
+    friendly sentence (``refused``, in the state's ``tutorial``), not an error. Python follows the same
+    steps (``play``, ``select``, ``next_step``); Hint, Review, history, Undo, Redo and the bots wait for
+    New game, which leaves the guide for a game against Luna played by the table's bot. A change of the game
+    the guide did not make leaves it too (``LEFT``), for the game as it is, both seats played by hand."""
+
+    def __init__(self, table: Table, guide: Guide) -> None:
+        super().__init__(table)
+        self.guide = guide
+        self.refused: Said | None = None  # the guide's answer to the last click it did not wait for
+        self._history = guide.game.history  # the game as the guide played it
+
+    def check(self, intent: Intent, version: int) -> None:
+        """Only a click on an older picture is refused as in any game: every other click, of any seat or
+        space, is the guide's to answer (``handle``), with its own sentence saying what to click instead."""
+        if intent["version"] != version:
+            super().check(intent, version)
+
+    def handle(self, intent: Intent) -> Mode:
+        self._click(intent, strict=False)
+        return self
+
+    def changed(self) -> Mode:
+        game = self.table.game
+        if game is self.guide.game and game.history == self._history:
+            return self  # the guide's own move
+        self.table.error = LEFT
+        return Playing(self.table)
+
+    def _click(self, intent: Intent, *, strict: bool) -> None:
+        """Play ``intent`` if it is the click the step waits for; any other is answered with the guide's
+        sentence (raised as ``IllegalMove`` if ``strict``)."""
+        action = intent["action"]
+        refusal = self.guide.refusal(intent) if action in _GUIDED else TUTORIAL_ONLY
+        self.refused = refusal
+        if refusal is not None:
+            if strict:
+                raise IllegalMove(refusal)
+            return
+        self.guide.advance(intent)
+        self._history = self.guide.game.history
+        if action == "select":
+            self.table.selected = intent["space"]
+
+    def part(self) -> Part:
+        can: CoachCan = {"hint": False, "review": False, "undo": False, "redo": False, "bot": False}
+        tutorial: Tutorial = {**self.guide.state(), "refused": self.table.words(self.refused)}
+        return Part(view=view_now(self.table), can=can, tutorial=tutorial)
+
+    def leave(self) -> None:
+        self.table.seats = [None, self.table.bot]  # Luna's seat is played by a bot from now
+
+    def reword(self) -> None:
+        self.guide.lang = self.table.lang  # which names the seats in the new language: the same game, renamed
+        self.table.game = self.guide.game
+
+    # -- Python's calls ----------------------------------------------------------------------------
+    def play(self, action: Action | tuple[int, tuple[int, int]]) -> frozenset[tuple[int, int, int]]:
+        """A move is the step's two clicks (choose the tile, place it); the refill is one."""
+        move = self._read(action)
+        if move is None:
+            self._click({"action": "refill"}, strict=True)
+            return frozenset()
+        space, (x, y) = move
+        click = self.guide.click
+        if click is not None and click.action == "select" and click.space == space:
+            self._click({"action": "select", "space": space}, strict=True)
+        game = self.table.game
+        mover = game.current_player
+        covered_before = set(game.players[mover].covered)
+        self._click({"action": "take", "space": space, "cell": [x, y], "player": mover}, strict=True)
+        return frozenset(set(game.players[mover].covered) - covered_before)
+
+    def _read(self, action: object) -> Move | None:
+        """``action`` as the engine reads it (numpy integers, a list for a cell): a ``Move``, or None for the
+        refill. What is no action at all, and a word the rules refuse now, are refused as in any game (the
+        engine's ``IllegalMove``, tried on a copy); a move the rules refuse now is left to the step, whose
+        sentence says what to click instead."""
+        trial = self.table.game.copy()
+        try:
+            trial.play(action)  # type: ignore[arg-type]
+        except IllegalMove:
+            if (
+                not isinstance(action, tuple)
+                or len(action) != 2
+                or (space := whole_number(action[0])) is None
+            ):
+                raise
+            return Move(space, as_cell(action[1]))
+        played = trial.history[-1]
+        return played if isinstance(played, Move) else None
+
+    def select(self, space: SupportsIndex | None) -> None:
+        try:
+            number = check_selection(self.table.game, space)
+        except IllegalMove:  # a space the step does not wait for: the step's sentence, unless it is no space
+            number = whole_number(space)
+            if number is None:
+                raise
+        self._click({"action": "select", "space": number}, strict=True)
+
+    def next_step(self) -> None:
+        self._click({"action": "next"}, strict=True)
+
+    def undo(self) -> NoReturn:
+        raise IllegalMove(TUTORIAL_ONLY)
+
+    def redo(self) -> NoReturn:
+        raise IllegalMove(TUTORIAL_ONLY)
+
+    def bot_move(self, name: str | None) -> NoReturn:
+        raise IllegalMove(TUTORIAL_ONLY)
+
+    def hint(self) -> NoReturn:
+        raise IllegalMove(TUTORIAL_ONLY)
+
+    def review(self, progress: bool) -> NoReturn:
+        raise IllegalMove(TUTORIAL_ONLY)
+
+    def show(self, turn: SupportsIndex | None) -> NoReturn:
+        raise IllegalMove(TUTORIAL_ONLY)
+
+    def open(self, row: SupportsIndex | None) -> NoReturn:
+        raise IllegalMove(TUTORIAL_ONLY)

@@ -1,0 +1,57 @@
+"""History: an earlier position of the game on show, read-only (the history slider)."""
+
+from __future__ import annotations
+
+from .._coaching import BROWSING, position_at, view_state
+from .._contract import Compare, Position, View
+from .._errors import IllegalMove
+from .base import Intent, Live, Mode, Part
+
+__all__ = ["History"]
+
+
+class History(Mode):
+    """The position after the first ``turn`` actions, opened from ``live`` (the mode on the game now).
+    Moves wait with ``coaching.BROWSING`` until Back to now; another position, a review row, the Review
+    panel and Next are as on the game now. A change of the game shows the position now again."""
+
+    def __init__(self, live: Live, turn: int) -> None:
+        super().__init__(live.table)
+        self.live = live
+        self.turn = turn
+        # The position and its view, built once per language and seats: (key, position, view).
+        self._built: tuple[tuple[str, tuple[str | None, ...], int | None], Position, View] | None = None
+
+    def handle(self, intent: Intent) -> Mode:
+        action = intent["action"]
+        if action in ("show", "open"):  # another position, a review row or back to now
+            return self.live.handle(intent)
+        if action in ("review", "next"):  # the panel opens over any position; Next is refused as now
+            self.live.handle(intent)
+            return self
+        raise IllegalMove(BROWSING)
+
+    def now(self) -> Live:
+        return self.live
+
+    def changed(self) -> Mode:
+        return self.live.changed()
+
+    @property
+    def shown_turn(self) -> int | None:
+        return self.turn
+
+    def part(self) -> Part:
+        table = self.table
+        key = (table.lang, tuple(table.seats), table.reader)
+        if self._built is None or self._built[0] != key:
+            position = position_at(table.game, self.turn, table.seats, table.lang, reader=table.reader)
+            view = view_state(table.game, self.turn, self.compared(), table.lang, reader=table.reader)
+            self._built = (key, position, view)
+        return Part(
+            view=self._built[2], can={"hint": False, "review": table.game.is_over}, position=self._built[1]
+        )
+
+    def compared(self) -> Compare | None:
+        """``view.compare``: nothing to compare on a position of the history."""
+        return None

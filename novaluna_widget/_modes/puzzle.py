@@ -1,0 +1,282 @@
+"""Puzzling: the puzzles (``puzzles.Trainer``) over the widget's game, which waits untouched. The page
+draws the puzzle's position and question; the learner clicks what the question names (wheel spaces,
+cells or tasks of one area, players, buttons, whole moves), each click a ``pick``, then Check; a hint
+says the rule to apply and where to look (a second narrows further), never the answer, and costs rating
+as it gives more away; Show the answer gives the puzzle up, Next puzzle asks the trainer for another,
+Back to the game (``leave``) returns to the mode the puzzles were opened from.
+
+Each puzzle is recorded once, as the trainer rates it: at its first Check, at Show the answer, or at
+Next puzzle or Back to the game once a hint was taken (a hint is never made free by skipping the puzzle).
+Everything on show is worded in the widget's language, whatever the language the puzzle was made in.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable
+from typing import Final
+
+from .._contract import AnswerData, CoachCan, Position, PuzzleAnswer, PuzzleVerdict, PuzzleView, TaskRow
+from .._errors import IllegalMove
+from .._game import Move
+from .._i18n import message_of, msg
+from .._protocol import game_state
+from ..puzzles import Answer, AnswerError, Puzzle, Verdict
+from ..puzzles._trainer import Trainer
+from .base import Intent, Live, Mode, Part, view_now
+
+__all__ = ["ACTIONS", "NOT_IN_PUZZLES", "Puzzling", "answer_data", "puzzle_position"]
+
+#: The intents only the puzzles take (``hint`` and ``next`` mean theirs there, the game's elsewhere).
+ACTIONS: Final = frozenset({"pick", "unpick", "check", "reveal", "leave"})
+#: Why a puzzle's intent is refused outside the puzzles.
+NOT_IN_PUZZLES: Final = msg("that belongs to the puzzles: press Puzzles to open them")
+#: Why a move, the history or the coach's buttons wait while a puzzle is on show.
+_IN_PUZZLES: Final = msg("in the puzzles, click what the question names; press Back to the game to play on")
+_ANSWERED: Final = msg("this puzzle is answered: press Next puzzle for another, or Back to the game")
+_NOTHING_PICKED: Final = msg("pick an answer first: click what the question names")
+_NO_MORE_HINTS: Final = msg("every hint of this puzzle is on show: press Check, or Show the answer")
+
+
+def answer_data(answer: Answer) -> AnswerData:
+    """An answer as the page sends it: a move as [space, x, y], a cell or a task as a list."""
+    if isinstance(answer, Move):
+        return [answer.space, *answer.cell]
+    if isinstance(answer, tuple):
+        return list(answer)
+    return answer
+
+
+def _order(answer: Answer) -> str:
+    """A key that orders answers of one puzzle the same way every time (a set's order is not)."""
+    return json.dumps(answer_data(answer))
+
+
+class Puzzling(Mode):
+    """One puzzle of ``trainer`` at a time (of ``kinds``: kinds or families, None: any), opened from
+    ``live``, which takes Python's calls meanwhile (a call that acts on the game leaves the puzzles)."""
+
+    def __init__(self, live: Live, trainer: Trainer, kinds: Iterable[str] | None = None) -> None:
+        super().__init__(live.table)
+        self.live = live
+        self.trainer = trainer
+        self.kinds = None if kinds is None else tuple(kinds)
+        self._begin(
+            trainer.next(self.kinds)
+        )  # a kind there is not is refused here, before the mode is entered
+
+    def _begin(self, puzzle: Puzzle) -> None:
+        self.puzzle = puzzle
+        self.picks: list[Answer] = []
+        self.hints = 0  # hints taken
+        self.checked = False
+        self.shown = False
+        self.recorded = False
+        self._position: tuple[str, bool, Position] | None = None  # (language, settled, position)
+
+    @property
+    def settled(self) -> bool:
+        """Whether the puzzle is answered: checked, or its answer shown."""
+        return self.checked or self.shown
+
+    # -- the page's intents --------------------------------------------------------------------------
+    def handle(self, intent: Intent) -> Mode:
+        match intent["action"]:
+            case "pick":
+                self._unsettled()
+                self._pick(self._answer(intent["answer"]))
+            case "unpick":
+                self._unsettled()
+                self._unpick(self._answer(intent["answer"]))
+            case "check":
+                self._check()
+            case "hint":
+                self._hint()
+            case "reveal":
+                self._unsettled()
+                self.shown = True
+                self._record(right=False)
+            case "next":
+                self._record_a_hint()
+                self._begin(self.trainer.next(self.kinds))
+            case "leave":
+                self._record_a_hint()
+                return self.live
+            case _:
+                raise IllegalMove(_IN_PUZZLES)
+        return self
+
+    def _answer(self, data: object) -> Answer:
+        """The page's answer as the puzzle reads it (a move [space, x, y] as (space, (x, y))); one of a
+        shape the puzzle does not take is refused with the puzzle's words."""
+        if isinstance(data, list):
+            move = self.puzzle.click == "move" and len(data) == 3
+            data = Move(data[0], (data[1], data[2])) if move else tuple(data)
+        try:
+            self.puzzle.label(data)  # type: ignore[arg-type]  # it checks the shape (AnswerError)
+        except AnswerError as error:
+            raise IllegalMove(message_of(error)) from None
+        return data  # type: ignore[return-value]
+
+    def _unsettled(self) -> None:
+        """Refuse to change a puzzle already answered."""
+        if self.settled:
+            raise IllegalMove(_ANSWERED)
+
+    def _pick(self, answer: Answer) -> None:
+        if not self.puzzle.all:  # any one of the answers: a new pick replaces the last
+            self.picks = [answer]
+        elif answer not in self.picks:
+            self.picks.append(answer)
+
+    def _unpick(self, answer: Answer) -> None:
+        if answer not in self.picks:
+            raise IllegalMove(
+                msg(
+                    "{answer} is not among the answers picked",
+                    answer=self.puzzle.label(answer, self.table.lang),
+                )
+            )
+        self.picks.remove(answer)
+
+    def _check(self) -> None:
+        self._unsettled()
+        if not self.picks:
+            raise IllegalMove(_NOTHING_PICKED)
+        self.checked = True
+        self._record(right=self._verdict().right)
+
+    def _verdict(self) -> Verdict:
+        """The picks checked, worded in the widget's language."""
+        puzzle = self.puzzle  # (a set: a list of numbers would read as one cell or task)
+        return puzzle.check(frozenset(self.picks) if puzzle.all else self.picks[0], self.table.lang)
+
+    def _hint(self) -> None:
+        self._unsettled()
+        if self.hints >= len(self.puzzle.hints()):
+            raise IllegalMove(_NO_MORE_HINTS)
+        self.hints += 1
+
+    def _record(self, *, right: bool) -> None:
+        if not self.recorded:
+            self.trainer.record(self.puzzle, right, hinted=self.hints, shown=self.shown)
+            self.recorded = True
+
+    def _record_a_hint(self) -> None:
+        """A puzzle left unanswered after a hint counts as not solved: the hint is never free."""
+        if self.hints:
+            self._record(right=False)
+
+    # -- what the page shows -------------------------------------------------------------------------
+    def now(self) -> Live:
+        return self.live
+
+    def changed(self) -> Mode:
+        """The game changed behind the puzzles (from Python): the puzzles stay, over the mode it leaves."""
+        after = self.live.changed()
+        self.live = after.now()
+        return self
+
+    def picture(self) -> object:
+        return self.puzzle.id
+
+    def part(self) -> Part:
+        table = self.table
+        key = (table.lang, self.settled)
+        if self._position is None or self._position[:2] != key:
+            self._position = (*key, self._drawn(game_state(self.puzzle.game, lang=table.lang)))
+        can: CoachCan = {"hint": False, "review": False, "undo": False, "redo": False, "bot": False}
+        return Part(view=view_now(table), can=can, position=self._position[2], puzzle=self._view())
+
+    def _drawn(self, position: Position) -> Position:
+        return puzzle_position(self.puzzle, position, settled=self.settled)
+
+    def _labelled(self, answer: Answer) -> PuzzleAnswer:
+        return {"answer": answer_data(answer), "words": self.puzzle.label(answer, self.table.lang)}
+
+    def _labels(self, answers: Iterable[Answer]) -> list[PuzzleAnswer]:
+        return [self._labelled(a) for a in sorted(answers, key=_order)]
+
+    def _view(self) -> PuzzleView:
+        puzzle, lang = self.puzzle, self.table.lang
+        verdict: PuzzleVerdict | None = None
+        if self.checked:
+            found = self._verdict()
+            verdict = {
+                "right": found.right,
+                "wrong": self._labels(found.wrong),
+                "missed": self._labels(found.missed),
+                "words": found.words,
+            }
+        counts = self.trainer.solved().values()
+        unsettled = not self.settled
+        return {
+            "id": puzzle.id,
+            "kind": puzzle.kind,
+            "question": puzzle.prompt.in_language(lang),
+            "click": puzzle.click,
+            "all": puzzle.all,
+            "choices": [self._labelled(c) for c in puzzle.choices],
+            "seat": puzzle.seat,
+            "tile": None if puzzle.tile is None else puzzle.tile.id,
+            "space": puzzle.space,
+            "picks": [self._labelled(a) for a in self.picks],
+            "hints": puzzle.hints(lang)[: self.hints],
+            "verdict": verdict,
+            "answers": None if unsettled else self._labels(puzzle.answers),
+            "explanation": None if unsettled else puzzle.explain(lang),
+            "rating": round(self.trainer.rating.rating),
+            "solved": sum(solved for solved, _ in counts),
+            "tried": sum(tried for _, tried in counts),
+            "can": {
+                "check": unsettled and bool(self.picks),
+                "hint": unsettled and self.hints < len(puzzle.hints()),
+                "reveal": unsettled,
+            },
+        }
+
+
+#: The kinds whose learner picks a tile on offer: they are shown which tiles may be taken (the rules
+#: only; which one is best is the question).
+_TAKING: Final = frozenset({"strategy", "solo"})
+
+
+def puzzle_position(puzzle: Puzzle, position: Position, *, settled: bool) -> Position:
+    """A puzzle's position as the page may draw it: the table as a player sees it, and nothing the
+    engine concluded from it, for any kind, since each conclusion answers some puzzle: no player to move
+    and no turn order ("whose turn?"), no result ("is it over?"), no log or recent turns (they tell the
+    story up to the result), no takeable tiles ("which tiles may you take?") but where the question is
+    which one is best or once the puzzle is answered, no legal cells but where a whole move is asked, no
+    button that plays, and until the puzzle is answered no task says whether it is fulfilled, nor its
+    chain. Built field by field from what may be seen, so a field the position gains later stays out
+    until it is let in."""
+    players = position["players"]
+    if not settled:
+        players = [{**p, "tasks": [_unexplained(row) for row in p["tasks"]]} for p in players]
+    return {
+        "kind": position["kind"],
+        "seed": None,
+        "turn": position["turn"],
+        "wheel": position["wheel"],
+        "marker": position["marker"],
+        "pile": position["pile"],
+        "pile_colours": position["pile_colours"],
+        "track": position["track"],
+        "solo": position["solo"],
+        "choices": position["choices"] if settled or puzzle.kind in _TAKING else [],
+        "current": None,
+        "order": [],
+        "players": players,
+        "moves": position["moves"] if puzzle.click == "move" else {"cells": [], "fulfil": []},
+        "recent": [],
+        "log": [],
+        "log_total": 0,
+        "over": None,
+        "can": {"refill": False, "undo": False, "redo": False, "end_phase_one": False, "bot": False},
+    }
+
+
+def _unexplained(row: TaskRow) -> TaskRow:
+    """A task as the page may show it before a puzzle is answered: covered or not, nothing of its chain."""
+    tile, task, status, _ = row
+    return (tile, task, 2 if status == 2 else 0, [])

@@ -1,0 +1,27 @@
+"""Reviewing: a row of the Review panel open, the reviewed action's position with the move played and the
+coach's suggestion side by side."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from .._coaching import compare
+from .._contract import Compare
+from .base import Live
+from .history import History
+
+__all__ = ["Reviewing"]
+
+
+class Reviewing(History):
+    """The position before action ``index`` of the history, read-only as any earlier position, and
+    ``row`` (the review's row of that action: its moves played and suggested) compared on it."""
+
+    def __init__(self, live: Live, index: int, row: Mapping[str, Any]) -> None:
+        super().__init__(live, index)
+        self.row = row
+
+    def compared(self) -> Compare | None:
+        table = self.table
+        return compare(table.game, self.turn, self.row, table.seats, table.lang, reader=table.reader)
