@@ -28,11 +28,11 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-from novaluna_widget._game import Action, Game, action_data
+from novaluna_widget._game import Action, Game, _read_actions, action_data
 from novaluna_widget._kinds import new_game
 from novaluna_widget.bots import Bot, GreedyBot, RandomBot, play_turn
 from novaluna_widget.coach import NODES as HINT_NODES
-from novaluna_widget.puzzles._curated import content_id
+from novaluna_widget.puzzles._curated import Entry, deal_key, made
 from novaluna_widget.puzzles._deep import (
     DEEP_DEPTH,
     DEEP_NODES,
@@ -43,6 +43,7 @@ from novaluna_widget.puzzles._deep import (
     search,
     stable,
 )
+from novaluna_widget.puzzles._identity import content_id
 
 HERE = Path(__file__).parent
 OUT = HERE.parent / "novaluna_widget" / "puzzles" / "curated.json"
@@ -108,7 +109,7 @@ def build(kind: str, keep: int, minutes: float) -> None:
             if kept >= keep or time.monotonic() > stop:
                 out.write(json.dumps({"run": round(time.monotonic() - start)}) + "\n")
                 break
-            pid = content_id(kind, players, seed, actions)
+            pid = deal_key(kind, players, seed, actions)
             if pid in done:
                 continue
             cpu = time.process_time()
@@ -130,6 +131,15 @@ def build(kind: str, keep: int, minutes: float) -> None:
             print(f"{kind} {len(done):4} {outcome:6} {row['cpu']:6.1f} s  kept {kept}", flush=True)
 
 
+def _puzzle_id(kind: str, row: dict[str, Any]) -> str:
+    """The kept position's puzzle id: the content id every puzzle has (``_identity``)."""
+    actions = tuple(_read_actions(row["actions"], "actions"))
+    entry = Entry(
+        "", kind, row["players"], row["seed"], actions, row["answer"], row["runner"], row["margin"], 0
+    )
+    return content_id(kind, made(entry))
+
+
 def write() -> None:
     puzzles, figures = [], {}
     for kind in ("strategy", "solo"):
@@ -146,7 +156,7 @@ def write() -> None:
         }
         for row in kept:
             puzzles.append(
-                {"id": row["id"], "kind": kind}
+                {"id": _puzzle_id(kind, row), "kind": kind}
                 | {k: row[k] for k in ("players", "seed", "actions")}
                 | {k: row[k] for k in ("answer", "runner", "margin")}
             )

@@ -15,8 +15,9 @@ import pytest
 
 from novaluna_widget.puzzles import Generator, Trainer, generate
 from novaluna_widget.puzzles._calibrate import fitted, key
-from novaluna_widget.puzzles._curated import KINDS, content_id, entries, position
+from novaluna_widget.puzzles._curated import KINDS, entries, made, position
 from novaluna_widget.puzzles._deep import DEEP_DEPTH, DEEP_NODES, DEEP_SAMPLES, DEEP_SEEDS, MARGIN, stable
+from novaluna_widget.puzzles._identity import content_id
 from novaluna_widget.puzzles._solvers import SOLVERS
 
 
@@ -29,7 +30,7 @@ def test_the_curated_set_loads_and_each_answer_is_a_choice_of_its_position():
         found = entries(kind)
         assert len(found) >= 10
         for entry in found:
-            assert entry.id == content_id(kind, entry.players, entry.seed, entry.actions)
+            assert entry.id == content_id(kind, made(entry))  # the id every puzzle has: its content
             game = position(entry)
             assert game.is_solo == (kind == "solo")
             options = [*game.choices(), *(["refill"] if game.can_refill else [])]

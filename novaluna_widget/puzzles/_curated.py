@@ -24,7 +24,7 @@ from .._kinds import new_game
 from ..coach import hint
 from ._answers import NODES, Answer, Made, _ahead, _choice, _option_words, _tenths, sentences
 
-__all__ = ["KINDS", "Entry", "content_id", "difficulty", "drawn", "entries", "made", "position", "settings"]
+__all__ = ["KINDS", "Entry", "deal_key", "difficulty", "drawn", "entries", "made", "position", "settings"]
 
 #: The kinds the curated set holds.
 KINDS: Final = ("strategy", "solo")
@@ -78,9 +78,9 @@ def settings() -> dict[str, Any]:
     return {"settings": _data()["settings"], "figures": _data()["figures"]}
 
 
-def content_id(kind: str, players: int, seed: int, actions: Sequence[Action]) -> str:
-    """A curated puzzle's id: its kind and a hash of what makes its position (the deal, the actions), so
-    that it names the same puzzle in every version of the set."""
+def deal_key(kind: str, players: int, seed: int, actions: Sequence[Action]) -> str:
+    """A candidate position's key in the build's logs: its kind and a hash of the deal and the actions.
+    (A puzzle's id is ``_identity.content_id``, the table and the question as a player sees them.)"""
     text = json.dumps([players, seed, [action_data(a) for a in actions]])
     return f"{kind}-{hashlib.sha256(text.encode()).hexdigest()[:10]}"
 
