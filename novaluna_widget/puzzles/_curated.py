@@ -105,6 +105,7 @@ def made(entry: Entry) -> Made:
     """The puzzle an entry asks: which tile to take (or whether to refill), the deep searches' answer."""
     game = position(entry)
     runner = _option_words(game, entry.runner)
+    tenths = _tenths(entry.margin)
     advice: dict[str, Value] = {}
 
     def reason(lang: str) -> Value:
@@ -116,9 +117,17 @@ def made(entry: Entry) -> Made:
         return advice[lang]
 
     def about(answer: Answer) -> Value | None:
+        """The learner's choice, and how much lower the deep searches put it (the runner-up by the
+        margin, any other choice of the turn by at least as much; a tile not on offer: nothing)."""
+        offered = [*game.choices(), *(["refill"] if game.can_refill else [])]
+        if answer == entry.answer or answer not in offered:
+            return None
+        chosen = _option_words(game, answer)
         if answer == entry.runner:
-            return msg("The coach values that {tokens} tokens lower.", tokens=_tenths(entry.margin))
-        return None
+            return msg("{choice}: the coach values it {tokens} tokens lower.", choice=chosen, tokens=tenths)
+        return msg(
+            "{choice}: the coach values it at least {tokens} tokens lower.", choice=chosen, tokens=tenths
+        )
 
     solo = entry.kind == "solo"
     return Made(
