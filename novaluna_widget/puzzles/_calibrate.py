@@ -22,13 +22,10 @@ from collections.abc import Mapping
 from functools import cache
 from importlib.resources import files
 from statistics import fmean
-from typing import TYPE_CHECKING, Any, Final
+from typing import Any, Final
 
 from ._rating import LEARNER, Rating, update
-from ._solvers import MISREADINGS, misread
-
-if TYPE_CHECKING:
-    from ._make import Puzzle
+from ._solvers import MISREADINGS, Puzzle, misread
 
 __all__ = ["BANDS", "ROUNDS", "band", "fit", "fitted", "key", "rate"]
 

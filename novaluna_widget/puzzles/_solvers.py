@@ -11,18 +11,37 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Final
+from typing import Final, Protocol
 
 from .._board import Board, TaskRef
 from .._game import Game
+from .._tiles import Tile
 from .._wheel import SPACES
 from ._answers import Answer
 from ._deep import search
 
-if TYPE_CHECKING:
-    from ._make import Puzzle
 
-__all__ = ["MISREADINGS", "SOLVERS", "Solver", "answered", "fails", "misread"]
+class Puzzle(Protocol):
+    """What a solver reads of a puzzle (``_make.Puzzle`` has it): the kind, the position, whose area and
+    which tile and cell it asks about, and its right answers (all of them wanted, or any one)."""
+
+    @property
+    def kind(self) -> str: ...
+    @property
+    def game(self) -> Game: ...
+    @property
+    def seat(self) -> int | None: ...
+    @property
+    def tile(self) -> Tile | None: ...
+    @property
+    def cell(self) -> tuple[int, int] | None: ...
+    @property
+    def answers(self) -> frozenset[Answer]: ...
+    @property
+    def all(self) -> bool: ...
+
+
+__all__ = ["MISREADINGS", "SOLVERS", "Puzzle", "Solver", "answered", "fails", "misread"]
 
 
 def _touching_only(board: Board) -> frozenset[TaskRef]:
