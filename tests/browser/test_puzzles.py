@@ -108,12 +108,15 @@ def test_the_refill_button_answers_a_refill_puzzle_and_next_goes_on(page: Page) 
     expect(root.locator(".nl-toolbar [data-action=puzzles]")).to_be_visible()
 
 
-#: The wheel's and the big area's boxes once two frames have passed (any re-fit after a change is done).
+#: The wheel's and the big area's boxes once two frames have passed (any re-fit after a change is done),
+#: relative to the widget's own box: a click that scrolls the notebook to its target moves the page, not
+#: the board within it.
 BOXES_JS = """async (root) => {
     await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
+    const origin = root.getBoundingClientRect();
     return [".nl-wheel", ".nl-big .nl-area"].map((selector) => {
         const box = root.querySelector(selector).getBoundingClientRect();
-        return [box.x, box.y, box.width, box.height].map((v) => Math.round(v * 2) / 2);
+        return [box.x - origin.x, box.y - origin.y, box.width, box.height].map((v) => Math.round(v * 2) / 2);
     });
 }"""
 
