@@ -7,7 +7,7 @@ STAMP := $(VENV)/.installed
 FIRST_NOTEBOOK := notebooks/01_first_game.ipynb
 
 .PHONY: lab test test-fast bench notebooks js contract lint clean player-aid worksheet site messages \
-	messages-template messages-page messages-page-template
+	messages-template messages-page messages-page-template puzzles-set
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -67,6 +67,17 @@ player-aid: $(STAMP)
 # Chromium; novaluna_widget.puzzles.worksheet.save does the same for any seed, count or kinds).
 worksheet: $(STAMP)
 	$(PY) -m novaluna_widget.puzzles.worksheet --out docs
+
+# The curated strategy and solo puzzles, novaluna_widget/puzzles/curated.json (bench/puzzles_set.py says how):
+# each kind searched in a process of its own until enough are kept or the time is up (resumable: the logs
+# bench/puzzles_set.*.jsonl keep every candidate judged), then the file, then the ratings from simulated
+# solvers' attempts (bench/puzzles_calibrate.py).
+PUZZLES_MINUTES ?= 60
+puzzles-set: $(STAMP)
+	$(PY) bench/puzzles_set.py --kind strategy --keep 45 --minutes $(PUZZLES_MINUTES) & \
+	$(PY) bench/puzzles_set.py --kind solo --keep 35 --minutes $(PUZZLES_MINUTES); wait
+	$(PY) bench/puzzles_set.py --write
+	$(PY) bench/puzzles_calibrate.py --write
 
 # The view: its words (js/locale.json), the contract's declarations (`make contract`), then the bundle.
 js: $(STAMP) contract

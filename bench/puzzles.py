@@ -9,6 +9,10 @@
 3. ``check`` of an answer: median and maximum over every puzzle made, in milliseconds. Target: ≤ 50 ms.
 4. The share of positions each kind tried that it refused as ambiguous (or unsuited), and the spread
    of difficulties by kind.
+5. The curated strategy and solo set (issue 33; ``make puzzles-set``, ``bench/puzzles_set.py``): the deep
+   search's settings, the candidates searched and kept by kind, and what a fresh build costs on 2 cores.
+6. The calibration table (``bench/puzzles_calibrate.py``, run afresh here): for each simulated solver the
+   share of puzzles it solves by rating band; it must fall from band to band for every solver.
 """
 
 from __future__ import annotations
@@ -20,7 +24,10 @@ import statistics
 import time
 from collections import Counter
 
+import puzzles_calibrate
+
 from novaluna_widget.puzzles import KINDS, Generator, Puzzle
+from novaluna_widget.puzzles._curated import settings
 
 
 def _mixed(seed: int) -> tuple[float, float, list[Puzzle], Generator]:
@@ -37,7 +44,9 @@ def _answer(puzzle: Puzzle) -> object:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=3)
-    runs = parser.parse_args().runs
+    parser.add_argument("--each", type=int, default=40, help="rules puzzles of each kind to calibrate on")
+    args = parser.parse_args()
+    runs = args.runs
     print(f"{platform.python_version()} on {os.cpu_count()} cores; load {os.getloadavg()[0]:.1f}")
 
     cpus, walls, made, tried = [], [], [], Counter[tuple[str, str]]()
@@ -81,6 +90,29 @@ def main() -> None:
         )
     spread = Counter(p.difficulty for p in made)
     print(f"  {'all':10} difficulties " + " ".join(f"{d}: {spread[d]}" for d in range(1, 6)))
+
+    shipped = settings()
+    deep = shipped["settings"]
+    print(
+        f"\ncurated set: deep search {deep['nodes']} nodes "
+        f"({deep['nodes'] // deep['hint_nodes']}x the hint's), "
+        f"up to {deep['depth']} tiles ahead, {deep['samples']} draw piles, seeds {deep['seeds']} agreeing, "
+        f"margin {deep['margin']} tokens at both"
+    )
+    wall = max(f["wall_seconds"] for f in shipped["figures"].values())
+    for kind, f in shipped["figures"].items():
+        print(
+            f"  {kind:10} {f['searched']:4} candidates searched, {f['kept']:3} kept "
+            f"({f['failed']['hint']} failed the hint's margin, {f['failed']['deep']} the deep searches'); "
+            f"{f['cpu_seconds'] / 60:.0f} min CPU"
+        )
+    print(
+        f"  a fresh build (both kinds at once, one core each) took {wall / 60:.0f} min wall on this 2-core "
+        "machine shared with other work; on 2 idle cores, about the larger of the two CPU times"
+    )
+
+    print()
+    puzzles_calibrate.main([f"--each={args.each}"])
 
 
 if __name__ == "__main__":

@@ -6,10 +6,9 @@ from __future__ import annotations
 
 import pytest
 
-from novaluna_widget._game import Move, sheet_of
-from novaluna_widget.bots import SearchBot, best_place
+from novaluna_widget._game import Move
 from novaluna_widget.puzzles import KINDS, AnswerError, Puzzle, generate
-from novaluna_widget.puzzles._answers import MARGIN, NODES
+from novaluna_widget.puzzles._answers import MARGIN
 from tests import naive
 
 SEED = 11
@@ -127,41 +126,18 @@ def test_gain_counts_the_newly_fulfilled_tasks_up_to_the_tokens_left(puzzles):
         assert puzzle.answers <= set(puzzle.choices)
 
 
-def test_strategy_answer_beats_every_other_choice_by_the_margin(puzzles):
-    for puzzle in puzzles["strategy"]:
+def test_strategy_and_solo_answers_are_a_choice_of_the_turn_ahead_by_the_margin(puzzles):
+    # The answers come from the curated set's deep searches; tests/test_curated.py searches again.
+    for puzzle in puzzles["strategy"] + puzzles["solo"]:
         game = puzzle.game
         options = [*game.choices(), *(["refill"] if game.can_refill else [])]
         (answer,) = puzzle.answers
-        assert answer in options
-        # The search asked again on other samples of the hidden draw pile still ranks the answer first.
-        also = tuple(best_place(game, space) for space in game.choices())
-        totals: dict[object, float] = {}
-        for seed in (101, 202, 303):
-            best: dict[object, float] = {}
-            for action, value in SearchBot(seed=seed, nodes=NODES).evaluate(game, also).items():
-                choice = action.space if isinstance(action, Move) else action
-                best[choice] = max(value, best.get(choice, value))
-            for choice, value in best.items():
-                totals[choice] = totals.get(choice, 0.0) + value
-        assert max(totals, key=totals.__getitem__) == answer
+        assert answer in options and puzzle.click == "space"
         verdict = puzzle.check(answer)
-        assert verdict.right and "tokens above the best other choice" in verdict.words
-        ahead = float(verdict.words.rsplit("values it ", 1)[1].split(" tokens")[0])
-        assert ahead >= MARGIN
-
-
-def test_solo_answer_is_the_only_move_with_the_lowest_score(puzzles):
-    for puzzle in puzzles["solo"]:
-        game = puzzle.game
-        scores = {}
-        for space in game.choices():
-            for cell in game.players[0].board.legal_cells():
-                trial = game.copy()
-                trial.play(Move(space, cell))
-                scores[Move(space, cell)] = sheet_of(trial)["total"]
-        low = min(scores.values())
-        assert puzzle.answers == {m for m, s in scores.items() if s == low}
-        assert len(puzzle.answers) == 1
+        assert verdict.right
+        if "decide the game" not in verdict.words:
+            ahead = float(verdict.words.rsplit("values it ", 1)[1].split(" tokens")[0])
+            assert ahead >= MARGIN
 
 
 def test_the_same_seed_gives_the_same_puzzles(puzzles):

@@ -12,8 +12,8 @@ the makers, so a puzzle however made (on the fly or from a curated set) has them
 
 from __future__ import annotations
 
-from .._game import Move
 from .._i18n import Message, cell_words, msg, plural
+from ..bots import best_place
 from ._answers import Made
 
 __all__ = ["hints"]
@@ -133,9 +133,10 @@ def _strategy(made: Made) -> tuple[Message, ...]:
 
 
 def _solo(made: Made) -> tuple[Message, ...]:
-    (move,) = made.answers
-    assert isinstance(move, Move)
-    tile = made.game.wheel[move.space]
+    (space,) = made.answers  # the curated set's answer: a wheel space, its tile at its best cell
+    assert isinstance(space, int)
+    move = best_place(made.game, space)
+    tile = made.game.wheel[space]
     assert tile is not None
     covered = len(made.game.players[0].board.would_fulfil(tile, move.cell))
     return (

@@ -7,6 +7,11 @@ a random stream of its own (seeded by the seed and the kind), so the ``n``-th pu
 seed is the same however many other kinds are asked for. Its ``id`` names its content (the kind and a
 short hash of the position and the question, ``_identity``): ``"placement-3f09a1c27b44"``.
 A maker checks every answer with the engine as it makes the puzzle and refuses an ambiguous one.
+
+Strategy and solo puzzles are not made here: they are drawn from the curated set (``_curated``), made
+offline by a deep search, each with an id that names its position. Every puzzle's rating comes from
+simulated solvers' attempts (``_calibrate``): the curated set's own, a rules puzzle's fitted to its kind
+and the misreadings of the rules that answer it wrong; its difficulty (1–5) is the rating's band.
 """
 
 from __future__ import annotations
@@ -14,7 +19,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Final
 
 from .._board import FAR, Cell, whole_number
@@ -26,6 +31,8 @@ from .._names import named
 from .._tiles import Tile
 from .._wheel import SPACES
 from ..bots import Bot, GreedyBot, RandomBot, play_turn
+from . import _calibrate as calibrate
+from . import _curated as curated
 from ._answers import MAKERS, RULES, Answer, Click, Made, sentences
 from ._hints import hints
 from ._identity import content_id
@@ -450,11 +457,18 @@ class Generator:
         self._pools: dict[str, list[list[Game]]] = {}
         self._walks: dict[str, tuple[random.Random, list[Game]]] = {}
         self._batches: Counter[str] = Counter()
+        self._drawn: Counter[str] = Counter()  # curated puzzles drawn, by kind
 
     def make(self, kind: str) -> Puzzle:
         """The next puzzle of ``kind`` for this seed."""
         if kind not in MAKERS:
             raise ValueError(_unknown(kind))
+        if kind in curated.KINDS:  # made offline by a deep search (bench/puzzles_set.py)
+            entry, found = curated.drawn(kind, self.seed, self._drawn[kind])
+            self._drawn[kind] += 1
+            self.tried[(kind, "made")] += 1
+            found.reason(self.lang)  # the coach's words, asked now (as a maker does) so a check is quick
+            return Puzzle(entry.id, kind, found.prompt.in_language(self.lang), entry.rating, self.lang, found)
         for _ in range(TRIES):
             rng, game = self._next(kind)
             made = MAKERS[kind](game, rng)
@@ -462,7 +476,7 @@ class Generator:
                 self.tried[(kind, made)] += 1
                 continue
             self.tried[(kind, "made")] += 1
-            return Puzzle(
+            puzzle = Puzzle(
                 id=content_id(kind, made),
                 kind=kind,
                 question=made.prompt.in_language(self.lang),
@@ -470,7 +484,15 @@ class Generator:
                 lang=self.lang,
                 _made=made,
             )
+            return _rated(puzzle)
         raise RuntimeError(f"no {kind} puzzle in {TRIES} positions of seed {self.seed}")
+
+    def left(self, kind: str) -> int | None:
+        """How many puzzles of ``kind`` not yet made this generator has (None: no end). The curated
+        kinds have a set of puzzles each; once all are made, ``make`` gives them again."""
+        if kind not in curated.KINDS:
+            return None
+        return max(0, len(curated.entries(kind)) - self._drawn[kind])
 
     def _next(self, kind: str) -> tuple[random.Random, Game]:
         """The kind's random stream and the next position of its walk (a fresh batch when it is done)."""
@@ -489,6 +511,16 @@ class Generator:
         while len(batches) <= number:
             batches.append(_positions(random.Random(f"{self.seed}:{name}:{len(batches)}"), name))
         return list(batches[number])
+
+
+def _rated(puzzle: Puzzle) -> Puzzle:
+    """The puzzle with the rating the calibration fits to what makes it hard (``_calibrate``), and the
+    difficulty that rating falls in; as made where there is no calibration for its kind."""
+    rating = calibrate.fitted(puzzle)
+    if rating is None:
+        return puzzle
+    made = replace(puzzle._made, difficulty=curated.difficulty(rating))
+    return replace(puzzle, rating=rating, _made=made)
 
 
 def _positions(rng: random.Random, name: str) -> list[Game]:

@@ -182,9 +182,11 @@ class Trainer:
         first = kinds is None and self.newcomer
         kind = self._weakest([k for k in kinds_of(kinds) if not first or FAMILY[k] == "rules"])
         fresh = self._fresh(kind)
-        while len(fresh) < _LOW:
+        while len(fresh) < _LOW and self._generator.left(kind) != 0:
             self._make(kind)
             fresh = self._fresh(kind)
+        if not fresh:  # every curated puzzle of the kind solved: one again, rather than none
+            fresh = [p for p in self._pool[kind] if p.id != self._last] or self._pool[kind]
         aim = min(self.puzzle_rating(p).rating for p in fresh) if first else self.rating.rating
         chosen = min(fresh, key=lambda p: (abs(self.puzzle_rating(p).rating - aim), p.id))
         self._last = chosen.id
@@ -215,7 +217,9 @@ class Trainer:
 
     def _make(self, kind: str) -> None:
         """Make the next few puzzles of ``kind`` for the trainer's seed (always the same ones, in order)."""
-        self._pool.setdefault(kind, []).extend(self._generator.make(kind) for _ in range(_BATCH))
+        left = self._generator.left(kind)
+        count = _BATCH if left is None else min(_BATCH, left)
+        self._pool.setdefault(kind, []).extend(self._generator.make(kind) for _ in range(count))
 
     def puzzle_rating(self, puzzle: Puzzle) -> Rating:
         """The puzzle's rating: as the learner's attempts have moved it, else the one it was made with."""

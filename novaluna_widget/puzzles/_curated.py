@@ -1,0 +1,160 @@
+"""The curated strategy and solo puzzles shipped in ``curated.json`` (issue 33), as puzzles.
+
+Each entry is a position, a seeded deal and the actions that reach it, with the answer two deep searches
+agreed on (``_deep.stable``; ``bench/puzzles_set.py`` made the file), the runner-up, the smaller of
+their margins and a rating from simulated solvers' attempts (``_calibrate``). ``drawn(kind, seed, n)``
+is the ``n``-th puzzle of a kind for a seed: the set in an order of the seed's, over again once all are
+drawn.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import cache
+from importlib.resources import files
+from typing import Any, Final
+
+from .._game import Action, Game, _read_actions, action_data
+from .._i18n import Value, msg
+from .._kinds import new_game
+from ..coach import hint
+from ._answers import NODES, Answer, Made, _ahead, _choice, _option_words, _tenths, sentences
+
+__all__ = ["KINDS", "Entry", "deal_key", "difficulty", "drawn", "entries", "made", "position", "settings"]
+
+#: The kinds the curated set holds.
+KINDS: Final = ("strategy", "solo")
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One curated puzzle as the file stores it."""
+
+    id: str
+    kind: str
+    players: int
+    seed: int
+    actions: tuple[Action, ...]
+    answer: Answer
+    runner: Answer
+    margin: float
+    rating: float
+
+
+@cache
+def _data() -> dict[str, Any]:
+    loaded: dict[str, Any] = json.loads(
+        files(__package__).joinpath("curated.json").read_text(encoding="utf-8")
+    )
+    return loaded
+
+
+@cache
+def entries(kind: str) -> tuple[Entry, ...]:
+    """The curated puzzles of ``kind``, in the file's order (by id)."""
+    return tuple(
+        Entry(
+            id=raw["id"],
+            kind=raw["kind"],
+            players=raw["players"],
+            seed=raw["seed"],
+            actions=tuple(_read_actions(raw["actions"], raw["id"])),
+            answer=raw["answer"],
+            runner=raw["runner"],
+            margin=raw["margin"],
+            rating=raw.get("rating", 1500.0),
+        )
+        for raw in _data()["puzzles"]
+        if raw["kind"] == kind
+    )
+
+
+def settings() -> dict[str, Any]:
+    """The deep search's settings the set was made with, and the build's figures."""
+    return {"settings": _data()["settings"], "figures": _data()["figures"]}
+
+
+def deal_key(kind: str, players: int, seed: int, actions: Sequence[Action]) -> str:
+    """A candidate position's key in the build's logs: its kind and a hash of the deal and the actions.
+    (A puzzle's id is ``_identity.content_id``, the table and the question as a player sees them.)"""
+    text = json.dumps([players, seed, [action_data(a) for a in actions]])
+    return f"{kind}-{hashlib.sha256(text.encode()).hexdigest()[:10]}"
+
+
+def position(entry: Entry) -> Game:
+    """The entry's position: its deal replayed."""
+    game = new_game(entry.players, seed=entry.seed)
+    for action in entry.actions:
+        game.play(action)
+    return game
+
+
+def drawn(kind: str, seed: int, n: int) -> tuple[Entry, Made]:
+    """The ``n``-th curated puzzle of ``kind`` for ``seed``, and the puzzle made of it."""
+    every = list(entries(kind))
+    random.Random(f"{seed}:{kind}:curated").shuffle(every)
+    entry = every[n % len(every)]
+    return entry, made(entry)
+
+
+def made(entry: Entry) -> Made:
+    """The puzzle an entry asks: which tile to take (or whether to refill), the deep searches' answer."""
+    game = position(entry)
+    runner = _option_words(game, entry.runner)
+    tenths = _tenths(entry.margin)
+    advice: dict[str, Value] = {}
+
+    def reason(lang: str) -> Value:
+        if lang not in advice:  # what the answer does, in the coach's words, and how far ahead it is
+            said = hint(game, seed=0, nodes=NODES, lang=lang)  # words only: a quick search will do
+            options = [said, *said.alternatives]
+            does = [o.reason for o in options if _choice(o) == entry.answer]
+            advice[lang] = sentences(*does[:1], _ahead(entry.margin, runner))
+        return advice[lang]
+
+    def about(answer: Answer) -> Value | None:
+        """The learner's choice, and how much lower the deep searches put it (the runner-up by the
+        margin, any other choice of the turn by at least as much; a tile not on offer: nothing)."""
+        offered = [*game.choices(), *(["refill"] if game.can_refill else [])]
+        if answer == entry.answer or answer not in offered:
+            return None
+        chosen = _option_words(game, answer)
+        if answer == entry.runner:
+            return msg("{choice}: the coach values it {tokens} tokens lower.", choice=chosen, tokens=tenths)
+        return msg(
+            "{choice}: the coach values it at least {tokens} tokens lower.", choice=chosen, tokens=tenths
+        )
+
+    solo = entry.kind == "solo"
+    return Made(
+        game=game,
+        prompt=(
+            msg("Which tile keeps your final solo score lowest? A deep search's choice is clear.")
+            if solo
+            else msg("Which tile should you take, or should you refill first? The coach's choice is clear.")
+        ),
+        answers=frozenset({entry.answer}),
+        click="space",
+        choices=("refill",) if game.can_refill else (),
+        seat=game.current_player,
+        difficulty=difficulty(entry.rating),
+        reason=reason,
+        about=about,
+        rule="solo score" if solo else "look ahead",
+        written=(
+            msg("Which tile keeps your final solo score lowest? Circle its wheel space.")
+            if solo
+            else msg(
+                "Which tile should you take, or should you refill first? Circle its wheel space, or refill."
+            )
+        ),
+    )
+
+
+def difficulty(rating: float) -> int:
+    """A rating's difficulty, 1–5 (``make.rating_of`` the other way round)."""
+    return max(1, min(5, round((rating - 1000.0) / 200.0)))
