@@ -15,25 +15,28 @@ from dataclasses import dataclass
 from typing import Final, Literal
 
 from .._board import Board, Cell, TaskRef
-from .._game import Action, Game, Move, Player, sheet_of, track_of
+from .._game import Action, Game, Move, Player, track_of
 from .._i18n import Message, Value, cell_words, cmsg, joined, msg, plural
 from .._names import named
 from .._tiles import Tile
-from ..bots import SearchBot, best_place
-from ..coach import MAX_LOSS, Option, hint
+from ..coach import MAX_LOSS, Option
 
 __all__ = [
     "MAKERS",
     "MARGIN",
     "NODES",
     "RULES",
-    "SCREEN",
     "Answer",
     "Click",
     "Made",
     "Maker",
     "Outcome",
+    "ahead",
+    "choice_of",
+    "margin_of",
+    "option_words",
     "sentences",
+    "tenths",
 ]
 
 #: A right answer in the engine's own terms: a cell ``(x, y)``, a wheel space or seat index or number
@@ -116,12 +119,9 @@ RULES: Final[dict[str, Message]] = {
 #: How many tokens of the coach's evaluation its choice must beat the best other choice by, for a
 #: strategy puzzle: about a task covered, or three steps on the moon track (0.3 token a step).
 MARGIN: Final = 0.7
-#: The coach's search work for a strategy puzzle (positions played; its hints use 4000): enough to
-#: rank the few choices of a turn, and 100 mixed puzzles are made in a few seconds.
+#: The coach's search work for the words of a curated puzzle's reason (positions played): the reason
+#: only words the choice the deep searches made, so a quick search will do.
 NODES: Final = 500
-#: The margin a one-tile look must see before the search is asked: below it, the search's margin
-#: is rarely clear (about 1 position in 20 of those it spares), and the search costs ten times more.
-SCREEN: Final = 0.2
 
 Maker = Callable[[Game, random.Random], "Made | Outcome"]
 
@@ -540,51 +540,8 @@ def _over(game: Game, rng: random.Random) -> Made | Outcome:
     )
 
 
-# -- the coach's choice, the solo score ----------------------------------------------------------
-def _strategy(game: Game, rng: random.Random) -> Made | Outcome:
-    """Which tile to take, or whether to refill: the coach's choice, where it beats the best other
-    choice by ``MARGIN`` tokens or more of its evaluation (so the answer is no matter of taste)."""
-    if game.is_over or game.is_solo or len(game.choices()) + game.can_refill < 2:
-        return "unsuited"
-    seed = rng.randrange(2**32)
-    # The search the coach's hint runs (coach.hint: the search bot's values, every tile on offer at its
-    # best place), without the words: most positions have no clear choice, and words cost as much again.
-    # A one-tile look first spares the search where even that sees the choices close together.
-    also = tuple(best_place(game, space) for space in game.choices())
-    if _margin(SearchBot(seed=seed, nodes=1, depth=1).evaluate(game, also))[2] < SCREEN:
-        return "ambiguous"
-    answer, other, margin = _margin(SearchBot(seed=seed, nodes=NODES).evaluate(game, also))
-    if margin < MARGIN:
-        return "ambiguous"
-    advice = {"en": hint(game, seed=seed, nodes=NODES, lang="en")}
-    assert _choice(advice["en"]) == answer, "the hint runs the same search"
-    runner = _option_words(game, other)
-
-    def reason(lang: str) -> Value:
-        if lang not in advice:  # the coach words its reason in the language asked: ask again
-            advice[lang] = hint(game, seed=seed, nodes=NODES, lang=lang)
-        return sentences(advice[lang].reason, _ahead(margin, runner))
-
-    def about(answer: Answer) -> Value | None:
-        if answer == other:
-            return msg("The coach values that {tokens} tokens lower.", tokens=_tenths(margin))
-        return None
-
-    return Made(
-        game=game.copy(),
-        prompt=msg("Which tile should you take, or should you refill first? The coach's choice is clear."),
-        answers=frozenset({answer}),
-        click="space",
-        choices=("refill",) if game.can_refill else (),
-        seat=game.current_player,
-        difficulty=_level(1 + (margin < 2) + (margin < 1.2) + (margin < 0.9) + (answer == "refill")),
-        reason=reason,
-        about=about,
-        rule="look ahead",
-    )
-
-
-def _margin(found: dict[Action, float]) -> tuple[Answer, Answer, float]:
+# -- the coach's choice in words: for the curated set (``_curated``) and its deep search (``_deep``) --
+def margin_of(found: dict[Action, float]) -> tuple[Answer, Answer, float]:
     """The best choice of a turn (a wheel space, or the refill) by the search's values, the next best,
     and how far apart they are in tokens: each choice counts with its best action."""
     values: dict[Answer, float] = {}
@@ -597,12 +554,12 @@ def _margin(found: dict[Action, float]) -> tuple[Answer, Answer, float]:
     return best, other, top - second
 
 
-def _choice(option: Option) -> int | str:
+def choice_of(option: Option) -> int | str:
     """What an option takes: a wheel space, or the refill."""
     return option.space if option.space is not None else str(option.action)
 
 
-def _option_words(game: Game, choice: Answer) -> Value:
+def option_words(game: Game, choice: Answer) -> Value:
     """A choice of a turn in words: a tile on offer and its space, or the refill."""
     if not isinstance(choice, int):
         return msg("the refill")
@@ -611,13 +568,13 @@ def _option_words(game: Game, choice: Answer) -> Value:
     return msg("{tile} from wheel space {space}", tile=offered.id, space=choice)
 
 
-def _tenths(value: float) -> Message:
+def tenths(value: float) -> Message:
     """A number of tokens with one decimal, as the coach writes it."""
     whole, tenth = f"{value:.1f}".split(".")
     return cmsg("a number with one decimal", "{whole}.{tenth}", whole=int(whole), tenth=int(tenth))
 
 
-def _ahead(margin: float, other: Value) -> Message:
+def ahead(margin: float, other: Value) -> Message:
     if margin >= MAX_LOSS:
         return msg(
             "Looking a few turns ahead, the coach sees it decide the game against {other}.", other=other
@@ -625,70 +582,13 @@ def _ahead(margin: float, other: Value) -> Message:
     return msg(
         "Looking a few turns ahead, the coach values it {tokens} tokens above the best other choice, "
         "{other}.",
-        tokens=_tenths(margin),
+        tokens=tenths(margin),
         other=other,
     )
 
 
-def _solo(game: Game, rng: random.Random) -> Made | Outcome:
-    """Solo: the move that keeps the score lowest now, found by playing every legal move on a copy."""
-    if not game.is_solo or game.is_over or game.can_end_phase_one:
-        return "unsuited"
-    after: dict[Move, Game] = {}
-    for move in game.legal_moves():
-        after[move] = trial = game.copy()
-        trial.play(move)
-    scores = {move: sheet_of(trial)["total"] for move, trial in after.items()}
-    ranked = sorted(scores.items(), key=lambda ms: ms[1])
-    if len(ranked) < 2:
-        return "unsuited"
-    (move, low), (second, next_low) = ranked[0], ranked[1]
-    if next_low == low:
-        return "ambiguous"
-    board = after[move].players[0].board
-    covered = board.fulfilled_tasks() - game.players[0].board.fulfilled_tasks()
-
-    def reason(lang: str) -> Value:
-        return sentences(
-            msg(
-                "Best move: {move}. Then {score}.",
-                move=move.words(),
-                score=sheet_of(after[move], lang)["text"],
-            ),
-            *([_explained(board, covered)] if covered else []),
-            msg("The next best move, {move}, scores {total}.", move=second.words(), total=next_low),
-        )
-
-    def about(answer: Answer) -> Value:
-        assert isinstance(answer, Move)
-        if answer not in scores:
-            return msg("{move} is not a legal move now.", move=answer.words())
-        return msg("{move} scores {total}.", move=answer.words(), total=scores[answer])
-
-    taken = game.wheel[move.space]
-    assert taken is not None
-    cheapest = min(t.cost for t in (game.wheel[s] for s in game.choices()) if t is not None)
-    return Made(
-        game=game.copy(),
-        prompt=msg("Which move keeps your solo score lowest now?"),
-        answers=frozenset({move}),
-        click="move",
-        seat=0,
-        difficulty=_level(
-            1
-            + (sheet_of(game)["phase"] == 2)
-            + (len(covered) >= 2)
-            + (next_low - low <= 5)
-            + (taken.cost > cheapest)
-        ),
-        reason=reason,
-        about=about,
-        rule="solo score",
-        written=msg("Which move keeps your solo score lowest now? Write the wheel space and the cell."),
-    )
-
-
-#: The makers by kind, in the order of ``make.KINDS``.
+#: The makers of the rules kinds, in the order of ``make.KINDS`` (the strategy and solo puzzles are the
+#: curated set's: ``_curated``).
 MAKERS: Final[dict[str, Maker]] = {
     "take": _take,
     "fulfilled": _fulfilled,
@@ -697,6 +597,4 @@ MAKERS: Final[dict[str, Maker]] = {
     "over": _over,
     "placement": _placement,
     "gain": _gain,
-    "strategy": _strategy,
-    "solo": _solo,
 }

@@ -22,7 +22,7 @@ from .._game import Action, Game, _read_actions, action_data
 from .._i18n import Value, msg
 from .._kinds import new_game
 from ..coach import hint
-from ._answers import NODES, Answer, Made, _ahead, _choice, _option_words, _tenths, sentences
+from ._answers import NODES, Answer, Made, ahead, choice_of, option_words, sentences, tenths
 
 __all__ = ["KINDS", "Entry", "deal_key", "difficulty", "drawn", "entries", "made", "position", "settings"]
 
@@ -104,16 +104,16 @@ def drawn(kind: str, seed: int, n: int) -> tuple[Entry, Made]:
 def made(entry: Entry) -> Made:
     """The puzzle an entry asks: which tile to take (or whether to refill), the deep searches' answer."""
     game = position(entry)
-    runner = _option_words(game, entry.runner)
-    tenths = _tenths(entry.margin)
+    runner = option_words(game, entry.runner)
+    lower_by = tenths(entry.margin)
     advice: dict[str, Value] = {}
 
     def reason(lang: str) -> Value:
         if lang not in advice:  # what the answer does, in the coach's words, and how far ahead it is
             said = hint(game, seed=0, nodes=NODES, lang=lang)  # words only: a quick search will do
             options = [said, *said.alternatives]
-            does = [o.reason for o in options if _choice(o) == entry.answer]
-            advice[lang] = sentences(*does[:1], _ahead(entry.margin, runner))
+            does = [o.reason for o in options if choice_of(o) == entry.answer]
+            advice[lang] = sentences(*does[:1], ahead(entry.margin, runner))
         return advice[lang]
 
     def about(answer: Answer) -> Value | None:
@@ -122,11 +122,11 @@ def made(entry: Entry) -> Made:
         offered = [*game.choices(), *(["refill"] if game.can_refill else [])]
         if answer == entry.answer or answer not in offered:
             return None
-        chosen = _option_words(game, answer)
+        chosen = option_words(game, answer)
         if answer == entry.runner:
-            return msg("{choice}: the coach values it {tokens} tokens lower.", choice=chosen, tokens=tenths)
+            return msg("{choice}: the coach values it {tokens} tokens lower.", choice=chosen, tokens=lower_by)
         return msg(
-            "{choice}: the coach values it at least {tokens} tokens lower.", choice=chosen, tokens=tenths
+            "{choice}: the coach values it at least {tokens} tokens lower.", choice=chosen, tokens=lower_by
         )
 
     solo = entry.kind == "solo"

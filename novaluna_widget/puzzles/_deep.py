@@ -16,8 +16,7 @@ from typing import Final
 from .._game import Game
 from ..bots import SearchBot, best_place
 from ..coach import NODES as HINT_NODES
-from ._answers import MARGIN, Answer
-from ._answers import _margin as margin_of
+from ._answers import MARGIN, Answer, margin_of
 
 __all__ = [
     "DEEP_DEPTH",

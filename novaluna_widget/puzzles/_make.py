@@ -24,7 +24,7 @@ from typing import Final
 
 from .._board import FAR, Cell, whole_number
 from .._errors import quote
-from .._game import Game, Move, sheet_of
+from .._game import Game, Move
 from .._i18n import Message, Value, cell_words, cmsg, joined, msg, plural, resolve, word
 from .._kinds import new_game
 from .._names import named
@@ -349,10 +349,7 @@ class Puzzle:
             return sentences(msg("Right."), reason)
         notes: list[Value] = []
         for answer in sorted(wrong, key=repr):
-            lower = self._lower(answer) if isinstance(answer, Move) and self.kind == "solo" else None
-            if lower is not None:
-                notes.append(lower)
-            elif (note := self._made.about(answer)) is not None:
+            if (note := self._made.about(answer)) is not None:
                 notes.append(_Opening(note))
         if missed:
             notes.append(
@@ -364,40 +361,6 @@ class Puzzle:
                 )
             )
         return sentences(msg("Not right."), *notes, reason)
-
-    def _lower(self, given: Move) -> Message | None:
-        """Why the best solo move scores lower than ``given``, in words: the score, the tokens each move
-        places and the cost of the tile each takes (None for a move that is not legal)."""
-        (best,) = self.answers
-        assert isinstance(best, Move)
-        yours, ours = self._played(given), self._played(best)
-        if yours is None or ours is None:
-            return None
-        return plural(
-            "Your move, {move}, scores {total}: it places {n} token, with a tile costing {cost}; the best "
-            "places {best}, with a tile costing {best_cost}. Each token not placed adds 10 to the score, "
-            "each tile its cost: lower is better.",
-            "Your move, {move}, scores {total}: it places {n} tokens, with a tile costing {cost}; the best "
-            "places {best}, with a tile costing {best_cost}. Each token not placed adds 10 to the score, "
-            "each tile its cost: lower is better.",
-            yours[0],
-            move=self._label(given),
-            total=yours[2],
-            cost=yours[1],
-            best=ours[0],
-            best_cost=ours[1],
-        )
-
-    def _played(self, move: Move) -> tuple[int, int, int] | None:
-        """The tokens ``move`` places, the cost of the tile it takes and the solo score after it; None
-        if it is not legal."""
-        game = self._made.game
-        taken = game.wheel[move.space]
-        if taken is None or move not in game.legal_moves():
-            return None
-        trial = game.copy()
-        trial.play(move)
-        return game.players[0].tokens - trial.players[0].tokens, taken.cost, sheet_of(trial)["total"]
 
 
 class _Opening:
@@ -461,7 +424,7 @@ class Generator:
 
     def make(self, kind: str) -> Puzzle:
         """The next puzzle of ``kind`` for this seed."""
-        if kind not in MAKERS:
+        if kind not in MAKERS and kind not in curated.KINDS:
             raise ValueError(_unknown(kind))
         if kind in curated.KINDS:  # made offline by a deep search (bench/puzzles_set.py)
             entry, found = curated.drawn(kind, self.seed, self._drawn[kind])
