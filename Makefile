@@ -54,7 +54,7 @@ notebooks: $(STAMP)
 		--ClearMetadataPreprocessor.clear_cell_metadata=False \
 		--ClearMetadataPreprocessor.preserve_nb_metadata_mask=kernelspec \
 		--ClearMetadataPreprocessor.preserve_nb_metadata_mask=language_info $(NOTEBOOKS)
-	$(PY) tools/keep_pictures.py $(NOTEBOOKS)  # the saved picture, not a view of a model that is gone
+	$(PY) notebooks/keep_pictures.py $(NOTEBOOKS)  # the saved picture, not a view of a model that is gone
 
 # The one-sheet player aid (two sides) in each language, docs/player-aid[.ru|.ja|.fa].pdf, from the engine's pictures and the glossary's words
 # (docs/player_aid.py writes the HTML pages and prints them with Chromium).

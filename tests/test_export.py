@@ -31,7 +31,7 @@ WIDGET_STATE = "application/vnd.jupyter.widget-state+json"
 
 def widget_outputs(notebook: dict[str, Any]) -> list[dict[str, Any]]:
     """The outputs of a notebook's cells that show a widget (its repr names it; a saved tutorial keeps only
-    its picture, tools/keep_pictures.py)."""
+    its picture, notebooks/keep_pictures.py)."""
     return [
         output
         for cell in notebook["cells"]

@@ -6,7 +6,7 @@ widget: model not found" where the picture the output also holds (``image/svg+xm
 cell ran) would serve. Without the dead view JupyterLab, Notebook 7, GitHub and exports draw the picture
 until the cell runs again; a run puts the live widget back. An output with no picture is left alone.
 
-Usage: ``python tools/keep_pictures.py NOTEBOOK...``
+Usage: ``python notebooks/keep_pictures.py NOTEBOOK...``
 """
 
 from __future__ import annotations
