@@ -544,6 +544,7 @@ def copy_notebooks(source: Path, dest: Path) -> None:
         for path in paths:
             notebook = json.loads(path.read_text(encoding="utf-8"))
             notebook["metadata"].pop("widgets", None)
+            notebook["cells"] = without_analysis(notebook["cells"])
             for cell in notebook["cells"]:
                 if cell["cell_type"] == "code":
                     cell["metadata"]["trusted"] = True
@@ -556,6 +557,37 @@ def copy_notebooks(source: Path, dest: Path) -> None:
             copy = dest / _contents_path(lang, path.name)
             copy.parent.mkdir(exist_ok=True)
             copy.write_text(json.dumps(notebook, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+
+
+NOT_IN_PYODIDE_TAG = "not-in-pyodide"
+"""The tag of a tutorial's cells that need what the site's Pyodide cannot load offline (pandas and
+matplotlib: tutorial 7's teacher's report): the site's copy has a note in their place."""
+
+
+def without_analysis(cells: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """``cells`` with each run of cells tagged ``NOT_IN_PYODIDE_TAG`` replaced by one Markdown cell that
+    says where to run them, so that Run All works on the site."""
+    kept: list[dict[str, Any]] = []
+    skipping = False
+    for cell in cells:
+        tagged = NOT_IN_PYODIDE_TAG in cell["metadata"].get("tags", ())
+        if not tagged:
+            kept.append(cell)
+        elif not skipping:
+            kept.append(
+                {
+                    "cell_type": "markdown",
+                    "id": f"{cell['id']}-elsewhere",
+                    "metadata": {},
+                    "source": (
+                        "*Here the tutorial goes on with what needs pandas and matplotlib, which this "
+                        "in-browser site cannot load: run it in JupyterLab (`make lab`, or Binder) to see "
+                        "it.*"
+                    ),
+                }
+            )
+        skipping = tagged
+    return kept
 
 
 def language_bar(name: str, lang: str, langs: Iterable[str]) -> dict[str, Any]:

@@ -211,3 +211,20 @@ def test_a_tutorial_that_cannot_run_in_the_site_says_where_to_run_it() -> None:
         first = json.loads((ROOT / "notebooks" / name).read_text())["cells"][0]
         text = "".join(first["source"])
         assert "Binder" in text and "make lab" in text, f"{name} needs {needs}: its first cell must say so"
+
+
+def test_tutorial_7s_teachers_report_is_a_note_on_the_site_so_run_all_works_there(tmp_path: Path) -> None:
+    # The report needs pandas and matplotlib, which the site's Pyodide cannot load offline: its cells
+    # (tagged in the tutorial) become one note in the site's copy, and every other cell stays.
+    build = site_build()
+    build.copy_notebooks(ROOT / "notebooks", tmp_path / "files")
+    source = json.loads((ROOT / "notebooks" / "07_classroom.ipynb").read_text(encoding="utf-8"))
+    copy = json.loads((tmp_path / "files" / "07_classroom.ipynb").read_text(encoding="utf-8"))
+    tagged = [c["id"] for c in source["cells"] if build.NOT_IN_PYODIDE_TAG in c["metadata"].get("tags", [])]
+    assert "nb07-teacher-class" in tagged  # the cell that calls class_report
+    ids = [c["id"] for c in copy["cells"]]
+    assert not set(tagged) & set(ids) and ids.count(f"{tagged[0]}-elsewhere") == 1
+    assert [i for i in ids if not i.endswith("-elsewhere")] == [
+        c["id"] for c in source["cells"] if c["id"] not in tagged
+    ]
+    assert not any("class_report(" in "".join(c["source"]) for c in copy["cells"] if c["cell_type"] == "code")

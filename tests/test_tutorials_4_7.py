@@ -344,7 +344,9 @@ def test_after_the_game_answers(replay: Callable[..., Game]) -> None:
 
 def test_the_widget_starts_from_a_stop(replay: Callable[..., Game]) -> None:
     code = [source(c) for c in notebook(7)["cells"] if c["cell_type"] == "code"]
-    assert code[-1].strip().endswith("NovaLunaWidget(replay(24))"), "the widget plays a game rebuilt for it"
+    assert code[-1].strip().endswith("NovaLunaWidget(replay(24), projector=True)"), (
+        "the class plays on a rebuilt game"
+    )
     game = replay(24)
     game.play(game.legal_moves()[0])  # what a click does to the widget's game…
     assert replay(24).turn == 24  # …changes no stop

@@ -189,7 +189,7 @@ def set_aside(path: str | os.PathLike[str]) -> Path:
 class _Wrong(Exception):
     """A field of the file (named as in Python: ``attempts[3].rd``, ``line 7``) is missing or wrong."""
 
-    def __init__(self, field: str, problem: Message | None = None) -> None:
+    def __init__(self, field: str | Message, problem: Message | None = None) -> None:
         super().__init__(field)
         self.field, self.problem = field, problem
 
@@ -200,7 +200,7 @@ def _damaged(path: Path, problem: Message) -> ProgressError:
         message=msg(
             "The puzzle progress file {path} cannot be read: {problem} It is left as it is; move it aside "
             "({call} keeps it under another name) to start afresh.",
-            call="puzzles.set_aside",
+            call="novaluna_widget.puzzles.set_aside()",
             path=quote(str(path), 300),
             problem=problem,
         ),
@@ -349,7 +349,7 @@ class _Reader:
 
     def _version_1(self, data: bytes) -> None:
         """A version 1 file: learner, puzzles (positional ids, so their ratings are dropped), attempts."""
-        document = _json(data, "the file")
+        document = _json(data, msg("the whole file"))
         fields: dict[str, Any] = document if isinstance(document, dict) else {}
         found = fields.get("version")
         if found != 1 or isinstance(found, bool):
@@ -386,11 +386,11 @@ def _is_header(line: bytes) -> bool:
     return isinstance(data, dict) and "format" in data
 
 
-def _json(data: bytes, where: str) -> object:
+def _json(data: bytes, where: str | Message) -> object:
     try:
         return json.loads(data.decode("utf-8"))
-    except UnicodeDecodeError:
-        raise _Wrong(where, msg("it cannot be read as text ({encoding}).", encoding="UTF-8")) from None
+    except UnicodeDecodeError as error:
+        raise _Wrong(where, msg("it cannot be read as text (at byte {byte}).", byte=error.start)) from None
     except RecursionError:
         raise _Wrong(where, msg("it is nested too deeply.")) from None
     except (
