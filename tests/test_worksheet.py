@@ -234,9 +234,8 @@ def test_the_moon_track_has_one_name_on_the_sheet(lang: str) -> None:
 
 
 def test_the_key_labels_a_strategy_refill_as_advice() -> None:
-    (puzzle,) = generate(
-        1, seed=3, kinds=["strategy"]
-    )  # the curated set's strategy puzzle answered by a refill
+    # The curated set's strategy puzzle whose answer is a refill.
+    (puzzle,) = generate(1, seed=3, kinds=["strategy"])
     assert puzzle.answers == {"refill"}
     entry = _entries(worksheet(1, seed=3, kinds=["strategy"]))[1]
     assert "Answer: refill the wheel first" in _words(entry) and "you may refill" not in entry
