@@ -491,6 +491,8 @@ export interface PuzzleView {
   can: PuzzleCan;
   /** The progress file, after the learner asked to download it (the `download` intent), else None. */
   download: PuzzleDownload | null;
+  /** The learner's name as the progress file keeps it (the `learner` intent), or None: not given. */
+  learner: string | null;
 }
 
 /** The direction a language's text runs, as HTML's `dir` says it. */
@@ -680,6 +682,13 @@ export interface PuzzleIntent {
   action: "puzzles" | "check" | "reveal" | "download" | "leave";
 }
 
+/** Name the learner whose progress the puzzles keep: the name goes into the progress file, so that a teacher's `class_report` can tell the learners apart. */
+export interface LearnerIntent {
+  version: number;
+  action: "learner";
+  name: string;
+}
+
 /** Speak another language (a code of `i18n.LANGUAGES`). */
 export interface LanguageIntent {
   version: number;
@@ -695,7 +704,7 @@ export interface WhyIntent {
 }
 
 /** What the page asks of Python; Python checks each field (`protocol.parse_intent`). */
-export type Intent = SelectIntent | TakeIntent | RefillIntent | EndPhaseOneIntent | BotIntent | HistoryIntent | CoachIntent | ShowIntent | OpenIntent | PuzzlePick | PuzzleIntent | LanguageIntent | WhyIntent;
+export type Intent = SelectIntent | TakeIntent | RefillIntent | EndPhaseOneIntent | BotIntent | HistoryIntent | CoachIntent | ShowIntent | OpenIntent | PuzzlePick | PuzzleIntent | LearnerIntent | LanguageIntent | WhyIntent;
 
 /** An intent as the view writes it: `send` adds the `version`. */
 export type Unsent<T> = T extends unknown ? Omit<T, "version"> : never;

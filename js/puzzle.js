@@ -93,11 +93,29 @@ export function saveDownload(puzzle, saved) {
 }
 
 /**
- * The puzzle's panel: the learner's standing, the question, its buttons (a puzzle answered by words or
- * numbers), the picks, the verdict and the explanation, and the buttons that act.
- * @param {State} state @returns {string}
+ * The learner's name, which the progress file keeps for the teacher's report: the name as Python has it,
+ * or what the learner has typed and not yet saved (`draft`, the page's own until Save or Enter).
+ * @param {PuzzleView} puzzle @param {string | null} draft @returns {string}
  */
-export function puzzlePanel(state) {
+function learnerField(puzzle, draft) {
+  const value = draft ?? puzzle.learner ?? "";
+  const label = t("Your name");
+  const save = t("Save name");
+  return (
+    `<form class="nl-puzzle-learner">` +
+    `<label>${esc(label)} <input class="nl-puzzle-name" name="learner" maxlength="100" ` +
+    `autocomplete="off" value="${esc(value)}"></label>` +
+    `<button type="submit" class="nl-button nl-puzzle-save-name">${esc(save)}</button></form>`
+  );
+}
+
+/**
+ * The puzzle's panel: the learner's standing and name, the question, its buttons (a puzzle answered by
+ * words or numbers), the picks, the verdict and the explanation, and the buttons that act.
+ * @param {State} state @param {string | null} [draft] the name typed and not yet saved
+ * @returns {string}
+ */
+export function puzzlePanel(state, draft = null) {
   const puzzle = state.puzzle;
   if (!puzzle) return "";
   const standing = t("Rating {rating} · solved {solved} of {tried}", {
@@ -136,6 +154,7 @@ export function puzzlePanel(state) {
   return (
     `<section class="nl-puzzle" aria-label="${esc(name)}" data-puzzle="${esc(puzzle.id)}">` +
     `<p class="nl-puzzle-standing">${esc(standing)}</p>` +
+    learnerField(puzzle, draft) +
     `<h3 class="nl-puzzle-question">${esc(puzzle.question)}</h3>` +
     (choices ? `<div class="nl-puzzle-choices">${choices}</div>` : "") +
     // The picks, hints and verdict share a box of fixed height (scrolled when they outgrow it): a pick or

@@ -255,6 +255,8 @@ function render({ model, el }) {
   let state = drawnState(readState(model), chosen);
   // The progress file's asks saved so far: a view drawn anew does not save an earlier ask again.
   let downloaded = state.puzzle?.download?.number ?? 0;
+  /** @type {string | null} the learner's name as typed in the puzzle panel, not yet saved */
+  let nameDraft = null;
   let botName = state.bot;
   /** @type {"cells" | "wheel" | number | null} */
   let pendingFocus = null; // where keyboard focus goes after the next render: "cells", "wheel" or a space
@@ -477,7 +479,8 @@ function render({ model, el }) {
     patchChildren(parts.toolbar, toolbar(state, botName), full);
     updateHistory(parts.history, state, holding || wanted !== null || showing);
     updateTutorial(parts.tutorial, state);
-    patch(parts.puzzle, puzzlePanel(state), full);
+    if (nameDraft !== null && state.puzzle?.learner === nameDraft.trim()) nameDraft = null; // saved
+    patch(parts.puzzle, puzzlePanel(state, nameDraft), full);
     downloaded = saveDownload(state.puzzle, downloaded);
     // The guided game refuses a click with a friendly sentence in its own panel, not as an error.
     const error = state.tutorial && state.error === state.tutorial.refused ? null : state.error;
@@ -873,6 +876,20 @@ function render({ model, el }) {
     event.stopPropagation();
   }
 
+  /**
+   * The puzzle panel's name form (Save, or Enter in the field): Python keeps the name in the progress file,
+   * or refuses it in words.
+   * @param {Event} event
+   */
+  function onSubmit(event) {
+    const form = /** @type {HTMLFormElement} */ (event.target);
+    if (!form.classList?.contains("nl-puzzle-learner")) return;
+    event.preventDefault();
+    const field = /** @type {HTMLInputElement} */ (form.querySelector(".nl-puzzle-name"));
+    nameDraft = field.value;
+    send({ action: "learner", name: field.value });
+  }
+
   /** @param {Event} event */
   function onChange(event) {
     const menu = /** @type {HTMLSelectElement} */ (event.target);
@@ -887,6 +904,11 @@ function render({ model, el }) {
    */
   /** @param {Event} event */
   function onInput(event) {
+    const target = /** @type {HTMLInputElement} */ (event.target);
+    if (target.classList?.contains("nl-puzzle-name")) {
+      nameDraft = target.value; // kept across a redraw of the panel until it is saved
+      return;
+    }
     if (event.target !== parts.slider) return;
     wanted = Number(parts.slider.value);
     if (!showing) askShow();
@@ -950,6 +972,7 @@ function render({ model, el }) {
   const onFaces = () => setFaces(model.get("faces"));
 
   root.addEventListener("click", onClick);
+  root.addEventListener("submit", onSubmit);
   window.addEventListener("keydown", onWindowKey, true);
   window.addEventListener("keyup", onWindowKey, true);
   root.addEventListener("mouseover", onOver);

@@ -426,6 +426,8 @@ class PuzzleView(TypedDict):
     can: PuzzleCan
     #: The progress file, after the learner asked to download it (the ``download`` intent), else None.
     download: PuzzleDownload | None
+    #: The learner's name as the progress file keeps it (the ``learner`` intent), or None: not given.
+    learner: str | None
 
 
 # -- the state ------------------------------------------------------------------------------------
@@ -626,6 +628,14 @@ class PuzzleIntent(_Intent):
     action: Literal["puzzles", "check", "reveal", "download", "leave"]
 
 
+class LearnerIntent(_Intent):
+    """Name the learner whose progress the puzzles keep: the name goes into the progress file, so that a
+    teacher's ``class_report`` can tell the learners apart."""
+
+    action: Literal["learner"]
+    name: str
+
+
 class LanguageIntent(_Intent):
     """Speak another language (a code of ``i18n.LANGUAGES``)."""
 
@@ -653,6 +663,7 @@ Intent = (
     | OpenIntent
     | PuzzlePick
     | PuzzleIntent
+    | LearnerIntent
     | LanguageIntent
     | WhyIntent
 )

@@ -63,6 +63,7 @@ from ._names import alone, named
 from ._story import Turn, end_words, solo_goal, solo_lines, summary, tell
 from ._tiles import COLOURS, LETTERS, TILES
 from .bots import BOT_WORDS, BOTS, Bot, play_turn
+from .puzzles._progress import MAX_NAME
 
 __all__ = [
     "INTENTS",
@@ -398,6 +399,10 @@ _TASK_OR_NONE = _Field(
     msg("three whole numbers [player, tile, task], or null"),
     lambda v: v is None or (isinstance(v, list) and len(v) == 3 and all(_is_int(c) for c in v)),
 )
+_NAME = _Field(
+    msg("a name of 1 to {limit} printable characters", limit=MAX_NAME),
+    lambda v: isinstance(v, str) and 0 < len(v.strip()) <= MAX_NAME and v.isprintable(),
+)
 _LANGUAGE = _Field(
     msg("one of {choices}", choices=joined(LANGUAGES)), lambda v: isinstance(v, str) and v in LANGUAGES
 )
@@ -406,8 +411,8 @@ _LANGUAGE = _Field(
 #: with a ``player`` field are moves: only the player to move may make them, and not for a bot's seat.
 #: ``language`` words everything the widget says in another language (a code of ``i18n.LANGUAGES``);
 #: ``why`` asks why a task of the position on show is or is not fulfilled (``State.why``).
-#: ``puzzles`` opens the puzzles; ``pick``, ``unpick``, ``check``, ``reveal``, ``download`` and ``leave`` are
-#: theirs (``modes.puzzle``), as ``hint`` and ``next`` are there.
+#: ``puzzles`` opens the puzzles; ``pick``, ``unpick``, ``check``, ``reveal``, ``download``, ``learner`` (the
+#: learner's name) and ``leave`` are theirs (``modes.puzzle``), as ``hint`` and ``next`` are there.
 INTENTS: Final[Mapping[str, Mapping[str, _Field]]] = {
     "select": {"space": _SPACE_OR_NONE},
     "take": {"space": _SPACE, "cell": _CELL, "player": _PLAYER},
@@ -428,6 +433,7 @@ INTENTS: Final[Mapping[str, Mapping[str, _Field]]] = {
     "check": {},
     "reveal": {},
     "download": {},
+    "learner": {"name": _NAME},
     "leave": {},
     "language": {"lang": _LANGUAGE},
     "why": {"task": _TASK_OR_NONE},

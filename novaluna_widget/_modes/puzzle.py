@@ -40,7 +40,7 @@ from .base import Intent, Live, Mode, Part, view_now
 __all__ = ["ACTIONS", "NOT_IN_PUZZLES", "Puzzling", "answer_data", "puzzle_position"]
 
 #: The intents only the puzzles take (``hint`` and ``next`` mean theirs there, the game's elsewhere).
-ACTIONS: Final = frozenset({"pick", "unpick", "check", "reveal", "download", "leave"})
+ACTIONS: Final = frozenset({"pick", "unpick", "check", "reveal", "download", "learner", "leave"})
 #: Why a puzzle's intent is refused outside the puzzles.
 NOT_IN_PUZZLES: Final = msg("that belongs to the puzzles: press Puzzles to open them")
 #: Why a move, the history or the coach's buttons wait while a puzzle is on show.
@@ -116,12 +116,24 @@ class Puzzling(Mode):
                 self._begin(self.trainer.next(self.kinds))
             case "download":
                 self._offer_download()
+            case "learner":
+                self._name(intent["name"])
             case "leave":
                 self._record_a_hint()
                 return self.live
             case _:
                 raise IllegalMove(_IN_PUZZLES)
         return self
+
+    def _name(self, name: str) -> None:
+        """The learner names themselves: the name goes into the progress file, for the teacher's report
+        (``class_report``). A file that cannot be written now is said in words, as an attempt's is."""
+        try:
+            self.trainer.name = name
+        except ValueError as error:
+            raise IllegalMove(message_of(error)) from None
+        except ProgressError as error:
+            self.table.error = message_of(error)
 
     def _offer_download(self) -> None:
         """Put the progress file in the view for the page to save (in JupyterLab and on the site alike,
@@ -271,6 +283,7 @@ class Puzzling(Mode):
                 "reveal": unsettled,
             },
             "download": self.download,
+            "learner": self.trainer.name,
         }
 
 

@@ -186,3 +186,24 @@ def test_download_progress_saves_the_learners_file_in_the_browser(page: Page) ->
     wait_for_python(page, "w.state['puzzle']['answers'] is None")
     wait_drawn(page, root)
     assert downloads == []
+
+
+def test_the_learner_types_their_name_and_the_progress_file_keeps_it(page: Page) -> None:
+    """Typed in the panel and saved with Enter, the name is in the kernel's progress file (for the
+    teacher's ``class_report``); a pick meanwhile redraws the panel without losing what was typed."""
+    root = show_cells(page, PUZZLES.format(kind="take", more=""))
+    wait_drawn(page, root)
+    field = root.locator(".nl-puzzle-name")
+    field.fill("Ada Love")
+    first = kernel_json(page, ANSWERS)[0]
+    root.locator(f'.nl-wheel [data-space="{first}"]').click()  # the panel is drawn again
+    wait_for_python(page, "len(w.state['puzzle']['picks']) == 1")
+    expect(field).to_have_value("Ada Love")
+    field.press("End")
+    field.press_sequentially("lace")
+    field.press("Enter")
+    wait_for_python(page, "w.state['puzzle']['learner'] == 'Ada Lovelace'")
+    assert kernel_json(
+        page, "__import__('novaluna_widget.puzzles').puzzles.read_progress('take.json').name"
+    ) == ("Ada Lovelace")
+    expect(field).to_have_value("Ada Lovelace")
