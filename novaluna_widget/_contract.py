@@ -72,6 +72,7 @@ __all__ = [
     "HistoryIntent",
     "Intent",
     "LanguageIntent",
+    "LearnerIntent",
     "Letter",
     "LogEntry",
     "LossUnit",

@@ -339,7 +339,7 @@ class Controller:
         if self.trainer is None:
             seed = random.randrange(2**32) if self._seed is None else self._seed
             try:
-                self.trainer = Trainer(seed=seed, lang=self.table.lang)
+                self.trainer = Trainer(seed=seed, lang=self.table.lang, warn=False)  # the notice: below
             except ProgressError as error:
                 if error.damaged is None or error.damaged != self._damaged:
                     self._damaged = error.damaged
@@ -350,7 +350,7 @@ class Controller:
                     ) from None
                 aside = set_aside(error.damaged)
                 self._damaged = None
-                self.trainer = Trainer(seed=seed, lang=self.table.lang)
+                self.trainer = Trainer(seed=seed, lang=self.table.lang, warn=False)
                 self.table.error = msg(
                     "The damaged puzzle progress file is kept as {aside}; your puzzles start afresh.",
                     aside=quote(str(aside), 300),

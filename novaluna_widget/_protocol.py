@@ -463,7 +463,11 @@ def parse_intent(content: object) -> Intent:
     action = content.get("action")
     if not isinstance(action, str) or action not in INTENTS:
         raise BadIntent(
-            msg("unknown action {value}; actions are {actions}", value=quote(action), actions=joined(INTENTS))
+            msg(
+                "unknown action {value}; actions are {actions}",
+                value=quote(action, 60),
+                actions=joined(INTENTS),
+            )
         )
     if not _is_int(content.get("version")):
         raise BadIntent(

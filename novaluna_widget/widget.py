@@ -181,7 +181,9 @@ class NovaLunaWidget(anywidget.AnyWidget):
         progress file (None: the default, see ``Trainer``). Back to the game plays the widget's game (dealt
         from ``seed``), and the page's Puzzles button opens the puzzles again. ``lang`` as for the widget."""
         language = get_language() if lang is None else check_language(lang)
-        trainer = Trainer(path, seed=0 if seed is None else seed, lang=language)  # a damaged file stops here
+        # A damaged file stops here; a notice (a file the site's browser cannot keep, an older file's ids) is
+        # said in the widget, not as a Python warning too.
+        trainer = Trainer(path, seed=0 if seed is None else seed, lang=language, warn=False)
         widget = cls(seed=seed, lang=language)
         try:
             widget._controller.puzzles(trainer, kinds)

@@ -203,6 +203,7 @@ EXAMPLES: list[dict[str, Any]] = [
     {"action": "check"},
     {"action": "reveal"},
     {"action": "download"},
+    {"action": "learner", "name": "Ada"},
     {"action": "leave"},
     {"action": "language", "lang": "fa"},
     {"action": "why", "task": [1, 3, 0]},

@@ -103,8 +103,9 @@ class Trainer:
     ``name`` is the learner's, kept in the file (None: as the file has it).
 
     ``notice`` is what the learner should know about their file (None: nothing): that it came from an
-    older version, or that the site cannot keep it. A file that cannot be read, or whose name could
-    never be written, is a ``ProgressError`` here."""
+    older version, or that the browser keeps no files for the site; it is said as a Python warning too,
+    unless ``warn`` is False (the widget, which shows it itself). A file that cannot be read, or whose
+    name could never be written, is a ``ProgressError`` here."""
 
     def __init__(
         self,
@@ -113,6 +114,7 @@ class Trainer:
         seed: int = 0,
         lang: str | None = None,
         name: str | None = None,
+        warn: bool = True,
     ):
         if path is not None and not isinstance(path, (str, os.PathLike)):
             raise TypeError(msg("the progress file is a path, not {value}", value=quote(path)))
@@ -123,7 +125,7 @@ class Trainer:
         self._file.check_writable()
         self._pending: list[_Pending] = []
         self.notice: Message | None = _notice(self._file.progress, self.path)
-        if self.notice is not None:
+        if self.notice is not None and warn:
             warnings.warn(self.notice.in_language(lang), stacklevel=2)
         if name is not None:
             self.name = name
@@ -349,6 +351,6 @@ def _notice(progress: Progress, path: Path) -> Message | None:
             len(progress.attempts),
             path=quote(str(path), 300),
         )
-    if sys.platform == "emscripten" and not str(path).startswith(f"{DRIVE}/"):
+    if sys.platform == "emscripten" and not DRIVE.is_dir():  # a browser that keeps no files for the site
         return _NOT_KEPT
     return None
