@@ -357,9 +357,9 @@ def _after_noun(template: str, key: str, lang: str) -> bool:
     return at > 0 and _after_player(lang).search(template, 0, at) is not None
 
 
-@cache
 def _after_player(lang: str) -> re.Pattern[str]:
-    """The word for a player in any of its forms, then a space or nothing, where a slot begins."""
+    """The word for a player in any of its forms, then a space or nothing, where a slot begins. Not cached:
+    the word is the catalogue's, read afresh (``re`` keeps the compiled pattern)."""
     stem = re.escape(_PLAYER._words(lang))
     if lang in _NO_SPACES:  # no word boundary to see: the word itself, right before the slot
         return re.compile(rf"{stem}$")

@@ -284,7 +284,10 @@ def test_a_russian_visitor_gets_tutorial_1_in_russian_and_its_widget_speaks_russ
     (widget_cell, *_) = [
         cell["id"]
         for cell in source["cells"]
-        if cell["cell_type"] == "code" and any(WIDGET_VIEW in out.get("data", {}) for out in cell["outputs"])
+        if cell["cell_type"] == "code"
+        and any(
+            "NovaLunaWidget(" in "".join(out.get("data", {}).get("text/plain", "")) for out in cell["outputs"]
+        )
     ]
     wait_for_kernel(page)
     run_cell(page, widget_cell, timeout=180)
