@@ -15,14 +15,14 @@ import math
 import os
 from collections import Counter
 from collections.abc import Iterable, Sequence
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Final
+from typing import TYPE_CHECKING, Final
 
 from .._i18n import msg, plural, resolve
 from ._answers import RULES
 from ._make import KINDS
-from ._progress import ProgressError, read_progress
+from ._progress import Attempt, Progress, ProgressError, read_progress
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -34,24 +34,13 @@ __all__ = ["ClassReport", "class_report"]
 _MOST: Final = 2
 
 
-@dataclass(frozen=True)
-class _Progress:
-    """What the report needs of one progress file: the learner's name (None: the file does not say) and
-    rating, and every attempt (``puzzle``, ``kind``, ``right``, ``shown``)."""
-
-    name: str | None
-    rating: float
-    attempts: list[dict[str, Any]]
-
-
-def _read(path: Path) -> _Progress:
+def _read(path: Path) -> Progress:
     """One learner's progress, read by the trainer's own reader (``read_progress``): their name (None where
     the file gives none: the report names them after their file), rating and every attempt.
     ``ProgressError`` if it cannot be read."""
     if not path.is_file():  # the trainer takes a missing file for a new learner; a report does not
         raise ProgressError(msg("There is no file {path}.", path=str(path)))
-    progress = read_progress(path)
-    return _Progress(progress.name, progress.learner.rating, [asdict(a) for a in progress.attempts])
+    return read_progress(path)
 
 
 @dataclass(frozen=True)
@@ -86,7 +75,7 @@ def class_report(
 
     lang = resolve(lang)
     files = _files(files_or_folder)
-    read: list[tuple[Path, _Progress]] = []
+    read: list[tuple[Path, Progress]] = []
     skipped: list[tuple[str, str]] = []
     for path in files:
         try:
@@ -144,30 +133,26 @@ def _names(paths: Sequence[Path], named: Sequence[str | None]) -> list[str]:
     ]
 
 
-def _solved(attempt: dict[str, Any]) -> bool:
-    return bool(attempt["right"]) and not attempt["shown"]
-
-
-def _row(name: str, progress: _Progress) -> list[object]:
+def _row(name: str, progress: Progress) -> list[object]:
     attempts = progress.attempts
     shares: list[float] = []
     for kind in KINDS:  # NaN, not None: a kind no learner tried stays a column of numbers
-        of_kind = [a for a in attempts if a["kind"] == kind]
-        shares.append(sum(map(_solved, of_kind)) / len(of_kind) if of_kind else math.nan)
-    missed = Counter(a["kind"] for a in attempts if not _solved(a))
+        of_kind = [a for a in attempts if a.kind == kind]
+        shares.append(sum(a.solved for a in of_kind) / len(of_kind) if of_kind else math.nan)
+    missed = Counter(a.kind for a in attempts if not a.solved)
     most = ", ".join(kind for kind, _ in missed.most_common(_MOST))
-    solved = len({a["puzzle"] for a in attempts if _solved(a)})
-    return [name, round(progress.rating), len(attempts), solved, *shares, most]
+    solved = len({a.puzzle for a in attempts if a.solved})
+    return [name, round(progress.learner.rating), len(attempts), solved, *shares, most]
 
 
-def _rules(read: list[_Progress], lang: str) -> pd.DataFrame:
+def _rules(read: list[Progress], lang: str) -> pd.DataFrame:
     """Each rule missed, its attempts missed and how many learners missed it, most missed first."""
     import pandas as pd
 
     missed: Counter[str] = Counter()
     learners: Counter[str] = Counter()
     for progress in read:
-        mine = [rule for a in progress.attempts if not _solved(a) and (rule := a["rule"]) in RULES]
+        mine = [rule for a in progress.attempts if not a.solved and (rule := a.rule) in RULES]
         missed.update(mine)
         learners.update(set(mine))
     rows = [(RULES[rule].in_language(lang), n, learners[rule]) for rule, n in missed.most_common()]
@@ -183,7 +168,7 @@ _FONTS: Final = {
 }
 
 
-def _figure(attempts: list[dict[str, Any]], lang: str) -> Figure:
+def _figure(attempts: list[Attempt], lang: str) -> Figure:
     """A bar a kind: the share of the class's attempts at it that were solved, with how many there were."""
     import matplotlib
     from matplotlib.figure import Figure
@@ -191,8 +176,8 @@ def _figure(attempts: list[dict[str, Any]], lang: str) -> Figure:
     with matplotlib.rc_context({"font.family": _FONTS.get(lang, ["DejaVu Sans"])}):
         figure = Figure(figsize=(7, 3.2), layout="constrained")
         axes = figure.add_subplot()
-        tried = Counter(a["kind"] for a in attempts)
-        solved = Counter(a["kind"] for a in attempts if _solved(a))
+        tried = Counter(a.kind for a in attempts)
+        solved = Counter(a.kind for a in attempts if a.solved)
         kinds = [k for k in KINDS if tried[k]]
         bars = axes.bar(kinds, [solved[k] / tried[k] for k in kinds], color="#4a6fa5")
         labels = [plural("{n} attempt", "{n} attempts", tried[k]).in_language(lang) for k in kinds]
