@@ -29,15 +29,18 @@ js/node_modules: js/package-lock.json
 # Two workers (the CI machine's cores), each given whole files: a notebook's cells run in order, and each
 # worker starts its own JupyterLab and Chromium for the browser tests. Files go out in collection order,
 # where the files marked `first` lead (xdist's own order, by number of tests, sent the longest file last).
+# --nbval: every tutorial runs in a fresh kernel and its saved outputs must match.
 test: $(STAMP) js/node_modules
 	bash .ci/install-chromium.sh
-	$(PY) -m pytest -n 2 --dist loadfile --no-loadscope-reorder
+	$(PY) -m pytest -n 2 --dist loadfile --no-loadscope-reorder --nbval
 
 # The inner loop, about a minute: the engine, protocol, widget and coach in Python. No browser, no notebook
-# executed, nothing built (the tiers are pytest markers, given in tests/conftest.py). Tests go out one by one.
+# executed, nothing built (the tiers are pytest markers, given in tests/conftest.py). Each worker takes whole
+# files, so a module's fixtures (the puzzles made once for a file's tests) are made once, not once a worker;
+# nbval is not loaded (its imports cost each process about 2 CPU-seconds, for no notebook).
 FAST := not browser and not notebook and not slow
 test-fast: $(STAMP)
-	$(PY) -m pytest -n 2 -m "$(FAST)" tests
+	$(PY) -m pytest -n 2 --dist loadfile -p no:nbval -m "$(FAST)" tests
 
 bench: $(STAMP)
 	for script in bench/*.py; do echo "== $$script"; $(PY) $$script || exit 1; done

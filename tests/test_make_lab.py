@@ -13,7 +13,10 @@ import urllib.error
 import urllib.request
 from pathlib import Path
 
+import pytest
+
 REPO = Path(__file__).resolve().parents[1]
+pytestmark = pytest.mark.slow  # it starts JupyterLab, as `make lab` does: `make test` only
 
 
 def lab_command() -> list[str]:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import html
 import re
 import shutil
@@ -136,25 +137,32 @@ def _words(markup: str) -> str:
     return html.unescape(" ".join(re.sub(r"<[^>]+>", " ", markup).split()))
 
 
-def _sheet_order(lang: str = "en") -> list[Puzzle]:
-    """The puzzles of ``worksheet(ALL, seed=SEED)`` in the order the sheet prints them."""
+@functools.cache
+def _sheet(lang: str = "en") -> str:
+    """``worksheet(ALL, seed=SEED, lang=lang)``, made once for the tests that read it."""
+    return worksheet(ALL, seed=SEED, lang=lang)
+
+
+@functools.cache
+def _sheet_order(lang: str = "en") -> tuple[Puzzle, ...]:
+    """The puzzles of ``worksheet(ALL, seed=SEED)`` in the order the sheet prints them (made once)."""
     made = generate(ALL, seed=SEED, lang=lang)
-    return [p for p in made if p.kind not in WIDE] + [p for p in made if p.kind in WIDE]
+    return (*[p for p in made if p.kind not in WIDE], *[p for p in made if p.kind in WIDE])
 
 
 @pytest.mark.parametrize("lang", list(LANGUAGES))
 def test_the_sheet_asks_to_write_or_circle_and_never_to_click(lang: str) -> None:
-    page = worksheet(ALL, seed=SEED, lang=lang)
+    page = _sheet(lang)
     click = {"en": "click", "ru": "нажми", "ja": "クリック", "fa": "کلیک"}[lang]
     assert click not in _words(page).lower()
     for number, puzzle in enumerate(_sheet_order(lang), 1):
         assert escape(puzzle.written()) in _boxes(page)[number]
-    english = _words(worksheet(ALL, seed=SEED))
+    english = _words(_sheet())
     assert "Circle them all in the picture" in english and "Write the name of the player" in english
 
 
 def test_a_choice_is_offered_to_circle() -> None:
-    page = worksheet(ALL, seed=SEED)
+    page = _sheet()
     for number, puzzle in enumerate(_sheet_order(), 1):
         if puzzle.click == "choice":
             offered = re.search(r"<p class='choices'>(.*?)</p>", _boxes(page)[number], re.S)
@@ -165,7 +173,7 @@ def test_a_choice_is_offered_to_circle() -> None:
 def test_every_cell_the_sheet_names_is_labelled_in_black_in_its_picture() -> None:
     """A cell named in a question or the key, "(0, 2)", is written under that cell in the box's picture,
     in black (the screen's pale grey fades on a copier)."""
-    page = worksheet(ALL, seed=SEED)
+    page = _sheet()
     boxes, entries = _boxes(page), _entries(page)
     assert len(boxes) == len(entries) == ALL
     named = 0
@@ -216,7 +224,7 @@ def test_a_strategy_puzzle_shows_every_area_and_the_moon_track_beside_the_wheel(
 def test_the_moon_track_has_one_name_on_the_sheet(lang: str) -> None:
     """The key says "track space 23": the sheet never gives a marker's place as the screen's "time 47",
     and every track space the key names is printed in the box's pictures."""
-    page = worksheet(ALL, seed=SEED, lang=lang)
+    page = _sheet(lang)
     words = _words(page)
     for puzzle in _sheet_order(lang):
         for player in puzzle.game.players:
@@ -224,7 +232,7 @@ def test_the_moon_track_has_one_name_on_the_sheet(lang: str) -> None:
                 "a player's panel in a game's picture", "{tokens} · time {time}", tokens="", time=player.time
             )
             assert word(time, lang).replace("·", "").strip() not in words
-    english = worksheet(ALL, seed=SEED)
+    english = _sheet()
     named = 0
     for number, entry in _entries(english).items():
         for space in re.findall(r"track space (\d+)", _words(entry)):
@@ -257,7 +265,7 @@ def test_the_key_heading_and_the_choices_are_in_the_sheets_language(lang: str) -
 
 @pytest.mark.parametrize("lang", list(LANGUAGES))
 def test_each_key_entry_says_the_rule_behind_its_answer(lang: str) -> None:
-    page = worksheet(ALL, seed=SEED, lang=lang)
+    page = _sheet(lang)
     entries = _entries(page)
     for number, puzzle in enumerate(_sheet_order(lang), 1):
         rule = re.search(r"<p class='rule'>(.*?)</p>", entries[number])
@@ -285,7 +293,7 @@ def _pages(pdf: Path) -> list[tuple[float, float, str]]:
 @pytest.mark.skipif(shutil.which("pdfinfo") is None, reason="needs pdfinfo (poppler-utils)")
 @pytest.mark.parametrize(("paper", "size"), [("a4", (210, 297)), ("letter", (215.9, 279.4))])
 def test_the_sheet_prints_on_a4_and_letter_four_boxes_to_a_page(
-    tmp_path: Path, paper: str, size: tuple
+    tmp_path: Path, paper: str, size: tuple[float, float]
 ) -> None:
     """Each page is the paper's size; the first four puzzles fill the first page whole (none cut off
     onto the next), and a whole-table puzzle has a page of its own."""
