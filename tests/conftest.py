@@ -161,7 +161,7 @@ class RunAgain(pytest.Item):
         its run showed in ``test_outputs``."""
 
     def runtest(self) -> None:
-        from nbval.plugin import NbCellError  # type: ignore[import-untyped]
+        from nbval.plugin import NbCellError
 
         for first in self.cells:
             if first.options["skip"]:

@@ -9,17 +9,22 @@ import subprocess
 import sys
 import threading
 import time
+from collections.abc import Generator
+from typing import Any
 
 import pytest
 from babel.messages.extract import extract
 
 from novaluna_widget import Game, IllegalMove, Move, coach
 from novaluna_widget import _i18n as i18n
+from novaluna_widget._game import Action
 from novaluna_widget._i18n import in_language
 from novaluna_widget._kinds import new_game
 from novaluna_widget.bots import GreedyBot, play_turn
 from novaluna_widget.coach import ALTERNATIVES, NOTABLE, REVIEW_COLUMNS, hint, review, reviewing
 from novaluna_widget.scenario import position
+
+from .untyped import rows
 
 #: A small search budget keeps the tests quick; the positions below are plain enough for it.
 NODES = 400
@@ -55,6 +60,7 @@ def test_hint_takes_the_tile_that_covers_three_tasks_and_says_why():
     found = hint(three_tasks(), nodes=NODES)
     assert isinstance(found.action, Move) and found.action.space == 1 and found.action.cell in BESIDE_R04
     assert (found.space, found.tile, found.cell, found.cost) == (1, "B08", found.action.cell, 4)
+    assert found.cell is not None
     x, y = found.cell
     assert set(found.covers) == {(x, y, 0), (x, y, 1), (0, 3, 0)}
     assert found.player == 0 and found.next_player == 0
@@ -87,11 +93,13 @@ def test_alternatives_are_the_other_tiles_legal_ranked_and_marked():
     assert values == sorted(values, reverse=True)
     for option in alternatives:
         assert option.action in game.legal_actions() and option.action != found.action
+        assert isinstance(option.action, Move)
         assert option.behind == pytest.approx(found.value - option.value) and option.behind >= 0
         assert (option.space, option.cell) == (option.action.space, option.action.cell)
         assert option.reason.startswith(f"Take {option.tile} ")
         assert option.covers == () or option.tile == "B08"
     t12 = next(a for a in alternatives if a.tile == "T12")
+    assert t12.cell is not None
     # T12's "1 yellow" is left one tile short, and Player 2 (Y17) could cover it with T12 now.
     assert t12.sets_up == ((*t12.cell, 1),)
     assert "covering no task yet but leaving 1 yellow on T12 one yellow short" in t12.reason
@@ -148,7 +156,9 @@ def test_hint_as_json_data():
     x, y = data["cell"]
     assert data["action"] == ["take", 1, x, y] and data["tile"] == "B08" and data["player"] == 0
     assert sorted(data["covers"]) == sorted([[x, y, 0], [x, y, 1], [0, 3, 0]])
-    assert [a["action"][1:] for a in data["alternatives"]] == [[a.space, *a.cell] for a in found.alternatives]
+    assert [a["action"][1:] for a in data["alternatives"]] == [
+        [a.space, *(a.cell or ())] for a in found.alternatives
+    ]
 
 
 def test_a_single_legal_action_is_suggested_without_search():
@@ -187,7 +197,7 @@ def test_review_has_one_row_per_action_and_changes_nothing():
     assert list(table.columns) == REVIEW_COLUMNS
     assert list(table["played"]) == list(game.history)
     replay = Game(2, seed=3)
-    for row in table.itertuples():
+    for row in rows(table):
         assert (row.turn, row.player) == (replay.turn + 1, replay.current_player)
         assert row.suggested in replay.legal_actions() and row.loss >= 0
         replay.play(row.played)
@@ -209,7 +219,7 @@ def test_a_long_review_runs_on_a_process_a_core_with_the_same_rows(monkeypatch, 
     alone = list(reviewing(game, nodes=NODES))
     monkeypatch.setattr(coach, "PARALLEL_WORK", 1)
     workers = coach._workers(len(game.history) * NODES)
-    seen = {}
+    seen: dict[str, Any] = {}
 
     def review_it():
         rows = reviewing(game, nodes=NODES)
@@ -248,7 +258,7 @@ def test_a_review_stays_in_this_process_where_none_can_start(monkeypatch):
 def test_a_review_cancelled_midway_ends_its_processes(monkeypatch):
     monkeypatch.setattr(coach, "PARALLEL_WORK", 1)
     rows = reviewing(midgame(turns=12), nodes=NODES)
-    assert next(rows)["turn"] == 1
+    assert isinstance(rows, Generator) and next(rows)["turn"] == 1
     rows.close()  # as the Review panel drops the rows of a history that changed
     children_gone()
 
@@ -266,7 +276,7 @@ def test_review_of_the_coachs_own_moves_loses_nothing():
 def test_review_finds_a_plainly_bad_move_and_says_what_was_better():
     game = three_tasks()
     game.play(Move(2, (-1, 0)))  # T12, covering nothing, instead of B08's three tasks
-    (row,) = review(game, nodes=NODES).itertuples()
+    (row,) = rows(review(game, nodes=NODES))
     assert row.loss >= 2 * NOTABLE
     assert row.suggested.space == 1 and row.suggested.cell in BESIDE_R04
     assert row.comment.startswith(
@@ -280,7 +290,7 @@ def test_review_finds_a_plainly_bad_move_and_says_what_was_better():
 def test_review_of_the_right_tile_in_the_wrong_place():
     game = three_tasks()
     game.play(Move(1, (1, 2)))  # B08 beside R03: its own two tasks, but not R04's
-    (row,) = review(game, nodes=NODES).itertuples()
+    (row,) = rows(review(game, nodes=NODES))
     assert row.loss >= NOTABLE and row.suggested.cell in BESIDE_R04
     assert "covering 4 red on B08 and 2 red on B08 (2 tokens)" in row.comment
     assert f"Better: place it at ({row.suggested.cell[0]}, {row.suggested.cell[1]}) instead" in row.comment
@@ -289,7 +299,7 @@ def test_review_of_the_right_tile_in_the_wrong_place():
 def test_review_of_a_solo_game_counts_points(capsys):
     game = position([SOLO_BLUES], wheel=SOLO_WHEEL)
     game.play(Move(3, (-1, 0)))  # Y02, covering nothing, instead of T08's "2 blue"
-    (row,) = review(game, nodes=NODES, progress=True).itertuples()
+    (row,) = rows(review(game, nodes=NODES, progress=True))
     assert row.suggested.space == 1 and row.loss >= NOTABLE
     assert "It added 4 points to the solo score (lower is better; phase-1 tiles count twice)" in row.comment
     assert f"about {row.loss * 10:.0f} points of score better" in row.comment
@@ -309,7 +319,7 @@ def test_a_review_measures_a_move_as_the_hint_ranked_it(make):
     for option in found.alternatives:
         game = make()
         game.play(option.action)
-        (row,) = review(game, nodes=nodes).itertuples()
+        (row,) = rows(review(game, nodes=nodes))
         assert row.suggested == found.action
         assert row.loss == pytest.approx(option.behind, abs=1e-3)
 
@@ -359,7 +369,7 @@ class XCatalogue(gettext.NullTranslations):
 def x_catalogues(monkeypatch):
     """Every language's catalogue an ``XCatalogue`` (English keeps its msgids); returns the set of the
     messages asked for."""
-    asked = set()
+    asked: set[str] = set()
     monkeypatch.setattr(i18n, "catalogue", lambda lang: XCatalogue(asked))
     return asked
 
@@ -413,10 +423,11 @@ def coach_sentences(lang):
     game.play("refill")
     reviewed(game)
     reviewed(game, reader=refill_time().current_player)  # the reader refilled: told as "you"
-    for played in ("end_phase_one", Move(1, (2, 0))):
+    solo_actions: tuple[Action, ...] = ("end_phase_one", Move(1, (2, 0)))
+    for action in solo_actions:
         game = position([SOLO_AREA], wheel="M B15 T15 B17 - - - - - - - -")
         hinted(game)
-        game.play(played)
+        game.play(action)
         reviewed(game)
         reviewed(game, reader=0)
     hinted(position([SOLO_BLUES], wheel=SOLO_WHEEL, tokens=[1], phase=2))  # the last token ends it
@@ -471,7 +482,8 @@ def test_a_hint_is_the_same_in_every_language_but_its_words(asked):
     english = hint(three_tasks(), nodes=NODES, lang="en")
     for lang in ("ru", "ja", "fa"):
         found = hint(three_tasks(), nodes=NODES, lang=lang)
-        data, wanted = found.to_data(), english.to_data()
+        data: dict[str, Any] = dict(found.to_data())
+        wanted: dict[str, Any] = dict(english.to_data())
         assert found.reason != english.reason and left_over(found.reason, ["Player 2"], lang) == []
         for option in [data, *data["alternatives"], wanted, *wanted["alternatives"]]:
             del option["reason"]

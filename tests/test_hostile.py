@@ -14,6 +14,7 @@ from concurrent.futures import ThreadPoolExecutor
 from decimal import Decimal
 from fractions import Fraction
 from pathlib import Path
+from typing import Any
 
 import ipywidgets
 import numpy as np
@@ -37,6 +38,7 @@ from novaluna_widget import (
 from novaluna_widget.__main__ import main
 from novaluna_widget._board import FAR, FIRST
 from novaluna_widget._errors import PositionError
+from novaluna_widget._guide import Click
 from novaluna_widget._kinds import new_game
 from novaluna_widget._modes.guided import LEFT
 from novaluna_widget.bots import GreedyBot, make_bot, play_game
@@ -46,6 +48,7 @@ from novaluna_widget.simulate import _AHEAD, SimulationError, simulate
 from .hostile import ODD_CELL_PARTS, ODD_INDEXES, REFUSALS, damage, saves, still_works, widget_doors
 from .test_protocol import nested, played_out
 from .test_widget import intent, nothing_swallowed  # noqa: F401  (an autouse fixture)
+from .untyped import as_passed
 
 SAVES = saves()
 #: How long a refusal may be: it names the field and quotes at most ~100 characters of a bad value.
@@ -153,8 +156,8 @@ def test_a_built_position_with_a_bare_wheel_refills_it_at_the_start_of_the_turn(
         (lambda: Game(seed=10**5000), ValueError, "from 0 to 2\\*\\*64 - 1"),
         (lambda: Game(seed=-5), ValueError, "from 0 to 2\\*\\*64 - 1"),
         (lambda: Game(seed=2**64), ValueError, "from 0 to 2\\*\\*64 - 1"),
-        (lambda: Game(seed=1.5), TypeError, "whole number"),
-        (lambda: position(["R01@0,0", "B01@0,0"], seed="x"), ScenarioError, "whole number"),
+        (lambda: Game(seed=as_passed(1.5)), TypeError, "whole number"),
+        (lambda: position(["R01@0,0", "B01@0,0"], seed=as_passed("x")), ScenarioError, "whole number"),
     ],
 )
 def test_constructors_refuse_what_they_could_not_save(make, error, match):
@@ -163,7 +166,7 @@ def test_constructors_refuse_what_they_could_not_save(make, error, match):
 
 
 def test_numpy_seeds_deal_the_same_game_and_save():
-    game = Game(2, seed=np.int64(7))
+    game = Game(2, seed=as_passed(np.int64(7)))
     assert type(game.seed) is int and game.to_json() == Game(2, seed=7).to_json()
     assert Game.from_json(game.to_json()).to_json() == game.to_json()
 
@@ -219,8 +222,10 @@ def test_number_like_cells_never_reach_another_game(cell):
 
 def test_numpy_cells_are_stored_as_ints_and_save():
     game = Game(2, seed=1)
-    game.take(np.int64(game.choices()[0]), (np.int64(0), np.int32(0)))
-    assert all(type(v) is int for v in game.history[0].cell) and type(game.history[0].space) is int
+    game.take(as_passed(np.int64(game.choices()[0])), as_passed((np.int64(0), np.int32(0))))
+    first = game.history[0]
+    assert isinstance(first, Move)
+    assert all(type(v) is int for v in first.cell) and type(first.space) is int
     assert Game.from_json(game.to_json()).history == game.history
 
 
@@ -246,7 +251,7 @@ def test_board_questions_with_bad_arguments_say_what_is_allowed(ask, error, matc
 
 def test_explain_takes_a_list_cell_as_json_gives_it():
     b = Board([(tile("R04"), (0, 0))])
-    assert b.explain([0, 0], 0).cell == (0, 0)
+    assert b.explain(as_passed([0, 0]), 0).cell == (0, 0)
 
 
 def test_copy_says_what_shuffle_pile_takes():
@@ -280,12 +285,15 @@ def test_every_refusal_is_a_position_error_or_an_illegal_move():
 
 # -- round two: integer-like values wherever an int is taken --------------------------------------
 def test_numpy_integers_are_whole_numbers_everywhere_the_engine_takes_one():
-    lesson = position(["Y11@0,0 B01@1,0", "R17@0,0"], marker=np.int64(3), wheel={np.int64(4): "R02"})
+    lesson = position(
+        ["Y11@0,0 B01@1,0", "R17@0,0"], marker=as_passed(np.int64(3)), wheel=as_passed({np.int64(4): "R02"})
+    )
     assert lesson.marker == 3 and type(lesson.marker) is int and lesson.wheel[4] == tile("R02")
     assert Game.from_json(lesson.to_json()).to_json() == lesson.to_json()
-    assert len(Game(np.int64(3), seed=1).players) == 3 and isinstance(new_game(np.int32(1), seed=1), SoloGame)
+    assert len(Game(as_passed(np.int64(3)), seed=1).players) == 3
+    assert isinstance(new_game(as_passed(np.int32(1)), seed=1), SoloGame)
     assert (
-        coach.hint(Game(2, seed=1), nodes=np.int64(50), seed=np.uint8(3)).action
+        coach.hint(Game(2, seed=1), nodes=as_passed(np.int64(50)), seed=as_passed(np.uint8(3))).action
         in Game(2, seed=1).legal_moves()
     )
 
@@ -334,7 +342,8 @@ def test_impossible_solo_scenarios_are_refused_naming_the_field(kwargs, match):
 
 
 def test_a_possible_solo_record_loads_and_scores():
-    game = position(["Y11@0,0 B01@-1,0 B04@1,0"], phase=2, phase_one=(np.int64(3), 7))
+    game = position(["Y11@0,0 B01@-1,0 B04@1,0"], phase=2, phase_one=as_passed((np.int64(3), 7)))
+    assert isinstance(game, SoloGame)
     assert game.score.phase_one_record == 73 and Game.from_json(game.to_json()).to_json() == game.to_json()
 
 
@@ -368,7 +377,7 @@ def test_a_players_area_and_fields_in_a_game_cannot_be_changed_from_outside():
     game = Game(2, seed=1)
     before, player = game.to_json(), game.players[0]
     with pytest.raises(IllegalMove, match=r"game\.play"):
-        player.board.place(game.wheel[1], (0, 0))
+        player.board.place(as_passed(game.wheel[1]), (0, 0))
     for field, value in (("tokens", 0), ("time", 99), ("name", "x"), ("board", Board()), ("arrival", 5)):
         with pytest.raises(AttributeError):
             setattr(player, field, value)
@@ -405,9 +414,11 @@ def test_the_farthest_first_tile_leaves_every_cell_one_a_page_can_send():
     game = Game(2, seed=1)
     while not game.is_over:  # every tile as far out as it may go, in a line
         moves = game.legal_moves()
-        game.play(
-            max(moves, key=lambda m: (m.cell[0], -abs(m.cell[1]))) if game.turn else (moves[0][0], (FIRST, 0))
-        )
+        if game.turn:
+            farthest = max(moves, key=lambda m: (m.cell[0], -abs(m.cell[1])))
+            game.play(farthest)
+        else:
+            game.play((moves[0][0], (FIRST, 0)))
         for p in game.players:
             assert all(abs(v) <= FAR for c in [*p.board, *p.board.legal_cells()] for v in c)
     assert Game.from_json(game.to_json()).to_json() == game.to_json()
@@ -426,17 +437,17 @@ def test_a_save_with_a_far_first_tile_is_refused():
 @pytest.mark.parametrize(
     ("make", "error", "match"),
     [
-        (lambda: Game(3, beginner="no"), TypeError, "beginner must be true or false, not 'no'"),
-        (lambda: Game(3, beginner=1), TypeError, "beginner must be true or false"),
+        (lambda: Game(3, beginner=as_passed("no")), TypeError, "beginner must be true or false, not 'no'"),
+        (lambda: Game(3, beginner=as_passed(1)), TypeError, "beginner must be true or false"),
         (lambda: new_game("Ada"), TypeError, "not 'Ada'"),
         (lambda: new_game(1, beginner=True), ValueError, "no beginner variant"),
         (lambda: new_game(["Ada"], beginner=True), ValueError, "no beginner variant"),
         (lambda: new_game(True), TypeError, "not True"),
         (lambda: Game(True), TypeError, "not True"),
-        (lambda: Game([None, "greedy"]), TypeError, "name must be a non-blank string.*not None"),
-        (lambda: Game([1, 2]), TypeError, "not 1"),
+        (lambda: Game(as_passed([None, "greedy"])), TypeError, "name must be a non-blank string.*not None"),
+        (lambda: Game(as_passed([1, 2])), TypeError, "not 1"),
         (
-            lambda: position(["R01@0,0", "B01@0,0"], beginner="yes"),
+            lambda: position(["R01@0,0", "B01@0,0"], beginner=as_passed("yes")),
             ScenarioError,
             "beginner must be true or false",
         ),
@@ -448,8 +459,8 @@ def test_values_of_the_wrong_kind_are_refused_not_converted(make, error, match):
 
 
 # -- short messages --------------------------------------------------------------------------------
-def deeply_nested(depth: int = 100_000) -> list:
-    nested: list = []
+def deeply_nested(depth: int = 100_000) -> Any:
+    nested: list[Any] = []
     for _ in range(depth):
         nested = [nested]
     return nested
@@ -515,14 +526,26 @@ def test_marker_times_out_of_every_game_are_refused_in_a_scenario():
 @pytest.mark.parametrize(
     ("ask", "error", "match"),
     [
-        (lambda: coach.hint("game"), TypeError, "Game or a SoloGame, not 'game'"),
-        (lambda: coach.review(None), TypeError, "Game or a SoloGame, not None"),
-        (lambda: coach.reviewing(Board()), TypeError, "Game or a SoloGame"),
-        (lambda: coach.hint(Game(2, seed=1), nodes="x"), TypeError, "nodes must be a whole number"),
-        (lambda: coach.hint(Game(2, seed=1), nodes=1.5), TypeError, "nodes must be a whole number"),
+        (lambda: coach.hint(as_passed("game")), TypeError, "Game or a SoloGame, not 'game'"),
+        (lambda: coach.review(as_passed(None)), TypeError, "Game or a SoloGame, not None"),
+        (lambda: coach.reviewing(as_passed(Board())), TypeError, "Game or a SoloGame"),
+        (
+            lambda: coach.hint(Game(2, seed=1), nodes=as_passed("x")),
+            TypeError,
+            "nodes must be a whole number",
+        ),
+        (
+            lambda: coach.hint(Game(2, seed=1), nodes=as_passed(1.5)),
+            TypeError,
+            "nodes must be a whole number",
+        ),
         (lambda: coach.hint(Game(2, seed=1), nodes=0), ValueError, "1 or more, not 0"),
         (lambda: coach.hint(Game(2, seed=1), seed=-1), ValueError, "from 0 to 2"),
-        (lambda: coach.review(Game(2, seed=1), seed="x"), TypeError, "seed must be a whole number"),
+        (
+            lambda: coach.review(Game(2, seed=1), seed=as_passed("x")),
+            TypeError,
+            "seed must be a whole number",
+        ),
     ],
 )
 def test_the_coach_checks_its_arguments_first(ask, error, match):
@@ -558,7 +581,7 @@ def test_a_bot_that_plays_on_the_game_it_is_given_plays_on_a_copy():
 #: see ``quick_reviewing``).
 UNDER_WAY = played_out(Game(["You", "Bo"], seed=11), 8)
 FINISHED = played_out(Game(["You", "Bo"], seed=11), 400)
-_REVIEWED: dict[tuple, list] = {}
+_REVIEWED: dict[tuple[Any, ...], list[Any]] = {}
 _REVIEWING = coach.reviewing
 
 
@@ -625,7 +648,7 @@ def test_the_examples_of_the_issue_are_answered(reviewed):
     assert w.shown_turn == 2 and type(w.state["view"]["turn"]) is int
     w.bots = {np.int64(1): "greedy"}
     assert w.bots == {1: "greedy"}
-    assert NovaLunaWidget(reader=np.int64(1)).reader == 1
+    assert NovaLunaWidget(reader=as_passed(np.int64(1))).reader == 1
     with pytest.raises(ValueError, match=r"reader is a player index 0–1, None \(nobody\) or 'auto', not 2"):
         NovaLunaWidget(reader=2)
     with pytest.raises(ValueError, match="bot seat 7 is not a player index 0–1"):
@@ -720,9 +743,15 @@ def test_python_waits_for_the_pages_review_of_the_same_game(gate):
 def guided_at_a_move() -> NovaLunaWidget:
     """The guided game at its first step that waits for a tile to be chosen."""
     w = NovaLunaWidget.tutorial()
-    while w.guide.click.action != "select":
+    while waited_for(w).action != "select":
         w.next_step()
     return w
+
+
+def waited_for(w: NovaLunaWidget) -> Click:
+    """The click the guided game waits for now."""
+    assert w.guide is not None and w.guide.click is not None
+    return w.guide.click
 
 
 @pytest.mark.parametrize(
@@ -734,9 +763,12 @@ def guided_at_a_move() -> NovaLunaWidget:
 )
 def test_a_change_behind_the_guides_back_leaves_the_guided_game_with_a_sentence(behind):
     w = guided_at_a_move()
+    assert w.guide is not None
     clicks = [c for step in w.guide.steps for c in step.clicks]
-    placed = clicks[clicks.index(w.guide.click) + 1]
-    w.play(Move(w.guide.click.space, placed.cell))  # the guide's own move: something to undo
+    chosen = waited_for(w)
+    placed = clicks[clicks.index(chosen) + 1]
+    assert chosen.space is not None and placed.cell is not None
+    w.play(Move(chosen.space, placed.cell))  # the guide's own move: something to undo
     assert w.guide is not None
     behind(w.game)
     w.refresh()  # as after the cell that made it
@@ -753,7 +785,7 @@ def test_a_change_behind_the_guides_back_leaves_the_guided_game_with_a_sentence(
 
 def test_the_guides_own_moves_keep_the_guided_game():
     w = guided_at_a_move()
-    w.select(np.int64(w.guide.click.space))  # a numpy integer is the space it names
+    w.select(as_passed(np.int64(as_passed(waited_for(w).space))))  # a numpy integer is the space it names
     assert w.guide is not None and type(w.selected) is int and w.last_error is None
 
 
@@ -782,7 +814,7 @@ def test_what_is_no_move_is_refused_in_the_guided_game_as_in_any_game(action):
         w.play(action)
     assert str(guided.value) == str(as_anywhere.value) and w.state == before and w.guide is not None
     with pytest.raises(IllegalMove):
-        w.select("x")
+        w.select(as_passed("x"))
 
 
 # -- closed widgets ---------------------------------------------------------------------------------

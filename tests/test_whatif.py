@@ -8,6 +8,8 @@ from novaluna_widget.bots import GreedyBot, play_turn
 from novaluna_widget.scenario import position
 from novaluna_widget.whatif import MOVE_COLUMNS, analyse_moves, compare_lines, play_line
 
+from .untyped import as_passed, rows
+
 
 def midgame(seed=4, turns=14, players=2):
     game = Game(players, seed=seed)
@@ -25,7 +27,7 @@ def test_every_row_matches_playing_the_move_on_a_copy(players):
     assert game.to_json() == before
     assert list(table.columns) == MOVE_COLUMNS and len(table) == len(game.legal_actions())
     mover = game.current_player
-    for row in table[table["action"] == "take"].itertuples():
+    for row in rows(table[table["action"] == "take"]):
         copy = game.copy()
         tile = copy.wheel[row.space]
         assert row.move == Move(row.space, row.cell)
@@ -64,7 +66,7 @@ def test_a_cheap_tile_keeps_the_turn():
 def test_turns_in_row_counts_the_run_so_far():
     game = position(["Y11@0,0 B01@-1,0", "R02@0,0"], wheel="M R01 T01 B04 T12 - - - - - - -", times=[5, 8])
     game.play(Move(1, (0, 1)))  # R01, time 6: still player 1's turn
-    assert analyse_moves(game).set_index("tile").loc["T01", "turns_in_row"].max() == 3
+    assert analyse_moves(game).set_index("tile").loc[["T01"], "turns_in_row"].max() == 3
 
 
 def test_solo_lists_the_end_of_phase_one():
@@ -94,12 +96,17 @@ def test_a_bad_step_names_its_line_and_step_and_a_missing_game_is_said() -> None
     with pytest.raises(
         IllegalMove, match=r"^line 'late', step 2: wheel space \d+ is not among the next three tiles"
     ):
-        compare_lines(game, {"fine": [(takeable, (0, 1))], "late": [(takeable, (0, 1)), (takeable, (1, 1))]})
+        lines = {"fine": [(takeable, (0, 1))], "late": [(takeable, (0, 1)), (takeable, (1, 1))]}
+        compare_lines(game, as_passed(lines))  # (space, cell) pairs, as Game.play takes them
     with pytest.raises(IllegalMove, match=r"^step 1: "):
-        play_line(game, [(99, (0, 1))])
-    for call in (lambda: analyse_moves(None), lambda: play_line(None, []), lambda: compare_lines(None, {})):
+        play_line(game, as_passed([(99, (0, 1))]))
+    for call in (
+        lambda: analyse_moves(as_passed(None)),
+        lambda: play_line(as_passed(None), []),
+        lambda: compare_lines(as_passed(None), {}),
+    ):
         with pytest.raises(TypeError, match="takes a game \\(a Game or SoloGame"):
             call()
     with pytest.raises(TypeError, match="lines maps each line's name to its list of actions"):
-        compare_lines(game, [[(takeable, (0, 1))]])
+        compare_lines(game, as_passed([[(takeable, (0, 1))]]))
     assert game.snapshot() == position({"A": "R16@0,0", "B": "B04@0,0"}).snapshot()  # never changed
