@@ -32,7 +32,7 @@ from .lab import (
 )
 
 if TYPE_CHECKING:
-    from playwright.sync_api import Browser, BrowserContext, ConsoleMessage, Page
+    from playwright.sync_api import Browser, BrowserContext, ConsoleMessage, Page, ViewportSize
 
 HERE = Path(__file__).resolve().parent
 REPO = HERE.parents[1]
@@ -116,7 +116,7 @@ def browser() -> Iterator[Browser]:
         chromium.close()
 
 
-VIEWPORT = {"width": 1400, "height": 1000}
+VIEWPORT: ViewportSize = {"width": 1400, "height": 1000}
 """A fresh page's window."""
 
 

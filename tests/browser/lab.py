@@ -297,6 +297,14 @@ class JupyterLab:
         self.write_settings("@jupyterlab/apputils-extension:themes", {"theme": theme})
 
 
+def expect(target: Any) -> Any:
+    """Playwright's ``expect(target)``, imported when a test runs: a module importing this one still
+    collects where Playwright is missing (the browser fixtures then say how to install it)."""
+    from playwright.sync_api import expect as playwright_expect
+
+    return playwright_expect(target)
+
+
 def launch_chromium(playwright: Playwright) -> Browser:
     """Launch Debian's Chromium headless, with the flags these machines need."""
     if not CHROMIUM_PATH.exists():

@@ -18,6 +18,7 @@ from .conftest import ARTIFACTS
 from .lab import (
     axe_violations,
     execute_python,
+    expect,
     kernel_json,
     show_cells,
     wait_drawn,
@@ -79,13 +80,6 @@ FOCUSED_JS = """() => { const el = document.activeElement;
     const d = el.dataset ?? {};
     const what = d.action ?? d.space ?? d.cell;
     return `${el.tagName.toLowerCase()}.${[...el.classList].join('.')} ${what ?? ''}`.trim(); }"""
-
-
-def expect(target: Any) -> Any:
-    """Playwright's ``expect``, imported when a test runs (see test_widget_play)."""
-    from playwright.sync_api import expect as playwright_expect
-
-    return playwright_expect(target)
 
 
 def marked(cls: str) -> re.Pattern[str]:

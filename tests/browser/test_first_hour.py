@@ -5,12 +5,12 @@ from __future__ import annotations
 
 import json
 import re
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import pytest
 
 from .conftest import REPO
-from .lab import execute_python, kernel_json, show_cells, wait_drawn, wait_for_python
+from .lab import execute_python, expect, kernel_json, show_cells, wait_drawn, wait_for_python
 
 if TYPE_CHECKING:
     from playwright.sync_api import Page
@@ -19,12 +19,6 @@ pytestmark = pytest.mark.kept_tab  # each test's cells show its widget in one no
 
 WHY_GREY = "Not while an earlier position is on show: move the history slider to the position now first"
 CATALOGUES = json.loads((REPO / "js" / "locale.json").read_text(encoding="utf-8"))["catalogues"]
-
-
-def expect(target: Any) -> Any:
-    from playwright.sync_api import expect as playwright_expect
-
-    return playwright_expect(target)
 
 
 @pytest.mark.parametrize("lang", ["en", "ru", "ja", "fa"])

@@ -5,11 +5,11 @@ turn it plays, and the solo game explains its score. Each checked in the page an
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import pytest
 
-from .lab import execute_python, kernel_json, show_cells, wait_drawn, wait_for_python
+from .lab import execute_python, expect, kernel_json, show_cells, wait_drawn, wait_for_python
 
 if TYPE_CHECKING:
     from playwright.sync_api import Page
@@ -36,12 +36,6 @@ WATCH_MOTION = """(root) => {
         if (event.target.closest('.nl-moon-marker')) count('markerTurns');
     });
 }"""
-
-
-def expect(target: Any) -> Any:
-    from playwright.sync_api import expect as playwright_expect
-
-    return playwright_expect(target)
 
 
 def test_bot_moves_fly_are_said_and_stay_marked(page: Page) -> None:

@@ -5,7 +5,7 @@ a narrow widget keeps its lines of words wide."""
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import pytest
 
@@ -15,6 +15,7 @@ from .lab import (
     change_theme,
     collapse_left,
     execute_python,
+    expect,
     kernel_json,
     settle,
     show_cells,
@@ -42,12 +43,6 @@ LAYOUT_JS = """(root) => [root, ...root.querySelectorAll(
     .map((el) => { const r = el.getBoundingClientRect(); return [r.x, r.y, r.width, r.height].join(','); })"""
 
 
-def expect(target: Any) -> Any:
-    from playwright.sync_api import expect as playwright_expect
-
-    return playwright_expect(target)
-
-
 def rest_pointer_everywhere(page: Page, root: Locator, step: int) -> list[str]:
     """Rest the pointer on a grid of points over the widget, and on every wheel space and every cell and
     task of the wheel and of the area in play (the other areas' tasks say the same kind of sentence, and
@@ -58,7 +53,7 @@ def rest_pointer_everywhere(page: Page, root: Locator, step: int) -> list[str]:
     still = root.evaluate(LAYOUT_JS)
     box = root.bounding_box()
     assert box is not None
-    points = [
+    points: list[tuple[float, float]] = [
         (x, y)
         for y in range(int(box["y"]) + 2, int(box["y"] + box["height"]), step)
         for x in range(int(box["x"]) + 2, int(box["x"] + box["width"]), step)

@@ -10,7 +10,16 @@ from typing import TYPE_CHECKING, Any
 import pytest
 
 from .conftest import ARTIFACTS
-from .lab import collapse_left, execute_python, kernel_json, settle, show_cells, wait_drawn, wait_for_python
+from .lab import (
+    collapse_left,
+    execute_python,
+    expect,
+    kernel_json,
+    settle,
+    show_cells,
+    wait_drawn,
+    wait_for_python,
+)
 from .test_layout import BELOW, MIDGAME, SEEN_JS
 
 if TYPE_CHECKING:
@@ -85,12 +94,6 @@ def show_projector(page: Page, width: int, height: int) -> Locator:
     return root
 
 
-def expect(target: Any) -> Any:
-    from playwright.sync_api import expect as playwright_expect
-
-    return playwright_expect(target)
-
-
 @pytest.mark.parametrize(("width", "height"), SIZES)
 def test_every_control_is_on_screen_and_clickable(page: Page, width: int, height: int) -> None:
     root = show_projector(page, width, height)
@@ -127,7 +130,7 @@ def test_every_control_is_reached_by_the_keyboard(page: Page, width: int, height
         f"(root) => [...root.querySelectorAll({CONTROLS!r})].filter((el) => !el.disabled).length"
     )
     root.evaluate(f"(root) => [...root.querySelectorAll({CONTROLS!r})].find((el) => !el.disabled).focus()")
-    reached = []
+    reached: list[Any] = []
     for _ in range(enabled):
         where = page.evaluate(
             """() => { const el = document.activeElement; const r = el.getBoundingClientRect();

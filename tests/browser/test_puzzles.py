@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 import pytest
 
 from .conftest import ARTIFACTS
-from .lab import axe_violations, kernel_json, show_cells, wait_drawn, wait_for_python
+from .lab import axe_violations, expect, kernel_json, show_cells, wait_drawn, wait_for_python
 
 if TYPE_CHECKING:
     from playwright.sync_api import Page
@@ -25,12 +25,6 @@ PUZZLES = (
 )
 #: The right answers of the puzzle on show, as the page sends them (the test's answer key).
 ANSWERS = "sorted((answer_data(a) for a in w._controller.mode.puzzle.answers), key=repr)"
-
-
-def expect(target: Any) -> Any:
-    from playwright.sync_api import expect as playwright_expect
-
-    return playwright_expect(target)
 
 
 def checked(page: Page, root: Any) -> None:

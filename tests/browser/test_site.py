@@ -26,12 +26,12 @@ import urllib.parse
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import pytest
 
 from .conftest import FAILED_KEY, _save_artifacts
-from .lab import DEADLINE, KernelError, execute_python, run_all_cells, wait_for_python
+from .lab import DEADLINE, KernelError, execute_python, expect, run_all_cells, wait_for_python
 from .lite import (
     FIRST_NOTEBOOK,
     NOT_IN_PYODIDE,
@@ -115,13 +115,6 @@ def russian_tab(browser: Browser, site: StaticSite, request: pytest.FixtureReque
 
 
 WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
-
-
-def expect(target: Any) -> Any:
-    """Playwright's ``expect``, imported when a test runs (the fixtures fail first where it is missing)."""
-    from playwright.sync_api import expect as playwright_expect
-
-    return playwright_expect(target)
 
 
 # Scroll each code cell with a saved picture (SVG, or HTML holding one) into view and report what its

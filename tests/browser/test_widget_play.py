@@ -7,7 +7,7 @@ heard the click. Screenshots land in tests/artifacts/ (light and dark) for peopl
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import pytest
 
@@ -16,6 +16,7 @@ from .lab import (
     DARK_THEME,
     change_theme,
     execute_python,
+    expect,
     kernel_json,
     show_cells,
     wait_drawn,
@@ -28,14 +29,6 @@ if TYPE_CHECKING:
 pytestmark = pytest.mark.kept_tab  # each test's cells show its widget in one notebook (conftest)
 
 WIDGET = "from novaluna_widget import NovaLunaWidget\nw = NovaLunaWidget({args})\nw"
-
-
-def expect(target: Any) -> Any:
-    """Playwright's ``expect``, imported when a test runs: where Playwright is missing, the harness's
-    fixtures fail first and say how to install it."""
-    from playwright.sync_api import expect as playwright_expect
-
-    return playwright_expect(target)
 
 
 def shot(root: Locator, name: str) -> None:
