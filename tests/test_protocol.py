@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 import random
 import re
-from typing import Any
+from typing import Any, TypeVar
 
 import pytest
 from hypothesis import given, settings
@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 
 from novaluna_widget import Game, IllegalMove, Move, SoloGame
 from novaluna_widget._coaching import compare, hint_state, view_state
-from novaluna_widget._contract import State
+from novaluna_widget._contract import State, Tutorial, View
 from novaluna_widget._controller import Controller
 from novaluna_widget._guide import Guide
 from novaluna_widget._i18n import in_language
@@ -39,6 +39,8 @@ from novaluna_widget.puzzles._trainer import Trainer
 from novaluna_widget.scenario import position
 
 from .positions import build
+
+G = TypeVar("G", bound=Game)
 
 #: Bad messages and the words their refusal must contain.
 MALFORMED: list[tuple[object, str]] = [
@@ -76,7 +78,7 @@ def nested(depth: int) -> list[Any]:
     return value
 
 
-def played_out(game: Game, turns: int, seed: int = 0) -> Game:
+def played_out(game: G, turns: int, seed: int = 0) -> G:
     """``game`` after ``turns`` random tiles (and some optional refills)."""
     rng = random.Random(seed)
     while game.turn < turns and not game.is_over:
@@ -110,7 +112,7 @@ def test_state_holds_everything_the_page_draws():
 def test_the_page_state_adds_the_widget_fields_to_the_position():
     # The page (and its JSDoc) relies on these exact keys: a renamed or dropped one breaks the view.
     position_ = game_state(Game(2, seed=3), ["greedy", None])
-    view = {"turn": 0, "turns": 0, "now": True, "label": "the position now", "compare": None}
+    view: View = {"turn": 0, "turns": 0, "now": True, "label": "the position now", "compare": None}
     s = page_state(
         position_,
         version=4,
@@ -156,7 +158,10 @@ def test_the_page_state_adds_the_widget_fields_to_the_position():
         "lang",
         "dir",
     ]
-    assert {k: s[k] for k in position_ if k != "can"} == {k: v for k, v in position_.items() if k != "can"}
+    shown: dict[str, Any] = dict(s)
+    assert {k: shown[k] for k in position_ if k != "can"} == {
+        k: v for k, v in position_.items() if k != "can"
+    }
     assert s["can"] == {**position_["can"], "hint": True, "review": False}
     assert (s["view"], s["hint"], s["tutorial"], s["why"]) == (view, None, None, None)
     assert (s["version"], s["selected"], s["error"], s["answered"], s["bot"]) == (4, 2, "no", 3, "search")
@@ -206,10 +211,11 @@ def test_moves_say_what_each_cell_would_fulfil():
     # R04 "2 red + 1 blue" has its 2 red (R06 touching, R05 by chain) and waits for a blue neighbour.
     game = build({1: "B01", 2: "Y01", 3: "T01"}, players=[{"board": "R04@0,0 R06@1,0 R05@2,0"}, {"time": 5}])
     s = game_state(game)
-    cells = [tuple(c) for c in s["moves"]["cells"]]
+    cells = [(x, y) for x, y in s["moves"]["cells"]]
     board = game.players[0].board
     for pick, space in enumerate(s["choices"]):
         t = game.wheel[space]
+        assert t is not None
         expected = {cells.index(c): sorted(board.would_fulfil(t, c)) for c in cells}
         assert dict(s["moves"]["fulfil"][pick]) == {i: r for i, r in expected.items() if r}
     blue = {tuple(cells[i]): refs for i, refs in s["moves"]["fulfil"][0]}
@@ -227,6 +233,7 @@ def test_log_tells_the_latest_turns_and_recent_holds_those_since_the_mover_last_
     for i, kind, player, text in s["log"]:
         take = log[i].data
         if kind == "turn":
+            assert player is not None
             name = game.players[player].name
             assert player == log[i].player
             assert text.startswith(f"{name} took {take['tile']} (wheel space {take['space']})")
@@ -243,14 +250,17 @@ def test_log_tells_the_latest_turns_and_recent_holds_those_since_the_mover_last_
 def test_finished_game_shows_ranking_and_solo_shows_its_score():
     game = played_out(Game(3, seed=5), 200)
     s = game_state(game)
-    assert s["over"]["ranking"] == game.ranking() and s["current"] is None and s["choices"] == []
+    over = s["over"]
+    assert over is not None and game.winner is not None
+    assert over["ranking"] == game.ranking() and s["current"] is None and s["choices"] == []
     names = ", ".join(f"{k}. {game.players[p].name}" for k, p in enumerate(game.ranking(), 1))
-    assert s["over"]["text"].startswith("Game over") and s["over"]["text"].endswith(f"Ranking: {names}.")
+    assert over["text"].startswith("Game over") and over["text"].endswith(f"Ranking: {names}.")
     winner = game.players[game.winner].name
-    assert len(s["over"]["lines"]) == 3 and s["over"]["lines"][0].startswith(f"1. {winner}: ")
+    assert len(over["lines"]) == 3 and over["lines"][0].startswith(f"1. {winner}: ")
     assert s["moves"] == {"cells": [], "fulfil": []} and not s["can"]["bot"]
     solo = played_out(SoloGame(seed=5), 4)
     sheet = game_state(solo)["solo"]
+    assert sheet is not None
     assert sheet == {
         "phase": 1,
         "small": solo.small_stack,
@@ -287,6 +297,7 @@ def test_a_position_over_from_the_start_is_drawn():
         }
         assert s["current"] is None and s["recent"] == [] and s["choices"] == []
     solo = game_state(position(["R12@0,0 B01@1,0"], tokens=[0]))
+    assert solo["over"] is not None and solo["solo"] is not None
     assert solo["over"]["text"] == "Game over: the last token is placed."
     assert solo["solo"]["total"] == 12
 
@@ -364,7 +375,7 @@ well_formed = st.sampled_from(
 @given(content=json_values | well_formed.flatmap(spoiled))
 def test_any_message_is_an_intent_or_a_short_refusal(content):
     try:
-        intent = parse_intent(content)
+        intent: dict[str, Any] = dict(parse_intent(content))
     except BadIntent as refused:
         assert len(str(refused)) < REFUSAL_MOST
         return
@@ -409,10 +420,10 @@ def test_check_intent_refuses_stale_clicks_and_moves_out_of_turn():
     with pytest.raises(IllegalMove) as refused:
         check_intent(take, game, bot_seat, 5)
     assert str(refused.value) == f"{name} is played by the random bot: press Bot plays for {name}"
-    reader = Game(["Bo", "You"], seed=3)  # You to move
-    assert reader.players[reader.current_player].name == "You"
+    you_to_move = Game(["Bo", "You"], seed=3)
+    assert you_to_move.players[you_to_move.current_player].name == "You"
     with pytest.raises(IllegalMove) as refused:
-        check_intent({**take, "player": 1}, reader, [None, "greedy"], 5, reader=1)
+        check_intent({**take, "player": 1}, you_to_move, [None, "greedy"], 5, reader=1)
     assert str(refused.value) == "You are played by the greedy bot: press Bot plays for You"
     # A seat named "you" (in any language) takes the reader's words with no reader given: grammar.
     for you in ("You", "Вы"):
@@ -558,8 +569,9 @@ def test_the_view_restores_every_key_that_python_sets_to_none(tmp_path):
     row = next(iter(reviewing(played, nodes=10)))
     view = view_state(played, 0, compare(played, 0, row, [None, None]))
     guide = Guide()
-    tutorials = [{**guide.state(), "refused": None}]
+    tutorials: list[Tutorial] = [{**guide.state(), "refused": None}]
     while not guide.done:
+        assert guide.click is not None
         guide.advance(guide.click.intent)
         tutorials.append({**guide.state(), "refused": "no"})
     for hint, tutorial in [(hint_state(hint_of(game, nodes=20), 1), None), *[(None, t) for t in tutorials]]:
