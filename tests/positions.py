@@ -13,6 +13,12 @@ from typing import Any
 from novaluna_widget import TILES, Board, Game, tile
 
 
+def _cell(text: str) -> tuple[int, int]:
+    """A cell written "x,y"."""
+    x, y = text.split(",")
+    return int(x), int(y)
+
+
 def build(
     wheel: dict[int, str],
     *,
@@ -26,8 +32,7 @@ def build(
     ``tokens``; ``solo`` the solo game's fields (``placed_in_phase_one``, ``phase``, ``phase_one``)."""
     players = players or [{}, {}]
     placements = [
-        [(e.split("@")[0], tuple(map(int, e.split("@")[1].split(",")))) for e in p.get("board", "").split()]
-        for p in players
+        [(e.split("@")[0], _cell(e.split("@")[1])) for e in p.get("board", "").split()] for p in players
     ]
     named = set(wheel.values()) | set(pile or []) | {tid for area in placements for tid, _ in area}
     rest = [t.id for t in TILES if t.id not in named]

@@ -213,10 +213,12 @@ def _upward_imports_outside_hooks(path: str, source: str) -> list[str]:
     }
     found = []
     for node in ast.walk(tree):
-        upward = (
-            isinstance(node, ast.ImportFrom) and node.level and (node.module or "").split(".")[0] in UPPER
-        )
-        if upward and (path != "_hooks.py" or id(node) not in inside):
+        if (
+            isinstance(node, ast.ImportFrom)
+            and node.level
+            and (node.module or "").split(".")[0] in UPPER
+            and (path != "_hooks.py" or id(node) not in inside)
+        ):
             found.append(f"{path}: from {'.' * node.level}{node.module}")
     return found
 

@@ -15,6 +15,7 @@ from novaluna_widget._examples import EXAMPLES, example
 from novaluna_widget._kinds import new_game
 
 from . import naive
+from .untyped import as_passed
 
 
 def board(*placements: str) -> Board:
@@ -67,7 +68,7 @@ def test_a_tile_cannot_be_placed_twice_and_errors_change_nothing():
 def test_a_pair_of_whole_numbers_is_a_cell_and_is_stored_as_ints():
     np = pytest.importorskip("numpy")
     b = board("R01@0,0")
-    b.place(tile("R02"), [1, 0])  # a list, as JSON gives it
+    b.place(tile("R02"), as_passed([1, 0]))  # a list, as JSON gives it
     b.place(tile("R03"), (np.int64(2), np.int32(0)))
     assert list(b.tiles) == [(0, 0), (1, 0), (2, 0)]
     assert all(type(v) is int for cell in b.tiles for v in cell)

@@ -10,6 +10,7 @@ import itertools
 import json
 import random
 from importlib.resources import files
+from typing import Any
 
 import pytest
 
@@ -21,8 +22,11 @@ from novaluna_widget.puzzles._identity import content_id
 from novaluna_widget.puzzles._solvers import SOLVERS
 
 
-def _shipped(name: str) -> dict:
-    return json.loads(files("novaluna_widget.puzzles").joinpath(name).read_text(encoding="utf-8"))
+def _shipped(name: str) -> dict[str, Any]:
+    shipped: dict[str, Any] = json.loads(
+        files("novaluna_widget.puzzles").joinpath(name).read_text(encoding="utf-8")
+    )
+    return shipped
 
 
 def test_the_curated_set_loads_and_each_answer_is_a_choice_of_its_position():

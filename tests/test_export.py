@@ -94,7 +94,9 @@ def test_the_saved_picture_says_it_is_the_moment_its_code_cell_ran() -> None:
 
     widget = NovaLunaWidget(seed=3)
     dealt = game_svg(widget.game)
-    saved = widget._repr_mimebundle_()[0]["image/svg+xml"]
+    bundle = widget._repr_mimebundle_()
+    assert bundle is not None
+    saved = bundle[0]["image/svg+xml"]
     widget.bot_move("greedy")
     assert widget.game.turn == 1 and title(saved) == title(dealt) != title(game_svg(widget.game))
     assert "The position when this code cell ran: a picture, not the live game" in saved

@@ -23,7 +23,7 @@ def playthrough(players: int, seed: int, beginner: bool = False) -> str:
     while not game.is_over:
         if game.can_refill and policy.random() < 0.5:
             game.refill()
-        if getattr(game, "can_end_phase_one", False) and policy.random() < 0.3:
+        if isinstance(game, SoloGame) and game.can_end_phase_one and policy.random() < 0.3:
             game.end_phase_one()
         moves = game.legal_moves()
         game.play(moves[policy.randrange(len(moves))])

@@ -502,7 +502,9 @@ def everything_said(guide: Guide) -> list[str]:
     wrong = {"action": "bot"}
     while True:
         state = guide.state()
-        said += [state[key] for key in ("progress", "title", "text", "prompt") if state[key]] + state["said"]
+        said += [shown for key in ("progress", "title", "text", "prompt") if (shown := state[key])] + state[
+            "said"
+        ]
         refusal = guide.check(wrong)
         assert refusal is not None
         with pytest.raises(IllegalMove) as refused:

@@ -2,6 +2,7 @@
 copied or saved, the game stays a game of Nova Luna."""
 
 import json
+from typing import Any
 
 import pytest
 from hypothesis import settings
@@ -18,7 +19,7 @@ class Play(RuleBasedStateMachine):
     def start(self, players, seed, beginner):
         self.game = SoloGame(seed=seed) if players == 1 else Game(players, seed=seed, beginner=beginner)
         self.supply = [p.tokens for p in self.game.players]
-        self.covered_so_far = [set() for _ in self.game.players]
+        self.covered_so_far: list[set[Any]] = [set() for _ in self.game.players]
 
     @precondition(lambda self: not self.game.is_over)
     @rule(pick=st.integers(0, 10_000))
@@ -38,6 +39,7 @@ class Play(RuleBasedStateMachine):
     @precondition(lambda self: getattr(self.game, "can_end_phase_one", False))
     @rule()
     def end_phase_one(self):
+        assert isinstance(self.game, SoloGame)
         self.game.end_phase_one()
 
     @precondition(lambda self: self.game.can_undo)

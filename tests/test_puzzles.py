@@ -22,6 +22,7 @@ def puzzles() -> dict[str, list[Puzzle]]:
 
 
 def _tiles(puzzle: Puzzle):
+    assert puzzle.seat is not None
     return dict(puzzle.game.players[puzzle.seat].board.tiles)
 
 

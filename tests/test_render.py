@@ -625,7 +625,7 @@ def test_the_package_language_is_the_default(language) -> None:
     assert tiles_svg(tiles) == tiles_svg(tiles, lang="fa")
     assert picture(game).svg == game_svg(game, lang="fa")
     assert picture(board, lang="en").svg == board_svg(board, cell=84, lang="en")
-    assert game._repr_mimebundle_()["image/svg+xml"] == game_svg(game, lang="fa")  # type: ignore[operator]
+    assert game._repr_mimebundle_()["image/svg+xml"] == game_svg(game, lang="fa")
 
 
 def test_an_unknown_language_is_refused() -> None:

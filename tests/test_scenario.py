@@ -100,6 +100,7 @@ def test_solo_positions_in_both_phases():
     assert isinstance(solo, SoloGame) and solo.phase == 1 and solo.small_stack == 7
     assert solo.players[0].tokens == 20
     later = position(["Y11@0,0 B01@-1,0 B04@1,0"], phase=2, phase_one=(8, 7))
+    assert isinstance(later, SoloGame)
     assert later.phase == 2 and later.score.phase_one_record == 78 and not later.can_end_phase_one
     with pytest.raises(ScenarioError, match="placed_in_phase_one must be 0–1, not 8"):
         position(["Y11@0,0 B01@-1,0 B04@1,0"], phase=2, phase_one=(8, 0))  # 8 placed, 1 task covered

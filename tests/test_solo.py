@@ -1,5 +1,7 @@
 """The solo game: phase 1 without refills, its end, phase 2, and the score."""
 
+from typing import Any
+
 import pytest
 
 from novaluna_widget import Game, IllegalMove, SoloGame
@@ -10,7 +12,7 @@ SEVEN = "R17@0,0 Y13@0,-1 T17@0,-2 B17@1,0 B12@1,1 T16@1,-1 T01@2,1"  # 7 tiles,
 
 
 def phase_one(
-    wheel: dict[int, str], board: str = SEVEN, placed: int = 6, solo: dict | None = None, **kw
+    wheel: dict[int, str], board: str = SEVEN, placed: int = 6, solo: dict[str, Any] | None = None, **kw
 ) -> SoloGame:
     solo = {"placed_in_phase_one": placed, **(solo or {})}
     game = build(wheel, players=[{"board": board, "name": "Solo"}], solo=solo, **kw)
@@ -45,7 +47,10 @@ def test_phase_one_ends_only_once_eight_tokens_are_placed():
     g.end_phase_one()
     assert g.phase == 2 and g.score.phase_one_record == 38 + 4 + 3
     # every empty space but the marker's is refilled; the untaken Y05 stays where it was
-    assert g.wheel[3].id == "Y05" and g.wheel[g.marker] is None and g.tiles_on_wheel() == 11
+    untaken = g.wheel[3]
+    assert (
+        untaken is not None and untaken.id == "Y05" and g.wheel[g.marker] is None and g.tiles_on_wheel() == 11
+    )
     assert [e.kind for e in g.log[-2:]] == ["phase", "refill"]
     assert g.history[-1] == "end_phase_one"
 

@@ -32,7 +32,7 @@ def test_cost_profile_per_colour():
 
 
 def test_colour_balance_every_colour_demanded_78_dots():
-    demanded = Counter()
+    demanded: Counter[str] = Counter()
     for t in TILES:
         for task in t.tasks:
             demanded.update(task)

@@ -262,5 +262,5 @@ def test_the_summary_shows_the_rating_and_solved_counts_by_kind(tmp_path: Path) 
     trainer.record(puzzle, False)
     trainer.record(puzzle, True, hinted=True)
     table = trainer.summary()
-    assert table.loc["fulfilled", ["solved", "tried"]].tolist() == [1, 2]
+    assert list(table.loc["fulfilled", ["solved", "tried"]]) == [1, 2]
     assert table.attrs["rating"] == round(trainer.rating.rating)

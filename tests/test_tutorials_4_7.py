@@ -380,6 +380,7 @@ def test_puzzles_for_the_class() -> None:
     said = f"{', '.join(parts[:-1])} and {parts[-1]}"
     question = words(source(cells_by_id(7)["nb07-puzzle-4-title"]))
     assert f"whose three tasks ask for {said}." in question
+    assert placement.seat is not None
     trial = placement.game.players[placement.seat].board.copy()
     trial.place(tile("B14"), (-1, 0))
     own = [trial.explain((-1, 0), index).fulfilled for index in range(3)]
