@@ -39,7 +39,7 @@ test: $(STAMP) js/node_modules
 # files, so a module's fixtures (the puzzles made once for a file's tests) are made once, not once a worker;
 # nbval is not loaded (its imports cost each process about 2 CPU-seconds, for no notebook).
 FAST := not browser and not notebook and not slow
-test-fast: $(STAMP)
+test-fast: $(STAMP) js/node_modules
 	$(PY) -m pytest -n 2 --dist loadfile -p no:nbval -m "$(FAST)" tests
 
 bench: $(STAMP)

@@ -120,6 +120,7 @@ def test_the_widgets_own_fields_keep_to_the_contract_in_every_language():
 def test_the_guided_game_keeps_to_the_contract_step_by_step_in_every_language():
     for lang in LANGUAGES:
         w = NovaLunaWidget.tutorial(lang)
+        assert w.guide is not None
         for step in w.guide.steps:
             conforms(step.to_data(), contract.StepData)
         conforms(w.state, State)
@@ -128,6 +129,7 @@ def test_the_guided_game_keeps_to_the_contract_step_by_step_in_every_language():
         conforms(w.state, State)
         while not w.guide.done:
             click = w.guide.click
+            assert click is not None
             intent(w, **click.intent)
             conforms(w.state, State)
         assert w.state["tutorial"]["done"] and w.state["tutorial"]["expects"] is None

@@ -117,13 +117,13 @@ def test_a_refused_intent_changes_nothing_but_the_error():
     take(c, c.game.legal_moves()[0])  # each player has a tile: a tile must now touch one
     before, version, state = c.game.to_json(), c.version, page.states[-1]
     take(c, Move(c.game.choices()[0], (5, 5)))
-    assert "touches none of your tiles" in c.last_error
+    assert "touches none of your tiles" in str(c.last_error)
     assert (c.game.to_json(), c.version) == (before, version) and isinstance(c.mode, Playing)
     unchanged = {k: v for k, v in page.states[-1].items() if k not in ("error", "answered")}
     assert unchanged == {k: v for k, v in state.items() if k not in ("error", "answered")}
     assert page.states[-1]["error"] == c.last_error and page.states[-1]["answered"] == state["answered"] + 1
     c.handle("junk")  # not even an intent
-    assert "must be an object" in c.last_error and c.game.to_json() == before
+    assert "must be an object" in str(c.last_error) and c.game.to_json() == before
 
 
 def test_every_intent_publishes_one_state():
@@ -175,7 +175,7 @@ def test_history_shows_an_earlier_position_refuses_moves_and_goes_back_to_now():
     assert c.last_error == BROWSING.in_language("en") and c.game.to_json() == before
     assert isinstance(c.mode, History) and c.mode.shown_turn == 1
     intent(c, "review")  # as on the game now: it waits for the end, and the position stays on show
-    assert "once the game is over" in c.last_error and c.mode.shown_turn == 1
+    assert "once the game is over" in str(c.last_error) and c.mode.shown_turn == 1
     intent(c, "show", turn=n)  # the last position is the position now
     assert isinstance(c.mode, Playing) and page.states[-1]["view"]["now"]
     intent(c, "show", turn=0)

@@ -26,7 +26,7 @@ def opened(path: Path) -> NovaLunaWidget:
 
 
 def puzzle_of(w: NovaLunaWidget) -> dict[str, Any]:
-    found = w.state["puzzle"]
+    found: dict[str, Any] | None = w.state["puzzle"]
     assert found is not None
     return found
 
