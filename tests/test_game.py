@@ -1,11 +1,14 @@
 """The rules of a 2–4 player game, one test per rule of RULES.md."""
 
+from typing import Any
+
 import pytest
 
 from novaluna_widget import Game, IllegalMove, Move
 from novaluna_widget import _wheel as wheel_rules
 
 from .positions import build
+from .untyped import as_passed
 
 
 def state(game: Game) -> str:
@@ -33,7 +36,8 @@ def test_start_stack_first_drawn_at_bottom_top_moves_first():
 
 def test_same_seed_same_game_and_seeds_differ():
     def line(seed):
-        g, out = Game(3, seed=seed), []
+        g = Game(3, seed=seed)
+        out: list[Move] = []
         while not g.is_over and len(out) < 30:
             m = g.legal_moves()[len(out) % len(g.legal_moves())]
             g.play(m)
@@ -94,13 +98,13 @@ def test_illegal_cell_and_wrong_shapes_change_nothing():
         Move(1, (0, 0)),
         (1,),
         "pass",
-        Move(True, (1, 0)),
-        Move(1.0, (1, 0)),
-        Move(1, "1,0"),
+        Move(as_passed(True), (1, 0)),
+        Move(as_passed(1.0), (1, 0)),
+        Move(1, as_passed("1,0")),
         None,
     ]:
         with pytest.raises(IllegalMove):
-            g.play(bad)
+            g.play(as_passed(bad))
     assert state(g) == before
 
 
@@ -276,8 +280,9 @@ def test_ranking_ties_go_to_whoever_would_have_moved_earlier():
 
 
 # -- undo, redo, copy, log ----------------------------------------------------------------------
-def position(game: Game) -> dict:
-    return game.snapshot()["position"]
+def position(game: Game) -> dict[str, Any]:
+    found: dict[str, Any] = game.snapshot()["position"]
+    return found
 
 
 def test_undo_and_redo_return_identical_states():
@@ -342,6 +347,7 @@ def test_log_in_data_and_words():
     p = g.current_player
     m = g.legal_moves()[0]
     t = g.wheel[m.space]
+    assert t is not None
     g.play(m)
     kinds = [e.kind for e in g.log]
     assert kinds[:4] == ["setup", "take", "move", "place"]
@@ -367,7 +373,7 @@ def test_numpy_style_integers_are_accepted_and_stored_as_ints():
             return self.v
 
     g = build({1: "B05", 2: "R04"}, players=[{"board": "R17@0,0", "arrival": 1}, {"arrival": 0}])
-    g.play((Index(1), (Index(1), Index(0))))
+    g.play(as_passed((Index(1), (Index(1), Index(0)))))
     assert g.history[-1] == Move(1, (1, 0)) and type(g.history[-1].space) is int
     assert Game.from_json(g.to_json()).history == g.history  # plain ints, so the save is valid JSON
 

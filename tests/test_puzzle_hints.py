@@ -100,6 +100,7 @@ def test_a_hint_costs_as_it_gives_away_and_show_the_answer_is_a_miss(tmp_path):
         (right,) = Trainer(tmp_path / "key.json", seed=SEED).next(["placement"]).answers
         for _ in range(hints):
             intent(w, "hint")
+        assert isinstance(right, tuple)  # a placement's answer: a cell
         intent(w, "pick", answer=list(right))
         intent(w, "check")
         assert w.state["puzzle"]["verdict"]["right"]

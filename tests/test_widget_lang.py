@@ -11,7 +11,7 @@ has no translation yet. ``test_no_english_is_left`` checks that nothing is Engli
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from typing import Any
 
 import pytest
@@ -36,6 +36,7 @@ from novaluna_widget._text import game_text
 from .test_protocol import played_out
 from .test_widget import intent, nothing_swallowed, send  # noqa: F401  (an autouse fixture)
 from .test_widget_coach import NODES
+from .untyped import as_passed
 
 OTHERS = ["ru", "ja", "fa"]
 
@@ -56,7 +57,7 @@ def quick_reviewing(game: Game, **kw: Any) -> Any:
 REVIEWING = coach.reviewing
 
 
-def position(state: dict[str, Any]) -> dict[str, Any]:
+def position(state: Mapping[str, Any]) -> dict[str, Any]:
     """The position part of a page state (what ``game_state`` builds, but ``can``, which the widget adds
     to)."""
     return {k: v for k, v in state.items() if k in POSITION_KEYS}
@@ -86,9 +87,9 @@ def test_an_unknown_language_is_a_value_error_naming_the_languages():
         NovaLunaWidget.tutorial(lang="de")
     w = NovaLunaWidget(seed=3, lang="ru")
     before = w.state
-    for bad in ("de", 5, None):
+    for odd in ("de", 5, None):
         with pytest.raises(ValueError, match="the languages are en"):
-            w.lang = bad  # type: ignore[assignment]
+            w.lang = as_passed(odd)
     assert w.lang == "ru" and w.state is before
 
 
@@ -139,11 +140,12 @@ def test_the_language_intent_switches_and_is_checked():
     intent(w, "language", lang="fa")
     assert (w.lang, w.state["lang"], w.state["dir"]) == ("fa", "fa", "rtl")
     assert w.version == version and w.last_error is None
-    for fields, why in [
+    refused_fields: list[tuple[dict[str, Any], str]] = [
         ({"lang": "de"}, "must be one of en, ru, ja, fa, not 'de'"),
         ({}, "needs 'lang'"),
         ({"lang": ["ru"]}, "must be one of en, ru, ja, fa"),
-    ]:
+    ]
+    for fields, why in refused_fields:
         with pytest.raises(BadIntent) as refused:
             parse_intent({"action": "language", "version": version, **fields})
         assert why in refused.value.in_language("en")
@@ -323,6 +325,7 @@ def test_the_guided_games_seats_are_named_in_the_widgets_language():
     assert [(p["name"], p["you"]) for p in w.state["players"]] == [("شما", True), ("لونا", False)]
     assert (w.version, w.game.history, w.selected) == (version, history, selected)
     assert all("Луна" not in entry[3] and "Вы" not in entry[3] for entry in w.state["log"])
+    assert w.guide.click is not None
     intent(w, **w.guide.click.intent)  # the page's clicks still fit
     assert w.last_error is None and w.version == version + 1
     intent(w, "new")  # a game against the greedy bot, its seats named as they were
