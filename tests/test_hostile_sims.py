@@ -7,6 +7,7 @@ interrupt campaign on more cases.
 
 from __future__ import annotations
 
+import io
 import os
 import pickle
 import random
@@ -114,7 +115,8 @@ def test_the_hidden_draw_pile_is_resampled_uniformly_whatever_the_factory_does_w
     # the same permutation twice, so every order was even and tiles stayed put twice as often as chance.
     # A fixed set of seeds, so the figures are the same on every run.
     runs = 2000
-    evens, slot_counts = 0, None
+    evens = 0
+    slot_counts: list[list[int]] | None = None
     for seed in range(runs):
         start = natural(seed)
         before = [t.id for t in start.draw_pile]
@@ -125,6 +127,7 @@ def test_the_hidden_draw_pile_is_resampled_uniformly_whatever_the_factory_does_w
         for slot, came_from in enumerate(perm):
             slot_counts[came_from][slot] += 1
     assert abs(evens - runs / 2) < 4.5 * (runs / 4) ** 0.5, f"{evens} of {runs} orders are even"
+    assert slot_counts is not None
     size = len(slot_counts)
     expected = runs / size
     chi2 = sum((o - expected) ** 2 / expected for row in slot_counts for o in row)
@@ -203,6 +206,7 @@ def test_sigterm_stops_the_command_line_and_its_workers_keeping_the_finished_gam
     try:
         seen = b""
         while not re.search(rb"\b[1-9]\d*/100000", seen):  # the progress bar counts a finished game
+            assert isinstance(child.stderr, io.BufferedReader)
             more = child.stderr.read1(1024)
             assert more, "the command ended before a game finished"
             seen += more
@@ -257,7 +261,8 @@ def random_player(game: Game, seed: int, errors: list[str]) -> None:
 def test_two_threads_playing_on_one_game_never_corrupt_it(switching_often):
     # Before the guard: half of such games no longer loaded (and moves failed with KeyError, IndexError).
     for trial in range(12):
-        game, errors = Game(2, seed=trial), []
+        game = Game(2, seed=trial)
+        errors: list[str] = []
         threads = [
             threading.Thread(target=random_player, args=(game, 10 * trial + i, errors)) for i in range(2)
         ]
@@ -277,7 +282,7 @@ class Held(random.Random):
         super().__init__(0)
         self.inside, self.go = threading.Event(), threading.Event()
 
-    def shuffle(self, x) -> None:  # type: ignore[override]
+    def shuffle(self, x) -> None:
         self.inside.set()
         assert self.go.wait(DEADLINE)
         super().shuffle(x)

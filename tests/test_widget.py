@@ -20,6 +20,7 @@ from hypothesis import strategies as st
 from novaluna_widget import Game, IllegalMove, Move, NovaLunaWidget, SoloGame
 from novaluna_widget import _controller as controller
 from novaluna_widget import widget as module
+from novaluna_widget._contract import View
 from novaluna_widget._protocol import game_state, page_state
 from novaluna_widget.bots import make_bot
 from novaluna_widget.scenario import position
@@ -114,7 +115,7 @@ def test_state_holds_everything_the_page_draws():
     # What the fields hold is test_protocol's; here, that the widget sends its game's and its own.
     w = NovaLunaWidget(seed=3)
     s = w.state
-    view = {"turn": 0, "turns": 0, "now": True, "label": "the position now", "compare": None}
+    view: View = {"turn": 0, "turns": 0, "now": True, "label": "the position now", "compare": None}
     assert s == page_state(
         game_state(w.game),
         version=w.version,
@@ -178,13 +179,14 @@ def test_one_state_message_per_intent(monkeypatch):
     w = NovaLunaWidget(seed=3)
     sent: list[dict[str, Any]] = []
     monkeypatch.setattr(w, "_send", lambda msg, buffers=None: sent.append(msg))
-    for action, fields in [
+    intents: list[tuple[str, dict[str, Any]]] = [
         ("select", {"space": 1}),
         ("take", {"space": 1, "cell": [0, 0], "player": 1}),
         ("undo", {}),
         ("undo", {}),
         ("select", {"space": 9}),
-    ]:
+    ]
+    for action, fields in intents:
         sent.clear()
         intent(w, action, **fields)
         assert [m["method"] for m in sent] == ["update"] and list(sent[0]["state"]) == ["state"]
@@ -265,6 +267,7 @@ def test_end_phase_one_in_solo():
     w = NovaLunaWidget(solo)
     assert w.state["can"]["end_phase_one"]
     intent(w, "end_phase_one")
+    assert isinstance(w.game, SoloGame)
     assert w.last_error is None and w.game.phase == 2 and w.state["solo"]["phase"] == 2
     intent(w, "end_phase_one")
     assert "already over" in str(w.last_error)
@@ -605,7 +608,9 @@ def test_bot_moves_are_reproducible_from_the_widget_seed():
 def test_repr_is_stable_and_the_mimebundle_carries_a_picture():
     w = NovaLunaWidget(seed=3)
     assert repr(w) == "NovaLunaWidget(<Game 2 players, seed 3, turn 0, Player 2 to move>)"
-    data, _ = w._repr_mimebundle_()
+    bundle = w._repr_mimebundle_()
+    assert bundle is not None
+    data, _ = bundle
     assert data["text/plain"] == repr(w)
     assert data["application/vnd.jupyter.widget-view+json"]["model_id"] == w.model_id
     assert data["image/svg+xml"] == w.saved_picture() and data["image/svg+xml"].startswith("<svg")
@@ -619,7 +624,9 @@ def test_exported_html_without_widget_state_shows_the_picture():
     from nbconvert import HTMLExporter
 
     w = NovaLunaWidget(seed=3)
-    data, metadata = w._repr_mimebundle_()
+    bundle = w._repr_mimebundle_()
+    assert bundle is not None
+    data, metadata = bundle
     output = nbformat.v4.new_output("display_data", data=data, metadata=metadata)
     nb = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell("w", outputs=[output])])
     html, _ = HTMLExporter().from_notebook_node(nb)
