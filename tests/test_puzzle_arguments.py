@@ -9,7 +9,10 @@ from pathlib import Path
 import numpy as np
 import pytest
 
+from novaluna_widget import Move
 from novaluna_widget.puzzles import AnswerError, Trainer, generate, worksheet
+
+from .untyped import as_passed
 
 PUZZLES = {p.kind: p for p in generate(9, seed=1)}
 
@@ -18,17 +21,19 @@ PUZZLES = {p.kind: p for p in generate(9, seed=1)}
 def test_a_puzzle_wanting_them_all_takes_a_list_tuple_or_set(shape: type) -> None:
     take = PUZZLES["take"]
     assert take.all and take.click == "space"
-    right = shape(sorted(take.answers))  # type: ignore[type-var]
+    right = shape(sorted(take.answers))
     assert take.check(right).right
     if len(take.answers) > 1:
-        assert not take.check(shape(sorted(take.answers)[1:])).right  # type: ignore[type-var]
+        assert not take.check(shape(sorted(take.answers)[1:])).right
 
 
 def test_numpy_integers_are_answers() -> None:
     (seat,) = PUZZLES["next"].answers
-    assert PUZZLES["next"].check(np.int64(seat)).right
+    assert isinstance(seat, int)
+    assert PUZZLES["next"].check(as_passed(np.int64(seat))).right
     (cell,) = PUZZLES["placement"].answers
-    assert PUZZLES["placement"].check((np.int64(cell[0]), np.int32(cell[1]))).right
+    assert isinstance(cell, tuple) and not isinstance(cell, Move) and len(cell) == 2
+    assert PUZZLES["placement"].check(as_passed((np.int64(cell[0]), np.int32(cell[1])))).right
     assert PUZZLES["take"].check(np.array(sorted(PUZZLES["take"].answers)).tolist()).right
 
 
@@ -45,7 +50,7 @@ def test_true_and_false_are_no_answer_for_any_puzzle(kind: str) -> None:
 def test_huge_numbers_are_refused_in_words(answer: object) -> None:
     for kind in ("placement", "take", "next"):
         with pytest.raises(AnswerError) as raised:
-            PUZZLES[kind].check(answer)
+            PUZZLES[kind].check(as_passed(answer))
         assert "this puzzle takes" in str(raised.value) and len(str(raised.value)) < 400
 
 
@@ -79,7 +84,9 @@ def test_generate_refuses_bad_arguments_in_words(
 
 def test_generate_takes_numpy_numbers_and_zero() -> None:
     assert generate(0, seed=1) == []
-    assert [p.id for p in generate(np.int64(2), seed=np.int64(1))] == [p.id for p in generate(2, seed=1)]
+    assert [p.id for p in generate(as_passed(np.int64(2)), seed=as_passed(np.int64(1)))] == [
+        p.id for p in generate(2, seed=1)
+    ]
 
 
 def test_the_trainer_refuses_no_kinds_and_bad_seeds_in_words(tmp_path: Path) -> None:
