@@ -44,7 +44,8 @@ DEADLINE = 60.0
 """Seconds a test waits for a condition before it fails: it only bounds a failure."""
 
 
-def run(n: int = 6, bots: Any = ("greedy", "random"), **kwargs: Any) -> pd.DataFrame:
+def run(n: int = 6, bots: Any = ("greedy", "random"), **kwargs: Any) -> Any:
+    """``simulate``'s table, in a thread (with ``log=True``, the table and the actions' table)."""
     kwargs.setdefault("executor", ThreadPoolExecutor(1))
     return simulate(n, list(bots), seed=kwargs.pop("seed", 1), progress=False, **kwargs)
 
@@ -583,7 +584,8 @@ def test_the_kernels_interrupt_stops_a_simulation_and_the_notebook_goes_on(tmp_p
 # -- summaries -------------------------------------------------------------------------------------
 @pytest.fixture(scope="module")
 def eight() -> pd.DataFrame:
-    return run(8)
+    table: pd.DataFrame = run(8)
+    return table
 
 
 def test_summary_takes_one_column_by_name_and_refuses_unknown_ones(eight: pd.DataFrame) -> None:
@@ -646,9 +648,8 @@ def test_intervals_count_the_deals_when_a_deals_games_are_alike() -> None:
     assert seat_0["ci_low"] == pytest.approx(low, abs=0.005) and seat_0["ci_high"] == pytest.approx(
         high, abs=0.005
     )
-    assert (
-        seat_0["ci_high"] - seat_0["ci_low"] >= high - low > (lambda lo, hi: hi - lo)(*wilson(36, 60)) + 0.05
-    )
+    twice_low, twice_high = wilson(36, 60)
+    assert seat_0["ci_high"] - seat_0["ci_low"] >= high - low > twice_high - twice_low + 0.05
     # One game a deal: the plain Wilson interval.
     single = pd.DataFrame([r for r in rows if r["game"] % 2 == 0]).assign(deal=lambda t: t["game"])
     alone = summary(single, "seat").loc[0]
@@ -792,7 +793,9 @@ def test_ctrl_c_keeps_the_games_that_finished() -> None:
     finally:
         signal.signal(signal.SIGINT, before)
     err: Any = stopped.value
-    assert type(err) is KeyboardInterrupt and err.total == 20  # Python's own: a script ends as by Ctrl-C
+    assert (
+        type(stopped.value) is KeyboardInterrupt and err.total == 20
+    )  # Python's own: a script ends as by Ctrl-C
     assert err.finished >= 3 and sorted(set(err.table["game"]))[:3] == [0, 1, 2]
     assert (err.table.groupby("game").size() == 2).all()  # whole games only
     assert err.actions is not None and set(err.actions["game"]) == set(err.table["game"])
