@@ -20,6 +20,7 @@ from novaluna_widget._protocol import game_state
 
 from .test_protocol import played_out
 from .test_widget import intent, nothing_swallowed, take  # noqa: F401  (an autouse fixture)
+from .untyped import as_passed
 
 
 def bots_game(seed: int = 3) -> NovaLunaWidget:
@@ -56,7 +57,8 @@ def reviewed() -> tuple[NovaLunaWidget, Any]:
 def test_the_hint_button_marks_the_coachs_move_and_changes_nothing():
     w = bots_game()
     before, version = w.game.to_json(), w.version
-    assert w.state["can"]["hint"] and w.state["hint"] is None
+    no_hint = w.state["hint"]
+    assert w.state["can"]["hint"] and no_hint is None
     intent(w, "hint")
     shown = w.state["hint"]
     expected = coach.hint(w.game)
@@ -132,14 +134,15 @@ def test_moves_are_refused_while_an_earlier_position_is_on_show():
     before = w.game.to_json()
     w.show_turn(1)
     space = w.game.choices()[0]
-    for action, fields in [
+    refused: list[tuple[str, dict[str, Any]]] = [
         ("select", {"space": space}),
         ("take", {"space": space, "cell": [0, 0], "player": w.game.current_player}),
         ("refill", {}),
         ("bot", {}),
         ("undo", {}),
         ("hint", {}),
-    ]:
+    ]
+    for action, fields in refused:
         intent(w, action, **fields)
         assert w.last_error == BROWSING.in_language("en"), action
         assert w.game.to_json() == before and w.shown_turn == 1
@@ -208,8 +211,13 @@ def test_the_review_is_worked_out_once_and_shows_its_progress(monkeypatch):
     w = NovaLunaWidget(played_out(Game(2, seed=5), 400))
     seen: list[dict[str, Any]] = []
     w.observe(lambda change: seen.append(change["new"]), "review_panel")
-    calls = []
-    monkeypatch.setattr(coach, "reviewing", lambda game, **kw: (calls.append(1), quick_review(game, **kw))[1])
+    calls: list[int] = []
+
+    def counted(game, **kw):
+        calls.append(1)
+        return quick_review(game, **kw)
+
+    monkeypatch.setattr(coach, "reviewing", counted)
     intent(w, "review")
     assert w.review_done(timeout=120)  # worked out in a thread of its own
     n = len(w.game.history)
@@ -239,7 +247,8 @@ def test_opening_a_review_row_shows_that_position_with_both_moves(reviewed):
         after.play(action)
         if isinstance(action, Move):
             assert (mark["space"], mark["cell"]) == (action.space, action.cell)
-            assert mark["tile"] == before.wheel[action.space].id
+            taken = before.wheel[action.space]
+            assert taken is not None and mark["tile"] == taken.id
         assert compared[f"{key}_area"]["tiles"] == [
             (t.id, x, y) for (x, y), t in after.players[row["player"]].board.tiles.items()
         ]
@@ -319,19 +328,22 @@ def test_python_follows_the_guide_too():
     ):
         with pytest.raises(IllegalMove, match="follow the steps"):
             call()
+    assert w.guide is not None
     while not w.guide.done:
         click = w.guide.click
+        assert click is not None
         if click.action == "next":
             w.next_step()
         elif click.action == "select":  # a move is two clicks (of one step or of two): play does both
             clicks = [c for step in w.guide.steps for c in step.clicks]
             placed = clicks[clicks.index(click) + 1]
+            assert click.space is not None and placed.cell is not None
             turns = w.game.turn
             covered = w.play(Move(click.space, placed.cell))
             assert w.game.turn > turns and Move(click.space, placed.cell) in w.game.history
             assert covered <= w.game.players[0].covered
         else:
-            w.play(click.action)
+            w.play(as_passed(click.action))  # the action the guide names, as a user would type it
     assert w.game.is_over
     with pytest.raises(IllegalMove, match="guided game"):
         NovaLunaWidget().next_step()
