@@ -1,10 +1,13 @@
 """The bots: legal actions only, determinism, the greedy rules, the search's strength and blindness."""
 
+from typing import Any
+
 import pytest
 
 from novaluna_widget import Game, IllegalMove, Move, SoloGame
 from novaluna_widget.bots import (
     BOTS,
+    Bot,
     GreedyBot,
     RandomBot,
     SearchBot,
@@ -118,7 +121,8 @@ def test_make_bot_by_name_with_options():
         "greedy": "GreedyBot",
         "search": "SearchBot",
     }
-    assert make_bot("search", seed=1, nodes=50).nodes == 50
+    made = make_bot("search", seed=1, nodes=50)
+    assert isinstance(made, SearchBot) and made.nodes == 50
     with pytest.raises(ValueError, match="unknown bot 'clever'"):
         make_bot("clever")
 
@@ -135,21 +139,22 @@ def scoring_position(tokens=None):
 def test_greedy_takes_a_move_that_places_a_token_now():
     game = scoring_position()
     move = GreedyBot(seed=0).choose(game)
-    assert move.space == 3  # B04, though it costs 3 and the others 1
+    assert isinstance(move, Move) and move.space == 3  # B04, though it costs 3 and the others 1
     assert game.play(move) == {(0, 0, 2)}
 
 
 def test_greedy_prefers_the_cheaper_tile_when_nothing_scores():
     game = position(["R02@0,0", "T02@0,0"], wheel="M T03 R01 B04 - - - - - - - -", times=[2, 3])
     assert max(tokens_now(game).values()) == 0
-    assert GreedyBot(seed=0).choose(game).space == 2  # R01, cost 1
+    cheap = GreedyBot(seed=0).choose(game)
+    assert isinstance(cheap, Move) and cheap.space == 2  # R01, cost 1
 
 
 def test_greedy_breaks_ties_by_closeness():
     # R01 next to R02 brings "4 red" one tile closer; R01 anywhere else leaves it as far.
     game = position(["R02@0,0 T01@1,0", "T02@0,0"], wheel="M R01 T03 B05 - - - - - - - -", times=[3, 3])
     move = GreedyBot(seed=0).choose(game)
-    assert move.cell in {(-1, 0), (0, 1), (0, -1)}
+    assert isinstance(move, Move) and move.cell in {(-1, 0), (0, 1), (0, -1)}
 
 
 def test_greedy_refills_only_when_nothing_on_offer_scores():
@@ -161,7 +166,8 @@ def test_greedy_refills_only_when_nothing_on_offer_scores():
     )
     offer = position(["Y11@0,0 B01@-1,0", "R02@0,0"], wheel="M R01 B04 - - - - - - - - -", times=[5, 6])
     assert offer.can_refill
-    assert GreedyBot(seed=0).choose(offer).space == 2
+    chosen = GreedyBot(seed=0).choose(offer)
+    assert isinstance(chosen, Move) and chosen.space == 2
 
 
 def test_greedy_ends_solo_phase_one_as_soon_as_it_may():
@@ -197,13 +203,15 @@ def test_worths_after_a_placement_match_a_fresh_count():
     from novaluna_widget.bots import _worths
 
     game = Game(2, seed=12)
-    bots = [GreedyBot(seed=1), RandomBot(seed=2)]
+    bots: list[Bot] = [GreedyBot(seed=1), RandomBot(seed=2)]
     while not game.is_over:
         board = game.players[game.current_player].board
         before = _worths(board)
         for move in game.legal_moves()[::3]:
             trial = board.copy()
-            trial.place(game.wheel[move.space], move.cell)
+            tile = game.wheel[move.space]
+            assert tile is not None
+            trial.place(tile, move.cell)
             assert _worths(trial, before, move.cell) == _worths(trial)
         play_turn(game, bots[game.current_player])
 
@@ -222,6 +230,7 @@ def test_search_beats_random_clearly():
         search = small_search(seed=k)
         seats = [search, RandomBot(seed=k)] if k % 2 == 0 else [RandomBot(seed=k), search]
         game = play_game(Game(2, seed=100 + k // 2), seats)
+        assert game.winner is not None
         wins += seats[game.winner] is search
     assert wins == 4
 
@@ -231,7 +240,7 @@ def test_search_never_reads_the_draw_pile_order():
     the pile's top tile among the next three: B04 on top in one game, at the bottom of the named ones in
     the other. A bot that read the pile would refill in the first game only (checked with a peeking
     copy of the bot when this test was written); this one must decide the same in both."""
-    shared = dict(wheel="M R01 T01 - - - - - - - - -", times=[5, 6], tokens=[1, 20], seed=4)
+    shared: dict[str, Any] = dict(wheel="M R01 T01 - - - - - - - - -", times=[5, 6], tokens=[1, 20], seed=4)
     one = position(["Y11@0,0 B01@-1,0", "R02@0,0"], draw_pile="B04 T03 R05 R06", **shared)
     two = position(["Y11@0,0 B01@-1,0", "R02@0,0"], draw_pile="T03 R05 R06 B04", **shared)
     assert sorted(t.id for t in one.draw_pile) == sorted(t.id for t in two.draw_pile)
@@ -249,7 +258,7 @@ def test_choosing_does_not_change_the_game():
 
 def test_search_solo_plays_a_whole_game_with_a_fair_score():
     game = play_game(SoloGame(seed=7), [small_search(seed=1)])
-    assert game.is_over and game.score.total < 200
+    assert isinstance(game, SoloGame) and game.is_over and game.score.total < 200
 
 
 def test_search_looks_into_every_tile_on_offer():
@@ -261,12 +270,15 @@ def test_search_looks_into_every_tile_on_offer():
         times=[18, 20],
         wheel="M T12 B01 Y13 Y02 R09 B10 - - - - -",
     )
-    assert [game.wheel[s].id for s in game.choices()] == ["T12", "B01", "Y13"]
+    assert [t.id if t else None for t in (game.wheel[s] for s in game.choices())] == ["T12", "B01", "Y13"]
     values = SearchBot(seed=1).evaluate(game)
-    assert {action.space for action in values} == set(game.choices())
-    b01 = max((v for a, v in values.items() if a.space == 2), default=None)
+    assert all(isinstance(action, Move) for action in values)
+    moves = {action: value for action, value in values.items() if isinstance(action, Move)}
+    assert {action.space for action in moves} == set(game.choices())
+    b01 = max((v for a, v in moves.items() if a.space == 2), default=None)
     assert b01 == max(values.values())
-    assert SearchBot(seed=1).choose(game).space == 2
+    best = SearchBot(seed=1).choose(game)
+    assert isinstance(best, Move) and best.space == 2
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
