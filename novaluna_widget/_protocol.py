@@ -183,8 +183,8 @@ def page_state(
     (why the last intent was refused), ``answered`` (intents handled: each gets a new state, so the page
     knows it was heard even when nothing else changed), ``bot`` (what the Bot button asks), ``bot_names``
     (as code names them) and ``bot_words`` (each as a player reads it),
-    and the coach's fields: ``view`` (the position of the history on show, ``coaching.view_state``),
-    ``hint`` (``coaching.hint_state`` or None), ``tutorial`` (the guided game's step, or None),
+    and the coach's fields: ``view`` (the position of the history on show, ``coach_view.view_state``),
+    ``hint`` (``coach_view.hint_state`` or None), ``tutorial`` (the guided game's step, or None),
     ``why`` (the explanation of the task the page asked about, or None), ``can`` flags added to the
     position's (``hint``, ``review``), the ``puzzle`` on show (or None), and the language the words are
     in: ``lang`` (its code; None: the package language) and ``dir`` (``_direction``)."""

@@ -35,7 +35,7 @@ from ._guide import READER, Guide
 from ._i18n import check_language, get_language, msg, resolve
 from ._protocol import Reader, Seats, catalogue
 from ._render import game_svg, page_faces
-from ._table import DEFAULT_BOT, Played
+from ._session import DEFAULT_BOT, Played
 from .puzzles._trainer import Trainer
 
 if TYPE_CHECKING:
@@ -110,7 +110,7 @@ class NovaLunaWidget(anywidget.AnyWidget):
     """The Review panel, apart from ``state`` so that it is sent once: ``{}`` until a review is asked
     for; ``{"status": "working", "done": k, "total": n}`` while the coach works through the actions;
     then ``{"status": "ready", "unit": "tokens" | "points", "rows": [...], "total": n}`` with the rows
-    (``coaching.review_row``) largest loss first. Dropped when the game's history changes. The page's
+    (``coach_view.review_row``) largest loss first. Dropped when the game's history changes. The page's
     Review button (and its language menu, which has the comments worded again) leaves the coach's work to
     a thread of its own: the kernel stays free and the widget usable meanwhile, and a change of the game's
     history cancels the work (``review_done`` waits for it). Observers of this trait may hear the
