@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Any, Final
 
 from ._board import Board, ColourCount, Explanation
 from ._errors import IllegalMove, PositionError
-from ._events import Event
+from ._log import Event
 from ._game import Game, Move, Moves, Player
 from ._i18n import LANGUAGES, get_language, set_language
 from ._kinds import new_game

@@ -56,7 +56,7 @@ from ._contract import (
     Why,
 )
 from ._errors import IllegalMove, quote
-from ._events import seat_words
+from ._log import seat_words
 from ._game import Action, Game, Player, sheet_of, track_of
 from ._i18n import LANGUAGES, RIGHT_TO_LEFT, Message, cmsg, joined, message_of, msg, resolve, word
 from ._names import alone, named
@@ -552,7 +552,7 @@ def check_intent(
 
 def _out_of_turn(game: Game, player: int, reader: int | None) -> Message:
     """Why a move for seat ``player`` is refused while another moves: the reader (seat ``reader``, or a seat
-    named "you": ``events.seat_words``) is told about as "you", in messages of their own ("it is your
+    named "you": ``log.seat_words``) is told about as "you", in messages of their own ("it is your
     turn", «сейчас ходите вы»)."""
     current = game.current_player
     names = [p.name for p in game.players]

@@ -32,7 +32,7 @@ from typing import Final, Literal, TypedDict
 from . import _track as track
 from . import _wheel as wheel
 from ._board import Board, Cell, TaskRef, as_cell
-from ._events import seat_words, tokens_left
+from ._log import seat_words, tokens_left
 from ._game import Game, sheet_of, track_of
 from ._i18n import (
     RIGHT_TO_LEFT,
@@ -595,7 +595,7 @@ def _track(stacks: dict[int, list[int]], lang: str) -> str:
 
 
 def _wins(name: Value, you: bool) -> Message:
-    """The winner ``name`` (``events.seat_words``), in large letters at the wheel's centre. The reader (if
+    """The winner ``name`` (``log.seat_words``), in large letters at the wheel's centre. The reader (if
     ``you``) has messages of their own in the words a sentence uses for "you" ("You win", Russian «Вы
     победили»), as in the log (``story``); their context is written out in each call, where ``make
     messages`` can read it."""

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ._events import ranking_words, seat_words, tokens_left
+from ._log import ranking_words, seat_words, tokens_left
 from ._game import END_REASONS, sheet_of, track_of
 from ._i18n import Message, Value, cmsg, cplural, joined, msg, number, resolve, word
 from ._names import named

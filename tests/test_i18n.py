@@ -38,7 +38,7 @@ from novaluna_widget import Game, IllegalMove, Move, SoloGame
 from novaluna_widget import _i18n as i18n
 from novaluna_widget import _names as names
 from novaluna_widget._errors import PositionError
-from novaluna_widget._events import to_event, tokens_left
+from novaluna_widget._log import to_event, tokens_left
 from novaluna_widget._i18n import cell_words, joined, msg
 from novaluna_widget._protocol import check_selection, game_state
 from novaluna_widget._render import board_svg, game_svg

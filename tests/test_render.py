@@ -24,7 +24,7 @@ from novaluna_widget import (
 from novaluna_widget import (
     _wheel as wheel,
 )
-from novaluna_widget._events import tokens_left
+from novaluna_widget._log import tokens_left
 from novaluna_widget._examples import example
 from novaluna_widget._i18n import LANGUAGES, cell_words, cmsg, msg, number, set_language, word
 from novaluna_widget._names import named

@@ -9,7 +9,7 @@ from typing import Any, Final, SupportsIndex
 from .. import coach
 from .._coaching import position_number
 from .._errors import IllegalMove
-from .._events import seat_words
+from .._log import seat_words
 from .._game import Action, Move
 from .._i18n import cmsg, msg
 from .._protocol import check_bot

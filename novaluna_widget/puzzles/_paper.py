@@ -16,7 +16,7 @@ from html import escape
 from typing import Final
 
 from .._board import Cell
-from .._events import tokens_left
+from .._log import tokens_left
 from .._game import Game, track_of
 from .._i18n import Value, msg, number, word
 from .._names import named
