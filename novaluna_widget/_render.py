@@ -597,7 +597,7 @@ def _track(stacks: dict[int, list[int]], lang: str) -> str:
 def _wins(name: Value, you: bool) -> Message:
     """The winner ``name`` (``log.seat_words``), in large letters at the wheel's centre. The reader (if
     ``you``) has messages of their own in the words a sentence uses for "you" ("You win", Russian «Вы
-    победили»), as in the log (``story``); their context is written out in each call, where ``make
+    победили»), as in the log (``narration``); their context is written out in each call, where ``make
     messages`` can read it."""
     if you:
         return cmsg("the player named You, the reader", "{name} win", name=name)

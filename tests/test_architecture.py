@@ -61,11 +61,11 @@ MUTATIONS = {
     "a cycle between the game and the solo game": ("_game.py", "from . import _solo", LAYERS),
     "a sideways import (the pictures import the page's story)": (
         "_render.py",
-        "from . import _story",
+        "from . import _narration",
         LAYERS,
     ),
     "a new module nobody placed in a layer": ("_fresh.py", "from . import _game", LAYERS),
-    "Jupyter imported below the widget": ("_story.py", "import anywidget", JUPYTER),
+    "Jupyter imported below the widget": ("_narration.py", "import anywidget", JUPYTER),
     "a new module below the widget that imports Jupyter": ("helper.py", "import traitlets", JUPYTER),
     "a mode importing a sibling mode": ("_modes/puzzle.py", "from .guided import Guided", MODES),
     "a new mode nobody placed": ("_modes/fresh.py", "from .base import Mode", MODES),
