@@ -541,7 +541,7 @@ def _win_rates(args: argparse.Namespace, df: Any, games: int) -> str:
 
 
 def _play(args: argparse.Namespace) -> str:
-    from ._text import game_text
+    from ._text_view import game_text
 
     lang: str = args.lang
     seats = _seats(args)

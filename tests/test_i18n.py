@@ -44,7 +44,7 @@ from novaluna_widget._protocol import check_selection, game_state
 from novaluna_widget._render import board_svg, game_svg
 from novaluna_widget._save import SaveError
 from novaluna_widget._narration import end_words, tell
-from novaluna_widget._text import game_text
+from novaluna_widget._text_view import game_text
 from novaluna_widget.scenario import ScenarioError, area, position
 from tests.test_golden import playthrough
 

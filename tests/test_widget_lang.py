@@ -31,7 +31,7 @@ from novaluna_widget._protocol import (
 )
 from novaluna_widget._render import game_svg
 from novaluna_widget._narration import end_words, summary, tell
-from novaluna_widget._text import game_text
+from novaluna_widget._text_view import game_text
 
 from .test_protocol import played_out
 from .test_widget import intent, nothing_swallowed, send  # noqa: F401  (an autouse fixture)
