@@ -27,7 +27,7 @@ from ._errors import IllegalMove, PositionError
 from ._log import Event
 from ._game import Game, Move, Moves, Player
 from ._i18n import LANGUAGES, get_language, set_language
-from ._kinds import new_game
+from ._new_game import new_game
 from ._save import SaveError
 from ._solo import SoloGame, SoloScore
 from ._tiles import COLOURS, TILES, Task, Tile, tile

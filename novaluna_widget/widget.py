@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING, Any, Final, SupportsIndex
 import anywidget
 import traitlets
 
-from . import _kinds as kinds
+from . import _new_game
 from . import coach
 from ._contract import State
 from ._controller import Controller
@@ -133,7 +133,7 @@ class NovaLunaWidget(anywidget.AnyWidget):
         projector: bool = False,
     ) -> None:
         if game is None:
-            game = kinds.new_game(players, seed=seed, beginner=beginner, lang=resolve(lang))
+            game = _new_game.new_game(players, seed=seed, beginner=beginner, lang=resolve(lang))
         # Made (and its arguments checked) before the widget opens its channel to the page.
         self._controller = Controller(
             game,

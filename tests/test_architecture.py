@@ -88,7 +88,7 @@ def test_the_contracts_catch_each_kind_of_bad_import(tmp_path, change):
 
 
 def test_no_type_checks_for_the_solo_game_outside_the_engine():
-    engine = {"_game.py", "_solo.py", "_kinds.py"}
+    engine = {"_game.py", "_solo.py", "_new_game.py"}
     found = [
         f"{path.name}: {line.strip()}"
         for path in sorted(PACKAGE.glob("*.py"))
@@ -96,7 +96,7 @@ def test_no_type_checks_for_the_solo_game_outside_the_engine():
         for line in path.read_text().splitlines()
         if re.search(r"isinstance\([^)]*SoloGame|SoloGame\(", line)
     ]
-    assert found == [], "ask the game (is_solo, has_moon_track, score_unit, new_like, kinds.new_game) instead"
+    assert found == [], "ask the game (is_solo, has_moon_track, score_unit, new_like, _new_game.new_game) instead"
 
 
 def _lines(pattern: str, allowed: set[str]) -> list[str]:
@@ -116,7 +116,7 @@ def test_the_kind_of_game_is_asked_not_probed_for():
     probes = _lines(r"(score_sheet|moon_track)\([^)]*\)\s+is\s+(not\s+)?None", {"_game.py", "_solo.py"})
     assert probes == [], "ask game.is_solo or game.has_moon_track instead"
     solo = _lines(
-        r"from \._solo import|from novaluna_widget\._solo import", {"_solo.py", "_kinds.py", "__init__.py"}
+        r"from \._solo import|from novaluna_widget\._solo import", {"_solo.py", "_new_game.py", "__init__.py"}
     )
     assert solo == [], "ask the game its kind's figures (token_worth, phase_one_tokens) instead"
 
