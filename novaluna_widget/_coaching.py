@@ -20,8 +20,8 @@ from ._errors import IllegalMove, quote
 from ._game import Action, Game, Move, action_data
 from ._i18n import Message, cell_words, cmsg, cplural, msg, resolve, word
 from ._names import named
-from ._protocol import game_state, player_state
 from ._narration import tell
+from ._protocol import game_state, player_state
 from .coach import MAX_LOSS, Hint
 
 __all__ = [

@@ -23,9 +23,9 @@ from dataclasses import dataclass, replace
 from typing import Final
 
 from ._board import Board, Cell, neighbours
-from ._log import Event, ranking_words, seat_words
 from ._game import Game, ScoreSheet, sheet_of
 from ._i18n import Message, Value, cmsg, cplural, msg, plural, resolve
+from ._log import Event, ranking_words, seat_words
 from ._names import named
 
 __all__ = ["Entry", "Turn", "end_words", "solo_goal", "solo_lines", "summary", "tell", "where"]

@@ -56,9 +56,9 @@ from ._contract import (
     Why,
 )
 from ._errors import IllegalMove, quote
-from ._log import seat_words
 from ._game import Action, Game, Player, sheet_of, track_of
 from ._i18n import LANGUAGES, RIGHT_TO_LEFT, Message, cmsg, joined, message_of, msg, resolve, word
+from ._log import seat_words
 from ._names import alone, named
 from ._narration import Turn, end_words, solo_goal, solo_lines, summary, tell
 from ._tiles import COLOURS, LETTERS, TILES

@@ -96,7 +96,7 @@ def test_no_type_checks_for_the_solo_game_outside_the_engine():
         for line in path.read_text().splitlines()
         if re.search(r"isinstance\([^)]*SoloGame|SoloGame\(", line)
     ]
-    assert found == [], "ask the game (is_solo, has_moon_track, score_unit, new_like, _new_game.new_game) instead"
+    assert found == [], "ask the game (is_solo, has_moon_track, score_unit, new_like, new_game) instead"
 
 
 def _lines(pattern: str, allowed: set[str]) -> list[str]:

@@ -21,6 +21,7 @@ from novaluna_widget import _i18n as i18n
 from novaluna_widget._coaching import BROWSING, hint_state, past, review_row, view_state
 from novaluna_widget._guide import Guide
 from novaluna_widget._names import YOU, default_names
+from novaluna_widget._narration import end_words, summary, tell
 from novaluna_widget._protocol import (
     LOG_TAIL,
     BadIntent,
@@ -30,7 +31,6 @@ from novaluna_widget._protocol import (
     parse_intent,
 )
 from novaluna_widget._render import game_svg
-from novaluna_widget._narration import end_words, summary, tell
 from novaluna_widget._text_view import game_text
 
 from .test_protocol import played_out
