@@ -9,9 +9,9 @@ from typing import Any, Final, SupportsIndex
 from .. import coach
 from .._coach_view import position_number
 from .._errors import IllegalMove
-from .._events import seat_words
 from .._game import Action, Move
 from .._i18n import cmsg, msg
+from .._log import seat_words
 from .._protocol import check_bot
 from ..bots import BOT_WORDS
 from .base import Acting, Intent, Mode, ModeFields, view_now
