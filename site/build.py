@@ -15,9 +15,9 @@ script exists:
   then lists exactly the wheels the site serves, with their sha256 (PyPI's wheels differ byte-wise from
   Pyodide's): no ``%pip`` cell, and PyPI fallback is off, so a package the site lacks fails at once
   instead of reaching for the network.
-- **Bytecode in the wheels**: a kernel in the browser keeps nothing between visits, so it would compile
-  every module it imports from source at each start; ``precompile`` adds each module's bytecode for the
-  kernel's Python to the wheels, compiled by the site's own Pyodide under Node.
+- **Bytecode**: a kernel in the browser keeps nothing between visits, so it would compile every module it
+  imports from source at each start; ``precompile`` adds each module's bytecode for the kernel's Python to
+  the wheels and to Pyodide's standard library, compiled by the site's own Pyodide under Node.
 - **While the kernel starts** the app's page says so, in the tutorial's language (``add_kernel_notice``).
 - **Pictures before running**: JupyterLab shows an SVG output only from a trusted cell, and JupyterLite
   opens notebooks untrusted. The notebooks are copied with every code cell marked trusted (as
@@ -309,9 +309,10 @@ def write_lock(
 
 
 def precompile(folder: Path) -> None:
-    """Add to each wheel in ``folder`` its modules' bytecode for the kernel's Python (``precompile.py``, run
-    in the site's own Pyodide under Node), and update their sha256 in the lock there: a visitor's kernel
-    then compiles nothing it imports, which otherwise costs seconds at every start."""
+    """Add to each wheel in ``folder``, and to Pyodide's standard library there, its modules' bytecode for
+    the kernel's Python (``precompile.py``, run in the site's own Pyodide under Node), and update the
+    wheels' sha256 in the lock there: a visitor's kernel then compiles nothing it imports, which otherwise
+    costs seconds at every start."""
     _run(["node", str(HERE / "precompile.mjs"), str(folder), str(folder), str(HERE / "precompile.py")])
     lock_path = folder / "pyodide-lock.json"
     site_lock = json.loads(lock_path.read_text())
