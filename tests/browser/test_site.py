@@ -396,3 +396,28 @@ def test_the_review_in_the_site_shows_its_progress_and_a_change_of_the_game_canc
         finally:
             if request.node.stash.get(FAILED_KEY, False):
                 _save_artifacts(request.node.nodeid, page, state.console + state.errors)
+
+
+def test_the_site_says_the_python_kernel_is_starting_in_the_tutorials_language_until_it_is_idle(
+    browser: Browser, site: StaticSite, request: pytest.FixtureRequest
+) -> None:
+    """For seconds after the page opens nothing moves while Pyodide starts: the page says so, in the open
+    tutorial's language and direction (Persian here), and the notice goes once the kernel is idle."""
+    from novaluna_widget._site import KERNEL_STARTING
+
+    with visitor(browser, site, "en-US") as state:
+        page = state.page
+        try:
+            page.goto(site.url + "/?lang=fa")
+            page.wait_for_url("**/lab/index.html?path=fa/*")
+            notice = page.locator("#nl-kernel-starting")
+            expect(notice).to_have_text(KERNEL_STARTING.in_language("fa"))
+            expect(notice).to_be_visible()
+            assert notice.get_attribute("dir") == "rtl" and notice.get_attribute("lang") == "fa"
+            _wait_for_document(page, TUTORIAL_1["fa"], timeout=60)
+            wait_for_kernel(page)
+            expect(notice).to_have_count(0)
+            assert state.outside == [] and state.errors == []
+        finally:
+            if request.node.stash.get(FAILED_KEY, False):
+                _save_artifacts(request.node.nodeid, page, state.console + state.errors)
