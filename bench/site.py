@@ -12,12 +12,16 @@ Builds the site (or reuses it), serves it on localhost, fails if the page asks a
   same profile: what the browser kept from the first);
 - click → painted: choosing a tile and taking the choice back, each a round trip through Python timed
   in the page (``bench/widget.py``'s ``CLICK_JS``), p50/p95 over ``--clicks`` clicks;
+- what a visitor's kernel does before tutorial 1's first widget, in the site's Pyodide under Node
+  (``bench/pyodide_start.mjs``): start with the preloaded packages, import IPython, then the package and a
+  widget; CPU seconds (robust to the machine's load) and wall seconds, medians of ``--starts`` runs, and
+  with ``--against FOLDER`` the same for another build (e.g. main's ``build/site``), runs interleaved;
 - the coach in Pyodide against the same in a CPython kernel (a process of ``.venv``'s Python), as
   ratios: a hint, a review of the longest two-player game (random moves until the tiles run out, as
   ``bench/coach.py``), making 10 puzzles. Target: each at most 2× its time in the kernel.
 
-Usage: ``python bench/site.py [--visits N] [--clicks N] [--coach N] [--site FOLDER]``; medians over
-``--visits`` visits of each kind (default 3).
+Usage: ``python bench/site.py [--visits N] [--clicks N] [--coach N] [--starts N] [--site FOLDER]
+[--against FOLDER]``; medians over ``--visits`` visits of each kind (default 3).
 """
 
 from __future__ import annotations
@@ -172,6 +176,40 @@ def coach_in_kernel(runs: int) -> dict[str, float]:
     return figures
 
 
+START_STEPS = {
+    "pyodide": "Pyodide and the preloaded packages",
+    "kernel": "import IPython, comm, ipywidgets",
+    "widget": "the package and tutorial 1's first widget",
+}
+
+
+def start_in_node(folder: Path) -> dict[str, dict[str, float]]:
+    """One run of ``bench/pyodide_start.mjs`` on the site in ``folder``: each step's wall and CPU seconds."""
+    config = json.loads((folder / "jupyter-lite.json").read_text())["jupyter-config-data"]
+    kernel = config["litePluginSettings"]["@jupyterlite/pyodide-kernel-extension:kernel"]
+    packages = [p for p in kernel["loadPyodideOptions"]["packages"] if p not in {"piplite", "pyodide-kernel"}]
+    runtime = folder / "static" / "pyodide"
+    done = subprocess.run(
+        ["node", str(ROOT / "bench" / "pyodide_start.mjs"), str(runtime), *packages],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    steps: dict[str, dict[str, float]] = json.loads(done.stdout.splitlines()[-1])
+    return steps
+
+
+def print_starts(label: str, runs: list[dict[str, dict[str, float]]]) -> tuple[float, float]:
+    """Print the medians of ``runs`` by step; return the median total (CPU, wall)."""
+    totals = [(sum(r[k]["cpu"] for k in START_STEPS), sum(r[k]["wall"] for k in START_STEPS)) for r in runs]
+    cpu, wall = statistics.median(t[0] for t in totals), statistics.median(t[1] for t in totals)
+    words = ", ".join(
+        f"{what} {statistics.median(r[key]['cpu'] for r in runs):.2f}" for key, what in START_STEPS.items()
+    )
+    print(f"  {label}: {cpu:.2f} CPU-s ({words}), {wall:.1f} s wall; medians of {len(runs)} runs")
+    return cpu, wall
+
+
 def median_line(what: str, times: list[float], base: float, kind: str) -> str:
     m = statistics.median(times)
     return (
@@ -190,6 +228,8 @@ def main() -> None:
     parser.add_argument("--clicks", type=int, default=20, help="clicks timed per visit (default 20)")
     parser.add_argument("--coach", type=int, default=3, help="runs of each coach task (default 3; 0: none)")
     parser.add_argument("--site", type=Path, help="serve this built site instead (another build, to compare)")
+    parser.add_argument("--starts", type=int, default=5, help="kernel starts under Node (default 5; 0: none)")
+    parser.add_argument("--against", type=Path, help="a built site to compare the starts under Node with")
     args = parser.parse_args()
     from playwright.sync_api import sync_playwright
 
@@ -201,6 +241,19 @@ def main() -> None:
     folder = args.site or build_site()
     files = [f for f in folder.rglob("*") if f.is_file()]
     print(f"site size: {sum(f.stat().st_size for f in files) / 1e6:.1f} MB in {len(files)} files")
+    if args.starts:
+        print("a kernel's start before tutorial 1's first widget, in Pyodide under Node (CPU: all threads):")
+        mine, theirs = [], []
+        for _ in range(args.starts):
+            mine.append(start_in_node(folder))
+            if args.against:
+                theirs.append(start_in_node(args.against))
+        cpu, wall = print_starts(str(folder), mine)
+        if args.against:
+            their_cpu, their_wall = print_starts(str(args.against), theirs)
+            print(f"  this site: {cpu / their_cpu:.2f}× the other's CPU, {wall / their_wall:.2f}× its wall")
+        if not args.visits:
+            return
     cold: list[dict[str, Any]] = []
     warm: list[dict[str, Any]] = []
     bases: list[float] = []

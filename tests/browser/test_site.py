@@ -414,6 +414,7 @@ def test_the_site_says_the_python_kernel_is_starting_in_the_tutorials_language_u
             expect(notice).to_have_text(KERNEL_STARTING.in_language("fa"))
             expect(notice).to_be_visible()
             assert notice.get_attribute("dir") == "rtl" and notice.get_attribute("lang") == "fa"
+            page.wait_for_function("() => window.jupyterapp !== undefined")
             _wait_for_document(page, TUTORIAL_1["fa"], timeout=60)
             wait_for_kernel(page)
             expect(notice).to_have_count(0)
