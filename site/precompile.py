@@ -76,4 +76,5 @@ def main() -> None:
     print(f"site: compiled {STDLIB}")
 
 
-main()
+if __name__ == "__main__":  # as Pyodide runs it (site/precompile.mjs)
+    main()
