@@ -8,8 +8,8 @@ Builds the site (or reuses it), serves it on localhost, fails if the page asks a
   can place the figures on their own machine;
 - page open → first widget drawn: the visitor runs tutorial 1 at once (Run All as soon as the kernel is
   idle) until its first widget has drawn; and Run All → first widget drawn;
-- each of those **cold** (a fresh browser profile: nothing cached) and **warm** (the second visit of the
-  same profile: what the browser kept from the first);
+- each of those **cold** (a fresh browser profile on disk: nothing cached) and **warm** (the second visit
+  of the same profile: what the browser kept from the first);
 - click → painted: choosing a tile and taking the choice back, each a round trip through Python timed
   in the page (``bench/widget.py``'s ``CLICK_JS``), p50/p95 over ``--clicks`` clicks;
 - what a visitor's kernel does before tutorial 1's first widget, in the site's Pyodide under Node
@@ -33,6 +33,7 @@ import platform
 import statistics
 import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 from typing import Any
@@ -123,12 +124,29 @@ def visit(context: Any, url: str, clicks: int) -> dict[str, Any]:
     }
 
 
-def new_context(browser: Any, url: str) -> tuple[Any, list[str]]:
-    """A fresh browser profile (nothing cached) in English whatever the machine's language (the root opens
-    tutorial 1 in the browser's language), and the list of requests it makes for anything but the site.
-    Not routed (``block_other_hosts``): Playwright's routing turns the browser's HTTP cache off, and the
-    warm visits time what that cache keeps."""
-    context = browser.new_context(viewport={"width": 1400, "height": 1000}, locale="en-US")
+def profile(pw: Any, folder: str) -> Any:
+    """A browser with a profile of its own on disk in ``folder`` (a fresh one: nothing cached), as a
+    visitor's browser keeps it between visits: a context of ``browser.new_context`` keeps its HTTP cache
+    in memory, where entries as large as Pyodide's runtime (9.6 MB) are not kept at all."""
+    from tests.browser.lab import CHROMIUM_ARGS, CHROMIUM_PATH
+
+    return pw.chromium.launch_persistent_context(
+        folder,
+        executable_path=str(CHROMIUM_PATH),
+        headless=True,
+        args=list(CHROMIUM_ARGS),
+        viewport={"width": 1400, "height": 1000},
+        locale="en-US",
+    )
+
+
+def new_context(browser: Any, url: str, context: Any = None) -> tuple[Any, list[str]]:
+    """A fresh browser context (nothing cached; else ``context``, e.g. a ``profile``) in English whatever
+    the machine's language (the root opens tutorial 1 in the browser's language), and the list of requests
+    it makes for anything but the site. Not routed (``block_other_hosts``): Playwright's routing turns the
+    browser's HTTP cache off, and the warm visits time what that cache keeps."""
+    if context is None:
+        context = browser.new_context(viewport={"width": 1400, "height": 1000}, locale="en-US")
     outside: list[str] = []
 
     def seen(request: Any) -> None:
@@ -261,10 +279,12 @@ def main() -> None:
         browser = launch_chromium(pw)
         for _ in range(args.visits):  # interleaved, so that a change of the machine's load hits all alike
             bases.append(baseline(browser, site.url))
-            context, outside = new_context(browser, site.url)
+            disk = tempfile.TemporaryDirectory()
+            context, outside = new_context(browser, site.url, profile(pw, disk.name))
             cold.append(visit(context, site.url, args.clicks))
             warm.append(visit(context, site.url, args.clicks))
             context.close()
+            disk.cleanup()
             if outside:
                 raise SystemExit(f"the site asked for other hosts: {outside}")
         pyodide = coach_in_pyodide(browser, site.url, args.coach) if args.coach else None
