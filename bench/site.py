@@ -108,7 +108,7 @@ def visit(context: Any, url: str, clicks: int) -> dict[str, Any]:
     widget = time.monotonic() - started
     run_all_cells(page)  # Run All is under way: this waits for the last cell and raises on errors
     context.remove_listener("requestfinished", listen)
-    fetched = sum(request.sizes()["responseBodySize"] for request in requests)
+    fetched = sum(max(0, request.sizes()["responseBodySize"]) for request in requests)  # -1: from the cache
     space = execute_python(page, "widget.game.choices()[0]")
     timings = [page.evaluate(CLICK_JS, [0, f'[data-space="{space}"]']) for _ in range(clicks)]
     if execute_python(page, "print(widget.selected, widget.last_error, end='')") != "None None":
