@@ -9,11 +9,9 @@ from typing import Any, Final, SupportsIndex
 from .. import coach
 from .._coach_view import position_number
 from .._errors import IllegalMove
-from .._events import seat_words
 from .._game import Action, Move
-from .._i18n import cmsg, msg
-from .._protocol import check_bot
-from ..bots import BOT_WORDS
+from .._i18n import msg
+from .._protocol import check_bot, played_by_bot
 from .base import Acting, Intent, Mode, ModeFields, view_now
 from .history import History
 from .review import Reviewing
@@ -63,27 +61,10 @@ class Playing(Acting):
 
     def _hint_for_a_human(self) -> None:
         """Refuse the Hint button for a bot's seat: the button is for the players who move."""
-        game = self.table.game
-        bot = self.table.bot_to_move()
-        if bot is None:
-            return
-        name, yours = seat_words([p.name for p in game.players], game.current_player, self.table.reader)
-        if yours:
-            raise IllegalMove(
-                cmsg(
-                    "the player named You, the reader",
-                    "{name} are played by the {bot} bot: hints are for the players who move",
-                    name=name,
-                    bot=BOT_WORDS[bot],
-                )
-            )
-        raise IllegalMove(
-            msg(
-                "{name} is played by the {bot} bot: hints are for the players who move",
-                name=name,
-                bot=BOT_WORDS[bot],
-            )
-        )
+        table = self.table
+        bot = table.bot_to_move()
+        if bot is not None:
+            raise IllegalMove(played_by_bot(table.game, bot, table.reader, hint=True))
 
     def part(self) -> ModeFields:
         game, seats = self.table.game, self.table.seats
