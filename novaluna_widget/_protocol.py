@@ -78,6 +78,7 @@ __all__ = [
     "check_reader",
     "check_selection",
     "game_state",
+    "intent_fields",
     "page_state",
     "parse_intent",
     "parse_seats",

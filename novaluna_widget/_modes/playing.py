@@ -1,19 +1,22 @@
 """Playing: the game now, by clicks and from Python. The home mode: a widget starts in it (but the guided
-game), New game comes back to it, and it opens an earlier position (``History``) or a review row
-(``Reviewing``)."""
+game), New game comes back to it, and it opens an earlier position (``History``), a review row
+(``Reviewing``) or the puzzles (``Puzzling``)."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any, Final, SupportsIndex
 
 from .. import coach
 from .._coach_view import position_number
+from .._contract import Intent
 from .._errors import IllegalMove
 from .._game import Action, Move
 from .._i18n import msg
-from .._protocol import check_bot, played_by_bot
-from .base import Acting, Intent, Mode, ModeFields, view_now
+from .._protocol import check_bot, check_selection, played_by_bot
+from .base import Mode, ModeFields, Screen, moved, view_now
 from .history import History
+from .puzzle import open_puzzles
 from .review import Reviewing
 
 __all__ = ["Playing"]
@@ -23,48 +26,45 @@ _NEXT: Final = msg("Next belongs to the guided game: NovaLunaWidget.tutorial()")
 _REVIEW_AT_THE_END: Final = msg("the Review opens once the game is over (widget.review() works any time)")
 
 
-class Playing(Acting):
+class Playing(Mode):
     """Every move, Undo and Redo, the bots, the Hint, the Review panel; bot seats answer a human move."""
 
-    def handle(self, intent: Intent) -> Mode:
-        table = self.table
-        match intent["action"]:
-            case "show":
-                return self.show(intent["turn"])
-            case "open":
-                return self.open(intent["row"])
-            case "review":
-                if not table.game.is_over:
-                    raise IllegalMove(_REVIEW_AT_THE_END)
-                table.panel.start(table.game, table.lang, table.reader)  # returns at once: see panel
-            case "next":
-                raise IllegalMove(_NEXT)
-            case "hint":
-                self._hint_for_a_human()
-                table.ask_hint()
-            case "select":
-                table.select(intent["space"])
-            case "undo":
-                table.undo("page")
-            case "redo":
-                table.redo("page")
-            case "bot":  # a move of the player to move (check_intent made sure), as the next three
-                table.bot_turn(intent.get("bot", table.bot))
-                table.play_bot_seats()
-            case "take":
-                table.apply(Move(intent["space"], (intent["cell"][0], intent["cell"][1])), "page")
-                table.play_bot_seats()
-            case "refill" | "end_phase_one" as action:
-                table.apply(action, "page")
-                table.play_bot_seats()
-        return self
+    refusal = _NEXT  # all it does not take is the guided game's Next
 
-    def _hint_for_a_human(self) -> None:
-        """Refuse the Hint button for a bot's seat: the button is for the players who move."""
+    def handle(self, screen: Screen, intent: Intent) -> Screen:
         table = self.table
-        bot = table.bot_to_move()
-        if bot is not None:
-            raise IllegalMove(played_by_bot(table.game, bot, table.reader, hint=True))
+        if intent["action"] == "show":
+            return moved(screen, self.show(intent["turn"]))
+        if intent["action"] == "open":
+            return moved(screen, self.open(intent["row"]))
+        if intent["action"] == "puzzles":
+            return open_puzzles(screen, self)
+        if intent["action"] == "review":
+            if not table.game.is_over:
+                raise IllegalMove(_REVIEW_AT_THE_END)
+            table.panel.start(table.game, table.lang, table.reader)  # returns at once: see review_runner
+        elif intent["action"] == "hint":
+            if (bot := table.bot_to_move()) is not None:  # the Hint button is for the players who move
+                raise IllegalMove(played_by_bot(table.game, bot, table.reader, hint=True))
+            return replace(screen, hint=self.hint())
+        elif intent["action"] == "select":
+            return replace(screen, selected=check_selection(table.game, intent["space"]))
+        elif intent["action"] == "undo":
+            table.undo("page")
+        elif intent["action"] == "redo":
+            table.redo("page")
+        elif intent["action"] == "bot":  # a move of the player to move (check_intent made sure), as below
+            table.bot_turn(intent.get("bot", table.bot))
+            table.play_bot_seats()
+        elif intent["action"] == "take":
+            table.apply(Move(intent["space"], (intent["cell"][0], intent["cell"][1])), "page")
+            table.play_bot_seats()
+        elif intent["action"] == "refill" or intent["action"] == "end_phase_one":
+            table.apply(intent["action"], "page")
+            table.play_bot_seats()
+        else:
+            self.refuse(intent)
+        return screen
 
     def part(self) -> ModeFields:
         game, seats = self.table.game, self.table.seats
@@ -77,11 +77,8 @@ class Playing(Acting):
         self.table.play_bot_seats()
         return covered
 
-    def select(self, space: SupportsIndex | None) -> None:
-        self.table.select(space)
-
-    def next_step(self) -> None:
-        raise IllegalMove(_NEXT)
+    def select(self, space: SupportsIndex | None) -> int | None:
+        return check_selection(self.table.game, space)
 
     def undo(self) -> None:
         self.table.undo("python")
@@ -94,7 +91,7 @@ class Playing(Acting):
         self.table.play_bot_seats()
 
     def hint(self) -> coach.Hint:
-        return self.table.ask_hint()
+        return self.table.coach_hint()
 
     def review(self, progress: bool) -> list[dict[str, Any]]:
         table = self.table
