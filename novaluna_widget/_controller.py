@@ -19,8 +19,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable
-from dataclasses import dataclass, replace
-from typing import Any, SupportsIndex
+from typing import Any, NamedTuple, SupportsIndex
 
 from . import coach
 from ._coach_view import hint_state
@@ -49,8 +48,7 @@ from .puzzles import ProgressError
 __all__ = ["Controller"]
 
 
-@dataclass(frozen=True)
-class _Drawn:
+class _Drawn(NamedTuple):
     """What the position the page draws was built from: the picture, the seats, the language, the reader."""
 
     picture: Picture
@@ -108,7 +106,7 @@ class Controller:
         cannot show raises, and the controller stays in the mode it was in."""
         self._notice()
         screen = self.screen
-        self._be(enter(screen, make(replace(screen, mode=screen.mode.now()))))
+        self._be(enter(screen, make(screen._replace(mode=screen.mode.now()))))
         self.refresh()
 
     def review_done(self, timeout: float | None = None) -> bool:
@@ -158,7 +156,7 @@ class Controller:
             table.seats = [None] * len(game.players)
         self.mode.leave()
         table.game = game
-        self._be(replace(self.screen, mode=home(table), error=None))
+        self._be(self.screen._replace(mode=home(table), error=None))
         try:
             self.refresh()
         except Exception:  # a game the page cannot be shown: everything stays exactly as it was
@@ -209,7 +207,7 @@ class Controller:
         """The mode on the game now, which a Python call that acts there takes: an earlier position on
         show (or the puzzles) is left for it."""
         self.refresh()
-        self._be(enter(self.screen, replace(self.screen, mode=self.mode.now())))
+        self._be(enter(self.screen, self.screen._replace(mode=self.mode.now())))
         return self.mode
 
     def play(self, action: Action | tuple[int, tuple[int, int]]) -> frozenset[tuple[int, int, int]]:
@@ -219,7 +217,7 @@ class Controller:
 
     def select(self, space: SupportsIndex | None) -> None:
         selected = self._acting().select(space)
-        self._be(replace(self.screen, selected=selected))
+        self._be(self.screen._replace(selected=selected))
         self.refresh()
 
     def bot_move(self, name: str | None = None) -> None:
@@ -228,7 +226,7 @@ class Controller:
 
     def hint(self) -> coach.Hint:
         found = self._acting().hint()
-        self._be(replace(self.screen, hint=found))
+        self._be(self.screen._replace(hint=found))
         self.refresh()
         return found
 
@@ -253,12 +251,12 @@ class Controller:
 
     def show_turn(self, turn: SupportsIndex | None) -> None:
         self.refresh()
-        self._be(enter(self.screen, replace(self.screen, mode=self.mode.now().show(turn))))
+        self._be(enter(self.screen, self.screen._replace(mode=self.mode.now().show(turn))))
         self.refresh()
 
     def open_review(self, index: SupportsIndex | None) -> None:
         self.refresh()
-        self._be(enter(self.screen, replace(self.screen, mode=self.mode.now().open(index))))
+        self._be(enter(self.screen, self.screen._replace(mode=self.mode.now().open(index))))
         self.refresh()
 
     def new_game(self, seed: int | None = None) -> None:
@@ -277,17 +275,16 @@ class Controller:
     def handle(self, content: object) -> None:
         """Handle one message from the page and publish one state; a refusal lands in the error area (and
         changes nothing), a bug too, as an internal error, and in the log."""
-        self._be(replace(self.screen, error=None, answered=self.screen.answered + 1))
+        self._be(self.screen._replace(error=None, answered=self.screen.answered + 1))
         try:
             self._notice()  # a move made from Python since the page drew makes this intent stale
             self._be(step(self.table, self.screen, parse_intent(content)))
         except (IllegalMove, BadIntent, ProgressError) as error:
             self.table.failure()  # the refusal is what the page hears
-            self._be(replace(self.screen, error=message_of(error)))
+            self._be(self.screen._replace(error=message_of(error)))
         except Exception as error:  # a bug: say so in the widget rather than lose it
             self._be(
-                replace(
-                    self.screen,
+                self.screen._replace(
                     error=msg(
                         "internal error ({kind}: {error}); please report it",
                         kind=type(error).__name__,
@@ -312,7 +309,7 @@ class Controller:
         if drawn != self._drawn:
             self._position = game_state(table.game, table.seats, table.lang, reader=table.reader)
             self._drawn = drawn
-        self._be(catch_up(table, self.screen))
+        self._be(catch_up(table, self.screen, drawn.picture))
 
     def _state(self) -> State:
         """The page's state of the screen: building it changes nothing."""

@@ -8,8 +8,6 @@ traitlets or IPython.
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from ._contract import Intent
 from ._i18n import check_language
 from ._modes import Mode, Picture, Screen, home
@@ -23,7 +21,7 @@ def step(table: Session, screen: Screen, intent: Intent) -> Screen:
     """The screen after ``intent`` (well formed: ``protocol.parse_intent``), made on ``screen`` (caught up
     with the game: ``catch_up``). ``IllegalMove`` (and the progress file's ``ProgressError``) refuses."""
     if intent["action"] == "why":  # a question about the picture, in every mode; never a move
-        return replace(screen, asked=ask(screen, table.game, intent["task"], intent["version"]))
+        return screen._replace(asked=ask(screen, table.game, intent["task"], intent["version"]))
     screen.mode.check(intent, screen.version)
     if intent["action"] == "language":  # in every mode, on an earlier position alike
         return speak(table, screen, intent["lang"], background=True)
@@ -39,7 +37,7 @@ def enter(before: Screen, after: Screen) -> Screen:
         return after
     after.mode.part()
     said = before.mode.leave()  # the puzzles left: a hint taken is recorded
-    return after if said is None else replace(after, error=said)
+    return after if said is None else after._replace(error=said)
 
 
 def picture(table: Session, mode: Mode) -> Picture:
@@ -48,18 +46,19 @@ def picture(table: Session, mode: Mode) -> Picture:
     return Picture(id(game), game.history, game.can_redo, mode.picture())
 
 
-def catch_up(table: Session, screen: Screen) -> Screen:
+def catch_up(table: Session, screen: Screen, now: Picture | None = None) -> Screen:
     """``screen`` after the changes made to the game since it was drawn: another picture is a new version,
     which shows the position now, drops the tile chosen, the hint and a review of another history, and
-    lets the mode follow (``Mode.changed``); an ``on_move`` callback that failed is said."""
+    lets the mode follow (``Mode.changed``); an ``on_move`` callback that failed is said. ``now``: the
+    picture now, if the caller has it already."""
     failed = table.failure()
     if failed is not None:
-        screen = replace(screen, error=failed)
-    now = picture(table, screen.mode)
+        screen = screen._replace(error=failed)
+    now = picture(table, screen.mode) if now is None else now
     if now == screen.picture:
         return screen
     table.panel.follow(table.game)
-    screen = replace(screen, picture=now, version=screen.version + 1, selected=None, hint=None)
+    screen = screen._replace(picture=now, version=screen.version + 1, selected=None, hint=None)
     return screen.mode.changed(screen)
 
 
@@ -79,9 +78,9 @@ def speak(table: Session, screen: Screen, lang: object, *, background: bool) -> 
     if (
         table.game is not game and screen.picture is not None
     ):  # the guided game, its seats renamed: same version
-        screen = replace(screen, picture=replace(screen.picture, game=id(table.game)))
+        screen = screen._replace(picture=screen.picture._replace(game=id(table.game)))
     if screen.hint is not None:  # the coach words its reason once: asked again (same seed, same move)
-        screen = replace(screen, hint=table.coach_hint())
+        screen = screen._replace(hint=table.coach_hint())
     # The rows' own words are cheap; the comments are the coach's: the page's language menu has the
     # review worded again by ``run``, as its Review button.
     table.panel.reword(table.game, lang, table.reader, background=background)
@@ -94,4 +93,4 @@ def new_game(table: Session, screen: Screen, seed: int | None, source: Source) -
     screen.mode.leave()
     screen.mode.new_game()
     table.new_game(seed, source)
-    return replace(screen, mode=home(table), error=None)
+    return screen._replace(mode=home(table), error=None)

@@ -8,7 +8,6 @@ from __future__ import annotations
 import subprocess
 import sys
 import textwrap
-from dataclasses import replace
 from typing import Any
 
 import pytest
@@ -365,7 +364,7 @@ class Still(Mode):
 
 def test_a_new_mode_plugs_in_without_touching_the_others():
     c, page = controller()
-    c.screen = replace(c.screen, mode=Still(c.table))
+    c.screen = c.screen._replace(mode=Still(c.table))
     c.refresh()
     assert page.states[-1]["view"] == {"still": True}
     take(c, c.game.legal_moves()[0])

@@ -6,7 +6,6 @@ for the game the guide played."""
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import replace
 from typing import Any, Final, SupportsIndex
 
 from .._board import as_cell, whole_number
@@ -65,14 +64,14 @@ class Guided(Mode):
         if intent["action"] in PUZZLE_ONLY:
             self.refuse(intent)
         if self._click(intent, strict=False) and intent["action"] == "select":
-            return replace(screen, selected=intent["space"])
+            return screen._replace(selected=intent["space"])
         return screen
 
     def changed(self, screen: Screen) -> Screen:
         game = self.table.game
         if game is self.guide.game and game.history == self._history:
             return screen  # the guide's own move
-        return replace(screen, mode=Playing(self.table), error=LEFT)
+        return screen._replace(mode=Playing(self.table), error=LEFT)
 
     def _click(self, click: Mapping[str, Any], *, strict: bool) -> bool:
         """Play ``click`` (an intent as the guide reads it) if it is the one the step waits for; any other
@@ -153,4 +152,4 @@ class Guided(Mode):
 def guided_by(guide: Guide) -> Callable[[Screen], Screen]:
     """What plays the guided game of ``guide`` (whose game is the table's), on the screen of the mode on the
     game now."""
-    return lambda screen: replace(screen, mode=Guided(screen.mode.table, guide))
+    return lambda screen: screen._replace(mode=Guided(screen.mode.table, guide))

@@ -4,7 +4,6 @@ game), New game comes back to it, and it opens an earlier position (``History``)
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any, Final, SupportsIndex
 
 from .. import coach
@@ -46,9 +45,9 @@ class Playing(Mode):
         elif intent["action"] == "hint":
             if (bot := table.bot_to_move()) is not None:  # the Hint button is for the players who move
                 raise IllegalMove(played_by_bot(table.game, bot, table.reader, hint=True))
-            return replace(screen, hint=self.hint())
+            return screen._replace(hint=self.hint())
         elif intent["action"] == "select":
-            return replace(screen, selected=check_selection(table.game, intent["space"]))
+            return screen._replace(selected=check_selection(table.game, intent["space"]))
         elif intent["action"] == "undo":
             table.undo("page")
         elif intent["action"] == "redo":

@@ -18,7 +18,6 @@ from __future__ import annotations
 import json
 import random
 from collections.abc import Callable, Iterable
-from dataclasses import replace
 from typing import Final
 
 from .._contract import (
@@ -62,7 +61,7 @@ def puzzles_of(trainer: Trainer, kinds: Iterable[str] | None = None) -> Callable
     def enter(screen: Screen) -> Screen:
         puzzles = Puzzling(screen.mode, trainer, kinds)
         puzzles.table.trainer = trainer
-        return replace(screen, mode=puzzles, error=trainer.notice)
+        return screen._replace(mode=puzzles, error=trainer.notice)
 
     return enter
 
@@ -94,7 +93,7 @@ def open_puzzles(screen: Screen, live: Mode) -> Screen:
                 "The damaged puzzle progress file is kept as {aside}; your puzzles start afresh.",
                 aside=quote(str(aside), 300),
             )
-    return replace(screen, mode=Puzzling(live, table.trainer), error=error)
+    return screen._replace(mode=Puzzling(live, table.trainer), error=error)
 
 
 def answer_data(answer: Answer) -> AnswerData:
@@ -148,7 +147,7 @@ class Puzzling(Mode):
     def handle(self, screen: Screen, intent: Intent) -> Screen:
         mode = self._act(intent)
         said, self._said = self._said, None
-        return replace(screen, mode=mode, error=screen.error if said is None else said)
+        return screen._replace(mode=mode, error=screen.error if said is None else said)
 
     def _act(self, intent: Intent) -> Mode:
         match intent["action"]:
