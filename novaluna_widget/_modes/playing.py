@@ -32,37 +32,38 @@ class Playing(Mode):
 
     def handle(self, screen: Screen, intent: Intent) -> Screen:
         table = self.table
-        if intent["action"] == "show":
-            return moved(screen, self.show(intent["turn"]))
-        if intent["action"] == "open":
-            return moved(screen, self.open(intent["row"]))
-        if intent["action"] == "puzzles":
-            return open_puzzles(screen, self)
-        if intent["action"] == "review":
-            if not table.game.is_over:
-                raise IllegalMove(_REVIEW_AT_THE_END)
-            table.panel.start(table.game, table.lang, table.reader)  # returns at once: see review_runner
-        elif intent["action"] == "hint":
-            if (bot := table.bot_to_move()) is not None:  # the Hint button is for the players who move
-                raise IllegalMove(played_by_bot(table.game, bot, table.reader, hint=True))
-            return screen._replace(hint=self.hint())
-        elif intent["action"] == "select":
-            return screen._replace(selected=check_selection(table.game, intent["space"]))
-        elif intent["action"] == "undo":
-            table.undo("page")
-        elif intent["action"] == "redo":
-            table.redo("page")
-        elif intent["action"] == "bot":  # a move of the player to move (check_intent made sure), as below
-            table.bot_turn(intent.get("bot", table.bot))
-            table.play_bot_seats()
-        elif intent["action"] == "take":
-            table.apply(Move(intent["space"], (intent["cell"][0], intent["cell"][1])), "page")
-            table.play_bot_seats()
-        elif intent["action"] == "refill" or intent["action"] == "end_phase_one":
-            table.apply(intent["action"], "page")
-            table.play_bot_seats()
-        else:
-            self.refuse(intent)
+        match intent["action"]:  # mypy narrows the intent to the contract's type of each action
+            case "show":
+                return moved(screen, self.show(intent["turn"]))
+            case "open":
+                return moved(screen, self.open(intent["row"]))
+            case "puzzles":
+                return open_puzzles(screen, self)
+            case "review":
+                if not table.game.is_over:
+                    raise IllegalMove(_REVIEW_AT_THE_END)
+                table.panel.start(table.game, table.lang, table.reader)  # returns at once: see review_runner
+            case "hint":
+                if (bot := table.bot_to_move()) is not None:  # the Hint button is for the players who move
+                    raise IllegalMove(played_by_bot(table.game, bot, table.reader, hint=True))
+                return screen._replace(hint=self.hint())
+            case "select":
+                return screen._replace(selected=check_selection(table.game, intent["space"]))
+            case "undo":
+                table.undo("page")
+            case "redo":
+                table.redo("page")
+            case "bot":  # a move of the player to move (check_intent made sure), as the next three
+                table.bot_turn(intent.get("bot", table.bot))
+                table.play_bot_seats()
+            case "take":
+                table.apply(Move(intent["space"], (intent["cell"][0], intent["cell"][1])), "page")
+                table.play_bot_seats()
+            case "refill" | "end_phase_one" as action:
+                table.apply(action, "page")
+                table.play_bot_seats()
+            case _:
+                self.refuse(intent)
         return screen
 
     def part(self) -> ModeFields:
