@@ -26,8 +26,7 @@ from typing import TYPE_CHECKING, Any, Final, SupportsIndex
 import anywidget
 import traitlets
 
-from . import _kinds as kinds
-from . import coach
+from . import _new_game, coach
 from ._contract import State
 from ._controller import Controller
 from ._game import Action, Game
@@ -35,7 +34,7 @@ from ._guide import READER, Guide
 from ._i18n import check_language, get_language, msg, resolve
 from ._modes import guided_by, puzzles_of
 from ._protocol import Reader, Seats, catalogue
-from ._render import game_svg, page_faces
+from ._render import game_svg, printed_pieces
 from ._session import DEFAULT_BOT, Played
 from .puzzles._trainer import Trainer
 
@@ -91,7 +90,7 @@ class NovaLunaWidget(anywidget.AnyWidget):
     """The 68 tiles by id (``protocol.catalogue``), sent once: the ``state`` names tiles by id only."""
 
     faces = traitlets.Dict(read_only=True).tag(sync=True)
-    """What the page draws that no position changes, in the widget's language (``render.page_faces``):
+    """What the page draws that no position changes, in the widget's language (``render.printed_pieces``):
     the tiles' faces and tasks as markup, and in words; the wheel's rim and the moon track; where the
     pieces stand. Sent once, and again when the language changes."""
 
@@ -134,7 +133,7 @@ class NovaLunaWidget(anywidget.AnyWidget):
         projector: bool = False,
     ) -> None:
         if game is None:
-            game = kinds.new_game(players, seed=seed, beginner=beginner, lang=resolve(lang))
+            game = _new_game.new_game(players, seed=seed, beginner=beginner, lang=resolve(lang))
         # Made (and its arguments checked) before the widget opens its channel to the page.
         self._controller = Controller(
             game,
@@ -195,7 +194,7 @@ class NovaLunaWidget(anywidget.AnyWidget):
 
     def _publish(self, state: State) -> None:
         if state["lang"] != self.faces.get("lang"):  # the pieces' faces and words, once per language
-            self.set_trait("faces", page_faces(state["lang"]))
+            self.set_trait("faces", printed_pieces(state["lang"]))
         self.set_trait("lang", state["lang"])  # (the page words its labels by the state's own lang)
         self.set_trait("state", state)
 
