@@ -33,6 +33,7 @@ from ._controller import Controller
 from ._game import Action, Game
 from ._guide import READER, Guide
 from ._i18n import check_language, get_language, msg, resolve
+from ._modes import guided_by, puzzles_of
 from ._protocol import Reader, Seats, catalogue
 from ._render import game_svg, printed_pieces
 from ._review_runner import Job
@@ -163,7 +164,7 @@ class NovaLunaWidget(anywidget.AnyWidget):
         language = get_language() if lang is None else check_language(lang)
         guide = Guide(lang=language)
         widget = cls(guide.game, lang=language, reader=READER)
-        widget._controller.follow(guide)
+        widget._controller.enter(guided_by(guide))
         return widget
 
     @classmethod
@@ -187,7 +188,7 @@ class NovaLunaWidget(anywidget.AnyWidget):
         trainer = Trainer(path, seed=0 if seed is None else seed, lang=language, warn=False)
         widget = cls(seed=seed, lang=language)
         try:
-            widget._controller.puzzles(trainer, kinds)
+            widget._controller.enter(puzzles_of(trainer, kinds))
         except Exception:  # kinds there are not: the widget made for them goes
             widget.close()
             raise
@@ -230,7 +231,7 @@ class NovaLunaWidget(anywidget.AnyWidget):
     @property
     def selected(self) -> int | None:
         """The wheel space whose tile the player has chosen and not yet placed, or None."""
-        return self._controller.table.selected
+        return self._controller.selected
 
     @property
     def guide(self) -> Guide | None:

@@ -9,12 +9,13 @@ import importlib.util
 import json
 from pathlib import Path
 from types import ModuleType
-from typing import Any, get_args, get_type_hints
+from typing import Any, Literal, TypedDict, Union, get_args, get_type_hints
 
 import pytest
 
 from novaluna_widget import Game, NovaLunaWidget, coach
 from novaluna_widget import _contract as contract
+from novaluna_widget import _protocol as protocol
 from novaluna_widget._contract import Catalogue, PrintedPieces, ReviewPanel, State, check
 from novaluna_widget._i18n import LANGUAGES
 from novaluna_widget._protocol import INTENTS, BadIntent, catalogue, parse_intent
@@ -229,3 +230,42 @@ def test_parse_intent_takes_exactly_the_contracts_intents():
         parse_intent(stray)
     with pytest.raises(TypeError):
         check(stray, contract.Intent)
+
+
+class _UndoFor(TypedDict):
+    version: int
+    action: Literal["undo"]
+    player: int
+
+
+class _TakeAnywhere(TypedDict):
+    version: int
+    action: Literal["take"]
+    space: int
+    player: int
+
+
+class _Wave(TypedDict):
+    version: int
+    action: Literal["wave"]
+    hand: int
+
+
+def test_an_intent_is_written_once_in_the_contract(monkeypatch):
+    """What ``parse_intent`` takes is read from the contract's intent types: a field added to one is taken,
+    a field taken out of one is refused, and a field no check is known for stops the import."""
+    undo = {"action": "undo", "version": 1, "player": 0}
+    take = {"action": "take", "version": 1, "space": 2, "player": 0}
+    with pytest.raises(BadIntent, match="unexpected field 'player'"):
+        parse_intent(undo)
+    with pytest.raises(BadIntent, match="needs 'cell'"):
+        parse_intent(take)
+    kept = [k for k in get_args(contract.Intent) if k not in (contract.HistoryIntent, contract.TakeIntent)]
+    monkeypatch.setattr(protocol, "INTENTS", protocol.intent_fields(Union[(*kept, _UndoFor, _TakeAnywhere)]))
+    assert parse_intent(undo) == undo and parse_intent(take) == take
+    with pytest.raises(BadIntent, match="unexpected field 'cell'"):
+        parse_intent({**take, "cell": [0, 0]})
+    with pytest.raises(BadIntent, match="unknown action 'redo'"):
+        parse_intent({"action": "redo", "version": 1})
+    with pytest.raises(TypeError, match=r"_Wave\.hand"):
+        protocol.intent_fields(_Wave | contract.WhyIntent)

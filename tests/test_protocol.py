@@ -18,6 +18,7 @@ from novaluna_widget._contract import State
 from novaluna_widget._controller import Controller
 from novaluna_widget._guide import Guide
 from novaluna_widget._i18n import in_language
+from novaluna_widget._modes import puzzles_of
 from novaluna_widget._protocol import (
     INTENTS,
     LOG_TAIL,
@@ -578,7 +579,7 @@ def test_the_view_restores_every_key_that_python_sets_to_none(tmp_path):
     # The puzzles: one on show, then hinted and checked (a placement puzzle names a seat, a tile, a space).
     states: list[State] = []
     puzzles = Controller(Game(2, seed=3), publish=states.append, publish_review=lambda panel: None)
-    puzzles.puzzles(Trainer(tmp_path / "progress.json", seed=3), ["placement"])
+    puzzles.enter(puzzles_of(Trainer(tmp_path / "progress.json", seed=3), ["placement"]))
     for intent in ({"action": "hint"}, {"action": "pick", "answer": [9, 9]}, {"action": "check"}):
         puzzles.handle({**intent, "version": puzzles.version})
     for state in states:
