@@ -421,10 +421,9 @@ class Controller:
             answered=self.answered,
             bot=table.bot,
             view=part.view,
+            mode=part.fields,
             hint=hint,
-            tutorial=part.tutorial,
             why=self._why_now(),
             can=part.can,
             lang=table.lang,
-            puzzle=part.puzzle,
         )

@@ -12,7 +12,7 @@ from typing import Any, SupportsIndex
 
 from .. import coach
 from .._coaching import view_state
-from .._contract import CoachCan, Position, PuzzleView, Tutorial, View
+from .._contract import CoachCan, ModeFields, Position, View
 from .._game import Action
 from .._protocol import check_intent
 from .._table import Table
@@ -26,14 +26,14 @@ Intent = Mapping[str, Any]
 @dataclass(frozen=True)
 class Part:
     """A mode's part of the page's state (``protocol.page_state``): the ``view`` of the position on show,
-    the ``can`` flags it adds, an earlier ``position`` (None: the position now; a puzzle's own), the guided
-    game's ``tutorial`` step and the ``puzzle`` on show."""
+    the ``can`` flags it adds, the mode's own ``fields`` (its name, which tags the state, and what only
+    it shows: the guided game's ``tutorial`` step, the ``puzzle`` on show) and an earlier ``position``
+    (None: the position now; a puzzle's own)."""
 
     view: View
     can: CoachCan
+    fields: ModeFields
     position: Position | None = None
-    tutorial: Tutorial | None = None
-    puzzle: PuzzleView | None = None
 
 
 class Mode(ABC):

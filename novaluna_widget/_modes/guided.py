@@ -78,7 +78,7 @@ class Guided(Live):
     def part(self) -> Part:
         can: CoachCan = {"hint": False, "review": False, "undo": False, "redo": False, "bot": False}
         tutorial: Tutorial = {**self.guide.state(), "refused": self.table.words(self.refused)}
-        return Part(view=view_now(self.table), can=can, tutorial=tutorial)
+        return Part(view=view_now(self.table), can=can, fields={"mode": "guided", "tutorial": tutorial})
 
     def leave(self) -> None:
         self.table.seats = [None, self.table.bot]  # Luna's seat is played by a bot from now

@@ -88,7 +88,9 @@ class Playing(Live):
     def part(self) -> Part:
         game, seats = self.table.game, self.table.seats
         hint = not game.is_over and seats[game.current_player] is None
-        return Part(view=view_now(self.table), can={"hint": hint, "review": game.is_over})
+        return Part(
+            view=view_now(self.table), can={"hint": hint, "review": game.is_over}, fields={"mode": "playing"}
+        )
 
     # -- Python's calls ----------------------------------------------------------------------------
     def play(self, action: Action | tuple[int, tuple[int, int]]) -> frozenset[tuple[int, int, int]]:

@@ -25,6 +25,7 @@ from .._contract import (
     Position,
     PuzzleAnswer,
     PuzzleDownload,
+    PuzzleMode,
     PuzzleVerdict,
     PuzzleView,
     TaskRow,
@@ -235,7 +236,8 @@ class Puzzling(Mode):
         if self._position is None or self._position[:2] != key:
             self._position = (*key, self._drawn(game_state(self.puzzle.game, lang=table.lang)))
         can: CoachCan = {"hint": False, "review": False, "undo": False, "redo": False, "bot": False}
-        return Part(view=view_now(table), can=can, position=self._position[2], puzzle=self._view())
+        fields: PuzzleMode = {"mode": "puzzle", "puzzle": self._view()}
+        return Part(view=view_now(table), can=can, fields=fields, position=self._position[2])
 
     def _drawn(self, position: Position) -> Position:
         return puzzle_position(self.puzzle, position, settled=self.settled)
