@@ -200,7 +200,7 @@ function pickableCell(p, x, y, tabStop, player) {
  * @returns {string}
  */
 function taskName(state, player, row) {
-  if (!state.puzzle || state.puzzle.answers) return taskLabel(player, row);
+  if (state.mode !== "puzzle" || state.puzzle.answers) return taskLabel(player, row);
   const tile = player.tiles[row[0]][0];
   return t("{task} on {tile}", { task: taskWords(tile, row[1]), tile });
 }
@@ -245,7 +245,7 @@ function placedTile(state, catalogue, p, t, rows, firstTask) {
  * @param {State} state @returns {number | null}
  */
 export const placing = (state) =>
-  state.current ?? (state.puzzle?.click === "move" ? state.puzzle.seat : null);
+  state.current ?? (state.mode === "puzzle" && state.puzzle.click === "move" ? state.puzzle.seat : null);
 
 /**
  * An area's grid as SVG elements, one part each (cells, then tiles), and its viewBox.
@@ -263,7 +263,7 @@ function area(state, catalogue, p, preview) {
   const rows = new Map(player.tasks.map((row) => [`${row[0]},${row[1]}`, row]));
   const [x0, y0, x1, y1] = bounds(player.tiles);
   const margin = player.tiles.length ? 1 : 0; // an empty area shows its one offered cell
-  const picking = state.puzzle?.click === "cell" && state.puzzle.seat === p;
+  const picking = state.mode === "puzzle" && state.puzzle.click === "cell" && state.puzzle.seat === p;
   const parts = [];
   let cellStop = true;
   for (let y = y0 - margin; y <= y1 + margin; y++) {
@@ -344,7 +344,7 @@ function header(state, p) {
  */
 export function focusPlayer(state) {
   // A puzzle about an area shows that area large.
-  if (state.puzzle && state.puzzle.seat !== null) return state.puzzle.seat;
+  if (state.mode === "puzzle" && state.puzzle.seat !== null) return state.puzzle.seat;
   // The reader's own area never leaves its place, whoever moves (in the guided game Luna, whose seat no
   // bot plays, would otherwise take it with her empty area while she is to move).
   const reader = state.players.findIndex((player) => player.you);

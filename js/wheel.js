@@ -95,7 +95,8 @@ function space(s, state, catalogue, tabStop, taken) {
     art += `<g class="nl-taker" transform="translate(${tx} ${ty})">${tokenSvg(taken[1], TAKER_RADIUS)}</g>`;
   }
   // A puzzle that asks for a tile takes a click on any (a takeable one is not marked where that is the question).
-  const answering = Boolean(id) && (state.puzzle?.click === "space" || state.puzzle?.click === "move");
+  const click = state.mode === "puzzle" ? state.puzzle.click : null;
+  const answering = Boolean(id) && (click === "space" || click === "move");
   const disabled = pick < 0 && !answering ? ` aria-disabled="true"` : "";
   return (
     `<g class="${classes.join(" ")}" transform="translate(${x} ${y})"><g aria-hidden="true">${art}</g>` +
@@ -128,7 +129,7 @@ const printedTrack = () => `<g aria-hidden="true">${faces().track}</g>`;
  * @param {State} state @returns {string}
  */
 function track(state) {
-  const picking = state.puzzle?.click === "seat";
+  const picking = state.mode === "puzzle" && state.puzzle.click === "seat";
   /** @param {number} p */
   const where = (p) =>
     t("{name} on track space {space}", {

@@ -8,51 +8,31 @@ import {
   HISTORY_HTML,
   TUTORIAL_HTML,
   areaMarks,
-  browsing,
   coachExplains,
   hintPanel,
   labelCoach,
   markBoard,
   reviewPanel,
-  setAttr,
-  shownHint,
   updateHistory,
-  updateTutorial,
   wheelMarks,
 } from "./coach.js";
 import { setColours, setFaces } from "./drawing.js";
 import { fitBoard } from "./fit.js";
 import { language, setLanguage, t, tn, tnc } from "./i18n.js";
+import { createModes } from "./modes/index.js";
 import { createMotion } from "./motion.js";
-import { headline, logItems, logShell, nowWords, sidePanel, toolbar, topShell } from "./panels.js";
-import {
-  drawnState,
-  markPuzzle,
-  pickIntent,
-  picked,
-  puzzlePanel,
-  puzzleSaid,
-  saveDownload,
-} from "./puzzle.js";
+import { viewMoved } from "./news.js";
+import { headline, logItems, logShell, sidePanel, topShell } from "./panels.js";
+import { patch, patchCard, patchChildren } from "./patch.js";
 import { tileSvg } from "./tiles.js";
 import { wheelParts } from "./wheel.js";
-import {
-  agrees,
-  browsingWords,
-  cellWords,
-  chooseFirstWords,
-  clauses,
-  earlierWords,
-  guideOverWords,
-  named,
-  sentence,
-  sentences,
-  taskWords,
-} from "./words.js";
+import { agrees, cellWords, clauses, named, sentence, sentences, taskWords } from "./words.js";
 
 /** @typedef {import("./contract").State} State */
 /** @typedef {import("./contract").Catalogue} Catalogue */
 /** @typedef {import("./contract").Unsent<import("./contract").Intent>} Intent an intent as the view writes it */
+/** @typedef {import("./news.js").Saying} Saying */
+/** @typedef {import("./modes/index.js").Focus} Focus */
 /** @typedef {import("./contract").Model} Model */
 /** @typedef {import("./contract").ReviewPanel} Review */
 
@@ -76,6 +56,9 @@ function keyOf(el) {
   return null;
 }
 
+// The root's classes a mode may put on (widget.css): its modes say which they put (js/modes/).
+const MODE_CLASSES = ["nl-read-only", "nl-guided", "nl-puzzling"];
+
 // What hover or focus explains: a task's chain, a placement's effect, a wheel tile.
 const EXPLAINS = "[data-task], [data-cell].nl-legal, [data-space]";
 
@@ -93,62 +76,6 @@ const explainTip = () =>
 const passesToNotebook = (event) =>
   (event.key === "Enter" && (event.shiftKey || event.ctrlKey || event.metaKey || event.altKey)) ||
   ((event.ctrlKey || event.metaKey) && event.key.toLowerCase() === "s");
-
-// The live region says at most this many entries at once (many moves made from Python at a time
-// would otherwise be read out at length): the rest are in the move log.
-const SAID_MAX = 6;
-
-/** @typedef {(state: State) => string} Saying a sentence of the status line, worded from a state */
-
-/**
- * What the page says happened since it last drew: the log entries that are new (a move, the bots'
- * answer, a refill, the end), or what undo did; null when nothing happened (a tile chosen, an error).
- * It is a saying, worded from the state it is given, so that a change of language words the same news
- * again in the new language.
- * @param {State | null} before the state drawn last @param {State} state @returns {Saying | null}
- */
-function happened(before, state) {
-  if (before && viewMoved(before, state)) {
-    return (s) => (s.view.now ? t("Back to the position now.") : sentence(earlierWords(s.view.label)));
-  }
-  if (state.tutorial) {
-    // The guided game says what the last click did in its own words (Luna's reply, a skip ahead).
-    // (An empty one clears the line: the click before's words are no news.)
-    const said = sentences(state.tutorial.said ?? []);
-    const news = said !== sentences(before?.tutorial?.said ?? []) || !before;
-    return news ? (s) => sentences(s.tutorial?.said ?? []) : null;
-  }
-  const hint = shownHint(state);
-  const fresh = hint && (hint.version !== before?.hint?.version || hint.words !== before?.hint?.words);
-  if (fresh && hint.words) return (s) => shownHint(s)?.words ?? "";
-  if (!before) return since(state.recent[0]?.[0] ?? state.log.at(-1)?.[0] ?? state.log_total);
-  if (before.seed !== state.seed) return since(0);
-  if (state.log_total > before.log_total) return since(before.log_total);
-  if (state.log_total < before.log_total)
-    return (s) => t("Undone: back to turn {turn}.", { turn: s.turn + 1 });
-  return null;
-}
-
-/**
- * The log entries from `id` on, as the status line says them (the latest few).
- * @param {number} id @returns {Saying}
- */
-const since = (id) => (state) => {
-  const texts = state.log.filter(([entry]) => entry >= id).map(([, , , text]) => text);
-  return sentences(
-    texts.length > SAID_MAX ? [t("Earlier moves are in the move log."), ...texts.slice(-SAID_MAX)] : texts,
-  );
-};
-
-/**
- * Whether the position on show moved along the history (the slider, Back to now, a review row) rather
- * than by play: a move made now keeps `view.now` true on both sides.
- * @param {State} before @param {State} state
- */
-const viewMoved = (before, state) =>
-  Boolean(before.view && state.view) &&
-  (before.view.now === false || state.view.now === false) &&
-  (before.view.turn !== state.view.turn || before.view.now !== state.view.now);
 
 /**
  * Where a wheel tile pointed at could go in the area of the player to move, before it is chosen.
@@ -249,16 +176,10 @@ function render({ model, el }) {
   /** @type {Catalogue} */
   let catalogue = model.get("catalogue");
   setFaces(model.get("faces"));
-  /** @type {number | null} */
-  let chosen = null; // in a puzzle that asks for a move: the wheel space chosen, before its cell
   /** @type {State} */
-  let state = drawnState(readState(model), chosen);
-  // The progress file's asks saved so far: a view drawn anew does not save an earlier ask again.
-  let downloaded = state.puzzle?.download?.number ?? 0;
-  /** @type {string | null} the learner's name as typed in the puzzle panel, not yet saved */
-  let nameDraft = null;
+  let state = readState(model);
   let botName = state.bot;
-  /** @type {"cells" | "wheel" | number | null} */
+  /** @type {Focus} */
   let pendingFocus = null; // where keyboard focus goes after the next render: "cells", "wheel" or a space
   /** @type {string | null} */
   let hoverKey = null;
@@ -353,6 +274,24 @@ function render({ model, el }) {
     /** @type {Element} the log's list of entries, in its shell */
     logList: root,
   };
+  // The modes of the page (js/modes/): the state names the one it is drawn and wired in.
+  const modes = createModes({
+    root,
+    state: () => state,
+    send,
+    explain,
+    focusAfter: (focus) => {
+      pendingFocus = focus;
+    },
+    redraw: () => {
+      state = mode.drawn(readState(model));
+      draw();
+    },
+    botName: () => botName,
+    patch,
+    parts,
+  });
+  let mode = modes[state.mode];
 
   /**
    * Word what follows in the state's language (the page's words are module-wide, and two widgets on a
@@ -377,88 +316,6 @@ function render({ model, el }) {
   }
 
   /**
-   * Replace an element's content only when its markup changed.
-   * @param {Element} el @param {string} html @param {boolean} full
-   */
-  function patch(el, html, full) {
-    if (full || el.nlHtml !== html) {
-      el.innerHTML = html;
-      el.nlHtml = html;
-    }
-  }
-
-  /**
-   * Make `el`'s children the parts in `html` (each part is one element), keeping every child whose markup
-   * is still wanted, wherever it now stands: a move adds a tile and drops the lit cells, the log gains an
-   * entry at the top, and only those elements are made, moved or removed. Fewer changed elements keep
-   * the browser's style and layout work, and so the click, short.
-   * @param {Element} el @param {string[]} html @param {boolean} full
-   */
-  function patchChildren(el, html, full) {
-    const old = el.nlParts;
-    el.nlParts = html;
-    if (full || !old || el.children.length !== old.length) {
-      el.innerHTML = html.join("");
-      return;
-    }
-    /** @type {Map<string, Element[]>} the children by their markup (the same markup may stand twice) */
-    const kept = new Map();
-    old.forEach((markup, i) => {
-      const same = kept.get(markup);
-      if (same) same.push(el.children[i]);
-      else kept.set(markup, [el.children[i]]);
-    });
-    const wanted = html.map((markup) => kept.get(markup)?.shift() ?? null);
-    const missing = html.filter((_, i) => wanted[i] === null);
-    if (missing.length) {
-      // Parsed in one go, in `el`'s own kind of parent (an SVG group parses SVG).
-      const scratch = /** @type {Element} */ (el.cloneNode(false));
-      scratch.innerHTML = missing.join("");
-      if (scratch.children.length !== missing.length) {
-        el.innerHTML = html.join("");
-        return;
-      }
-      const made = [...scratch.children];
-      wanted.forEach((child, i) => {
-        if (child === null) wanted[i] = made.shift() ?? null;
-      });
-    }
-    for (const unwanted of kept.values()) for (const child of unwanted) child.remove();
-    wanted.forEach((child, i) => {
-      const here = el.children[i] ?? null;
-      if (child !== here) el.insertBefore(/** @type {Element} */ (child), here);
-    });
-  }
-
-  /**
-   * Draw a player's card into `slot`, replacing only what changed.
-   * @param {Element} slot @param {import("./area.js").Card} c @param {boolean} full
-   */
-  function patchCard(slot, c, full) {
-    if (!slot.firstElementChild) {
-      // The area's tiles and cells in one group, the coach's marks over them in another: patching
-      // the one never touches the other.
-      slot.innerHTML =
-        `<section><header></header><svg class="nl-area" role="group">` +
-        `<g class="nl-area-parts"></g><g class="nl-marks" aria-hidden="true"></g></svg></section>`;
-    }
-    const section = /** @type {Element} */ (slot.firstElementChild);
-    setAttr(section, "class", c.className);
-    setAttr(section, "aria-label", c.label);
-    if (full || section.nlHeader !== c.header) {
-      /** @type {Element} */ (section.firstElementChild).outerHTML = c.header;
-      section.nlHeader = c.header;
-    }
-    const svg = /** @type {SVGSVGElement} */ (section.lastElementChild);
-    setAttr(svg, "viewBox", c.viewBox);
-    setAttr(svg, "aria-label", c.areaLabel);
-    if (svg.style.getPropertyValue("--nl-area-max") !== c.maxWidth)
-      svg.style.setProperty("--nl-area-max", c.maxWidth);
-    if (svg.style.getPropertyValue("--nl-rows") !== c.rows) svg.style.setProperty("--nl-rows", c.rows);
-    patchChildren(/** @type {SVGGElement} */ (svg.firstElementChild), c.parts, full);
-  }
-
-  /**
    * Draw the state; `full` redraws every part (benchmarks time this), else only what changed.
    * @param {boolean} [full]
    */
@@ -468,37 +325,30 @@ function render({ model, el }) {
     const focusKey = root.contains(document.activeElement) ? keyOf(document.activeElement) : null;
     speak();
     root.classList.remove("nl-busy");
-    root.classList.toggle("nl-read-only", browsing(state));
-    // The guided game's panel says what happened and what to do: the status lines stay for screen readers.
-    root.classList.toggle("nl-guided", Boolean(state.tutorial));
-    root.classList.toggle("nl-puzzling", Boolean(state.puzzle));
+    for (const cls of MODE_CLASSES) root.classList.toggle(cls, mode.classes.includes(cls));
     root.classList.toggle("nl-over", Boolean(state.over)); // the end's sentence is said whole (widget.css)
     const focus = focusPlayer(state);
     if (preview !== null && (state.selected !== null || !state.choices.includes(preview))) preview = null;
     patch(parts.headline, headline(state), full);
-    patchChildren(parts.toolbar, toolbar(state, botName), full);
-    updateHistory(parts.history, state, holding || wanted !== null || showing);
-    updateTutorial(parts.tutorial, state);
-    if (nameDraft !== null && state.puzzle?.learner === nameDraft.trim()) nameDraft = null; // saved
-    patch(parts.puzzle, puzzlePanel(state, nameDraft), full);
-    downloaded = saveDownload(state.puzzle, downloaded);
-    // The guided game refuses a click with a friendly sentence in its own panel, not as an error.
-    const error = state.tutorial && state.error === state.tutorial.refused ? null : state.error;
+    patchChildren(parts.toolbar, mode.toolbar(state, botName), full);
+    updateHistory(parts.history, state, holding || wanted !== null || showing, mode.historyBar);
+    mode.panel(full);
+    const error = mode.error(state);
     parts.error.hidden = !error;
     const errorText = /** @type {HTMLElement} */ (parts.error.querySelector(".nl-error-text"));
     errorText.textContent = error ?? "";
     errorText.title = error ?? ""; // the box shows two lines of it
     // A new language words the status line's news again, in the new language, rather than leave it in the old.
-    const news = state.puzzle ? puzzleSaid(drawn, state) : happened(drawn, state);
+    const news = mode.said(drawn, state);
     const saying = news ?? (drawn && drawn.lang !== state.lang ? lastSaying : null);
     if (saying !== null) lastSaying = saying;
     // On the history slider the slider's own value text says where it is: the live region keeps quiet.
     if (saying !== null) setText(parts.said, document.activeElement === parts.slider ? "" : saying(state));
-    setText(parts.now, state.puzzle ? state.puzzle.question : nowWords(state, catalogue));
+    setText(parts.now, mode.now(state, catalogue));
     patchChildren(parts.wheel, wheelParts(state, catalogue), full);
     patch(parts.wheelMarks, wheelMarks(state), full);
     patch(parts.panel, sidePanel(state), full);
-    patch(parts.review, reviewPanel(review, state, catalogue, uid), full);
+    patch(parts.review, reviewList(), full);
     patch(parts.hint, hintPanel(state, optionsOpen), full);
     patchCard(parts.big, card(state, catalogue, focus, "big", preview), full);
     const others = state.players.flatMap((_, p) => (p === focus ? [] : [card(state, catalogue, p, "small")]));
@@ -507,7 +357,7 @@ function render({ model, el }) {
     while (parts.others.children.length > others.length) parts.others.lastElementChild?.remove();
     others.forEach((c, i) => patchCard(parts.others.children[i], c, full));
     patchMarks(full);
-    markPuzzle(root, state);
+    mode.mark();
     patchChildren(parts.logList, logItems(state), full);
     restoreFocus(focusKey);
     const hovered = hoverKey && root.querySelector(hoverKey);
@@ -535,6 +385,9 @@ function render({ model, el }) {
     }
     markBoard(root, state);
   }
+
+  /** The Review list, where the mode shows it (it is the game's). */
+  const reviewList = () => (mode.reviewList ? reviewPanel(review, state, catalogue, uid) : "");
 
   /** What the explanation line says while nothing explained is pointed at or focused. */
   const idleWords = () => coachExplains(state) ?? explainTip();
@@ -584,7 +437,7 @@ function render({ model, el }) {
     preview = space;
     patchCard(parts.big, card(state, catalogue, focusPlayer(state), "big", preview), false);
     markBoard(root, state);
-    markPuzzle(root, state);
+    mode.mark();
   }
 
   function clearMarks() {
@@ -603,7 +456,7 @@ function render({ model, el }) {
     clearMarks();
     const d = target.dataset;
     if (d.space === undefined) showPreview(null);
-    if (d.task !== undefined && state.puzzle && !state.puzzle.answers) {
+    if (d.task !== undefined && mode.hidesChains(state)) {
       // A task's chain would give a puzzle's answer away: only its name until the answer is shown.
       target.classList.add("nl-hover");
       explain(target.getAttribute("aria-label") ?? "");
@@ -664,12 +517,7 @@ function render({ model, el }) {
       const space = Number(d.space);
       const player = state.current === null ? null : state.players[state.current];
       const canPreview =
-        player &&
-        !state.puzzle &&
-        !player.bot &&
-        !browsing(state) &&
-        state.selected === null &&
-        state.choices.includes(space);
+        player && mode.previews && !player.bot && state.selected === null && state.choices.includes(space);
       showPreview(canPreview ? space : null);
       const words = target.getAttribute("aria-label") ?? "";
       explain(
@@ -680,91 +528,11 @@ function render({ model, el }) {
     }
   }
 
-  /**
-   * A click in a puzzle: its buttons act, Refill and a button of words or numbers pick, and a click on the
-   * board picks what the puzzle takes (a move: its tile, then its cell).
-   * @param {import("./contract").PuzzleView} puzzle @param {DOMStringMap} d @param {boolean} byKeyboard
-   */
-  function activatePuzzle(puzzle, d, byKeyboard) {
-    const refill = d.action === "refill" && puzzle.choices.some((c) => c.answer === "refill");
-    if (d.action === "pick" || refill) {
-      send(pickIntent(puzzle, refill ? "refill" : JSON.parse(d.answer ?? "null")));
-      return;
-    }
-    if (d.action !== undefined) {
-      send(
-        /** @type {Intent} a button's data-action is an action with no field */ ({
-          action: d.action,
-        }),
-      );
-      return;
-    }
-    const pick = picked(puzzle, state, d, chosen);
-    if (pick && "choose" in pick) {
-      chosen = chosen === pick.choose ? null : pick.choose;
-      state = drawnState(readState(model), chosen);
-      if (byKeyboard && chosen !== null) pendingFocus = "cells";
-      draw();
-    } else if (pick) {
-      chosen = null;
-      send(pickIntent(puzzle, pick.answer));
-    }
-  }
-
   /** @param {Element} target @param {boolean} byKeyboard */
   function activate(target, byKeyboard) {
     speak();
-    const d = target.dataset;
-    if (state.puzzle) {
-      activatePuzzle(state.puzzle, d, byKeyboard);
-    } else if (d.action !== undefined) {
-      if (d.action === "bot")
-        send({
-          action: "bot",
-          bot: botName,
-          player: state.current ?? undefined,
-        });
-      else if (d.action === "now") send({ action: "show", turn: null });
-      else
-        send(
-          /** @type {Intent} a button's data-action is an action with no field */ ({
-            action: d.action,
-          }),
-        );
-      if (byKeyboard) pendingFocus = null;
-    } else if (d.reviewRow !== undefined) {
-      const row = Number(d.reviewRow);
-      send({ action: "open", row: openRow() === row ? null : row });
-    } else if (browsing(state) && (d.space !== undefined || d.cell !== undefined)) {
-      // An earlier position is a picture: Python would refuse the click, the page says why at once.
-      explain(browsingWords());
-    } else if (d.space !== undefined) {
-      const space = Number(d.space);
-      send({
-        action: "select",
-        space: state.selected === space ? null : space,
-      });
-      if (byKeyboard) pendingFocus = "cells";
-    } else if (d.cell !== undefined) {
-      if (state.selected === null) {
-        // Once the game is over no tile can be chosen: the "now" line says how it ended. The guided game
-        // says what its step waits for, in its own words.
-        const guided = state.tutorial && (state.tutorial.done ? guideOverWords() : state.tutorial.prompt);
-        explain(guided || (state.over ? state.over.text : chooseFirstWords(state.choices.length)));
-        return;
-      }
-      const [x, y] = d.cell.split(",").map(Number);
-      send({
-        action: "take",
-        space: state.selected,
-        cell: [x, y],
-        player: Number(d.player),
-      });
-      if (byKeyboard) pendingFocus = "wheel";
-    }
+    mode.activate(target, byKeyboard);
   }
-
-  const openRow = () => state.view?.compare?.row ?? null;
 
   /** @param {Event} event */
   const actionable = (event) =>
@@ -803,24 +571,14 @@ function render({ model, el }) {
   /** @param {KeyboardEvent} event */
   function onKey(event) {
     const target = /** @type {Element} */ (event.target);
-    if (event.key === "Escape" && state.puzzle && chosen !== null) {
-      chosen = null; // the tile chosen for a puzzle's move is the page's own
-      state = drawnState(readState(model), chosen);
-      draw();
-      event.preventDefault();
-    } else if (event.key === "Escape" && state.selected !== null && !state.puzzle) {
-      send({ action: "select", space: null });
-      // The lit cell that had the focus goes with the choice: the focus goes back to the tile.
-      pendingFocus = state.selected;
-      event.preventDefault();
+    if (event.key === "Escape") {
+      if (mode.escape(event)) event.preventDefault();
     } else if (
       (event.key === "Enter" || event.key === " ") &&
       target.dataset &&
       target.tagName !== "BUTTON"
     ) {
-      const hit = target.closest(
-        state.puzzle ? "[data-space], [data-cell], [data-task], [data-seat]" : "[data-space], [data-cell]",
-      );
+      const hit = target.closest(mode.pressable);
       if (hit) {
         activate(hit, true);
         event.preventDefault();
@@ -876,19 +634,8 @@ function render({ model, el }) {
     event.stopPropagation();
   }
 
-  /**
-   * The puzzle panel's name form (Save, or Enter in the field): Python keeps the name in the progress file,
-   * or refuses it in words.
-   * @param {Event} event
-   */
-  function onSubmit(event) {
-    const form = /** @type {HTMLFormElement} */ (event.target);
-    if (!form.classList?.contains("nl-puzzle-learner")) return;
-    event.preventDefault();
-    const field = /** @type {HTMLInputElement} */ (form.querySelector(".nl-puzzle-name"));
-    nameDraft = field.value;
-    send({ action: "learner", name: field.value });
-  }
+  /** A form of a mode's panel (the puzzles' name form) was sent. @param {Event} event */
+  const onSubmit = (event) => mode.form(event);
 
   /** @param {Event} event */
   function onChange(event) {
@@ -904,12 +651,7 @@ function render({ model, el }) {
    */
   /** @param {Event} event */
   function onInput(event) {
-    const target = /** @type {HTMLInputElement} */ (event.target);
-    if (target.classList?.contains("nl-puzzle-name")) {
-      nameDraft = target.value; // kept across a redraw of the panel until it is saved
-      return;
-    }
-    if (event.target !== parts.slider) return;
+    if (mode.form(event) || event.target !== parts.slider) return;
     wanted = Number(parts.slider.value);
     if (!showing) askShow();
   }
@@ -938,10 +680,10 @@ function render({ model, el }) {
 
   const onState = () => {
     const next = readState(model);
-    // A move's tile chosen in a puzzle holds until the puzzle changes or is answered.
-    if (next.puzzle?.id !== state.puzzle?.id || next.puzzle?.answers || next.puzzle?.picks.length)
-      chosen = null;
-    state = drawnState(next, chosen);
+    const was = mode;
+    mode = modes[next.mode];
+    if (mode !== was) was.leave();
+    state = mode.receive(next, state);
     showing = false;
     if (wanted !== null) askShow(); // the slider moved on while the last position was on its way
     draw();
@@ -952,7 +694,7 @@ function render({ model, el }) {
     const before = review;
     review = readReview(model);
     const focusKey = root.contains(document.activeElement) ? keyOf(document.activeElement) : null;
-    patch(parts.review, reviewPanel(review, state, catalogue, uid), false);
+    patch(parts.review, reviewList(), false);
     restoreFocus(focusKey);
     if (review.status === "ready" && before.status !== "ready") {
       const rows = review.rows?.length ?? 0;
