@@ -44,12 +44,14 @@ const since = (id) => (state) => {
   );
 };
 
+/** @param {State} state @returns {boolean} whether an earlier position is on show (its mode says so) */
+const earlier = (state) => state.mode === "history" || state.mode === "review";
+
 /**
  * Whether the position on show moved along the history (the slider, Back to now, a review row) rather
- * than by play: a move made now keeps `view.now` true on both sides.
+ * than by play: a move made now shows the position now on both sides.
  * @param {State} before @param {State} state
  */
 export const viewMoved = (before, state) =>
-  Boolean(before.view && state.view) &&
-  (before.view.now === false || state.view.now === false) &&
-  (before.view.turn !== state.view.turn || before.view.now !== state.view.now);
+  (earlier(before) || earlier(state)) &&
+  (before.view.turn !== state.view.turn || earlier(before) !== earlier(state));
