@@ -2,20 +2,20 @@
 
 from __future__ import annotations
 
-from .._coaching import BROWSING, position_at, view_state
+from .._coach_view import BROWSING, position_at, view_state
 from .._contract import CoachCan, Compare, HistoryMode, Position, ReviewMode, View
 from .._errors import IllegalMove
-from .base import Intent, Live, Mode, Part
+from .base import Acting, Intent, Mode, ModeFields
 
 __all__ = ["History"]
 
 
 class History(Mode):
     """The position after the first ``turn`` actions, opened from ``live`` (the mode on the game now).
-    Moves wait with ``coaching.BROWSING`` until Back to now; another position, a review row, the Review
+    Moves wait with ``coach_view.BROWSING`` until Back to now; another position, a review row, the Review
     panel and Next are as on the game now. A change of the game shows the position now again."""
 
-    def __init__(self, live: Live, turn: int) -> None:
+    def __init__(self, live: Acting, turn: int) -> None:
         super().__init__(live.table)
         self.live = live
         self.turn = turn
@@ -31,7 +31,7 @@ class History(Mode):
             return self
         raise IllegalMove(BROWSING)
 
-    def now(self) -> Live:
+    def now(self) -> Acting:
         return self.live
 
     def changed(self) -> Mode:
@@ -41,7 +41,7 @@ class History(Mode):
     def shown_turn(self) -> int | None:
         return self.turn
 
-    def part(self) -> Part:
+    def part(self) -> ModeFields:
         table = self.table
         key = (table.lang, tuple(table.seats), table.reader)
         if self._built is None or self._built[0] != key:
@@ -49,9 +49,9 @@ class History(Mode):
             view = view_state(table.game, self.turn, self.compared(), table.lang, reader=table.reader)
             self._built = (key, position, view)
         can: CoachCan = {"hint": False, "review": table.game.is_over}
-        return Part(view=self._built[2], can=can, fields=self.fields(), position=self._built[1])
+        return ModeFields(view=self._built[2], can=can, own=self.own(), position=self._built[1])
 
-    def fields(self) -> HistoryMode | ReviewMode:
+    def own(self) -> HistoryMode | ReviewMode:
         """The mode's own fields of the state: its name."""
         return {"mode": "history"}
 
