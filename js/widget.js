@@ -2,13 +2,12 @@
 // rule and answers with a new state. Hover and focus feedback reads what the state already holds.
 
 import "./widget.css";
-import { card, focusPlayer, legalCells, whyWords } from "./area.js";
+import { card, focusPlayer } from "./area.js";
 import { readState } from "./bridge.js";
 import {
   HISTORY_HTML,
   TUTORIAL_HTML,
   areaMarks,
-  coachExplains,
   hintPanel,
   labelCoach,
   markBoard,
@@ -18,15 +17,15 @@ import {
 } from "./coach.js";
 import { setColours, setFaces } from "./drawing.js";
 import { fitBoard } from "./fit.js";
-import { language, setLanguage, t, tn, tnc } from "./i18n.js";
+import { language, setLanguage, t, tn } from "./i18n.js";
 import { createModes } from "./modes/index.js";
 import { createMotion } from "./motion.js";
 import { viewMoved } from "./news.js";
 import { headline, logItems, logShell, sidePanel, topShell } from "./panels.js";
 import { patch, patchCard, patchChildren } from "./patch.js";
-import { tileSvg } from "./tiles.js";
+import { createPointing, keyOf } from "./pointing.js";
+import { createSlider } from "./slider.js";
 import { wheelParts } from "./wheel.js";
-import { agrees, cellWords, clauses, named, sentence, sentences, taskWords } from "./words.js";
 
 /** @typedef {import("./contract").State} State */
 /** @typedef {import("./contract").Catalogue} Catalogue */
@@ -36,37 +35,8 @@ import { agrees, cellWords, clauses, named, sentence, sentences, taskWords } fro
 /** @typedef {import("./contract").Model} Model */
 /** @typedef {import("./contract").ReviewPanel} Review */
 
-/**
- * A selector that finds "the same" element after a re-render, for keeping keyboard focus.
- * @param {Element | null} el
- * @returns {string | null}
- */
-function keyOf(el) {
-  if (!el || !el.dataset) return null;
-  const d = el.dataset;
-  if (d.space !== undefined) return `[data-space="${d.space}"]`;
-  if (d.task !== undefined) return `[data-task="${d.task}"]`;
-  if (d.seat !== undefined) return `[data-seat="${d.seat}"]`;
-  if (d.cell !== undefined) return `[data-player="${d.player}"][data-cell="${d.cell}"]`;
-  if (d.answer !== undefined) return `[data-answer="${CSS.escape(d.answer)}"]`;
-  if (d.action !== undefined) return `[data-action="${d.action}"]`;
-  if (d.reviewRow !== undefined) return `[data-review-row="${d.reviewRow}"]`;
-  if (el.classList.contains("nl-bot-pick")) return ".nl-bot-pick";
-  if (el.classList.contains("nl-lang-pick")) return ".nl-lang-pick";
-  return null;
-}
-
 // The root's classes a mode may put on (widget.css): its modes say which they put (js/modes/).
 const MODE_CLASSES = ["nl-read-only", "nl-guided", "nl-puzzling"];
-
-// What hover or focus explains: a task's chain, a placement's effect, a wheel tile.
-const EXPLAINS = "[data-task], [data-cell].nl-legal, [data-space]";
-
-/** @returns {string} what the explanation line says while nothing is pointed at or focused */
-const explainTip = () =>
-  t(
-    "Point at a wheel tile, a lit cell or a task (or move there with Tab and the arrow keys) to see what it does.",
-  );
 
 /**
  * Whether a key runs the notebook cell (Shift, Ctrl, Cmd or Alt with Enter) or saves the notebook:
@@ -76,46 +46,6 @@ const explainTip = () =>
 const passesToNotebook = (event) =>
   (event.key === "Enter" && (event.shiftKey || event.ctrlKey || event.metaKey || event.altKey)) ||
   ((event.ctrlKey || event.metaKey) && event.key.toLowerCase() === "s");
-
-/**
- * Where a wheel tile pointed at could go in the area of the player to move, before it is chosen.
- * @param {import("./contract").PlayerState} player @param {Map<string, unknown[]>} cells its legal cells
- * @returns {string} "In Ada's area it could go on 3 lit cells; ★ marks the 2 cells where it would fulfil tasks."
- */
-function couldGoWords(player, cells) {
-  const n = [...cells.values()].filter((refs) => refs.length).length;
-  const values = { name: named(player) };
-  if (!n) {
-    return agrees(player)
-      ? tnc(
-          "the player named You, the reader",
-          "In your area it could go on {n} lit cell.",
-          "In your area it could go on {n} lit cells.",
-          cells.size,
-        )
-      : tn(
-          "In {name}'s area it could go on {n} lit cell.",
-          "In {name}'s area it could go on {n} lit cells.",
-          cells.size,
-          values,
-        );
-  }
-  const lit = tnc("lit cells a tile could go on", "{n} lit cell", "{n} lit cells", cells.size);
-  return agrees(player)
-    ? tnc(
-        "the player named You, the reader",
-        "In your area it could go on {cells}; ★ marks the {n} cell where it would fulfil tasks.",
-        "In your area it could go on {cells}; ★ marks the {n} cells where it would fulfil tasks.",
-        n,
-        { cells: lit },
-      )
-    : tn(
-        "In {name}'s area it could go on {cells}; ★ marks the {n} cell where it would fulfil tasks.",
-        "In {name}'s area it could go on {cells}; ★ marks the {n} cells where it would fulfil tasks.",
-        n,
-        { ...values, cells: lit },
-      );
-}
 
 // The arrow keys' directions on the page (the boards are drawn left to right in every language).
 /** @type {Record<string, [number, number]>} */
@@ -181,17 +111,9 @@ function render({ model, el }) {
   let botName = state.bot;
   /** @type {Focus} */
   let pendingFocus = null; // where keyboard focus goes after the next render: "cells", "wheel" or a space
-  /** @type {string | null} */
-  let hoverKey = null;
-  /** @type {number | null} */
-  let preview = null; // a takeable space pointed at before choosing: the area shows where it could go
   /** @type {Review} */
   let review = readReview(model);
   let optionsOpen = false; // the hint's other options, opened by the reader
-  let holding = false; // the history slider is held by the pointer: its value is the reader's
-  let showing = false; // a "show" intent awaits its answer
-  /** @type {number | null} */
-  let wanted = null; // the position the slider asks for, not yet sent (one "show" at a time)
   /** @type {State | null} */
   let drawn = null; // the state drawn last, to tell what is new
   /** @type {Saying | null} what the status line said last, to word again in another language */
@@ -210,21 +132,6 @@ function render({ model, el }) {
     root.classList.add("nl-busy");
     model.send({ ...intent, version: state.version });
   };
-  /** @type {string | null} the task last asked about, with the version of the picture it was asked on */
-  let askedWhy = null;
-  /**
-   * Ask Python why the task `task` ([player, tile, task]) is or is not fulfilled, once per picture: its
-   * answer comes in `state.why`, and the next draw explains the task with it. A question changes nothing,
-   * so the page does not wait for it (no busy cursor).
-   * @param {number[]} task
-   */
-  const askWhy = (task) => {
-    const key = `${state.version}:${task.join()}`;
-    if (key === askedWhy || (state.why && state.why.task.join() === task.join())) return;
-    askedWhy = key;
-    model.send({ action: "why", task, version: state.version });
-  };
-
   // "said": what just happened (a polite live region), where an error shows over it; "now": what to do
   // now, always on show; "explain": what the pointer or focus rests on. Each is a box of fixed height,
   // so that neither a move, an error nor hovering moves the board. The area in play comes first beside
@@ -292,6 +199,22 @@ function render({ model, el }) {
     parts,
   });
   let mode = modes[state.mode];
+  const slider = createSlider(parts.slider, () => state, send);
+  const pointing = createPointing({
+    root,
+    state: () => state,
+    catalogue: () => catalogue,
+    mode: () => mode,
+    speak,
+    explain,
+    drawBig: (preview) => {
+      patchCard(parts.big, card(state, catalogue, focusPlayer(state), "big", preview), false);
+      markBoard(root, state);
+      mode.mark();
+    },
+    // A question changes nothing, so the page does not wait for its answer (no busy cursor).
+    ask: (task) => model.send({ action: "why", task, version: state.version }),
+  });
 
   /**
    * Word what follows in the state's language (the page's words are module-wide, and two widgets on a
@@ -328,10 +251,10 @@ function render({ model, el }) {
     for (const cls of MODE_CLASSES) root.classList.toggle(cls, mode.classes.includes(cls));
     root.classList.toggle("nl-over", Boolean(state.over)); // the end's sentence is said whole (widget.css)
     const focus = focusPlayer(state);
-    if (preview !== null && (state.selected !== null || !state.choices.includes(preview))) preview = null;
+    pointing.settle();
     patch(parts.headline, headline(state), full);
     patchChildren(parts.toolbar, mode.toolbar(state, botName), full);
-    updateHistory(parts.history, state, holding || wanted !== null || showing, mode.historyBar);
+    updateHistory(parts.history, state, slider.busy(), mode.historyBar);
     mode.panel(full);
     const error = mode.error(state);
     parts.error.hidden = !error;
@@ -350,7 +273,7 @@ function render({ model, el }) {
     patch(parts.panel, sidePanel(state), full);
     patch(parts.review, reviewList(), full);
     patch(parts.hint, hintPanel(state, optionsOpen), full);
-    patchCard(parts.big, card(state, catalogue, focus, "big", preview), full);
+    patchCard(parts.big, card(state, catalogue, focus, "big", pointing.preview()), full);
     const others = state.players.flatMap((_, p) => (p === focus ? [] : [card(state, catalogue, p, "small")]));
     while (parts.others.children.length < others.length)
       parts.others.appendChild(document.createElement("div"));
@@ -360,9 +283,7 @@ function render({ model, el }) {
     mode.mark();
     patchChildren(parts.logList, logItems(state), full);
     restoreFocus(focusKey);
-    const hovered = hoverKey && root.querySelector(hoverKey);
-    if (hovered) highlight(hovered);
-    else explain(idleWords());
+    pointing.again();
     // A step along the history shows no flight, except one action forward (a replay of that turn).
     const stepped = drawn && viewMoved(drawn, state) && state.view.turn !== drawn.view.turn + 1;
     motion.show(stepped ? null : drawn, state, catalogue);
@@ -388,9 +309,6 @@ function render({ model, el }) {
 
   /** The Review list, where the mode shows it (it is the game's). */
   const reviewList = () => (mode.reviewList ? reviewPanel(review, state, catalogue, uid) : "");
-
-  /** What the explanation line says while nothing explained is pointed at or focused. */
-  const idleWords = () => coachExplains(state) ?? explainTip();
 
   /** @param {string | null} focusKey the element that had the focus (`keyOf`) */
   function restoreFocus(focusKey) {
@@ -426,106 +344,6 @@ function render({ model, el }) {
   /** @param {string} text */
   function explain(text) {
     setText(parts.explain, text);
-  }
-
-  /**
-   * Show (or, with null, stop showing) in the big area where the tile on `space` could go.
-   * @param {number | null} space
-   */
-  function showPreview(space) {
-    if (space === preview) return;
-    preview = space;
-    patchCard(parts.big, card(state, catalogue, focusPlayer(state), "big", preview), false);
-    markBoard(root, state);
-    mode.mark();
-  }
-
-  function clearMarks() {
-    for (const cls of ["nl-chain", "nl-touch", "nl-origin", "nl-would", "nl-hover"]) {
-      for (const node of root.querySelectorAll(`.${cls}`)) node.classList.remove(cls);
-    }
-    for (const ghost of root.querySelectorAll(".nl-ghost")) ghost.remove();
-  }
-
-  /**
-   * Light up what an element explains: a task's chain, or what a placement would fulfil.
-   * @param {Element} target
-   */
-  function highlight(target) {
-    speak();
-    clearMarks();
-    const d = target.dataset;
-    if (d.space === undefined) showPreview(null);
-    if (d.task !== undefined && mode.hidesChains(state)) {
-      // A task's chain would give a puzzle's answer away: only its name until the answer is shown.
-      target.classList.add("nl-hover");
-      explain(target.getAttribute("aria-label") ?? "");
-    } else if (d.task !== undefined) {
-      const [p, t, k] = d.task.split(",").map(Number);
-      const player = state.players[p];
-      const row = player.tasks.find((r) => r[0] === t && r[1] === k);
-      if (!row) return;
-      root.querySelector(`[data-tile="${p},${t}"]`)?.classList.add("nl-origin");
-      target.classList.add("nl-hover");
-      for (const [, , , chain, touching] of row[3]) {
-        for (const i of chain) {
-          root
-            .querySelector(`[data-tile="${p},${i}"]`)
-            ?.classList.add(touching.includes(i) ? "nl-touch" : "nl-chain");
-        }
-      }
-      explain(whyWords(state, p, row));
-      askWhy([p, t, k]);
-    } else if (d.cell !== undefined && target.classList.contains("nl-legal")) {
-      const p = Number(d.player);
-      const player = state.players[p];
-      const refs = legalCells(state).get(d.cell) ?? [];
-      // Cells are lit only once a tile is chosen.
-      const id = /** @type {string} */ (state.wheel[/** @type {number} */ (state.selected)]);
-      const [cx, cy] = d.cell.split(",").map(Number);
-      target.classList.add("nl-hover");
-      // A faint copy of the chosen tile on the cell: how the area would look.
-      target.insertAdjacentHTML("beforeend", `<g class="nl-ghost">${tileSvg(catalogue, id)}</g>`);
-      const names = refs.map(([x, y, k]) => {
-        if (x === cx && y === cy)
-          return t("{task} on {tile} itself", {
-            task: taskWords(id, k),
-            tile: id,
-          });
-        const i = player.tiles.findIndex(([, tx, ty]) => tx === x && ty === y);
-        root.querySelector(`[data-task="${p},${i},${k}"]`)?.classList.add("nl-would");
-        const tile = player.tiles[i][0];
-        return t("{task} on {tile}", { task: taskWords(tile, k), tile });
-      });
-      const values = {
-        tile: id,
-        cell: cellWords(cx, cy),
-        tasks: clauses(names),
-      };
-      explain(
-        names.length
-          ? tn(
-              "{tile} at {cell} fulfils {n} task: {tasks}.",
-              "{tile} at {cell} fulfils {n} tasks: {tasks}.",
-              names.length,
-              values,
-            )
-          : t("{tile} at {cell} fulfils no task.", values),
-      );
-    } else if (d.space !== undefined) {
-      target.classList.add("nl-hover");
-      const space = Number(d.space);
-      const player = state.current === null ? null : state.players[state.current];
-      const canPreview =
-        player && mode.previews && !player.bot && state.selected === null && state.choices.includes(space);
-      showPreview(canPreview ? space : null);
-      const words = target.getAttribute("aria-label") ?? "";
-      explain(
-        canPreview && player
-          ? sentences([sentence(words), couldGoWords(player, legalCells(state, space))])
-          : words,
-      );
-    }
   }
 
   /** @param {Element} target @param {boolean} byKeyboard */
@@ -589,38 +407,6 @@ function render({ model, el }) {
     }
   }
 
-  /** @param {Event} event */
-  function onOver(event) {
-    const target = /** @type {Element} */ (event.target).closest(EXPLAINS);
-    if (!target) {
-      onLeave();
-      return;
-    }
-    const key = keyOf(target);
-    if (key === hoverKey) return;
-    hoverKey = key;
-    highlight(target);
-  }
-
-  /** @param {FocusEvent} event */
-  function onFocusOut(event) {
-    if (!root.contains(/** @type {Node | null} */ (event.relatedTarget))) onLeave();
-  }
-
-  /** The pointer left (or focus left the widget): explain what keeps focus, else show the hint. */
-  function onLeave() {
-    speak();
-    const active = document.activeElement;
-    const focused = active && root.contains(active) ? active.closest(EXPLAINS) : null;
-    hoverKey = focused ? keyOf(focused) : null;
-    if (focused) highlight(focused);
-    else {
-      clearMarks();
-      showPreview(null);
-      explain(idleWords());
-    }
-  }
-
   /**
    * Keys pressed in the widget are the widget's alone: Jupyter's command-mode shortcuts (m, d d, x, a,
    * b, v, 0 0 …) would otherwise act on the notebook cell around it. Jupyter (Lumino) hears keys on
@@ -645,32 +431,10 @@ function render({ model, el }) {
     if (menu.classList.contains("nl-lang-pick")) send({ action: "language", lang: menu.value });
   }
 
-  /**
-   * The history slider moved (pointer or keys): ask for that position. One "show" is on its way at a
-   * time; while it is, the latest wish waits, so a fast drag never queues stale requests.
-   */
-  /** @param {Event} event */
+  /** Typing in a mode's form, or the history slider moved (pointer or keys). @param {Event} event */
   function onInput(event) {
-    if (mode.form(event) || event.target !== parts.slider) return;
-    wanted = Number(parts.slider.value);
-    if (!showing) askShow();
+    if (!mode.form(event) && event.target === parts.slider) slider.moved();
   }
-
-  function askShow() {
-    const view = state.view;
-    const turn = wanted;
-    wanted = null;
-    if (!view || turn === null || (turn === view.turn && (view.now || turn < view.turns))) return;
-    showing = true;
-    send({ action: "show", turn: turn >= view.turns ? null : turn });
-  }
-
-  const hold = () => {
-    holding = true;
-  };
-  const release = () => {
-    holding = false;
-  };
 
   /** @param {Event} event */
   function onToggle(event) {
@@ -684,8 +448,7 @@ function render({ model, el }) {
     mode = modes[next.mode];
     if (mode !== was) was.leave();
     state = mode.receive(next, state);
-    showing = false;
-    if (wanted !== null) askShow(); // the slider moved on while the last position was on its way
+    slider.answered(); // the slider moved on while the last position was on its way
     draw();
   };
   /** The review trait: progress while Python works, then the rows; only its panel is redrawn. */
@@ -717,18 +480,13 @@ function render({ model, el }) {
   root.addEventListener("submit", onSubmit);
   window.addEventListener("keydown", onWindowKey, true);
   window.addEventListener("keyup", onWindowKey, true);
-  root.addEventListener("mouseover", onOver);
-  root.addEventListener("focusin", onOver);
-  root.addEventListener("mouseleave", onLeave);
-  root.addEventListener("focusout", onFocusOut);
+  root.addEventListener("mouseover", pointing.onOver);
+  root.addEventListener("focusin", pointing.onOver);
+  root.addEventListener("mouseleave", pointing.onLeave);
+  root.addEventListener("focusout", pointing.onFocusOut);
   root.addEventListener("change", onChange);
   root.addEventListener("toggle", onToggle, true);
   root.addEventListener("input", onInput);
-  parts.slider.addEventListener("pointerdown", hold);
-  parts.slider.addEventListener("change", release);
-  // The pointer may leave the slider before it lets go.
-  window.addEventListener("pointerup", release, true);
-  window.addEventListener("pointercancel", release, true);
   model.on("change:state", onState);
   model.on(`change:${REVIEW}`, onReview);
   model.on("change:catalogue", onCatalogue);
@@ -741,8 +499,7 @@ function render({ model, el }) {
   return () => {
     window.removeEventListener("keydown", onWindowKey, true);
     window.removeEventListener("keyup", onWindowKey, true);
-    window.removeEventListener("pointerup", release, true);
-    window.removeEventListener("pointercancel", release, true);
+    slider.stop();
     model.off("change:state", onState);
     model.off("change:catalogue", onCatalogue);
     model.off("change:faces", onFaces);
