@@ -2,7 +2,8 @@
 
 import * as spec from "./drawing.js";
 import { num, t, tc, tn, tnc } from "./i18n.js";
-import { centredRect, esc, faceRect, swatchSvg, tabStops, tileSvg, tokenSvg } from "./tiles.js";
+import { tabStops } from "./roving.js";
+import { centredRect, esc, faceRect, swatchSvg, tileSvg, tokenSvg } from "./tiles.js";
 import { agrees, botWord, cellWords, named, ordinal, sentences, taskWords, tileWords } from "./words.js";
 
 /** @typedef {import("./contract").State} State */

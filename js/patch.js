@@ -84,3 +84,11 @@ export function patchCard(slot, c, full) {
   if (svg.style.getPropertyValue("--nl-rows") !== c.rows) svg.style.setProperty("--nl-rows", c.rows);
   patchChildren(/** @type {SVGGElement} */ (svg.firstElementChild), c.parts, full);
 }
+
+/**
+ * Write a line's text only when it changes: no needless layout, and no live region said again.
+ * @param {Element} el @param {string} text
+ */
+export function setText(el, text) {
+  if (el.textContent !== text) el.textContent = text;
+}

@@ -39,21 +39,6 @@ export const centredRect = (width, height, corner, attrs = "", x = 0, y = 0) =>
 export const faceRect = (attrs, x = 0, y = 0) => centredRect(TILE.face, TILE.face, TILE.corner, attrs, x, y);
 
 /**
- * The Tab stops of a group of the board's buttons (the wheel's spaces, an area's lit cells or its tasks,
- * the moon track's markers): one stop a group, the arrow keys move within it (widget.js). Each call gives
- * the next button's attributes; the first button offered the stop (`stop`, by default each) takes it.
- * @param {string} group @returns {(stop?: boolean) => string}
- */
-export function tabStops(group) {
-  let free = true;
-  return (stop = true) => {
-    const taken = free && stop;
-    free = free && !taken;
-    return `data-roving="${group}" tabindex="${taken ? 0 : -1}"`;
-  };
-}
-
-/**
  * One tile centred at (0, 0), `tile.size` units wide, in one group; `classes` (first) and `attrs` go on
  * that group (a placed tile's place and hooks: no group around a group, one element less a tile). Its
  * face and tasks are Python's markup (`faces()`), the very markup of the static pictures.

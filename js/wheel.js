@@ -3,7 +3,8 @@
 import * as spec from "./drawing.js";
 import { faces } from "./drawing.js";
 import { num, t, tc, tn } from "./i18n.js";
-import { centredRect, esc, tabStops, tileSvg, tokenSvg } from "./tiles.js";
+import { tabStops } from "./roving.js";
+import { centredRect, esc, tileSvg, tokenSvg } from "./tiles.js";
 import { agrees, list, named, pileWords, tileWords } from "./words.js";
 
 /** @typedef {import("./contract").State} State */

@@ -22,8 +22,9 @@ import { createModes } from "./modes/index.js";
 import { createMotion } from "./motion.js";
 import { viewMoved } from "./news.js";
 import { headline, logItems, logShell, sidePanel, topShell } from "./panels.js";
-import { patch, patchCard, patchChildren } from "./patch.js";
+import { patch, patchCard, patchChildren, setText } from "./patch.js";
 import { createPointing, keyOf } from "./pointing.js";
+import { isArrow, moveFocus } from "./roving.js";
 import { createSlider } from "./slider.js";
 import { wheelParts } from "./wheel.js";
 
@@ -46,41 +47,6 @@ const MODE_CLASSES = ["nl-read-only", "nl-guided", "nl-puzzling"];
 const passesToNotebook = (event) =>
   (event.key === "Enter" && (event.shiftKey || event.ctrlKey || event.metaKey || event.altKey)) ||
   ((event.ctrlKey || event.metaKey) && event.key.toLowerCase() === "s");
-
-// The arrow keys' directions on the page (the boards are drawn left to right in every language).
-/** @type {Record<string, [number, number]>} */
-const ARROWS = {
-  ArrowRight: [1, 0],
-  ArrowLeft: [-1, 0],
-  ArrowDown: [0, 1],
-  ArrowUp: [0, -1],
-};
-
-/**
- * The element of `group` nearest to `target` in the arrow's direction (straight ahead counts more than
- * aside), or null when none lies that way: the focus stops at the edge instead of wrapping round.
- * @param {Element} target @param {Element[]} group @param {string} key @returns {Element | null}
- */
-function neighbour(target, group, key) {
-  const [dx, dy] = ARROWS[key];
-  /** @param {Element} el @returns {[number, number]} */
-  const centre = (el) => {
-    const r = el.getBoundingClientRect();
-    return [r.x + r.width / 2, r.y + r.height / 2];
-  };
-  const [x0, y0] = centre(target);
-  let best = null;
-  let score = Infinity;
-  for (const el of group) {
-    const [x, y] = centre(el);
-    const ahead = (x - x0) * dx + (y - y0) * dy;
-    const aside = Math.abs((x - x0) * dy - (y - y0) * dx);
-    if (ahead < 1 || ahead + 2 * aside >= score) continue;
-    best = el;
-    score = ahead + 2 * aside;
-  }
-  return best;
-}
 
 // The trait that holds the Review panel (synced apart from `state`, so that it is sent once).
 const REVIEW = "review_panel";
@@ -333,14 +299,6 @@ function render({ model, el }) {
     }
   }
 
-  /**
-   * Write a line's text only when it changes: no needless layout, and no live region said again.
-   * @param {Element} el @param {string} text
-   */
-  function setText(el, text) {
-    if (el.textContent !== text) el.textContent = text;
-  }
-
   /** @param {string} text */
   function explain(text) {
     setText(parts.explain, text);
@@ -368,24 +326,6 @@ function render({ model, el }) {
     if (target && !("disabled" in target && target.disabled)) activate(target, false);
   }
 
-  /**
-   * Move the focus within a group by an arrow key: round the wheel in its order (the rim has no end),
-   * in an area to the nearest cell or task that way, and nowhere at the area's edge.
-   * @param {Element} target @param {string} key
-   */
-  function move(target, key) {
-    const group = [...root.querySelectorAll(`[data-roving="${target.dataset.roving}"]`)];
-    const forward = key === "ArrowRight" || key === "ArrowDown";
-    const next =
-      target.dataset.roving === "wheel"
-        ? group[(group.indexOf(target) + (forward ? 1 : -1) + group.length) % group.length]
-        : neighbour(target, group, key);
-    if (!next) return;
-    target.setAttribute("tabindex", "-1");
-    next.setAttribute("tabindex", "0");
-    next.focus({ preventScroll: true });
-  }
-
   /** @param {KeyboardEvent} event */
   function onKey(event) {
     const target = /** @type {Element} */ (event.target);
@@ -401,8 +341,8 @@ function render({ model, el }) {
         activate(hit, true);
         event.preventDefault();
       }
-    } else if (target.dataset?.roving && ARROWS[event.key]) {
-      move(target, event.key);
+    } else if (target.dataset?.roving && isArrow(event.key)) {
+      moveFocus(root, target, event.key);
       event.preventDefault();
     }
   }
