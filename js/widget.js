@@ -5,8 +5,6 @@ import "./widget.css";
 import { card, focusPlayer } from "./area.js";
 import { readState } from "./bridge.js";
 import {
-  HISTORY_HTML,
-  TUTORIAL_HTML,
   areaMarks,
   hintPanel,
   labelCoach,
@@ -17,6 +15,7 @@ import {
 } from "./coach.js";
 import { setColours, setFaces } from "./drawing.js";
 import { fitBoard } from "./fit.js";
+import { frame } from "./frame.js";
 import { language, setLanguage, t, tn } from "./i18n.js";
 import { createModes } from "./modes/index.js";
 import { createMotion } from "./motion.js";
@@ -98,55 +97,7 @@ function render({ model, el }) {
     root.classList.add("nl-busy");
     model.send({ ...intent, version: state.version });
   };
-  // "said": what just happened (a polite live region), where an error shows over it; "now": what to do
-  // now, always on show; "explain": what the pointer or focus rests on. Each is a box of fixed height,
-  // so that neither a move, an error nor hovering moves the board. The area in play comes first beside
-  // the wheel: the solo score, the review and the hint, which grow, stand under it.
-  root.innerHTML =
-    `<div class="nl-frame"><div class="nl-top"></div>` +
-    HISTORY_HTML +
-    TUTORIAL_HTML +
-    `<div class="nl-puzzle-box"></div>` +
-    `<div class="nl-status"><div class="nl-error" role="alert" hidden><span class="nl-error-text"></span>` +
-    `<button type="button" class="nl-dismiss">×</button></div>` +
-    `<p class="nl-said" role="status"></p><p class="nl-now"></p></div>` +
-    `<p class="nl-explain"></p>` +
-    `<div class="nl-main"><div class="nl-wheel-box">` +
-    `<svg class="nl-wheel" viewBox="-500 -500 1000 1000" role="group">` +
-    `<g class="nl-wheel-parts"></g><g class="nl-marks" aria-hidden="true"></g></svg></div>` +
-    `<div class="nl-side"><div class="nl-big"></div><div class="nl-panel-box"></div>` +
-    `<div class="nl-review-box"></div><div class="nl-hint-box"></div></div></div>` +
-    `<div class="nl-others"></div><div class="nl-log-box"></div></div>`;
-  /** @param {string} cls @returns {HTMLElement} one of the parts just written */
-  const part = (cls) => /** @type {HTMLElement} */ (root.querySelector(`.${cls}`));
-  const parts = {
-    top: part("nl-top"),
-    history: part("nl-history"),
-    slider: /** @type {HTMLInputElement} */ (part("nl-history-slider")),
-    tutorial: part("nl-tutorial"),
-    puzzle: part("nl-puzzle-box"),
-    error: part("nl-error"),
-    dismiss: part("nl-dismiss"),
-    wheelSvg: /** @type {SVGSVGElement} */ (root.querySelector(".nl-wheel")),
-    wheel: /** @type {SVGGElement} */ (root.querySelector(".nl-wheel-parts")),
-    wheelMarks: /** @type {SVGGElement} */ (root.querySelector(".nl-wheel > .nl-marks")),
-    review: part("nl-review-box"),
-    hint: part("nl-hint-box"),
-    panel: part("nl-panel-box"),
-    said: part("nl-said"),
-    now: part("nl-now"),
-    explain: part("nl-explain"),
-    big: part("nl-big"),
-    others: part("nl-others"),
-    log: part("nl-log-box"),
-    // The three below live in shells that `speak` writes, before anything is drawn: the root until then.
-    /** @type {Element} the headline, in the top bar's shell */
-    headline: root,
-    /** @type {Element} the toolbar, in the top bar's shell */
-    toolbar: root,
-    /** @type {Element} the log's list of entries, in its shell */
-    logList: root,
-  };
+  const parts = frame(root);
   // The modes of the page (js/modes/): the state names the one it is drawn and wired in.
   const modes = createModes({
     root,
@@ -432,7 +383,7 @@ function render({ model, el }) {
   model.on("change:catalogue", onCatalogue);
   model.on("change:faces", onFaces);
   model.on("change:projector", project);
-  const unfit = fitBoard(root, part("nl-wheel-box"), part("nl-big"));
+  const unfit = fitBoard(root, parts.wheelBox, parts.big);
   // For benchmarks and scripts: redraw everything on demand (root.dataset.renderMs says how long).
   root.novaluna = { draw: () => draw(true) };
   draw();
