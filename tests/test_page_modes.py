@@ -6,9 +6,9 @@ old ``browsing(state)``)."""
 
 from __future__ import annotations
 
+import json
 import os
 import re
-import shutil
 import subprocess
 from pathlib import Path
 
@@ -48,23 +48,21 @@ def test_widget_js_switches_on_the_mode_once_and_leaves_the_rest_to_the_modes() 
 
 
 def _tsc(tmp_path: Path, probe: str) -> subprocess.CompletedProcess[str]:
-    """strict tsc over a copy of js/ with one more module, ``probe``, that reads a state."""
+    """The page's strict tsc (js/tsconfig.json's options) over one module, ``probe``, that reads a state."""
     tsc = JS / "node_modules" / ".bin" / "tsc"
     if not tsc.exists():
         why = "typescript is not installed (cd js && npm ci)"
         if os.environ.get("CI"):
             pytest.fail(f"{why}; CI must type-check the page")
         pytest.skip(why)
-    copy = tmp_path / "js"
-    shutil.copytree(JS, copy, ignore=shutil.ignore_patterns("node_modules"))
-    (copy / "node_modules").symlink_to(JS / "node_modules")
-    (tmp_path / "novaluna_widget").mkdir()  # the drawing spec, beside js/ as in the repository
-    shutil.copy(JS.parent / "novaluna_widget" / "drawing.json", tmp_path / "novaluna_widget")
-    (copy / "probe.js").write_text(
-        f'/** @param {{import("./contract").State}} state */\nexport const probe = (state) => {probe};\n',
+    contract = json.dumps(str(JS / "contract"))
+    (tmp_path / "probe.js").write_text(
+        f"/** @param {{import({contract}).State}} state */\nexport const probe = (state) => {probe};\n",
         encoding="utf-8",
     )
-    return subprocess.run([str(tsc), "-p", str(copy)], capture_output=True, text=True, check=False)
+    config = {"extends": str(JS / "tsconfig.json"), "include": ["probe.js"]}
+    (tmp_path / "tsconfig.json").write_text(json.dumps(config), encoding="utf-8")
+    return subprocess.run([str(tsc), "-p", str(tmp_path)], capture_output=True, text=True, check=False)
 
 
 @pytest.mark.slow
