@@ -324,10 +324,9 @@ class Controller:
             answered=screen.answered,
             bot=table.bot,
             view=part.view,
+            mode=part.own,
             hint=hint,
-            tutorial=part.tutorial,
             why=answer(screen, table.lang),
             can=part.can,
             lang=table.lang,
-            puzzle=part.puzzle,
         )

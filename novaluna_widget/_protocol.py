@@ -40,18 +40,18 @@ from ._contract import (
     Intent,
     Letter,
     LogEntry,
+    ModePart,
     Moves,
     Over,
     PlayerState,
     Position,
-    PuzzleView,
     RecentTurn,
     Solo,
     State,
+    StateCommon,
     TaskRow,
     TaskStatus,
     TrackSpace,
-    Tutorial,
     View,
     Why,
 )
@@ -173,12 +173,11 @@ def page_state(
     answered: int,
     bot: str,
     view: View,
+    mode: ModePart | None = None,
     hint: Hint | None = None,
-    tutorial: Tutorial | None = None,
     why: Why | None = None,
     can: CoachCan | None = None,
     lang: str | None = None,
-    puzzle: PuzzleView | None = None,
 ) -> State:
     """The whole ``state`` the page draws: ``position`` (from ``game_state``, or a past one), then
     ``version`` (intents must name it), ``selected`` (the space chosen and not yet placed), ``error``
@@ -186,12 +185,13 @@ def page_state(
     knows it was heard even when nothing else changed), ``bot`` (what the Bot button asks), ``bot_names``
     (as code names them) and ``bot_words`` (each as a player reads it),
     and the coach's fields: ``view`` (the position of the history on show, ``coach_view.view_state``),
-    ``hint`` (``coach_view.hint_state`` or None), ``tutorial`` (the guided game's step, or None),
-    ``why`` (the explanation of the task the page asked about, or None), ``can`` flags added to the
-    position's (``hint``, ``review``), the ``puzzle`` on show (or None), and the language the words are
-    in: ``lang`` (its code; None: the package language) and ``dir`` (``_direction``)."""
+    ``hint`` (``coach_view.hint_state`` or None), ``why`` (the explanation of the task the page asked
+    about, or None), ``can`` flags added to the position's (``hint``, ``review``), the language the words
+    are in: ``lang`` (its code; None: the package language) and ``dir`` (``_direction``); last the
+    ``mode``'s own fields, which tag the state (its name, the guided game's ``tutorial``, the
+    ``puzzle`` on show; None: the game now, ``playing``)."""
     lang = resolve(lang)
-    return {
+    page: StateCommon = {
         **position,
         "version": version,
         "selected": selected,
@@ -202,13 +202,13 @@ def page_state(
         "bot_words": {name: BOT_WORDS[name].in_language(lang) for name in BOTS},
         "view": view,
         "hint": hint,
-        "tutorial": tutorial,
-        "puzzle": puzzle,
         "why": why,
         "can": _can(position["can"], can),
         "lang": lang,
         "dir": _direction(lang),
     }
+    fields: ModePart = {"mode": "playing"} if mode is None else mode
+    return cast(State, {**page, **fields})  # one variant: the mode's fields over the common ones
 
 
 def _can(position: Can, widget: CoachCan | None) -> Can:

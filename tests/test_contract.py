@@ -269,3 +269,33 @@ def test_an_intent_is_written_once_in_the_contract(monkeypatch):
         parse_intent({"action": "redo", "version": 1})
     with pytest.raises(TypeError, match=r"_Wave\.hand"):
         protocol.intent_fields(_Wave | contract.WhyIntent)
+
+
+# -- the state is tagged by its mode --------------------------------------------------------------
+def test_the_state_names_its_mode_and_carries_that_modes_fields_and_no_other(tmp_path: Path):
+    # The page switches on ``state.mode``: each mode's state keeps to its own variant of ``State``, so a
+    # guided step without its ``tutorial``, or a game now carrying one, breaks the contract.
+    w = NovaLunaWidget(players=2, seed=3, bots={1: "greedy"})
+    states = {w.state["mode"]: w.state}
+    take(w, *w.game.legal_moves()[0])
+    w.show_turn(0)
+    states[w.state["mode"]] = w.state
+    w.review(progress=False)  # works any time: a row of the two actions played
+    w.open_review(0)
+    states[w.state["mode"]] = w.state
+    guided = NovaLunaWidget.tutorial()
+    states[guided.state["mode"]] = guided.state
+    puzzles = NovaLunaWidget.puzzles(seed=1, path=tmp_path / "progress.json")
+    states[puzzles.state["mode"]] = puzzles.state
+    assert list(states) == ["playing", "history", "review", "guided", "puzzle"]
+    own = {"guided": "tutorial", "puzzle": "puzzle"}
+    for mode, state in states.items():
+        conforms(state, State)
+        assert {key for key in own.values() if key in state} == ({own[mode]} if mode in own else set())
+    playing, step = states["playing"], states["guided"]
+    with pytest.raises(TypeError, match=r"GuidedState with its keys \['tutorial'\]"):
+        check({k: v for k, v in step.items() if k != "tutorial"}, State)
+    with pytest.raises(TypeError, match=r"lacks: \['tutorial'\]"):
+        check({**playing, "tutorial": step["tutorial"]}, State)
+    with pytest.raises(TypeError, match=r"value\.mode must be one of"):
+        check({**playing, "mode": "solo"}, State)  # solo is the game's kind, no mode

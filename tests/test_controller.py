@@ -263,7 +263,7 @@ def test_the_guided_game_answers_other_clicks_and_plays_the_awaited_one():
     intent(c, **guide.click.intent)  # the awaited click
     assert page.states[-1]["tutorial"]["refused"] is None and page.states[-1]["tutorial"]["number"] == 2
     intent(c, "new")  # leaves the guide for a game against Luna, played by the greedy bot
-    assert isinstance(c.mode, Playing) and c.guide is None and page.states[-1]["tutorial"] is None
+    assert isinstance(c.mode, Playing) and c.guide is None and page.states[-1]["mode"] == "playing"
     assert c.bots == {1: "greedy"} and [p.name for p in c.game.players] == ["You", "Luna"]
 
 
@@ -359,7 +359,7 @@ class Still(Mode):
         return Playing(self.table)
 
     def part(self) -> ModeFields:
-        return ModeFields(view={"still": True}, can={"hint": False, "review": False})
+        return ModeFields(view={"still": True}, can={"hint": False, "review": False}, own={"mode": "playing"})
 
 
 def test_a_new_mode_plugs_in_without_touching_the_others():

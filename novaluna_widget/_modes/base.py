@@ -13,7 +13,7 @@ from typing import Any, ClassVar, Final, NamedTuple, NoReturn, SupportsIndex
 
 from .. import coach
 from .._coach_view import view_state
-from .._contract import CoachCan, Intent, Position, PuzzleView, Tutorial, View
+from .._contract import CoachCan, Intent, ModePart, Position, View
 from .._errors import IllegalMove
 from .._game import Action
 from .._guide import Guide
@@ -42,14 +42,14 @@ NOT_IN_PUZZLES: Final = msg("that belongs to the puzzles: press Puzzles to open 
 @dataclass(frozen=True)
 class ModeFields:
     """A mode's part of the page's state (``protocol.page_state``): the ``view`` of the position on show,
-    the ``can`` flags it adds, an earlier ``position`` (None: the position now; a puzzle's own), the guided
-    game's ``tutorial`` step and the ``puzzle`` on show."""
+    the ``can`` flags it adds, the mode's ``own`` fields (its name, which tags the state, and what only it
+    shows: the guided game's ``tutorial`` step, the ``puzzle`` on show) and an earlier ``position`` (None:
+    the position now; a puzzle's own)."""
 
     view: View
     can: CoachCan
+    own: ModePart
     position: Position | None = None
-    tutorial: Tutorial | None = None
-    puzzle: PuzzleView | None = None
 
 
 class Picture(NamedTuple):

@@ -90,7 +90,7 @@ class Guided(Mode):
     def part(self) -> ModeFields:
         can: CoachCan = {"hint": False, "review": False, "undo": False, "redo": False, "bot": False}
         tutorial: Tutorial = {**self.guide.state(), "refused": self.table.words(self.refused)}
-        return ModeFields(view=view_now(self.table), can=can, tutorial=tutorial)
+        return ModeFields(view=view_now(self.table), can=can, own={"mode": "guided", "tutorial": tutorial})
 
     def new_game(self) -> None:
         self.table.seats = [None, self.table.bot]  # Luna's seat is played by a bot from now

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from .._coach_view import BROWSING, position_at, view_state
-from .._contract import Compare, Intent, Position, View
+from .._contract import CoachCan, Compare, HistoryMode, Intent, Position, ReviewMode, View
 from .base import Mode, ModeFields, Screen, moved
 
 __all__ = ["History"]
@@ -49,9 +49,12 @@ class History(Mode):
             position = position_at(table.game, self.turn, table.seats, table.lang, reader=table.reader)
             view = view_state(table.game, self.turn, self.compared(), table.lang, reader=table.reader)
             self._built = (key, position, view)
-        return ModeFields(
-            view=self._built[2], can={"hint": False, "review": table.game.is_over}, position=self._built[1]
-        )
+        can: CoachCan = {"hint": False, "review": table.game.is_over}
+        return ModeFields(view=self._built[2], can=can, own=self.own(), position=self._built[1])
+
+    def own(self) -> HistoryMode | ReviewMode:
+        """The mode's own fields of the state: its name."""
+        return {"mode": "history"}
 
     def compared(self) -> Compare | None:
         """``view.compare``: nothing to compare on a position of the history."""

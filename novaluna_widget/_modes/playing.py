@@ -69,7 +69,9 @@ class Playing(Mode):
     def part(self) -> ModeFields:
         game, seats = self.table.game, self.table.seats
         hint = not game.is_over and seats[game.current_player] is None
-        return ModeFields(view=view_now(self.table), can={"hint": hint, "review": game.is_over})
+        return ModeFields(
+            view=view_now(self.table), can={"hint": hint, "review": game.is_over}, own={"mode": "playing"}
+        )
 
     # -- Python's calls ----------------------------------------------------------------------------
     def play(self, action: Action | tuple[int, tuple[int, int]]) -> frozenset[tuple[int, int, int]]:

@@ -27,6 +27,7 @@ from .._contract import (
     Position,
     PuzzleAnswer,
     PuzzleDownload,
+    PuzzleMode,
     PuzzleVerdict,
     PuzzleView,
     TaskRow,
@@ -293,7 +294,8 @@ class Puzzling(Mode):
         if self._position is None or self._position[:2] != key:
             self._position = (*key, self._drawn(game_state(self.puzzle.game, lang=table.lang)))
         can: CoachCan = {"hint": False, "review": False, "undo": False, "redo": False, "bot": False}
-        return ModeFields(view=view_now(table), can=can, position=self._position[2], puzzle=self._view())
+        own: PuzzleMode = {"mode": "puzzle", "puzzle": self._view()}
+        return ModeFields(view=view_now(table), can=can, own=own, position=self._position[2])
 
     def _drawn(self, position: Position) -> Position:
         return puzzle_position(self.puzzle, position, settled=self.settled)

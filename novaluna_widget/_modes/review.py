@@ -7,7 +7,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from .._coach_view import compare
-from .._contract import Compare
+from .._contract import Compare, ReviewMode
 from .base import Mode
 from .history import History
 
@@ -21,6 +21,9 @@ class Reviewing(History):
     def __init__(self, live: Mode, index: int, row: Mapping[str, Any]) -> None:
         super().__init__(live, index)
         self.row = row
+
+    def own(self) -> ReviewMode:
+        return {"mode": "review"}
 
     def compared(self) -> Compare | None:
         table = self.table
