@@ -22,6 +22,7 @@ import {
 } from "./coach.js";
 import { setColours, setFaces } from "./drawing.js";
 import { fitBoard } from "./fit.js";
+import { focusedIn, inside, origin } from "./host.js";
 import { language, setLanguage, t, tn, tnc } from "./i18n.js";
 import { createMotion } from "./motion.js";
 import { headline, logItems, logShell, nowWords, sidePanel, toolbar, topShell } from "./panels.js";
@@ -465,7 +466,7 @@ function render({ model, el }) {
   function draw(full = false) {
     const started = performance.now();
     // Before `speak`, which words the shells anew when the language changed (the menu had the focus).
-    const focusKey = root.contains(document.activeElement) ? keyOf(document.activeElement) : null;
+    const focusKey = keyOf(focusedIn(root));
     speak();
     root.classList.remove("nl-busy");
     root.classList.toggle("nl-read-only", browsing(state));
@@ -493,7 +494,7 @@ function render({ model, el }) {
     const saying = news ?? (drawn && drawn.lang !== state.lang ? lastSaying : null);
     if (saying !== null) lastSaying = saying;
     // On the history slider the slider's own value text says where it is: the live region keeps quiet.
-    if (saying !== null) setText(parts.said, document.activeElement === parts.slider ? "" : saying(state));
+    if (saying !== null) setText(parts.said, focusedIn(root) === parts.slider ? "" : saying(state));
     setText(parts.now, state.puzzle ? state.puzzle.question : nowWords(state, catalogue));
     patchChildren(parts.wheel, wheelParts(state, catalogue), full);
     patch(parts.wheelMarks, wheelMarks(state), full);
@@ -541,7 +542,7 @@ function render({ model, el }) {
 
   /** @param {string | null} focusKey the element that had the focus (`keyOf`) */
   function restoreFocus(focusKey) {
-    if (focusKey && root.contains(document.activeElement) && pendingFocus === null) return; // part kept
+    if (focusKey && focusedIn(root) && pendingFocus === null) return; // part kept
     let target = focusKey && root.querySelector(focusKey);
     if (pendingFocus === "cells" && state.selected !== null) {
       target = root.querySelector(".nl-current .nl-legal") ?? target;
@@ -555,7 +556,7 @@ function render({ model, el }) {
     if (target) target.focus({ preventScroll: true });
     // The focused element went (a lit cell once the choice is cancelled, a button now disabled): the
     // focus stays in the widget, on the wheel's Tab stop, rather than falling to the page.
-    if (wanted && !root.contains(document.activeElement)) {
+    if (wanted && !focusedIn(root)) {
       /** @type {HTMLElement | null} */ (root.querySelector('[data-space][tabindex="0"]'))?.focus({
         preventScroll: true,
       });
@@ -802,7 +803,7 @@ function render({ model, el }) {
 
   /** @param {KeyboardEvent} event */
   function onKey(event) {
-    const target = /** @type {Element} */ (event.target);
+    const target = /** @type {Element} */ (origin(event));
     if (event.key === "Escape" && state.puzzle && chosen !== null) {
       chosen = null; // the tile chosen for a puzzle's move is the page's own
       state = drawnState(readState(model), chosen);
@@ -852,8 +853,7 @@ function render({ model, el }) {
   /** The pointer left (or focus left the widget): explain what keeps focus, else show the hint. */
   function onLeave() {
     speak();
-    const active = document.activeElement;
-    const focused = active && root.contains(active) ? active.closest(EXPLAINS) : null;
+    const focused = focusedIn(root)?.closest(EXPLAINS) ?? null;
     hoverKey = focused ? keyOf(focused) : null;
     if (focused) highlight(focused);
     else {
@@ -868,10 +868,11 @@ function render({ model, el }) {
    * b, v, 0 0 …) would otherwise act on the notebook cell around it. Jupyter (Lumino) hears keys on
    * the document, in Notebook 7 on their way down to the widget, so only a listener on the window
    * hears them first: it handles the widget's keys and stops them there. Running the cell still works.
+   * Whether a key is the widget's is read from the event's path, which a shadow root (marimo's) keeps.
    * @param {KeyboardEvent} event
    */
   function onWindowKey(event) {
-    if (!(event.target instanceof Node) || !root.contains(event.target) || passesToNotebook(event)) return;
+    if (!inside(root, event) || passesToNotebook(event)) return;
     if (event.type === "keydown") onKey(event);
     event.stopPropagation();
   }
@@ -951,7 +952,7 @@ function render({ model, el }) {
     speak();
     const before = review;
     review = readReview(model);
-    const focusKey = root.contains(document.activeElement) ? keyOf(document.activeElement) : null;
+    const focusKey = keyOf(focusedIn(root));
     patch(parts.review, reviewPanel(review, state, catalogue, uid), false);
     restoreFocus(focusKey);
     if (review.status === "ready" && before.status !== "ready") {
