@@ -21,7 +21,7 @@ from typing import Final, Literal
 
 from ._i18n import msg
 
-__all__ = ["APPS", "NotInstalled", "app_notebook", "serve", "voila_command"]
+__all__ = ["APPS", "CONNECTION", "App", "NotInstalled", "app_notebook", "serve", "voila_command"]
 
 App = Literal["game", "puzzles", "guided"]
 
