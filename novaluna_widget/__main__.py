@@ -33,7 +33,7 @@ from typing import Any, NoReturn
 from ._app import APPS, NotInstalled, serve
 from ._game import SEEDS
 from ._i18n import LANGUAGES, Message, cmsg, get_language, joined, msg, plural, quote
-from ._kinds import new_game
+from ._new_game import new_game
 from .bots import BOTS, SearchBot, make_bot, play_game
 
 __all__ = ["main"]
@@ -615,7 +615,7 @@ def _app_command(args: argparse.Namespace) -> int:
 
 
 def _play(args: argparse.Namespace) -> str:
-    from ._text import game_text
+    from ._text_view import game_text
 
     lang: str = args.lang
     seats = _seats(args)
