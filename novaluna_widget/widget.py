@@ -16,6 +16,7 @@ change of language re-words what is on show without touching the game.
 
 from __future__ import annotations
 
+import asyncio
 import os
 import threading
 import weakref
@@ -26,16 +27,17 @@ from typing import TYPE_CHECKING, Any, Final, SupportsIndex
 import anywidget
 import traitlets
 
-from . import _kinds as kinds
-from . import coach
+from . import _new_game, coach
 from ._contract import State
 from ._controller import Controller
 from ._game import Action, Game
 from ._guide import READER, Guide
 from ._i18n import check_language, get_language, msg, resolve
+from ._modes import guided_by, puzzles_of
 from ._protocol import Reader, Seats, catalogue
-from ._render import game_svg, page_faces
-from ._table import DEFAULT_BOT, Played
+from ._render import game_svg, printed_pieces
+from ._review_runner import Job
+from ._session import DEFAULT_BOT, Played
 from .puzzles._trainer import Trainer
 
 if TYPE_CHECKING:
@@ -90,7 +92,7 @@ class NovaLunaWidget(anywidget.AnyWidget):
     """The 68 tiles by id (``protocol.catalogue``), sent once: the ``state`` names tiles by id only."""
 
     faces = traitlets.Dict(read_only=True).tag(sync=True)
-    """What the page draws that no position changes, in the widget's language (``render.page_faces``):
+    """What the page draws that no position changes, in the widget's language (``render.printed_pieces``):
     the tiles' faces and tasks as markup, and in words; the wheel's rim and the moon track; where the
     pieces stand. Sent once, and again when the language changes."""
 
@@ -110,11 +112,27 @@ class NovaLunaWidget(anywidget.AnyWidget):
     """The Review panel, apart from ``state`` so that it is sent once: ``{}`` until a review is asked
     for; ``{"status": "working", "done": k, "total": n}`` while the coach works through the actions;
     then ``{"status": "ready", "unit": "tokens" | "points", "rows": [...], "total": n}`` with the rows
-    (``coaching.review_row``) largest loss first. Dropped when the game's history changes. The page's
+    (``coach_view.review_row``) largest loss first. Dropped when the game's history changes. The page's
     Review button (and its language menu, which has the comments worded again) leaves the coach's work to
     a thread of its own: the kernel stays free and the widget usable meanwhile, and a change of the game's
     history cancels the work (``review_done`` waits for it). Observers of this trait may hear the
     progress on that thread."""
+
+    version = traitlets.Int(read_only=True).tag(sync=True)
+    """Grows by one with every change of the position; intents from the page must name it. Like ``turn``,
+    ``current_player`` and ``result``, a value another cell can follow: each is set with every state the
+    widget sends, so ``widget.observe(callback, names=["version"])`` hears every change, made by a click,
+    by Python or by a bot (in marimo, have the callback set an ``mo.state``: README, "marimo")."""
+
+    turn = traitlets.Int(read_only=True).tag(sync=True)
+    """The tiles taken so far (``game.turn``): the live game's, not an earlier position on show."""
+
+    current_player = traitlets.Int(None, allow_none=True, read_only=True).tag(sync=True)
+    """The seat of the player to move (``game.current_player``); None once the game is over."""
+
+    result = traitlets.Dict(None, allow_none=True, read_only=True).tag(sync=True)
+    """None until the game is over; then ``{"reason": "last token" | "no tile", "winner": seat, "ranking":
+    [seats, best first], "score": points}``, the score a solo game's (lower is better), else None."""
 
     projector = traitlets.Bool(False).tag(sync=True)
     """A projector's size for the board: large tile faces, thick marks, big task dots and big words,
@@ -133,7 +151,7 @@ class NovaLunaWidget(anywidget.AnyWidget):
         projector: bool = False,
     ) -> None:
         if game is None:
-            game = kinds.new_game(players, seed=seed, beginner=beginner, lang=resolve(lang))
+            game = _new_game.new_game(players, seed=seed, beginner=beginner, lang=resolve(lang))
         # Made (and its arguments checked) before the widget opens its channel to the page.
         self._controller = Controller(
             game,
@@ -162,7 +180,7 @@ class NovaLunaWidget(anywidget.AnyWidget):
         language = get_language() if lang is None else check_language(lang)
         guide = Guide(lang=language)
         widget = cls(guide.game, lang=language, reader=READER)
-        widget._controller.follow(guide)
+        widget._controller.enter(guided_by(guide))
         return widget
 
     @classmethod
@@ -186,7 +204,7 @@ class NovaLunaWidget(anywidget.AnyWidget):
         trainer = Trainer(path, seed=0 if seed is None else seed, lang=language, warn=False)
         widget = cls(seed=seed, lang=language)
         try:
-            widget._controller.puzzles(trainer, kinds)
+            widget._controller.enter(puzzles_of(trainer, kinds))
         except Exception:  # kinds there are not: the widget made for them goes
             widget.close()
             raise
@@ -194,9 +212,16 @@ class NovaLunaWidget(anywidget.AnyWidget):
 
     def _publish(self, state: State) -> None:
         if state["lang"] != self.faces.get("lang"):  # the pieces' faces and words, once per language
-            self.set_trait("faces", page_faces(state["lang"]))
+            self.set_trait("faces", printed_pieces(state["lang"]))
         self.set_trait("lang", state["lang"])  # (the page words its labels by the state's own lang)
-        self.set_trait("state", state)
+        game = self._controller.game
+        over = game.is_over
+        with self.hold_sync():  # one message: the state, and what of the values followed it changed
+            self.set_trait("state", state)
+            self.set_trait("version", self._controller.version)
+            self.set_trait("turn", game.turn)
+            self.set_trait("current_player", None if over else game.current_player)
+            self.set_trait("result", _result(game) if over else None)
 
     # -- reading -------------------------------------------------------------------------------
     @property
@@ -215,11 +240,6 @@ class NovaLunaWidget(anywidget.AnyWidget):
         return self._controller.table.reader
 
     @property
-    def version(self) -> int:
-        """Grows by one with every change of the position; intents from the page must name it."""
-        return self._controller.version
-
-    @property
     def last_error(self) -> str | None:
         """Why the last intent from the page was refused (or an ``on_move`` callback failed, or the guided
         game was left because its game changed outside the steps), in the widget's language; None once an
@@ -229,7 +249,7 @@ class NovaLunaWidget(anywidget.AnyWidget):
     @property
     def selected(self) -> int | None:
         """The wheel space whose tile the player has chosen and not yet placed, or None."""
-        return self._controller.table.selected
+        return self._controller.selected
 
     @property
     def guide(self) -> Guide | None:
@@ -383,10 +403,43 @@ class NovaLunaWidget(anywidget.AnyWidget):
             self._own_layout.close()
 
 
-def _in_a_thread(work: Callable[[], None]) -> None:
+def _result(game: Game) -> dict[str, Any]:
+    """How the game ended, as the ``result`` trait holds it (``game`` is over)."""
+    sheet = game.score_sheet() if game.is_solo else None
+    return {
+        "reason": game.end_reason,
+        "winner": game.winner,
+        "ranking": game.ranking(),
+        "score": None if sheet is None else sheet["total"],
+    }
+
+
+def _in_a_thread(job: Job) -> None:
     """Run the page's Review off the kernel's main thread, which goes on handling messages. ipykernel's
-    iopub channel takes messages from any thread, so the progress reaches the page as rows arrive."""
-    threading.Thread(target=work, name="novaluna-review", daemon=True).start()
+    iopub channel takes messages from any thread, so the progress reaches the page as rows arrive. Where
+    no thread can start (Pyodide, in the in-browser site), ``_in_slices``."""
+    try:
+        threading.Thread(target=job, name="novaluna-review", daemon=True).start()
+    except RuntimeError:  # "can't start new thread"
+        _in_slices(job)
+
+
+_SLICING: set[asyncio.Task[None]] = set()
+"""The reviews ``_in_slices`` runs (the event loop keeps only weak references to its tasks)."""
+
+
+def _in_slices(job: Job) -> None:
+    """Run the page's Review a row at a time on the kernel's event loop, yielding to it after each: the
+    kernel handles the page's messages between rows, so the progress shows and a change of the game's
+    history cancels the rest, with no thread."""
+
+    async def slices() -> None:
+        for _ in job.steps():
+            await asyncio.sleep(0)
+
+    task = asyncio.get_event_loop().create_task(slices())
+    _SLICING.add(task)
+    task.add_done_callback(_SLICING.discard)
 
 
 # -- noticing changes made from Python ---------------------------------------------------------

@@ -39,8 +39,8 @@ from novaluna_widget.__main__ import main
 from novaluna_widget._board import FAR, FIRST
 from novaluna_widget._errors import PositionError
 from novaluna_widget._guide import Click
-from novaluna_widget._kinds import new_game
 from novaluna_widget._modes.guided import LEFT
+from novaluna_widget._new_game import new_game
 from novaluna_widget.bots import GreedyBot, make_bot, play_game
 from novaluna_widget.scenario import ScenarioError, position
 from novaluna_widget.simulate import _AHEAD, SimulationError, simulate
@@ -772,7 +772,7 @@ def test_a_change_behind_the_guides_back_leaves_the_guided_game_with_a_sentence(
     assert w.guide is not None
     behind(w.game)
     w.refresh()  # as after the cell that made it
-    assert w.guide is None and w.state["tutorial"] is None
+    assert w.guide is None and w.state["mode"] == "playing"
     assert w.last_error == LEFT.in_language("en") and w.reader == 0
     w.lang = "fa"
     assert w.last_error == LEFT.in_language("fa")
