@@ -17,6 +17,7 @@ import json
 import os
 import random
 import threading
+from _thread import _count as _other_threads  # threads running besides the main one (in C, no lock)
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from operator import attrgetter
 from threading import get_ident
@@ -99,12 +100,17 @@ def _one_thread(method: Callable[Concatenate[_G, _P], _R]) -> Callable[Concatena
     microseconds, so a wait is short; a move chosen before the other thread's move may then be illegal,
     and is refused as any illegal move is.
 
-    ``play``, ``legal_moves`` and ``copy``, called on every move of every game and every node of a search,
-    hold the game the same way written out (``_take``, ``_let_go``): a wrapper's call cost random games a
-    tenth of their speed."""
+    Where no thread but the main one runs (``_other_threads``: scripts, simulations' workers, the
+    browser's kernel), that thread is the only one that can be inside a game: it goes in without a claim.
+    (A thread runs only once started, and a game's calls start none.) ``play``, ``legal_moves`` and
+    ``copy``, called on every move of every game and every node of a search, hold the game the same way
+    written out (``_take``, then ``_let_go``'s two lines): the wrapper's call and the claim cost random
+    games a tenth of their speed."""
 
     @functools.wraps(method)
     def guarded(game: _G, /, *args: _P.args, **kwargs: _P.kwargs) -> _R:
+        if not _other_threads():  # the only thread there is holds every game
+            return method(game, *args, **kwargs)
         claim = (get_ident(),)
         held = _USERS.setdefault(key := id(game), claim)
         if held is not claim and not _take(key, claim, held):
@@ -134,11 +140,16 @@ def _take(key: int, claim: tuple[int], held: tuple[int]) -> bool:
 
 
 def _let_go(key: int) -> None:
-    """Let go of the game ``key``, waking any thread waiting for a game."""
+    """Let go of the game ``key``, waking any thread waiting for a game (``_wake``)."""
     del _USERS[key]
     if _WAITING:
-        with _LET_GO:
-            _LET_GO.notify_all()
+        _wake()
+
+
+def _wake() -> None:
+    """Wake the threads waiting for a game: one has been let go."""
+    with _LET_GO:
+        _LET_GO.notify_all()
 
 
 def check_seed(seed: object) -> int:
@@ -629,9 +640,11 @@ class Game:
     def legal_moves(self) -> Moves:
         """Every legal ``Move`` for the player to move, space by space (the optional refill is a separate
         choice). A sequence: index it, iterate it, or ``list()`` it."""
-        claim = (get_ident(),)  # one thread at a time, as ``_one_thread`` lets it in
-        held = _USERS.setdefault(key := id(self), claim)
-        mine = held is claim or _take(key, claim, held)
+        mine = False  # one thread at a time, as ``_one_thread`` lets it in
+        if _other_threads():
+            claim = (get_ident(),)
+            held = _USERS.setdefault(key := id(self), claim)
+            mine = held is claim or _take(key, claim, held)
         try:
             if self._over is not None:
                 return Moves((), ())
@@ -643,8 +656,10 @@ class Game:
             moves._size = len(spaces) * len(cells)
             return moves
         finally:
-            if mine:
-                _let_go(key)
+            if mine:  # let go (``_let_go``, written out)
+                del _USERS[key]
+                if _WAITING:
+                    _wake()
 
     def legal_actions(self) -> list[Action]:
         """Every action the player to move may take now: the legal moves, then ``"refill"`` and, solo,
@@ -714,9 +729,11 @@ class Game:
         """Play one action: a ``Move`` (or a ``(space, (x, y))`` pair), ``"refill"`` or, solo,
         ``"end_phase_one"``. Returns the tasks a move covered. Raises ``IllegalMove``, changing
         nothing, if the action is not legal now."""
-        claim = (get_ident(),)  # one thread at a time, as ``_one_thread`` lets it in
-        held = _USERS.setdefault(game := id(self), claim)
-        mine = held is claim or _take(game, claim, held)
+        mine = False  # one thread at a time, as ``_one_thread`` lets it in
+        if _other_threads():
+            claim = (get_ident(),)
+            held = _USERS.setdefault(game := id(self), claim)
+            mine = held is claim or _take(game, claim, held)
         try:
             key = _KEY_OF_MOVE.get(id(action))
             if (  # the common case, a legal move the engine made (as legal_moves() gives): checked here
@@ -736,14 +753,38 @@ class Game:
                     self._redo.clear()  # a new action: what undo took back no longer follows
                     return frozenset()
                 action, key = checked, _KEY_OF_MOVE[id(checked)]
-            covered = self._apply_move(action, key)
+            # Take, move on the track, place, cover; then start the next turn (written out: every move of
+            # every game and search comes here).
+            space, cell = action
+            index = self._current
+            player = self._players[index]
+            t = self._wheel[space]
+            assert t is not None
+            self._wheel[space] = None
+            self._on_wheel -= 1
+            self._marker = space
+            self._choices = None
+            events = self._events
+            events.append(("take", index, space, t.id))
+            following = self._advance(index, player, t.cost)
+            newly = player._board._put(t, cell, key)  # checked above
+            events.append(("place", index, t.id, cell))
+            covered = self._cover(index, player, newly) if newly else newly
+            if player._tokens == 0:
+                self._finish("last token", index)
+            else:
+                self._current = following
+                if not self._on_wheel:  # else the next turn starts as it is
+                    self._start_turn()
             self._history.append(action)
             if self._redo:
                 self._redo.clear()
             return covered
         finally:
-            if mine:
-                _let_go(game)
+            if mine:  # let go (``_let_go``, written out)
+                del _USERS[game]
+                if _WAITING:
+                    _wake()
 
     def _checked(self, action: object) -> Action:
         """The action, normalised, if it is legal now; else ``IllegalMove`` (nothing changes). ``play``
@@ -803,32 +844,6 @@ class Game:
         self._on_wheel += len(placed)
         self._choices = None
         self._events.append(("refill", self._current, mandatory, tuple((s, t.id) for s, t in placed)))
-
-    def _apply_move(self, move: Move, key: int) -> frozenset[TaskRef]:
-        """Take, move on the track, place (``key``: the cell's, ``board._key``), cover; then start the
-        next turn."""
-        space, cell = move
-        index = self._current
-        player = self._players[index]
-        t = self._wheel[space]
-        assert t is not None
-        self._wheel[space] = None
-        self._on_wheel -= 1
-        self._marker = space
-        self._choices = None
-        events = self._events
-        events.append(("take", index, space, t.id))
-        following = self._advance(index, player, t.cost)
-        newly = player._board._put(t, cell, key)  # play has checked the cell
-        events.append(("place", index, t.id, cell))
-        covered = self._cover(index, player, newly) if newly else newly
-        if player._tokens == 0:
-            self._finish("last token", index)
-        else:
-            self._current = following
-            if not self._on_wheel:  # else the next turn starts as it is
-                self._start_turn()
-        return covered
 
     def _advance(self, index: int, player: Player, steps: int) -> int:
         """Move the player's marker ``steps`` on, on top of any markers it lands on; returns who moves
@@ -936,9 +951,11 @@ class Game:
 
         ``shuffle_pile=rng`` shuffles the copy's face-down draw pile: a search that looks past a refill
         then guesses the hidden order instead of reading it."""
-        claim = (get_ident(),)  # one thread at a time, as ``_one_thread`` lets it in
-        held = _USERS.setdefault(key := id(self), claim)
-        mine = held is claim or _take(key, claim, held)
+        mine = False  # one thread at a time, as ``_one_thread`` lets it in
+        if _other_threads():
+            claim = (get_ident(),)
+            held = _USERS.setdefault(key := id(self), claim)
+            mine = held is claim or _take(key, claim, held)
         try:
             if shuffle_pile is not None and not isinstance(shuffle_pile, random.Random):
                 raise TypeError(
@@ -966,8 +983,10 @@ class Game:
                 shuffle_pile.shuffle(other._pile)
             return other
         finally:
-            if mine:
-                _let_go(key)
+            if mine:  # let go (``_let_go``, written out)
+                del _USERS[key]
+                if _WAITING:
+                    _wake()
 
     # -- the game as plain data ----------------------------------------------------------------
     @_one_thread
