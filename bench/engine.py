@@ -10,6 +10,11 @@ placement, by walking the chains) is measured in the same run, since the machine
 in a process of its own (both are ``novaluna_widget``), the two take turns round by round so that a
 change of the machine's load falls on both alike, and each round checks that both played the very same
 games (a digest of every game's snapshot and of sampled positions the search reached).
+
+``--pairs N`` (with ``--against``) then also takes N pairs of short samples (a tenth of a second of CPU
+each) from one long-lived process per engine, the two in turn and the first of a pair alternating: on a
+machine other work loads heavily, a round's ratio ranged 0.6-1.9, where a pair's, taken within a second,
+varies by a few percent; the median of the pairs' own ratios is printed with its quartiles.
 """
 
 from __future__ import annotations
@@ -201,7 +206,59 @@ def run_round(tree: Path, seed: int) -> dict[str, tuple[float, str]]:
     return figures
 
 
-def compare(rev: str, rounds: int) -> None:
+#: Random games and search positions in one sample of ``--pairs``.
+PAIR_GAMES, PAIR_POSITIONS = 12, 8
+
+
+def serve() -> None:
+    """Answer ``games SEED`` / ``nodes SEED`` lines with one sample's rate (``--pairs``' worker)."""
+    random_games(5, 999)  # warm up
+    for line in sys.stdin:
+        kind, seed = line.split()
+        if kind == "games":
+            rate = random_games(PAIR_GAMES, int(seed))[0]
+        else:
+            rate = search_nodes(search_positions(PAIR_POSITIONS, int(seed)))[0]
+        print(rate, flush=True)
+
+
+def compare_pairs(trees: dict[str, Path], rev: str, pairs: int) -> None:
+    """``pairs`` pairs of short samples, one long-lived process per engine (see ``--pairs``)."""
+    workers = {
+        name: subprocess.Popen(
+            [sys.executable, __file__, "--serve", "--tree", str(tree)],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            text=True,
+        )
+        for name, tree in trees.items()
+    }
+
+    def sample(name: str, request: str) -> float:
+        worker = workers[name]
+        assert worker.stdin is not None and worker.stdout is not None
+        worker.stdin.write(request + "\n")
+        worker.stdin.flush()
+        return float(worker.stdout.readline())
+
+    try:
+        print(f"(pairs: {pairs} pairs of short samples; median of the pairs' own ratios, quartiles)")
+        for kind, label in (("games", "random games/s"), ("nodes", "nodes/s (copy+play)")):
+            ratios = []
+            for k in range(pairs):
+                order = sorted(trees, reverse=k % 2 == 1)
+                rate = {name: sample(name, f"{kind} {k}") for name in order}
+                ratios.append(rate["this tree"] / rate[rev])
+            low, mid, high = statistics.quantiles(ratios, n=4)
+            print(f"{label:>18}, pairs: this tree / {rev} {mid:.3f}x (quartiles {low:.3f}–{high:.3f})")
+    finally:
+        for worker in workers.values():
+            assert worker.stdin is not None
+            worker.stdin.close()
+            worker.wait()
+
+
+def compare(rev: str, rounds: int, pairs: int = 0) -> None:
     with tempfile.TemporaryDirectory() as tmp:
         trees = {rev: engine_at(rev, Path(tmp)), "this tree": ROOT}
         figures: dict[str, dict[str, list[float]]] = {name: {} for name in trees}
@@ -227,6 +284,8 @@ def compare(rev: str, rounds: int) -> None:
                 f"{key:>18}: {rev} {old:>9,.1f}   this tree {new:>9,.1f}   -> "
                 f"{statistics.median(ratios):.2f}x ({min(ratios):.2f}–{max(ratios):.2f})"
             )
+        if pairs:
+            compare_pairs(trees, rev, pairs)
 
 
 # -- this tree's own figures -----------------------------------------------------------------------
@@ -272,11 +331,19 @@ def own_figures() -> None:
             setattr(game, "Board", original)  # noqa: B010
 
     random_games(20, 0)  # warm up
-    fast = [random_games(GAMES, r)[0] for r in range(ROUNDS)]
-    plain = [plain_games(GAMES // 3, r) for r in range(ROUNDS)]
+    # The engine and the plain one in turn, round by round: a change of the machine's load between them
+    # moved the ratio of the two medians from 6.9x to 9.1x on a busy machine; a round's own ratio keeps.
+    fast, plain = [], []
+    for r in range(ROUNDS):
+        fast.append(random_games(GAMES, r)[0])
+        plain.append(plain_games(GAMES // 3, r))
     f, p = statistics.median(fast), statistics.median(plain)
+    ratios = sorted(a / b for a, b in zip(fast, plain, strict=True))
     print(f"random 4-player games/s (legal_moves + play): {f:,.0f} (median of {ROUNDS} rounds of {GAMES})")
-    print(f"  plain full re-check baseline, same run:    {p:,.0f} games/s -> speed-up {f / p:.1f}x")
+    print(
+        f"  plain full re-check baseline, same rounds: {p:,.0f} games/s -> speed-up "
+        f"{statistics.median(ratios):.1f}x (the rounds' own ratios, {ratios[0]:.1f}–{ratios[-1]:.1f})"
+    )
     g = Game(4, seed=1)
     while not g.is_over:
         g.play(g.legal_moves()[len(g.history) % len(g.legal_moves())])
@@ -315,16 +382,22 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--against", metavar="REV", help="measure the engine of git revision REV as well")
     parser.add_argument("--rounds", type=int, default=ROUNDS, help="rounds of each engine with --against")
+    parser.add_argument("--pairs", type=int, default=0, help="pairs of short samples with --against")
+    parser.add_argument("--serve", action="store_true", help=argparse.SUPPRESS)  # a --pairs worker
     parser.add_argument("--round", type=int, help=argparse.SUPPRESS)  # one round, in a process of its own
     parser.add_argument("--tree", type=Path, help=argparse.SUPPRESS)
     args = parser.parse_args()
+    if args.serve:
+        sys.path.insert(0, str(args.tree))
+        serve()
+        return
     if args.round is not None:
         sys.path.insert(0, str(args.tree))
         print(json.dumps(one_round(args.round)))
         return
     print(f"machine: {platform.processor() or platform.machine()}, Python {platform.python_version()}")
     if args.against:
-        compare(args.against, args.rounds)
+        compare(args.against, args.rounds, args.pairs)
     own_figures()
 
 

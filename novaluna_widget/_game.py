@@ -17,6 +17,7 @@ import json
 import os
 import random
 import threading
+from _thread import _count as _other_threads  # threads running besides the main one (in C, no lock)
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from operator import attrgetter
 from threading import get_ident
@@ -81,10 +82,10 @@ _G = TypeVar("_G", bound="Game")
 _P = ParamSpec("_P")
 _R = TypeVar("_R")
 
-#: The games in use, by ``id``: the thread using each (see ``_one_thread``). A dict's ``setdefault`` is
-#: atomic, so of two threads that reach a game at once exactly one gets it; and a game costs nothing more
-#: to make or copy, which a search does a million times.
-_USERS: dict[int, int] = {}
+#: The games in use, by ``id``: the claim of the thread using each, ``(thread ident,)`` (see
+#: ``_one_thread``). A dict's ``setdefault`` is atomic, so of two threads that reach a game at once
+#: exactly one gets it; and a game costs nothing more to make or copy, which a search does a million times.
+_USERS: dict[int, tuple[int]] = {}
 #: Threads waiting for a game another thread uses, and what wakes them when a game is let go.
 _WAITING: list[int] = []
 _LET_GO = threading.Condition()
@@ -97,35 +98,58 @@ def _one_thread(method: Callable[Concatenate[_G, _P], _R]) -> Callable[Concatena
     moves); another waits its turn: two threads playing on one game at once left it in no state the rules
     can reach. The thread inside may call in again (redo plays, undo replays). One game's calls take
     microseconds, so a wait is short; a move chosen before the other thread's move may then be illegal,
-    and is refused as any illegal move is."""
+    and is refused as any illegal move is.
+
+    Where no thread but the main one runs (``_other_threads``: scripts, simulations' workers, the
+    browser's kernel), that thread is the only one that can be inside a game: it goes in without a claim.
+    (A thread runs only once started, and a game's calls start none.) ``play``, ``legal_moves`` and
+    ``copy``, called on every move of every game and every node of a search, hold the game the same way
+    written out (``_take``, then ``_let_go``'s two lines): the wrapper's call and the claim cost random
+    games a tenth of their speed."""
 
     @functools.wraps(method)
     def guarded(game: _G, /, *args: _P.args, **kwargs: _P.kwargs) -> _R:
-        me, key = get_ident(), id(game)
-        if _USERS.get(key) == me:  # called from within: the thread holds the game already
+        if not _other_threads():  # the only thread there is holds every game
             return method(game, *args, **kwargs)
-        if _USERS.setdefault(key, me) != me:
-            _wait_for(key, me)
+        claim = (get_ident(),)
+        held = _USERS.setdefault(key := id(game), claim)
+        if held is not claim and not _take(key, claim, held):
+            return method(game, *args, **kwargs)
         try:
             return method(game, *args, **kwargs)
         finally:
-            del _USERS[key]
-            if _WAITING:
-                with _LET_GO:
-                    _LET_GO.notify_all()
+            _let_go(key)
 
     return guarded
 
 
-def _wait_for(key: int, me: int) -> None:
-    """Wait until this thread (``me``) has the game ``key`` that another thread uses."""
+def _take(key: int, claim: tuple[int], held: tuple[int]) -> bool:
+    """After ``claim`` (this thread's, new) found the game ``key`` held (by ``held``): False if this
+    thread holds it already (a call from within), else True once this thread has it, having waited for
+    the other to let go. A claim is a new tuple each call, so the thread that set it knows by identity."""
+    if held[0] == claim[0]:
+        return False
     with _LET_GO:
-        _WAITING.append(me)
+        _WAITING.append(claim[0])
         try:
-            while _USERS.setdefault(key, me) != me:
+            while _USERS.setdefault(key, claim) is not claim:
                 _LET_GO.wait()  # held from the try above: a game let go meanwhile notifies after it
         finally:
-            _WAITING.remove(me)
+            _WAITING.remove(claim[0])
+    return True
+
+
+def _let_go(key: int) -> None:
+    """Let go of the game ``key``, waking any thread waiting for a game (``_wake``)."""
+    del _USERS[key]
+    if _WAITING:
+        _wake()
+
+
+def _wake() -> None:
+    """Wake the threads waiting for a game: one has been let go."""
+    with _LET_GO:
+        _LET_GO.notify_all()
 
 
 def check_seed(seed: object) -> int:
@@ -613,19 +637,29 @@ class Game:
         """Whether the player may end the solo game's phase 1 now; never in a game of 2–4 players."""
         return False
 
-    @_one_thread
     def legal_moves(self) -> Moves:
         """Every legal ``Move`` for the player to move, space by space (the optional refill is a separate
         choice). A sequence: index it, iterate it, or ``list()`` it."""
-        if self._over is not None:
-            return Moves((), ())
-        # Built here rather than by __init__: the game's tuples need no copying, and this is asked every
-        # turn of every game (the choices are () only once the game is over).
-        moves = Moves.__new__(Moves)
-        spaces = moves._spaces = self._choices or self._takeable()
-        cells = moves._cells = self._players[self._current]._board._legal_cells()
-        moves._size = len(spaces) * len(cells)
-        return moves
+        mine = False  # one thread at a time, as ``_one_thread`` lets it in
+        if _other_threads():
+            claim = (get_ident(),)
+            held = _USERS.setdefault(key := id(self), claim)
+            mine = held is claim or _take(key, claim, held)
+        try:
+            if self._over is not None:
+                return Moves((), ())
+            # Built here rather than by __init__: the game's tuples need no copying, and this is asked
+            # every turn of every game (the choices are () only once the game is over).
+            moves = Moves.__new__(Moves)
+            spaces = moves._spaces = self._choices or self._takeable()
+            cells = moves._cells = self._players[self._current]._board._legal_cells()
+            moves._size = len(spaces) * len(cells)
+            return moves
+        finally:
+            if mine:  # let go (``_let_go``, written out)
+                del _USERS[key]
+                if _WAITING:
+                    _wake()
 
     def legal_actions(self) -> list[Action]:
         """Every action the player to move may take now: the legal moves, then ``"refill"`` and, solo,
@@ -691,34 +725,66 @@ class Game:
         """Take the optional refill: fill every empty space (not the marker's) from the draw pile."""
         self.play("refill")
 
-    @_one_thread
     def play(self, action: Action | tuple[int, Cell]) -> frozenset[TaskRef]:
         """Play one action: a ``Move`` (or a ``(space, (x, y))`` pair), ``"refill"`` or, solo,
         ``"end_phase_one"``. Returns the tasks a move covered. Raises ``IllegalMove``, changing
         nothing, if the action is not legal now."""
-        key = _KEY_OF_MOVE.get(id(action))
-        if (  # the common case, a legal move the engine made (as legal_moves() gives): checked here
-            key is None
-            or type(action) is not Move
-            or self._over is not None
-            or action.space not in (self._choices or self._takeable())
-            or (
-                self._players[self._current]._board._cells.get(key) is not _OPEN
-                and not self._legal_first(action.cell)
-            )
-        ):
-            checked = self._checked(action)
-            if isinstance(checked, str):
-                self._perform_word(checked)
-                self._history.append(checked)
-                self._redo.clear()  # a new action: what undo took back no longer follows
-                return frozenset()
-            action, key = checked, _KEY_OF_MOVE[id(checked)]
-        covered = self._apply_move(action, key)
-        self._history.append(action)
-        if self._redo:
-            self._redo.clear()
-        return covered
+        mine = False  # one thread at a time, as ``_one_thread`` lets it in
+        if _other_threads():
+            claim = (get_ident(),)
+            held = _USERS.setdefault(game := id(self), claim)
+            mine = held is claim or _take(game, claim, held)
+        try:
+            key = _KEY_OF_MOVE.get(id(action))
+            if (  # the common case, a legal move the engine made (as legal_moves() gives): checked here
+                key is None
+                or type(action) is not Move
+                or self._over is not None
+                or action.space not in (self._choices or self._takeable())
+                or (
+                    self._players[self._current]._board._cells.get(key) is not _OPEN
+                    and not self._legal_first(action.cell)
+                )
+            ):
+                checked = self._checked(action)
+                if isinstance(checked, str):
+                    self._perform_word(checked)
+                    self._history.append(checked)
+                    self._redo.clear()  # a new action: what undo took back no longer follows
+                    return frozenset()
+                action, key = checked, _KEY_OF_MOVE[id(checked)]
+            # Take, move on the track, place, cover; then start the next turn (written out: every move of
+            # every game and search comes here).
+            space, cell = action
+            index = self._current
+            player = self._players[index]
+            t = self._wheel[space]
+            assert t is not None
+            self._wheel[space] = None
+            self._on_wheel -= 1
+            self._marker = space
+            self._choices = None
+            events = self._events
+            events.append(("take", index, space, t.id))
+            following = self._advance(index, player, t.cost)
+            newly = player._board._put(t, cell, key)  # checked above
+            events.append(("place", index, t.id, cell))
+            covered = self._cover(index, player, newly) if newly else newly
+            if player._tokens == 0:
+                self._finish("last token", index)
+            else:
+                self._current = following
+                if not self._on_wheel:  # else the next turn starts as it is
+                    self._start_turn()
+            self._history.append(action)
+            if self._redo:
+                self._redo.clear()
+            return covered
+        finally:
+            if mine:  # let go (``_let_go``, written out)
+                del _USERS[game]
+                if _WAITING:
+                    _wake()
 
     def _checked(self, action: object) -> Action:
         """The action, normalised, if it is legal now; else ``IllegalMove`` (nothing changes). ``play``
@@ -778,32 +844,6 @@ class Game:
         self._on_wheel += len(placed)
         self._choices = None
         self._events.append(("refill", self._current, mandatory, tuple((s, t.id) for s, t in placed)))
-
-    def _apply_move(self, move: Move, key: int) -> frozenset[TaskRef]:
-        """Take, move on the track, place (``key``: the cell's, ``board._key``), cover; then start the
-        next turn."""
-        space, cell = move
-        index = self._current
-        player = self._players[index]
-        t = self._wheel[space]
-        assert t is not None
-        self._wheel[space] = None
-        self._on_wheel -= 1
-        self._marker = space
-        self._choices = None
-        events = self._events
-        events.append(("take", index, space, t.id))
-        following = self._advance(index, player, t.cost)
-        newly = player._board._put(t, cell, key)  # play has checked the cell
-        events.append(("place", index, t.id, cell))
-        covered = self._cover(index, player, newly) if newly else newly
-        if player._tokens == 0:
-            self._finish("last token", index)
-        else:
-            self._current = following
-            if not self._on_wheel:  # else the next turn starts as it is
-                self._start_turn()
-        return covered
 
     def _advance(self, index: int, player: Player, steps: int) -> int:
         """Move the player's marker ``steps`` on, on top of any markers it lands on; returns who moves
@@ -906,37 +946,47 @@ class Game:
         for action in actions:
             self.play(action)
 
-    @_one_thread
     def copy(self, *, shuffle_pile: random.Random | None = None) -> Game:
         """An independent game in the same position, with the same history (for bots and what-ifs).
 
         ``shuffle_pile=rng`` shuffles the copy's face-down draw pile: a search that looks past a refill
         then guesses the hidden order instead of reading it."""
-        if shuffle_pile is not None and not isinstance(shuffle_pile, random.Random):
-            raise TypeError(
-                msg("shuffle_pile is a random.Random (or None), not {value}", value=quote(shuffle_pile))
-            )
-        other = self.__class__.__new__(self.__class__)
-        other.seed = self.seed
-        other.beginner = self.beginner
-        other._start = self._start  # never changed once known
-        other._wheel = self._wheel.copy()
-        other._marker = self._marker
-        other._on_wheel = self._on_wheel
-        other._pile = self._pile.copy()
-        other._players = [p._copy() for p in self._players]
-        other._arrivals = self._arrivals
-        other._history = self._history.copy()
-        other._redo = self._redo.copy()
-        other._events = self._events.copy()
-        other._over = self._over
-        other._ended = self._ended
-        other._current = self._current
-        other._choices = self._choices
-        self._copy_extra(other)
-        if shuffle_pile is not None:
-            shuffle_pile.shuffle(other._pile)
-        return other
+        mine = False  # one thread at a time, as ``_one_thread`` lets it in
+        if _other_threads():
+            claim = (get_ident(),)
+            held = _USERS.setdefault(key := id(self), claim)
+            mine = held is claim or _take(key, claim, held)
+        try:
+            if shuffle_pile is not None and not isinstance(shuffle_pile, random.Random):
+                raise TypeError(
+                    msg("shuffle_pile is a random.Random (or None), not {value}", value=quote(shuffle_pile))
+                )
+            other = self.__class__.__new__(self.__class__)
+            other.seed = self.seed
+            other.beginner = self.beginner
+            other._start = self._start  # never changed once known
+            other._wheel = self._wheel.copy()
+            other._marker = self._marker
+            other._on_wheel = self._on_wheel
+            other._pile = self._pile.copy()
+            other._players = [p._copy() for p in self._players]
+            other._arrivals = self._arrivals
+            other._history = self._history.copy()
+            other._redo = self._redo.copy()
+            other._events = self._events.copy()
+            other._over = self._over
+            other._ended = self._ended
+            other._current = self._current
+            other._choices = self._choices
+            self._copy_extra(other)
+            if shuffle_pile is not None:
+                shuffle_pile.shuffle(other._pile)
+            return other
+        finally:
+            if mine:  # let go (``_let_go``, written out)
+                del _USERS[key]
+                if _WAITING:
+                    _wake()
 
     # -- the game as plain data ----------------------------------------------------------------
     @_one_thread

@@ -40,19 +40,19 @@ def progress_file(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 def test_the_game_is_against_the_greedy_bot_in_the_language_and_size_asked():
     widget = shown(app.app_notebook("game", lang="ru", seed=5, projector=True))
     assert widget.bots == {1: "greedy"} and widget.lang == "ru" and widget.projector is True
-    assert widget.game.seed == 5 and widget.state["puzzle"] is None and widget.guide is None
+    assert widget.game.seed == 5 and widget.state["mode"] == "playing" and widget.guide is None
 
 
 def test_the_puzzles_app_is_the_trainer_keeping_progress_in_the_users_file(progress_file: Path):
     widget = shown(app.app_notebook("puzzles", lang="ja"))
-    assert widget.state["puzzle"] is not None and widget.lang == "ja" and widget.projector is False
+    assert widget.state["mode"] == "puzzle" and widget.lang == "ja" and widget.projector is False
     trainer = widget._controller.table.trainer  # the file the environment names, as in a classroom's kernel
     assert trainer is not None and trainer.path == progress_file
 
 
 def test_the_guided_app_is_the_guided_first_game():
     widget = shown(app.app_notebook("guided", lang="fa", projector=True))
-    assert widget.guide is not None and widget.state["tutorial"] is not None
+    assert widget.guide is not None and widget.state["mode"] == "guided"
     assert widget.lang == "fa" and widget.projector is True
 
 
