@@ -18,6 +18,7 @@ from novaluna_widget._modes.puzzle import Puzzling
 
 from .conftest import ARTIFACTS
 from .hosts import LUMINANCE_JS, REPO, Server, focused, marimo_run
+from .lab import expect
 
 if TYPE_CHECKING:
     from playwright.sync_api import Browser, Page
@@ -36,12 +37,6 @@ def _():
     return
 """
 TURN = re.compile(r"^Turn (\d+)$")
-
-
-def expect(target: Any) -> Any:
-    from playwright.sync_api import expect as playwright_expect
-
-    return playwright_expect(target)
 
 
 @pytest.fixture(scope="module")

@@ -16,15 +16,10 @@ from novaluna_widget._modes.puzzle import Puzzling
 
 from .conftest import ARTIFACTS
 from .hosts import LUMINANCE_JS, Server, focused, voila_app
+from .lab import expect
 
 if TYPE_CHECKING:
     from playwright.sync_api import Browser, Page
-
-
-def expect(target: Any) -> Any:
-    from playwright.sync_api import expect as playwright_expect
-
-    return playwright_expect(target)
 
 
 @pytest.fixture(scope="module")
