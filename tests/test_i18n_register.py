@@ -1,9 +1,10 @@
-"""What the widget says in its coaching panels, as whole composed sentences: a hint, a review's rows, each puzzle
-kind's explanation, hints and verdicts (issue 36, point 4).
+"""What the widget says in its coaching panels, as whole composed sentences: a hint, a review's rows,
+each puzzle kind's explanation, hints and verdicts (issue 36, point 4).
 
-The Japanese widget speaks in です・ます everywhere (docs/glossary.ja.md): its coach's narration too, so that a hint,
-a review row and a puzzle explanation, which quote the coach's sentences inside the polite panel, read in one
-register. A solo table's one player is "you" in the review as in the log (point 2).
+The Japanese widget speaks in です・ます everywhere (docs/glossary.ja.md): its coach's narration too,
+so that a hint, a review row and a puzzle explanation, which quote the coach's sentences inside the
+polite panel, read in one register. A solo table's one player is "you" in the review as in the log
+(point 2).
 """
 
 from __future__ import annotations
@@ -17,7 +18,8 @@ from novaluna_widget import Game, SoloGame, coach
 from novaluna_widget import _names as names
 from novaluna_widget.puzzles import KINDS, Generator
 
-#: A polite sentence's end: です・ます (a question with か), before any closing bracket or note in parentheses.
+#: A polite sentence's end: です・ます (a question with か), before any closing bracket or note
+#: in parentheses.
 POLITE_END = re.compile(r"(ます|ません|です|でした|ました|ましょう|でしょう|ください|ませんでした)か?$")
 NODES = 40  # a weak search is enough: the words, not the choice, are under test
 
@@ -55,8 +57,8 @@ def played(game: Game | SoloGame, moves: int) -> Iterator[Game | SoloGame]:
 
 
 def coached(lang: str) -> dict[str, list[str]]:
-    """The hints (the suggestion and its alternatives) and the review rows of a 2-player, a 4-player and a solo
-    game, with the reader as the widget has it (seat 0, and nobody)."""
+    """The hints (the suggestion and its alternatives) and the review rows of a 2-player, a 4-player
+    and a solo game, with the reader as the widget has it (seat 0, and nobody)."""
     said: dict[str, list[str]] = {"hint": [], "review": []}
     for game in (Game(2, seed=3), Game(4, seed=5), SoloGame(seed=4)):
         for position in played(game, 24):
@@ -70,7 +72,8 @@ def coached(lang: str) -> dict[str, list[str]]:
 
 
 def puzzled(lang: str) -> dict[str, list[str]]:
-    """Per puzzle kind: the explanation, the hints, and the verdicts on right and wrong answers of two puzzles."""
+    """Per puzzle kind: the explanation, the hints, and the verdicts on right and wrong answers of two
+    puzzles."""
     made = Generator(2, lang=lang)
     said: dict[str, list[str]] = {}
     for kind in KINDS:
@@ -91,9 +94,10 @@ def puzzled(lang: str) -> dict[str, list[str]]:
 
 
 def test_every_japanese_sentence_of_a_hint_a_review_and_a_puzzle_is_polite():
-    # Before: 「…マス(0,0)に置いた：タスクの達成はまだない…。月トラックで時間が4かかり、次はプレイヤー1の手番だった。」
-    # in a review row under the panel's polite lines, and the strategy puzzle's 「…が達成間近。…渡さずに済む。」
-    # beside 「…高く評価しています。」.
+    # Before: 「…マス(0,0)に置いた：タスクの達成はまだない…。
+    # 月トラックで時間が4かかり、次はプレイヤー1の手番だった。」 in a review row under the panel's
+    # polite lines, and the strategy puzzle's 「…が達成間近。…渡さずに済む。」 beside
+    # 「…高く評価しています。」.
     said = {**coached("ja"), **puzzled("ja")}
     assert set(KINDS) <= set(said) and len(said["hint"]) > 20 and len(said["review"]) > 50
     assert {where: impolite(texts) for where, texts in said.items() if impolite(texts)} == {}
@@ -110,7 +114,8 @@ def test_the_register_check_finds_a_plain_sentence():
 
 @pytest.mark.parametrize("lang", ["en", "ru", "ja", "fa"])
 def test_the_review_of_a_solo_game_tells_its_one_player_as_you(lang):
-    # A solo widget has no reader seat (reader=None): its review said 「ソロはスペース0のY03…を取り」, «Solo took».
+    # A solo widget has no reader seat (reader=None): its review said «Solo took»,
+    # 「ソロはスペース0のY03…を取り」.
     game = SoloGame(seed=4)
     for _ in played(game, 6):
         pass
@@ -118,4 +123,5 @@ def test_the_review_of_a_solo_game_tells_its_one_player_as_you(lang):
     comments = [row["comment"] for row in coach.reviewing(game, lang=lang, nodes=NODES)]
     assert len(comments) == 6
     assert [c for c in comments if not c.replace("\u2068", "").replace("\u2069", "").startswith(you)] == []
-    assert [c for c in comments if solo in c.replace("ソロのスコア", "")] == []  # the score's name is no player
+    # the solo score's name (ソロのスコア) is no player's
+    assert [c for c in comments if solo in c.replace("ソロのスコア", "")] == []
