@@ -27,7 +27,7 @@ import resource
 import time
 
 from novaluna_widget import Game
-from novaluna_widget._kinds import new_game
+from novaluna_widget._new_game import new_game
 from novaluna_widget.bots import Bot, GreedyBot, RandomBot, SearchBot, play_game
 from novaluna_widget.coach import hint, review
 

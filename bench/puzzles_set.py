@@ -29,7 +29,7 @@ from pathlib import Path
 from typing import Any
 
 from novaluna_widget._game import Action, Game, _read_actions, action_data
-from novaluna_widget._kinds import new_game
+from novaluna_widget._new_game import new_game
 from novaluna_widget.bots import Bot, GreedyBot, RandomBot, play_turn
 from novaluna_widget.coach import NODES as HINT_NODES
 from novaluna_widget.puzzles._curated import Entry, deal_key, made

@@ -114,8 +114,11 @@ export interface StepData {
 /** A piece drawn once: its markup, and its tasks' (or words, and its tasks' words). */
 export type Drawn = [string, string[]];
 
-/** What the page draws that no position changes, in one language (`render.page_faces`), drawn by Python with the markup its own pictures use: sent once per language. */
-export interface Faces {
+/** A place in a picture's units: x, y. */
+export type Point = [number, number];
+
+/** The pieces as printed, which no position changes (the tiles' faces, the wheel's rim, the moon track, and where a tile or a track marker stands), in one language (`render.printed_pieces`): drawn by Python with the markup its own pictures use, and sent to the page once per language (its `faces` trait). */
+export interface PrintedPieces {
   /** The language it is in. */
   lang: string;
   /** By tile id: the face's markup and each task's, centred at 0. */
@@ -131,9 +134,6 @@ export interface Faces {
   /** A moon-track marker's place, by space and height in its stack. */
   markers: Point[][];
 }
-
-/** A place in a picture's units: x, y. */
-export type Point = [number, number];
 
 /** The suggestion for `player` (`coach.Hint.to_data`) and the runners-up, best first. */
 export interface HintData {
@@ -599,7 +599,7 @@ export type ReviewPanel = NoReview | ReviewWorking | ReviewReady;
 export interface Traits {
   state: State;
   catalogue: Catalogue;
-  faces: Faces;
+  faces: PrintedPieces;
   review_panel: ReviewPanel;
   lang: string;
   projector: boolean;

@@ -28,21 +28,21 @@ export function setColours(el) {
   set("drawing-font", font);
 }
 
-/** @typedef {import("./contract").Faces} Faces */
+/** @typedef {import("./contract").PrintedPieces} PrintedPieces */
 
-/** @type {Map<string, Faces>} what the page draws that no position changes, by language */
+/** @type {Map<string, PrintedPieces>} what the page draws that no position changes, by language */
 const FACES = new Map();
 
 /**
  * Keep the pieces Python drew for a language (the `faces` trait): several widgets on a page may speak
  * several languages, and each draws in the one `i18n.language()` says.
- * @param {Faces} faces
+ * @param {PrintedPieces} faces
  */
 export function setFaces(faces) {
   FACES.set(faces.lang, faces);
 }
 
-/** @returns {Faces} the pieces in the language the page words in now */
+/** @returns {PrintedPieces} the pieces in the language the page words in now */
 export function faces() {
   const found = FACES.get(language());
   if (!found) throw new Error(`no faces for language ${language()}`);

@@ -24,10 +24,10 @@ from typing import TYPE_CHECKING, Any, Final
 
 from ._board import Board, ColourCount, Explanation
 from ._errors import IllegalMove, PositionError
-from ._events import Event
 from ._game import Game, Move, Moves, Player
 from ._i18n import LANGUAGES, get_language, set_language
-from ._kinds import new_game
+from ._log import Event
+from ._new_game import new_game
 from ._save import SaveError
 from ._solo import SoloGame, SoloScore
 from ._tiles import COLOURS, TILES, Task, Tile, tile

@@ -31,7 +31,7 @@ from typing import Any, NoReturn
 
 from ._game import SEEDS
 from ._i18n import LANGUAGES, Message, cmsg, get_language, joined, msg, plural, quote
-from ._kinds import new_game
+from ._new_game import new_game
 from .bots import BOTS, SearchBot, make_bot, play_game
 
 __all__ = ["main"]
@@ -541,7 +541,7 @@ def _win_rates(args: argparse.Namespace, df: Any, games: int) -> str:
 
 
 def _play(args: argparse.Namespace) -> str:
-    from ._text import game_text
+    from ._text_view import game_text
 
     lang: str = args.lang
     seats = _seats(args)

@@ -7,8 +7,8 @@ Python side against them; ``js/build_contract.py`` writes them out as TypeScript
 (``js/nullable.json``) for the Pyodide bridge (``js/bridge.js``). A ``#:`` comment says what a type or
 field means; it is copied into the declarations. ``check`` walks a value against a type, so the tests
 can show that Python sends nothing the contract lacks. It describes the engine's own data for the page,
-so it may import the engine's types (``ScoreSheet``, ``Faces``, ``HintData``, the guided game's steps):
-the engine never imports it.
+so it may import the engine's types (``ScoreSheet``, ``PrintedPieces``, ``HintData``, the guided game's
+steps): the engine never imports it.
 
 The JSON is the contract: a tuple is a fixed-length array, a list any length, ``X | None`` a key that
 may be null, and a key of a ``total=False`` class one that may be missing.
@@ -33,7 +33,7 @@ from ._guide import (
     ReplyData,
     StepData,
 )
-from ._render import Drawn, Faces, Point
+from ._render import Drawn, Point, PrintedPieces
 from .coach import HintData, Mark, OptionData
 
 __all__ = [
@@ -60,7 +60,6 @@ __all__ = [
     "EndReason",
     "EntryKind",
     "Expected",
-    "Faces",
     "Fulfil",
     "GameKind",
     "GuideState",
@@ -87,6 +86,7 @@ __all__ = [
     "Point",
     "Position",
     "PositionCan",
+    "PrintedPieces",
     "PuzzleAnswer",
     "PuzzleCan",
     "PuzzleClick",
@@ -530,7 +530,7 @@ class Traits(TypedDict):
 
     state: State
     catalogue: Catalogue
-    faces: Faces
+    faces: PrintedPieces
     review_panel: ReviewPanel
     lang: str
     projector: bool

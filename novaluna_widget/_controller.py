@@ -1,4 +1,4 @@
-"""The widget without Jupyter: the table (``table.Table``: the game, its seats and bots, the error, the
+"""The widget without Jupyter: the table (``session.Session``: the game, its seats and bots, the error, the
 ``on_move`` callbacks, the language), the mode it is in (``modes``), the version of the picture, and the
 one state the page draws. No anywidget, traitlets or IPython: the widget only binds its traits to it, and
 tests drive it as the page and Python code would.
@@ -10,7 +10,7 @@ noticed before every intent and on ``refresh()``, the one way a state is publish
 
 A mode is entered only once it can show its part of the state (validate first, change after, as the
 engine does): a refused call leaves the controller in the mode it was in. The page's Review runs the coach
-with ``run`` (``panel.ReviewPanel``), so that the page may go on sending intents meanwhile.
+with ``run`` (``review_runner.ReviewRunner``), so that the page may go on sending intents meanwhile.
 """
 
 from __future__ import annotations
@@ -22,16 +22,15 @@ from pathlib import Path
 from typing import Any, SupportsIndex
 
 from . import coach
-from ._coaching import hint_state, past
+from ._coach_view import hint_state, past
 from ._contract import Intent, Position, State, Why
 from ._errors import IllegalMove, quote
 from ._game import Action, Game
 from ._guide import Guide
 from ._i18n import Message, check_language, get_language, message_of, msg
-from ._modes import Guided, Live, Mode, Playing, Puzzling
+from ._modes import Acting, Guided, Mode, Playing, Puzzling
 from ._modes.puzzle import ACTIONS as PUZZLE_ACTIONS
 from ._modes.puzzle import NOT_IN_PUZZLES
-from ._panel import ReviewPanel, Run, Send, at_once
 from ._protocol import (
     BadIntent,
     Reader,
@@ -43,7 +42,8 @@ from ._protocol import (
     parse_intent,
     parse_seats,
 )
-from ._table import Played, Source, Table
+from ._review_runner import ReviewRunner, Run, Send, at_once
+from ._session import Played, Session, Source
 from .puzzles import ProgressError, set_aside
 from .puzzles._trainer import Trainer
 
@@ -61,7 +61,7 @@ class Controller:
     ``publish_review(panel)`` the Review panel. ``seed`` seeds new games and the bots; ``bots`` as
     ``protocol.parse_seats`` takes them; ``lang`` a code of ``i18n.LANGUAGES``. Nothing is published
     before ``start()``. ``log`` hears the bugs an intent runs into (shown as an internal error), ``run``
-    works out the page's Review (``panel.ReviewPanel``: by default there and then)."""
+    works out the page's Review (``review_runner.ReviewRunner``: by default there and then)."""
 
     def __init__(
         self,
@@ -79,12 +79,12 @@ class Controller:
         if not isinstance(game, Game):
             raise TypeError(msg("game must be a Game or SoloGame, not {type}", type=type(game).__name__))
         self._log = log or logging.getLogger(__name__)
-        self.table = Table(
+        self.table = Session(
             game,
             seed=seed,
             bots=bots,
             lang=get_language() if lang is None else check_language(lang),
-            panel=ReviewPanel(publish_review, run, self._log),
+            panel=ReviewRunner(publish_review, run, self._log),
             reader=reader,
         )
         self.mode: Mode = Playing(self.table)
@@ -205,7 +205,7 @@ class Controller:
             self.table.callbacks.append(callback)
 
     # -- Python's calls: the mode on the game now takes them ----------------------------------------
-    def _acting(self) -> Live:
+    def _acting(self) -> Acting:
         """The mode on the game now, which a Python call that acts there takes: an earlier position on
         show is left for it."""
         self.refresh()

@@ -39,8 +39,8 @@ from . import _track as track
 from . import _wheel as wheel
 from ._board import _CELL, _KEY, _OPEN, Board, Cell, TaskRef, _key, whole_number
 from ._errors import IllegalMove, PositionError, quote
-from ._events import Event, to_event
 from ._i18n import Message, Value, cell_words, cmsg, joined, message_of, msg, plural
+from ._log import Event, to_event
 from ._position import check_name, check_position, first_difference, whole
 from ._tiles import TILES, Tile, tile
 

@@ -1,6 +1,6 @@
 """The display and save hooks of the engine's objects, in one place.
 
-``Game`` and ``Board`` sit below the modules that save, word and draw them (``_save``, ``_text``,
+``Game`` and ``Board`` sit below the modules that save, word and draw them (``_save``, ``_text_view``,
 ``_render``), yet ``game.to_json()``, ``str(game)`` and a notebook's picture are theirs. Their methods call
 these functions, which import those modules when first called: the package's only imports upward.
 pyproject.toml's ``ignore_imports`` names exactly these edges, and tests/test_architecture.py checks that they
@@ -32,7 +32,7 @@ def load(text: str | bytes, kind: type[_G]) -> _G:
 
 def game_text(game: Any) -> str:
     """``str(game)``: the position in words."""
-    from ._text import game_text as words
+    from ._text_view import game_text as words
 
     return words(game)
 

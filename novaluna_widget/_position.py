@@ -17,8 +17,8 @@ from . import _track as track
 from . import _wheel as wheel
 from ._board import Board
 from ._errors import IllegalMove, PositionError, quote
-from ._events import to_event
 from ._i18n import Message, Value, cell_words, cplural, joined, msg, plural
+from ._log import to_event
 from ._tiles import TILES, tile
 
 __all__ = ["check_name", "check_position", "first_difference", "whole"]

@@ -7,7 +7,7 @@ them), each carrying the ``version`` of the state it was made on. The version gr
 of the position, so a click made on an old picture (after an undo, or a move made from Python) is
 refused instead of being applied to a position the player never saw.
 
-What happened is told in the page's own words (``story``): each turn as a sentence for the log and the
+What happened is told in the page's own words (``narration``): each turn as a sentence for the log and the
 live region, the solo score's breakdown and the summary at the end.
 
 Python trusts nothing the page sends: ``parse_intent`` checks an intent's shape (``BadIntent``),
@@ -56,11 +56,11 @@ from ._contract import (
     Why,
 )
 from ._errors import IllegalMove, quote
-from ._events import seat_words
 from ._game import Action, Game, Player, sheet_of, track_of
 from ._i18n import LANGUAGES, RIGHT_TO_LEFT, Message, cmsg, joined, message_of, msg, resolve, word
+from ._log import seat_words
 from ._names import alone, named
-from ._story import Turn, end_words, solo_goal, solo_lines, summary, tell
+from ._narration import Turn, end_words, solo_goal, solo_lines, summary, tell
 from ._tiles import COLOURS, LETTERS, TILES
 from .bots import BOT_WORDS, BOTS, Bot, play_turn
 from .puzzles._progress import MAX_NAME
@@ -119,7 +119,7 @@ def game_state(
     bot from ``seats``, or None), ``tiles`` (``[id, x, y]`` in placement order) and ``tasks`` (see
     ``_tasks``); ``moves``: the legal cells of the player to move and, for each takeable tile, what
     each cell would fulfil; ``recent``: the turns since the player to move last moved (see
-    ``_recent``); ``log``: the latest entries ``[id, kind, player, sentence]`` (``story.tell``) and
+    ``_recent``); ``log``: the latest entries ``[id, kind, player, sentence]`` (``narration.tell``) and
     ``log_total``, the number of events in ``game.log`` (an entry whose id is at least the
     ``log_total`` the page drew last is new); ``over`` (reason, winner, ranking, the words and a
     summary); ``solo`` (``Game.score_sheet``, its ``lines`` and the phase's ``goal``); ``can``: what the
@@ -183,8 +183,8 @@ def page_state(
     (why the last intent was refused), ``answered`` (intents handled: each gets a new state, so the page
     knows it was heard even when nothing else changed), ``bot`` (what the Bot button asks), ``bot_names``
     (as code names them) and ``bot_words`` (each as a player reads it),
-    and the coach's fields: ``view`` (the position of the history on show, ``coaching.view_state``),
-    ``hint`` (``coaching.hint_state`` or None), ``tutorial`` (the guided game's step, or None),
+    and the coach's fields: ``view`` (the position of the history on show, ``coach_view.view_state``),
+    ``hint`` (``coach_view.hint_state`` or None), ``tutorial`` (the guided game's step, or None),
     ``why`` (the explanation of the task the page asked about, or None), ``can`` flags added to the
     position's (``hint``, ``review``), the ``puzzle`` on show (or None), and the language the words are
     in: ``lang`` (its code; None: the package language) and ``dir`` (``_direction``)."""
@@ -318,7 +318,7 @@ def _recent(game: Game, turns: Sequence[Turn]) -> list[RecentTurn]:
 def _over(game: Game, lang: str, reader: int | None) -> Over | None:
     """How the game ended, from the game's own result rather than found in the log (a finished position
     set up by ``scenario.position`` or read from a save need not log its end): reason, winner, ranking,
-    the words (``story.end_words``) and a summary (``story.summary``)."""
+    the words (``narration.end_words``) and a summary (``narration.summary``)."""
     if not game.is_over:
         return None
     return {
@@ -552,7 +552,7 @@ def check_intent(
 
 def _out_of_turn(game: Game, player: int, reader: int | None) -> Message:
     """Why a move for seat ``player`` is refused while another moves: the reader (seat ``reader``, or a seat
-    named "you": ``events.seat_words``) is told about as "you", in messages of their own ("it is your
+    named "you": ``log.seat_words``) is told about as "you", in messages of their own ("it is your
     turn", «сейчас ходите вы»)."""
     current = game.current_player
     names = [p.name for p in game.players]

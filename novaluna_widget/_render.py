@@ -32,7 +32,6 @@ from typing import Final, Literal, TypedDict
 from . import _track as track
 from . import _wheel as wheel
 from ._board import Board, Cell, TaskRef, as_cell
-from ._events import seat_words, tokens_left
 from ._game import Game, sheet_of, track_of
 from ._i18n import (
     RIGHT_TO_LEFT,
@@ -48,6 +47,7 @@ from ._i18n import (
     resolve,
     word,
 )
+from ._log import seat_words, tokens_left
 from ._names import named
 from ._tiles import COLOUR_NAMES, TILES, Tile
 
@@ -56,14 +56,14 @@ __all__ = [
     "PROJECTOR",
     "SPEC",
     "Drawn",
-    "Faces",
     "Labels",
     "Picture",
     "Point",
+    "PrintedPieces",
     "board_svg",
     "game_svg",
-    "page_faces",
     "picture",
+    "printed_pieces",
     "projector_game_svg",
     "tile_svg",
     "tile_words",
@@ -78,9 +78,10 @@ Point = tuple[float, float]
 Drawn = tuple[str, list[str]]
 
 
-class Faces(TypedDict):
-    """What the page draws that no position changes, in one language (``render.page_faces``), drawn by
-    Python with the markup its own pictures use: sent once per language."""
+class PrintedPieces(TypedDict):
+    """The pieces as printed, which no position changes (the tiles' faces, the wheel's rim, the moon track,
+    and where a tile or a track marker stands), in one language (``render.printed_pieces``): drawn by Python
+    with the markup its own pictures use, and sent to the page once per language (its ``faces`` trait)."""
 
     #: The language it is in.
     lang: str
@@ -315,7 +316,7 @@ def _cover(player: int | None) -> str:
 
 
 # -- the pieces no position changes, drawn once for both drawings ------------------------------------
-# The page gets this markup once per language (``page_faces``) and puts it in place as it is, adding only
+# The page gets this markup once per language (``printed_pieces``) and puts it in place as it is, adding only
 # what the position decides; the pictures here put the same markup in place. Its classes are the page's
 # hooks (js/widget.css marks states with them and sets its own font); a picture, which has no stylesheet,
 # leaves them out (``_picture``): the look is in the attributes.
@@ -411,7 +412,7 @@ def tile_svg(
     ``player``'s token over their dots (see ``_cover``). Its cost has the digits of ``lang``; its letter
     is the colour's letter of the tile ids (R01–Y17), which are the same in every language."""
     covered = set(covered)
-    face, tasks = page_faces(resolve(lang))["tiles"][t.id]
+    face, tasks = printed_pieces(resolve(lang))["tiles"][t.id]
     parts = [_picture(face)]
     for k, ((cx, cy), task) in enumerate(zip(_TILE["discs"][len(t.tasks)], tasks, strict=True)):
         parts.append(_at(cx, cy, _picture(task) + (_cover(player) if k in covered else "")))
@@ -502,7 +503,7 @@ def tile_words(t: Tile) -> Message:
 
 
 @functools.cache
-def page_faces(lang: str) -> Faces:
+def printed_pieces(lang: str) -> PrintedPieces:
     """What the page draws that no position changes, in ``lang`` (checked), sent once per language:
     ``tiles`` (id → ``[tile_face, [task_face, ...]]``), ``words`` (id → ``[tile_words, [each task in
     words]]``), ``wheel`` (the rim and the spaces' numbers), ``track`` (``_printed_track``), and where
@@ -539,7 +540,7 @@ def _wheel(game: Game, lang: str, reader: int | None, quiz: bool = False, lit: b
     track_part = _track(track_of(game), lang) if game.has_moon_track else ""
     parts = [_picture(_rim()), track_part, _centre(game, lang, reader, quiz)]
     for space, t in enumerate(game.wheel):
-        x, y = page_faces(lang)["spaces"][space]
+        x, y = printed_pieces(lang)["spaces"][space]
         parts.append(_picture(_space_number(space, lang)))
         parts.append(_space(game, space, t, choices, x, y, lang))
     return "".join(parts)
@@ -589,15 +590,15 @@ def _track(stacks: dict[int, list[int]], lang: str) -> str:
     parts = [_picture(_printed_track(lang))]
     for space, stack in sorted(stacks.items()):
         for height, player in enumerate(stack):
-            x, y = page_faces(lang)["markers"][space][height]
+            x, y = printed_pieces(lang)["markers"][space][height]
             parts.append(_token(player, x, y, _TRACK["marker"], lang))
     return "".join(parts)
 
 
 def _wins(name: Value, you: bool) -> Message:
-    """The winner ``name`` (``events.seat_words``), in large letters at the wheel's centre. The reader (if
+    """The winner ``name`` (``log.seat_words``), in large letters at the wheel's centre. The reader (if
     ``you``) has messages of their own in the words a sentence uses for "you" ("You win", Russian «Вы
-    победили»), as in the log (``story``); their context is written out in each call, where ``make
+    победили»), as in the log (``narration``); their context is written out in each call, where ``make
     messages`` can read it."""
     if you:
         return cmsg("the player named You, the reader", "{name} win", name=name)

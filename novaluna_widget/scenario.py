@@ -19,7 +19,7 @@ from ._board import Board, Cell, TaskRef, as_cell, neighbours, whole_number
 from ._errors import IllegalMove, PositionError, quote
 from ._game import Game, check_beginner, check_seed
 from ._i18n import cell_words, joined, message_of, msg, plural
-from ._kinds import game_class
+from ._new_game import game_class
 from ._tiles import TILES, Tile, tile, unknown_tile
 
 __all__ = ["AreaSpec", "AreaText", "ScenarioError", "WheelSpec", "area", "position"]

@@ -39,7 +39,7 @@ from typing import TYPE_CHECKING, Any, Final, Literal, overload
 from ._board import whole_number
 from ._errors import quote
 from ._game import END_REASONS, Game, Move, check_seed, sheet_of
-from ._kinds import new_game
+from ._new_game import new_game
 from ._tiles import COLOURS
 from .bots import Bot, make_bot, play_game
 

@@ -26,16 +26,15 @@ from typing import TYPE_CHECKING, Any, Final, SupportsIndex
 import anywidget
 import traitlets
 
-from . import _kinds as kinds
-from . import coach
+from . import _new_game, coach
 from ._contract import State
 from ._controller import Controller
 from ._game import Action, Game
 from ._guide import READER, Guide
 from ._i18n import check_language, get_language, msg, resolve
 from ._protocol import Reader, Seats, catalogue
-from ._render import game_svg, page_faces
-from ._table import DEFAULT_BOT, Played
+from ._render import game_svg, printed_pieces
+from ._session import DEFAULT_BOT, Played
 from .puzzles._trainer import Trainer
 
 if TYPE_CHECKING:
@@ -90,7 +89,7 @@ class NovaLunaWidget(anywidget.AnyWidget):
     """The 68 tiles by id (``protocol.catalogue``), sent once: the ``state`` names tiles by id only."""
 
     faces = traitlets.Dict(read_only=True).tag(sync=True)
-    """What the page draws that no position changes, in the widget's language (``render.page_faces``):
+    """What the page draws that no position changes, in the widget's language (``render.printed_pieces``):
     the tiles' faces and tasks as markup, and in words; the wheel's rim and the moon track; where the
     pieces stand. Sent once, and again when the language changes."""
 
@@ -110,7 +109,7 @@ class NovaLunaWidget(anywidget.AnyWidget):
     """The Review panel, apart from ``state`` so that it is sent once: ``{}`` until a review is asked
     for; ``{"status": "working", "done": k, "total": n}`` while the coach works through the actions;
     then ``{"status": "ready", "unit": "tokens" | "points", "rows": [...], "total": n}`` with the rows
-    (``coaching.review_row``) largest loss first. Dropped when the game's history changes. The page's
+    (``coach_view.review_row``) largest loss first. Dropped when the game's history changes. The page's
     Review button (and its language menu, which has the comments worded again) leaves the coach's work to
     a thread of its own: the kernel stays free and the widget usable meanwhile, and a change of the game's
     history cancels the work (``review_done`` waits for it). Observers of this trait may hear the
@@ -133,7 +132,7 @@ class NovaLunaWidget(anywidget.AnyWidget):
         projector: bool = False,
     ) -> None:
         if game is None:
-            game = kinds.new_game(players, seed=seed, beginner=beginner, lang=resolve(lang))
+            game = _new_game.new_game(players, seed=seed, beginner=beginner, lang=resolve(lang))
         # Made (and its arguments checked) before the widget opens its channel to the page.
         self._controller = Controller(
             game,
@@ -194,7 +193,7 @@ class NovaLunaWidget(anywidget.AnyWidget):
 
     def _publish(self, state: State) -> None:
         if state["lang"] != self.faces.get("lang"):  # the pieces' faces and words, once per language
-            self.set_trait("faces", page_faces(state["lang"]))
+            self.set_trait("faces", printed_pieces(state["lang"]))
         self.set_trait("lang", state["lang"])  # (the page words its labels by the state's own lang)
         self.set_trait("state", state)
 

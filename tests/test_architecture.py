@@ -61,11 +61,11 @@ MUTATIONS = {
     "a cycle between the game and the solo game": ("_game.py", "from . import _solo", LAYERS),
     "a sideways import (the pictures import the page's story)": (
         "_render.py",
-        "from . import _story",
+        "from . import _narration",
         LAYERS,
     ),
     "a new module nobody placed in a layer": ("_fresh.py", "from . import _game", LAYERS),
-    "Jupyter imported below the widget": ("_story.py", "import anywidget", JUPYTER),
+    "Jupyter imported below the widget": ("_narration.py", "import anywidget", JUPYTER),
     "a new module below the widget that imports Jupyter": ("helper.py", "import traitlets", JUPYTER),
     "a mode importing a sibling mode": ("_modes/puzzle.py", "from .guided import Guided", MODES),
     "a new mode nobody placed": ("_modes/fresh.py", "from .base import Mode", MODES),
@@ -88,7 +88,7 @@ def test_the_contracts_catch_each_kind_of_bad_import(tmp_path, change):
 
 
 def test_no_type_checks_for_the_solo_game_outside_the_engine():
-    engine = {"_game.py", "_solo.py", "_kinds.py"}
+    engine = {"_game.py", "_solo.py", "_new_game.py"}
     found = [
         f"{path.name}: {line.strip()}"
         for path in sorted(PACKAGE.glob("*.py"))
@@ -96,7 +96,7 @@ def test_no_type_checks_for_the_solo_game_outside_the_engine():
         for line in path.read_text().splitlines()
         if re.search(r"isinstance\([^)]*SoloGame|SoloGame\(", line)
     ]
-    assert found == [], "ask the game (is_solo, has_moon_track, score_unit, new_like, kinds.new_game) instead"
+    assert found == [], "ask the game (is_solo, has_moon_track, score_unit, new_like, new_game) instead"
 
 
 def _lines(pattern: str, allowed: set[str]) -> list[str]:
@@ -116,7 +116,7 @@ def test_the_kind_of_game_is_asked_not_probed_for():
     probes = _lines(r"(score_sheet|moon_track)\([^)]*\)\s+is\s+(not\s+)?None", {"_game.py", "_solo.py"})
     assert probes == [], "ask game.is_solo or game.has_moon_track instead"
     solo = _lines(
-        r"from \._solo import|from novaluna_widget\._solo import", {"_solo.py", "_kinds.py", "__init__.py"}
+        r"from \._solo import|from novaluna_widget\._solo import", {"_solo.py", "_new_game.py", "__init__.py"}
     )
     assert solo == [], "ask the game its kind's figures (token_worth, phase_one_tokens) instead"
 
@@ -188,7 +188,7 @@ def test_the_public_face_is_a_handful_of_modules():
 
 
 # -- what the import contracts cannot see: imports by name at run time, and upward imports --------------
-UPPER = ("_save", "_text", "_render")
+UPPER = ("_save", "_text_view", "_render")
 """The modules the display hooks import upward (pyproject.toml's ignore_imports)."""
 
 

@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from novaluna_widget import TILES, Board, Game, IllegalMove, tile
 from novaluna_widget._board import neighbours
 from novaluna_widget._examples import EXAMPLES, example
-from novaluna_widget._kinds import new_game
+from novaluna_widget._new_game import new_game
 
 from . import naive
 

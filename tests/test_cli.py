@@ -15,8 +15,8 @@ import pytest
 import novaluna_widget.simulate
 from novaluna_widget.__main__ import main
 from novaluna_widget._i18n import LANGUAGES
-from novaluna_widget._kinds import new_game
-from novaluna_widget._text import game_text
+from novaluna_widget._new_game import new_game
+from novaluna_widget._text_view import game_text
 from novaluna_widget.bots import make_bot, play_game
 
 from .test_simulate import POSIX, interrupt

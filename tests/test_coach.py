@@ -16,7 +16,7 @@ from babel.messages.extract import extract
 from novaluna_widget import Game, IllegalMove, Move, coach
 from novaluna_widget import _i18n as i18n
 from novaluna_widget._i18n import in_language
-from novaluna_widget._kinds import new_game
+from novaluna_widget._new_game import new_game
 from novaluna_widget.bots import GreedyBot, play_turn
 from novaluna_widget.coach import ALTERNATIVES, NOTABLE, REVIEW_COLUMNS, hint, review, reviewing
 from novaluna_widget.scenario import position

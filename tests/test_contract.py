@@ -15,7 +15,7 @@ import pytest
 
 from novaluna_widget import Game, NovaLunaWidget, coach
 from novaluna_widget import _contract as contract
-from novaluna_widget._contract import Catalogue, Faces, ReviewPanel, State, check
+from novaluna_widget._contract import Catalogue, PrintedPieces, ReviewPanel, State, check
 from novaluna_widget._i18n import LANGUAGES
 from novaluna_widget._protocol import INTENTS, BadIntent, catalogue, parse_intent
 
@@ -173,7 +173,7 @@ def test_the_faces_keep_to_the_contract_in_every_language():
     for lang in LANGUAGES:
         w.lang = lang
         assert w.faces["lang"] == lang
-        conforms(w.faces, Faces)
+        conforms(w.faces, PrintedPieces)
 
 
 # -- intents --------------------------------------------------------------------------------------

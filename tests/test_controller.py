@@ -13,13 +13,13 @@ from typing import Any
 import pytest
 
 from novaluna_widget import Game, Move, coach
-from novaluna_widget._coaching import BROWSING, TUTORIAL_ONLY, past
+from novaluna_widget._coach_view import BROWSING, TUTORIAL_ONLY, past
 from novaluna_widget._controller import Controller
 from novaluna_widget._errors import IllegalMove
 from novaluna_widget._guide import Guide
 from novaluna_widget._i18n import msg
-from novaluna_widget._modes import Guided, History, Intent, Live, Mode, Part, Playing, Reviewing
-from novaluna_widget._table import Played
+from novaluna_widget._modes import Acting, Guided, History, Intent, Mode, ModeFields, Playing, Reviewing
+from novaluna_widget._session import Played
 
 from .test_protocol import played_out
 from .test_widget_coach import NODES
@@ -354,11 +354,11 @@ class Still(Mode):
     def handle(self, intent: Intent) -> Mode:
         raise IllegalMove(self.REFUSAL)
 
-    def now(self) -> Live:
+    def now(self) -> Acting:
         return Playing(self.table)
 
-    def part(self) -> Part:
-        return Part(view={"still": True}, can={"hint": False, "review": False})
+    def part(self) -> ModeFields:
+        return ModeFields(view={"still": True}, can={"hint": False, "review": False})
 
 
 def test_a_new_mode_plugs_in_without_touching_the_others():

@@ -37,8 +37,8 @@ from novaluna_widget import (
 from novaluna_widget.__main__ import main
 from novaluna_widget._board import FAR, FIRST
 from novaluna_widget._errors import PositionError
-from novaluna_widget._kinds import new_game
 from novaluna_widget._modes.guided import LEFT
+from novaluna_widget._new_game import new_game
 from novaluna_widget.bots import GreedyBot, make_bot, play_game
 from novaluna_widget.scenario import ScenarioError, position
 from novaluna_widget.simulate import _AHEAD, SimulationError, simulate

@@ -24,7 +24,7 @@ import pytest
 from novaluna_widget import Game, IllegalMove, coach
 from novaluna_widget import _game as game_module
 from novaluna_widget.__main__ import main
-from novaluna_widget._kinds import new_game
+from novaluna_widget._new_game import new_game
 from novaluna_widget.bots import GreedyBot, RandomBot, play_game
 from novaluna_widget.scenario import position
 from novaluna_widget.simulate import SimulationError, StartError, actions, resampled, simulate, summary

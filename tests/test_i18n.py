@@ -38,13 +38,13 @@ from novaluna_widget import Game, IllegalMove, Move, SoloGame
 from novaluna_widget import _i18n as i18n
 from novaluna_widget import _names as names
 from novaluna_widget._errors import PositionError
-from novaluna_widget._events import to_event, tokens_left
 from novaluna_widget._i18n import cell_words, joined, msg
+from novaluna_widget._log import to_event, tokens_left
+from novaluna_widget._narration import end_words, tell
 from novaluna_widget._protocol import check_selection, game_state
 from novaluna_widget._render import board_svg, game_svg
 from novaluna_widget._save import SaveError
-from novaluna_widget._story import end_words, tell
-from novaluna_widget._text import game_text
+from novaluna_widget._text_view import game_text
 from novaluna_widget.scenario import ScenarioError, area, position
 from tests.test_golden import playthrough
 
@@ -409,7 +409,7 @@ def test_russian_never_declines_a_name_in_the_guide_and_the_log():
         form
         for m in entries("ru")
         for form in forms(m)
-        if any(path.endswith(("_guide.py", "_story.py")) for path, _ in m.locations)
+        if any(path.endswith(("_guide.py", "_narration.py")) for path, _ in m.locations)
     ]
     assert told
     assert [form for form in told if RUSSIAN_PREPOSITION.search(form)] == []
@@ -1326,7 +1326,8 @@ def test_each_japanese_panel_keeps_one_register():
     goals = [
         text
         for english, where, text in japanese("novaluna")
-        if "_story.py" in where and english.startswith(("Phase 1: place", "Phase 2: place", "All {n} tokens"))
+        if "_narration.py" in where
+        and english.startswith(("Phase 1: place", "Phase 2: place", "All {n} tokens"))
     ]
     assert len(goals) == 3 and all(japanese_registers(goal) == {"polite"} for goal in goals), goals
     puzzle = [text for _, where, text in japanese("novaluna_page") if "puzzle.js" in where]

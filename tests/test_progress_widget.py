@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 
 from novaluna_widget import NovaLunaWidget
-from novaluna_widget._kinds import new_game
+from novaluna_widget._new_game import new_game
 from novaluna_widget.puzzles import read_progress
 from novaluna_widget.puzzles._trainer import ENVIRONMENT
 

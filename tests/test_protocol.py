@@ -13,7 +13,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from novaluna_widget import Game, IllegalMove, Move, SoloGame
-from novaluna_widget._coaching import compare, hint_state, view_state
+from novaluna_widget._coach_view import compare, hint_state, view_state
 from novaluna_widget._contract import State
 from novaluna_widget._controller import Controller
 from novaluna_widget._guide import Guide

@@ -24,9 +24,9 @@ from novaluna_widget import (
 from novaluna_widget import (
     _wheel as wheel,
 )
-from novaluna_widget._events import tokens_left
 from novaluna_widget._examples import example
 from novaluna_widget._i18n import LANGUAGES, cell_words, cmsg, msg, number, set_language, word
+from novaluna_widget._log import tokens_left
 from novaluna_widget._names import named
 from novaluna_widget._render import (
     COVER_OPACITY,
@@ -34,8 +34,8 @@ from novaluna_widget._render import (
     SPEC,
     board_svg,
     game_svg,
-    page_faces,
     picture,
+    printed_pieces,
     projector_game_svg,
     tile_svg,
     tile_words,
@@ -250,7 +250,7 @@ HOOK = re.compile(r" class='[^']*'")  # the page's hooks, which a picture leaves
 def test_the_page_and_the_pictures_draw_a_tile_with_the_same_markup() -> None:
     for lang in LANGUAGES:
         for t in TILES:
-            face, tasks = page_faces(lang)["tiles"][t.id]
+            face, tasks = printed_pieces(lang)["tiles"][t.id]
             discs = SPEC["tile"]["discs"][len(t.tasks)]
             placed = "".join(
                 f"<g transform='translate({x} {y})'>{HOOK.sub('', task)}</g>"
@@ -265,14 +265,14 @@ def test_the_page_and_the_pictures_draw_a_tile_with_the_same_markup() -> None:
     space = next(s for s, t in enumerate(game.wheel) if t is not None)
     shown = game.wheel[space]
     assert shown is not None
-    face, tasks = page_faces("fa")["tiles"][shown.id]
+    face, tasks = printed_pieces("fa")["tiles"][shown.id]
     svg = game_svg(game, lang="fa")
     assert HOOK.sub("", face) in svg and all(HOOK.sub("", task) in svg for task in tasks)
     assert " class=" not in svg  # the hooks are the page's: a picture has no stylesheet to read them
 
 
 def test_every_tile_is_shipped_to_the_page_once_with_its_hooks() -> None:
-    faces = page_faces("en")
+    faces = printed_pieces("en")
     assert list(faces["tiles"]) == [t.id for t in TILES] and len(faces["tiles"]) == 68
     assert list(faces["words"]) == list(faces["tiles"])
     for t in TILES:
@@ -287,18 +287,18 @@ def test_every_tile_is_shipped_to_the_page_once_with_its_hooks() -> None:
 def test_the_page_gets_the_wheel_and_the_moon_track_the_pictures_draw() -> None:
     game = played(Game(3, seed=2), 10)
     for lang in LANGUAGES:
-        faces = page_faces(lang)
+        faces = printed_pieces(lang)
         svg = wheel_svg(game, lang=lang)
         assert HOOK.sub("", faces["track"]) in svg
         numbers = re.findall(r"class='nl-space-no'[^>]*>([^<]*)<", faces["wheel"])
         assert numbers == ["● " + number(0, lang), *(number(s, lang) for s in range(1, wheel.SPACES))]
         assert all(f">{n}</text>" in svg for n in numbers)
         assert faces["track"].count("class='nl-track-no'") == track.SPACES
-    assert ">۲۳</text>" in page_faces("fa")["track"]  # Persian digits
+    assert ">۲۳</text>" in printed_pieces("fa")["track"]  # Persian digits
 
 
 def test_the_page_places_pieces_where_the_pictures_do() -> None:
-    faces = page_faces("en")
+    faces = printed_pieces("en")
     radius, step = SPEC["wheel"]["space"], SPEC["track"]["stack_step"]
     assert faces["spaces"][0] == (0, -radius) and faces["spaces"][3] == (radius, 0)  # the new moon on top
     assert len(faces["spaces"]) == wheel.SPACES and len(faces["markers"]) == track.SPACES
@@ -323,22 +323,23 @@ def test_the_page_places_pieces_where_the_pictures_do() -> None:
 
 def test_the_words_shipped_for_tiles_and_tasks_are_the_engines() -> None:
     for lang in LANGUAGES:
-        words = page_faces(lang)["words"]
+        words = printed_pieces(lang)["words"]
         for t in TILES:
             assert words[t.id] == (
                 tile_words(t).in_language(lang),
                 [task.in_language(lang) for task in t.tasks],
             )
-    assert page_faces("en")["words"]["R04"] == ("red tile, cost 3, tasks: 2 red + 1 blue", ["2 red + 1 blue"])
-    assert page_faces("en")["words"]["B01"][0] == "blue tile, cost 1, no task"
-    assert page_faces("ru")["words"]["R04"][0].startswith("красный тайл, время 3, задачи: ")
+    words = printed_pieces("en")["words"]
+    assert words["R04"] == ("red tile, cost 3, tasks: 2 red + 1 blue", ["2 red + 1 blue"])
+    assert printed_pieces("en")["words"]["B01"][0] == "blue tile, cost 1, no task"
+    assert printed_pieces("ru")["words"]["R04"][0].startswith("красный тайл, время 3, задачи: ")
 
 
 def test_the_widget_sends_the_pieces_in_its_language() -> None:
     w = NovaLunaWidget(seed=1, lang="fa")
-    assert w.faces == page_faces("fa") and w.faces["lang"] == "fa"
+    assert w.faces == printed_pieces("fa") and w.faces["lang"] == "fa"
     w.lang = "ru"
-    assert w.faces == page_faces("ru")
+    assert w.faces == printed_pieces("ru")
 
 
 def test_games_and_areas_show_as_pictures_in_any_notebook() -> None:

@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 
 from novaluna_widget import Game, IllegalMove, Move, NovaLunaWidget, coach
-from novaluna_widget._coaching import BROWSING, TUTORIAL_ONLY, past
+from novaluna_widget._coach_view import BROWSING, TUTORIAL_ONLY, past
 from novaluna_widget._guide import Guide
 from novaluna_widget._protocol import game_state
 

@@ -3,7 +3,7 @@
 and the guide's words, refusals and errors) in that language, and change nothing else.
 
 Most tests here check the plumbing, against the catalogue itself: a sentence of the Russian state is the
-one ``story``, ``coaching`` or the engine words in Russian, which is English only where the catalogue
+one ``narration``, ``coaching`` or the engine words in Russian, which is English only where the catalogue
 has no translation yet. ``test_no_english_is_left`` checks that nothing is English any more; it waits
 (skips) until the catalogues translate the widget's sentences.
 """
@@ -18,9 +18,10 @@ import pytest
 
 from novaluna_widget import Game, IllegalMove, NovaLunaWidget, SoloGame, coach
 from novaluna_widget import _i18n as i18n
-from novaluna_widget._coaching import BROWSING, hint_state, past, review_row, view_state
+from novaluna_widget._coach_view import BROWSING, hint_state, past, review_row, view_state
 from novaluna_widget._guide import Guide
 from novaluna_widget._names import YOU, default_names
+from novaluna_widget._narration import end_words, summary, tell
 from novaluna_widget._protocol import (
     LOG_TAIL,
     BadIntent,
@@ -30,8 +31,7 @@ from novaluna_widget._protocol import (
     parse_intent,
 )
 from novaluna_widget._render import game_svg
-from novaluna_widget._story import end_words, summary, tell
-from novaluna_widget._text import game_text
+from novaluna_widget._text_view import game_text
 
 from .test_protocol import played_out
 from .test_widget import intent, nothing_swallowed, send  # noqa: F401  (an autouse fixture)

@@ -3,11 +3,11 @@ game), ``History`` (an earlier position on show), ``Reviewing`` (a review row op
 puzzles). ``base`` says what a mode is. No anywidget, traitlets or IPython.
 """
 
-from .base import Intent, Live, Mode, Part
+from .base import Acting, Intent, Mode, ModeFields
 from .guided import Guided
 from .history import History
 from .playing import Playing
 from .puzzle import Puzzling
 from .review import Reviewing
 
-__all__ = ["Guided", "History", "Intent", "Live", "Mode", "Part", "Playing", "Puzzling", "Reviewing"]
+__all__ = ["Acting", "Guided", "History", "Intent", "Mode", "ModeFields", "Playing", "Puzzling", "Reviewing"]

@@ -11,20 +11,20 @@ from dataclasses import dataclass
 from typing import Any, SupportsIndex
 
 from .. import coach
-from .._coaching import view_state
+from .._coach_view import view_state
 from .._contract import CoachCan, Position, PuzzleView, Tutorial, View
 from .._game import Action
 from .._protocol import check_intent
-from .._table import Table
+from .._session import Session
 
-__all__ = ["Intent", "Live", "Mode", "Part", "view_now"]
+__all__ = ["Acting", "Intent", "Mode", "ModeFields", "view_now"]
 
 #: An intent from the page, parsed and checked (``protocol.parse_intent``, ``check_intent``).
 Intent = Mapping[str, Any]
 
 
 @dataclass(frozen=True)
-class Part:
+class ModeFields:
     """A mode's part of the page's state (``protocol.page_state``): the ``view`` of the position on show,
     the ``can`` flags it adds, an earlier ``position`` (None: the position now; a puzzle's own), the guided
     game's ``tutorial`` step and the ``puzzle`` on show."""
@@ -39,7 +39,7 @@ class Part:
 class Mode(ABC):
     """One way the widget is being used, on the shared ``table``."""
 
-    def __init__(self, table: Table) -> None:
+    def __init__(self, table: Session) -> None:
         self.table = table
 
     def check(self, intent: Intent, version: int) -> None:
@@ -55,12 +55,12 @@ class Mode(ABC):
         mode) and return the mode to be in after it. A refusal raises ``IllegalMove`` and changes nothing."""
 
     @abstractmethod
-    def now(self) -> Live:
+    def now(self) -> Acting:
         """The mode that acts on the game now, which takes Python's calls: this one, or the one an earlier
         position on show was opened from."""
 
     @abstractmethod
-    def part(self) -> Part:
+    def part(self) -> ModeFields:
         """What this mode adds to the page's state."""
 
     def picture(self) -> object:
@@ -84,11 +84,11 @@ class Mode(ABC):
         """Called when the table's language changed, before everything on show is worded again."""
 
 
-class Live(Mode):
+class Acting(Mode):
     """A mode on the game now: besides the page's intents, it takes Python's calls (trusted: any seat, and
     refusals raise ``IllegalMove``). One it does not allow raises with the sentence saying why."""
 
-    def now(self) -> Live:
+    def now(self) -> Acting:
         return self
 
     @abstractmethod
@@ -132,6 +132,6 @@ class Live(Mode):
         """``widget.open_review`` and the ``open`` intent: the mode showing that review row."""
 
 
-def view_now(table: Table) -> View:
+def view_now(table: Session) -> View:
     """``state.view`` of the position now."""
     return view_state(table.game, None, lang=table.lang, reader=table.reader)

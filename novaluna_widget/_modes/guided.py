@@ -8,20 +8,20 @@ from __future__ import annotations
 from typing import Final, NoReturn, SupportsIndex
 
 from .._board import as_cell, whole_number
-from .._coaching import TUTORIAL_ONLY
+from .._coach_view import TUTORIAL_ONLY
 from .._contract import CoachCan, Tutorial
 from .._errors import IllegalMove
 from .._game import Action, Move
 from .._guide import Guide
 from .._i18n import msg
 from .._protocol import check_selection
-from .._table import Said, Table
-from .base import Intent, Live, Mode, Part, view_now
+from .._session import Said, Session
+from .base import Acting, Intent, Mode, ModeFields, view_now
 from .playing import Playing
 
 __all__ = ["LEFT", "Guided"]
 
-#: The clicks the guided game waits for; any other is refused with ``coaching.TUTORIAL_ONLY``.
+#: The clicks the guided game waits for; any other is refused with ``coach_view.TUTORIAL_ONLY``.
 _GUIDED: Final = ("select", "take", "refill", "end_phase_one", "next")
 #: Why the guided game was left, in the error area.
 LEFT: Final = msg(
@@ -30,14 +30,14 @@ LEFT: Final = msg(
 )
 
 
-class Guided(Live):
+class Guided(Acting):
     """Each click the step waits for is played by the guide; any other is answered with the guide's
     friendly sentence (``refused``, in the state's ``tutorial``), not an error. Python follows the same
     steps (``play``, ``select``, ``next_step``); Hint, Review, history, Undo, Redo and the bots wait for
     New game, which leaves the guide for a game against Luna played by the table's bot. A change of the game
     the guide did not make leaves it too (``LEFT``), for the game as it is, both seats played by hand."""
 
-    def __init__(self, table: Table, guide: Guide) -> None:
+    def __init__(self, table: Session, guide: Guide) -> None:
         super().__init__(table)
         self.guide = guide
         self.refused: Said | None = None  # the guide's answer to the last click it did not wait for
@@ -75,10 +75,10 @@ class Guided(Live):
         if action == "select":
             self.table.selected = intent["space"]
 
-    def part(self) -> Part:
+    def part(self) -> ModeFields:
         can: CoachCan = {"hint": False, "review": False, "undo": False, "redo": False, "bot": False}
         tutorial: Tutorial = {**self.guide.state(), "refused": self.table.words(self.refused)}
-        return Part(view=view_now(self.table), can=can, tutorial=tutorial)
+        return ModeFields(view=view_now(self.table), can=can, tutorial=tutorial)
 
     def leave(self) -> None:
         self.table.seats = [None, self.table.bot]  # Luna's seat is played by a bot from now

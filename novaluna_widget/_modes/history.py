@@ -2,20 +2,20 @@
 
 from __future__ import annotations
 
-from .._coaching import BROWSING, position_at, view_state
+from .._coach_view import BROWSING, position_at, view_state
 from .._contract import Compare, Position, View
 from .._errors import IllegalMove
-from .base import Intent, Live, Mode, Part
+from .base import Acting, Intent, Mode, ModeFields
 
 __all__ = ["History"]
 
 
 class History(Mode):
     """The position after the first ``turn`` actions, opened from ``live`` (the mode on the game now).
-    Moves wait with ``coaching.BROWSING`` until Back to now; another position, a review row, the Review
+    Moves wait with ``coach_view.BROWSING`` until Back to now; another position, a review row, the Review
     panel and Next are as on the game now. A change of the game shows the position now again."""
 
-    def __init__(self, live: Live, turn: int) -> None:
+    def __init__(self, live: Acting, turn: int) -> None:
         super().__init__(live.table)
         self.live = live
         self.turn = turn
@@ -31,7 +31,7 @@ class History(Mode):
             return self
         raise IllegalMove(BROWSING)
 
-    def now(self) -> Live:
+    def now(self) -> Acting:
         return self.live
 
     def changed(self) -> Mode:
@@ -41,14 +41,14 @@ class History(Mode):
     def shown_turn(self) -> int | None:
         return self.turn
 
-    def part(self) -> Part:
+    def part(self) -> ModeFields:
         table = self.table
         key = (table.lang, tuple(table.seats), table.reader)
         if self._built is None or self._built[0] != key:
             position = position_at(table.game, self.turn, table.seats, table.lang, reader=table.reader)
             view = view_state(table.game, self.turn, self.compared(), table.lang, reader=table.reader)
             self._built = (key, position, view)
-        return Part(
+        return ModeFields(
             view=self._built[2], can={"hint": False, "review": table.game.is_over}, position=self._built[1]
         )
 

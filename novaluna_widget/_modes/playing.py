@@ -7,14 +7,14 @@ from __future__ import annotations
 from typing import Any, Final, SupportsIndex
 
 from .. import coach
-from .._coaching import position_number
+from .._coach_view import position_number
 from .._errors import IllegalMove
-from .._events import seat_words
 from .._game import Action, Move
 from .._i18n import cmsg, msg
+from .._log import seat_words
 from .._protocol import check_bot
 from ..bots import BOT_WORDS
-from .base import Intent, Live, Mode, Part, view_now
+from .base import Acting, Intent, Mode, ModeFields, view_now
 from .history import History
 from .review import Reviewing
 
@@ -25,7 +25,7 @@ _NEXT: Final = msg("Next belongs to the guided game: NovaLunaWidget.tutorial()")
 _REVIEW_AT_THE_END: Final = msg("the Review opens once the game is over (widget.review() works any time)")
 
 
-class Playing(Live):
+class Playing(Acting):
     """Every move, Undo and Redo, the bots, the Hint, the Review panel; bot seats answer a human move."""
 
     def handle(self, intent: Intent) -> Mode:
@@ -85,10 +85,10 @@ class Playing(Live):
             )
         )
 
-    def part(self) -> Part:
+    def part(self) -> ModeFields:
         game, seats = self.table.game, self.table.seats
         hint = not game.is_over and seats[game.current_player] is None
-        return Part(view=view_now(self.table), can={"hint": hint, "review": game.is_over})
+        return ModeFields(view=view_now(self.table), can={"hint": hint, "review": game.is_over})
 
     # -- Python's calls ----------------------------------------------------------------------------
     def play(self, action: Action | tuple[int, tuple[int, int]]) -> frozenset[tuple[int, int, int]]:

@@ -35,7 +35,7 @@ from .._i18n import message_of, msg
 from .._protocol import game_state
 from ..puzzles import Answer, AnswerError, ProgressError, Puzzle, Verdict
 from ..puzzles._trainer import Trainer
-from .base import Intent, Live, Mode, Part, view_now
+from .base import Acting, Intent, Mode, ModeFields, view_now
 
 __all__ = ["ACTIONS", "NOT_IN_PUZZLES", "Puzzling", "answer_data", "puzzle_position"]
 
@@ -69,7 +69,7 @@ class Puzzling(Mode):
     """One puzzle of ``trainer`` at a time (of ``kinds``: kinds or families, None: any), opened from
     ``live``, which takes Python's calls meanwhile (a call that acts on the game leaves the puzzles)."""
 
-    def __init__(self, live: Live, trainer: Trainer, kinds: Iterable[str] | None = None) -> None:
+    def __init__(self, live: Acting, trainer: Trainer, kinds: Iterable[str] | None = None) -> None:
         super().__init__(live.table)
         self.live = live
         self.trainer = trainer
@@ -217,7 +217,7 @@ class Puzzling(Mode):
             self._record(right=False)
 
     # -- what the page shows -------------------------------------------------------------------------
-    def now(self) -> Live:
+    def now(self) -> Acting:
         return self.live
 
     def changed(self) -> Mode:
@@ -229,13 +229,13 @@ class Puzzling(Mode):
     def picture(self) -> object:
         return self.puzzle.id
 
-    def part(self) -> Part:
+    def part(self) -> ModeFields:
         table = self.table
         key = (table.lang, self.settled)
         if self._position is None or self._position[:2] != key:
             self._position = (*key, self._drawn(game_state(self.puzzle.game, lang=table.lang)))
         can: CoachCan = {"hint": False, "review": False, "undo": False, "redo": False, "bot": False}
-        return Part(view=view_now(table), can=can, position=self._position[2], puzzle=self._view())
+        return ModeFields(view=view_now(table), can=can, position=self._position[2], puzzle=self._view())
 
     def _drawn(self, position: Position) -> Position:
         return puzzle_position(self.puzzle, position, settled=self.settled)

@@ -20,7 +20,7 @@ from typing import Any, Final
 
 from .._game import Action, Game, _read_actions, action_data
 from .._i18n import Value, msg
-from .._kinds import new_game
+from .._new_game import new_game
 from ..coach import hint
 from ._answers import NODES, Answer, Made, ahead, choice_of, option_words, sentences, tenths
 

@@ -26,8 +26,8 @@ from .._board import FAR, Cell, whole_number
 from .._errors import quote
 from .._game import Game, Move
 from .._i18n import Message, Value, cell_words, cmsg, joined, msg, plural, resolve, word
-from .._kinds import new_game
 from .._names import named
+from .._new_game import new_game
 from .._tiles import Tile
 from .._wheel import SPACES
 from ..bots import Bot, GreedyBot, RandomBot, play_turn

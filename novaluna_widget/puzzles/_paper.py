@@ -16,9 +16,9 @@ from html import escape
 from typing import Final
 
 from .._board import Cell
-from .._events import tokens_left
 from .._game import Game, track_of
 from .._i18n import Value, msg, number, word
+from .._log import tokens_left
 from .._names import named
 from .._render import SPEC, board_svg, tiles_svg, wheel_svg
 from .._track import SPACES

@@ -19,7 +19,7 @@ pytestmark = pytest.mark.kept_tab  # each test's cells show its widget in one no
 # Seed 1: after the human's first move (tile 1 to (0, 0)) the greedy bot takes two turns in a row.
 VS_BOT = (
     "from novaluna_widget import NovaLunaWidget\n"
-    "from novaluna_widget._story import tell\n"
+    "from novaluna_widget._narration import tell\n"
     "w = NovaLunaWidget(players=['You', 'Bo'], seed=1, bots={1: 'greedy'})\n"
     "w"
 )
@@ -166,7 +166,7 @@ def test_the_bot_button_names_whose_turn_it_plays(page: Page) -> None:
 def test_solo_explains_its_score_and_ends_phase_one_when_allowed(page: Page) -> None:
     setup = (
         "from novaluna_widget import NovaLunaWidget\n"
-        "from novaluna_widget._story import solo_lines\n"
+        "from novaluna_widget._narration import solo_lines\n"
         "start = NovaLunaWidget(players=1, seed=0)\n"
         "for seed in range(20):  # a game where the 8 tokens of phase 1 get placed in time\n"
         "    w = NovaLunaWidget(players=1, seed=seed)\n"
@@ -209,7 +209,7 @@ def test_solo_explains_its_score_and_ends_phase_one_when_allowed(page: Page) -> 
 def test_the_end_keeps_your_area_and_sums_up(page: Page) -> None:
     setup = (
         "from novaluna_widget import NovaLunaWidget\n"
-        "from novaluna_widget._story import summary\n"
+        "from novaluna_widget._narration import summary\n"
         "w = NovaLunaWidget(players=['You', 'Bo'], seed=4, bots={1: 'greedy'})\n"
         "while not w.game.is_over: w.bot_move('greedy')\n"
         "w"

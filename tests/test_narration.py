@@ -1,11 +1,11 @@
-"""The page's account of a game (``story``): a turn as one sentence, "moves again", neighbours instead of
+"""The page's account of a game (``narration``): a turn as one sentence, "moves again", neighbours instead of
 coordinates, grammar for the reader (a seat, whatever its name), the solo score's breakdown and the end's
 summary."""
 
 from __future__ import annotations
 
 from novaluna_widget import Game, Move, SoloGame
-from novaluna_widget._story import end_words, solo_lines, summary, tell, where
+from novaluna_widget._narration import end_words, solo_lines, summary, tell, where
 from novaluna_widget.bots import make_bot, play_turn
 
 from .positions import build

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ._events import ranking_words, seat_words, tokens_left
 from ._game import END_REASONS, sheet_of, track_of
 from ._i18n import Message, Value, cmsg, cplural, joined, msg, number, resolve, word
+from ._log import ranking_words, seat_words, tokens_left
 from ._names import named
 from ._tiles import NO_TASK
 

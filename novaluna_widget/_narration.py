@@ -1,7 +1,7 @@
 """What happened in a game, told for a player following it on the page: turns, refills, the solo phases
 and score, the end and a summary.
 
-The engine's log (``events``) words each event apart, in the present tense, for ``print(game.log)``.
+The engine's log (``log``) words each event apart, in the present tense, for ``print(game.log)``.
 The page tells a turn (take, move, place, cover) as one past-tense sentence a player can follow ("Bo
 took R07 (wheel space 3), placed it right of B04, covered 1 task, and moves again"), says "moves again"
 whenever a player takes turns in a row, and names where a tile went by a neighbour rather than by
@@ -13,7 +13,7 @@ package language). The reader (``reader``, a seat given by the page; None: nobod
 "you": a sentence about them has its own message (the context "the player named You, the reader"),
 since other languages change more than English does for it (a translation may put a pronoun for
 ``{who}``). Any other player is told about in the third person, unless their name is the word "you",
-which takes the reader's forms for grammar's sake (``events.seat_words``).
+which takes the reader's forms for grammar's sake (``log.seat_words``).
 """
 
 from __future__ import annotations
@@ -23,9 +23,9 @@ from dataclasses import dataclass, replace
 from typing import Final
 
 from ._board import Board, Cell, neighbours
-from ._events import Event, ranking_words, seat_words
 from ._game import Game, ScoreSheet, sheet_of
 from ._i18n import Message, Value, cmsg, cplural, msg, plural, resolve
+from ._log import Event, ranking_words, seat_words
 from ._names import named
 
 __all__ = ["Entry", "Turn", "end_words", "solo_goal", "solo_lines", "summary", "tell", "where"]

@@ -19,14 +19,14 @@ from typing import Any
 
 from . import coach
 from ._board import whole_number
-from ._coaching import past, review_row
+from ._coach_view import past, review_row
 from ._contract import ReviewPanel as ReviewPanelData
 from ._contract import ReviewReady
 from ._errors import IllegalMove, quote
 from ._game import Action, Game
 from ._i18n import msg
 
-__all__ = ["ReviewPanel", "Run", "Send", "at_once"]
+__all__ = ["ReviewRunner", "Run", "Send", "at_once"]
 
 #: How the panel reaches the page: ``{}`` (no review), ``working`` with the actions done, ``ready`` with
 #: the rows (see ``NovaLunaWidget.review_panel``).
@@ -54,7 +54,7 @@ class _Work:
         self.finished = threading.Event()
 
 
-class ReviewPanel:
+class ReviewRunner:
     """The review of one history: its rows by the language their comments are worded in and the reader they
     tell about as "you", each kept only once complete; ``send`` shows the panel, ``run`` works out the
     page's review, and ``log`` hears what goes wrong there. Thread-safe: the page's review sends its

@@ -4,7 +4,7 @@ a review and a reviewed action's two outcomes side by side. No anywidget, traitl
 ``protocol`` builds the live position; this module adds what looks at a game rather than plays it. Every
 history position is rebuilt from the game's own snapshot (the start and the first ``k`` actions), so a
 past position is exactly the one the players saw, draw pile included, and the live game is never
-touched. The words come from ``story`` (the log's sentences) and ``coach`` (reasons and comments), in
+touched. The words come from ``narration`` (the log's sentences) and ``coach`` (reasons and comments), in
 the language asked for (``lang``; None: the package language).
 """
 
@@ -20,8 +20,8 @@ from ._errors import IllegalMove, quote
 from ._game import Action, Game, Move, action_data
 from ._i18n import Message, cell_words, cmsg, cplural, msg, resolve, word
 from ._names import named
+from ._narration import tell
 from ._protocol import game_state, player_state
-from ._story import tell
 from .coach import MAX_LOSS, Hint
 
 __all__ = [

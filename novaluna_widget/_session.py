@@ -15,11 +15,11 @@ from typing import Any, Final, Literal
 from . import coach
 from ._game import Action, Game
 from ._i18n import Message, message_of, msg, word
-from ._panel import ReviewPanel
 from ._protocol import Reader, Seats, bot_actions, check_reader, check_selection, parse_seats, reader_of
+from ._review_runner import ReviewRunner
 from .bots import Bot, make_bot
 
-__all__ = ["DEFAULT_BOT", "Edit", "Played", "Reader", "Said", "Source", "Table"]
+__all__ = ["DEFAULT_BOT", "Edit", "Played", "Reader", "Said", "Session", "Source"]
 
 #: The bot the Bot button ("Bot plays for …") uses unless told otherwise.
 DEFAULT_BOT: Final = "greedy"
@@ -46,7 +46,7 @@ class Played:
     source: Source
 
 
-class Table:
+class Session:
     """The live ``game`` and everything about it that outlives a mode. ``seed`` seeds new games and the
     bots, so a seeded widget replays exactly; ``bots`` as ``protocol.parse_seats`` takes them."""
 
@@ -57,7 +57,7 @@ class Table:
         seed: int | None,
         bots: Seats,
         lang: str,
-        panel: ReviewPanel,
+        panel: ReviewRunner,
         reader: Reader = "auto",
     ) -> None:
         self.game = game
