@@ -6,7 +6,7 @@ PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 FIRST_NOTEBOOK := notebooks/01_first_game.ipynb
 
-.PHONY: lab test test-fast bench notebooks js contract lint clean player-aid worksheet site messages \
+.PHONY: lab app test test-fast bench notebooks js contract lint clean player-aid worksheet site messages \
 	messages-template messages-page messages-page-template puzzles-set
 
 $(STAMP): pyproject.toml
@@ -20,6 +20,12 @@ lab: $(STAMP)
 	# Served from the repository's root (docs/: the glossaries, the player aid), tutorial 1 open.
 	$(VENV)/bin/jupyter lab $(if $(filter 0,$(shell id -u)),--allow-root) --ServerApp.root_dir=$(CURDIR) \
 		$(FIRST_NOTEBOOK)
+
+# A classroom's screen: the game against the greedy bot (APP=puzzles: the puzzle trainer; APP=guided: the guided
+# first game) as a Voilà app, no code showing, until Ctrl-C (`python -m novaluna_widget app --help` for the rest).
+APP ?= game
+app: $(STAMP)
+	$(PY) -m novaluna_widget app $(APP)
 
 # esbuild lets the tests check that the committed view build matches js/ (node is only for that).
 js/node_modules: js/package-lock.json
@@ -143,8 +149,8 @@ site: $(LITE_VENV)/.installed
 	$(LITE_VENV)/bin/python site/build.py
 
 lint: $(STAMP) js/node_modules
-	$(VENV)/bin/ruff check novaluna_widget tests bench site docs tools js/build_locale.py js/build_contract.py
-	$(VENV)/bin/ruff format --check novaluna_widget tests bench site docs tools js/build_locale.py js/build_contract.py
+	$(VENV)/bin/ruff check novaluna_widget tests bench site docs notebooks/keep_pictures.py js/build_locale.py js/build_contract.py
+	$(VENV)/bin/ruff format --check novaluna_widget tests bench site docs notebooks/keep_pictures.py js/build_locale.py js/build_contract.py
 	$(VENV)/bin/mypy
 	$(VENV)/bin/lint-imports --no-logo
 	js/node_modules/.bin/tsc -p js

@@ -8,6 +8,7 @@
 import * as spec from "./drawing.js";
 import { faces } from "./drawing.js";
 import { card } from "./area.js";
+import { active } from "./host.js";
 import { t, tc, tn } from "./i18n.js";
 import { esc } from "./tiles.js";
 import {
@@ -270,7 +271,7 @@ export function updateHistory(bar, state, keepValue, show) {
   const now = /** @type {HTMLButtonElement} */ (bar.querySelector("[data-action=now]"));
   if (now.hidden !== view.now) {
     // Focus on the button that goes moves to the slider, not out of the widget.
-    if (view.now && document.activeElement === now) slider.focus({ preventScroll: true });
+    if (view.now && active(now) === now) slider.focus({ preventScroll: true });
     now.hidden = view.now;
   }
 }
@@ -346,7 +347,7 @@ export function updateTutorial(panel, step) {
   const wanted = !step.done && step.highlight?.button === "next";
   if (next.hidden === wanted) {
     // Focus on Next, which goes, moves to the new step: read from there, Tab on to what it asks for.
-    if (!wanted && document.activeElement === next) panel.focus({ preventScroll: true });
+    if (!wanted && active(next) === next) panel.focus({ preventScroll: true });
     next.hidden = !wanted;
   }
 }

@@ -5,6 +5,7 @@
 
 import { legalCells, whyWords } from "./area.js";
 import { coachExplains } from "./coach.js";
+import { focusedIn } from "./host.js";
 import { t, tn, tnc } from "./i18n.js";
 import { tileSvg } from "./tiles.js";
 import { agrees, cellWords, clauses, named, sentence, sentences, taskWords } from "./words.js";
@@ -246,8 +247,7 @@ export function createPointing(view) {
   /** The pointer left (or focus left the widget): explain what keeps focus, else show the hint. */
   function onLeave() {
     speak();
-    const active = document.activeElement;
-    const focused = active && root.contains(active) ? active.closest(EXPLAINS) : null;
+    const focused = focusedIn(root)?.closest(EXPLAINS) ?? null;
     hoverKey = focused ? keyOf(focused) : null;
     if (focused) highlight(focused);
     else {

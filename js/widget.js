@@ -16,6 +16,7 @@ import {
 import { setColours, setFaces } from "./drawing.js";
 import { fitBoard } from "./fit.js";
 import { frame } from "./frame.js";
+import { focusedIn, inside, origin } from "./host.js";
 import { language, setLanguage, t, tn } from "./i18n.js";
 import { createModes } from "./modes/index.js";
 import { createMotion } from "./motion.js";
@@ -162,7 +163,7 @@ function render({ model, el }) {
   function draw(full = false) {
     const started = performance.now();
     // Before `speak`, which words the shells anew when the language changed (the menu had the focus).
-    const focusKey = root.contains(document.activeElement) ? keyOf(document.activeElement) : null;
+    const focusKey = keyOf(focusedIn(root));
     speak();
     root.classList.remove("nl-busy");
     for (const cls of MODE_CLASSES) root.classList.toggle(cls, mode.classes.includes(cls));
@@ -183,7 +184,7 @@ function render({ model, el }) {
     const saying = news ?? (drawn && drawn.lang !== state.lang ? lastSaying : null);
     if (saying !== null) lastSaying = saying;
     // On the history slider the slider's own value text says where it is: the live region keeps quiet.
-    if (saying !== null) setText(parts.said, document.activeElement === parts.slider ? "" : saying(state));
+    if (saying !== null) setText(parts.said, focusedIn(root) === parts.slider ? "" : saying(state));
     setText(parts.now, mode.now(state, catalogue));
     patchChildren(parts.wheel, wheelParts(state, catalogue), full);
     patch(parts.wheelMarks, wheelMarks(state), full);
@@ -229,7 +230,7 @@ function render({ model, el }) {
 
   /** @param {string | null} focusKey the element that had the focus (`keyOf`) */
   function restoreFocus(focusKey) {
-    if (focusKey && root.contains(document.activeElement) && pendingFocus === null) return; // part kept
+    if (focusKey && focusedIn(root) && pendingFocus === null) return; // part kept
     let target = focusKey && root.querySelector(focusKey);
     if (pendingFocus === "cells" && state.selected !== null) {
       target = root.querySelector(".nl-current .nl-legal") ?? target;
@@ -243,7 +244,7 @@ function render({ model, el }) {
     if (target) target.focus({ preventScroll: true });
     // The focused element went (a lit cell once the choice is cancelled, a button now disabled): the
     // focus stays in the widget, on the wheel's Tab stop, rather than falling to the page.
-    if (wanted && !root.contains(document.activeElement)) {
+    if (wanted && !focusedIn(root)) {
       /** @type {HTMLElement | null} */ (root.querySelector('[data-space][tabindex="0"]'))?.focus({
         preventScroll: true,
       });
@@ -279,7 +280,7 @@ function render({ model, el }) {
 
   /** @param {KeyboardEvent} event */
   function onKey(event) {
-    const target = /** @type {Element} */ (event.target);
+    const target = /** @type {Element} */ (origin(event));
     if (event.key === "Escape") {
       if (mode.escape(event)) event.preventDefault();
     } else if (
@@ -303,10 +304,11 @@ function render({ model, el }) {
    * b, v, 0 0 …) would otherwise act on the notebook cell around it. Jupyter (Lumino) hears keys on
    * the document, in Notebook 7 on their way down to the widget, so only a listener on the window
    * hears them first: it handles the widget's keys and stops them there. Running the cell still works.
+   * Whether a key is the widget's is read from the event's path, which a shadow root (marimo's) keeps.
    * @param {KeyboardEvent} event
    */
   function onWindowKey(event) {
-    if (!(event.target instanceof Node) || !root.contains(event.target) || passesToNotebook(event)) return;
+    if (!inside(root, event) || passesToNotebook(event)) return;
     if (event.type === "keydown") onKey(event);
     event.stopPropagation();
   }
@@ -347,7 +349,7 @@ function render({ model, el }) {
     speak();
     const before = review;
     review = readReview(model);
-    const focusKey = root.contains(document.activeElement) ? keyOf(document.activeElement) : null;
+    const focusKey = keyOf(focusedIn(root));
     patch(parts.review, reviewList(), false);
     restoreFocus(focusKey);
     if (review.status === "ready" && before.status !== "ready") {

@@ -1,7 +1,8 @@
-"""The command line: ``python -m novaluna_widget simulate …`` and ``python -m novaluna_widget play …``.
+"""The command line: ``python -m novaluna_widget simulate …``, ``… play …`` and ``… app …``.
 
 ``simulate`` plays bots against each other and prints win rates with 95 % intervals; ``play`` prints
-one bot game move by move, a quick look at the engine without Jupyter.
+one bot game move by move, a quick look at the engine without Jupyter; ``app`` serves the game, the
+puzzles or the guided game as a Voilà app (``_app``), until Ctrl-C.
 
 Every argument, and how they fit together, is checked before the first game: a mistake is a usage
 error (exit code 2), never a traceback, and never found only after a long simulation. Ctrl-C stops at
@@ -29,6 +30,7 @@ from pathlib import Path
 from types import FrameType
 from typing import Any, NoReturn
 
+from ._app import APPS, NotInstalled, serve
 from ._game import SEEDS
 from ._i18n import LANGUAGES, Message, cmsg, get_language, joined, msg, plural, quote
 from ._new_game import new_game
@@ -107,7 +109,12 @@ def _command(argv: Sequence[str] | None) -> int:
     argv = sys.argv[1:] if argv is None else list(argv)
     lang = _language(argv)
     parser = _parser(lang)
-    args = parser.parse_args(argv)
+    # What follows a "--" is Voilà's (``app``), passed on unread.
+    cut = argv.index("--") if "--" in argv else len(argv)
+    args = parser.parse_args(argv[:cut])
+    if cut < len(argv) and args.run is not _app_command:
+        parser.error(msg("only app passes options on (after --)").in_language(lang))
+    args.voila_args = argv[cut + 1 :]
     args.lang = lang
     _check(args)
     try:
@@ -124,6 +131,8 @@ def _command(argv: Sequence[str] | None) -> int:
         print(err.text)
         print(err.reason, file=sys.stderr)
         return 1
+    if isinstance(text, int):  # a server that ran until it was stopped (``app``): its exit code
+        return text
     print(text)
     return 0
 
@@ -235,7 +244,52 @@ def _parser(lang: str) -> argparse.ArgumentParser:
     play = commands.add_parser("play", help=_help(msg("print one bot game move by move"), lang))
     _bot_arguments(play, lang)
     play.set_defaults(run=_play, command=play, beginner=False)
+    _app_arguments(commands, lang)
     return parser
+
+
+def _app_arguments(commands: Any, lang: str) -> None:
+    """``app``: the game, the puzzles or the guided game served by Voilà (``_app``)."""
+    about = msg("serve the game, the puzzles or the guided game as a Voilà app, with no code showing")
+    epilog = msg(
+        "Voilà's own options follow a --, e.g. {example} to serve other machines.",
+        example="-- --Voila.ip=0.0.0.0",
+    )
+    app = commands.add_parser(
+        "app", help=_help(about, lang), description=_help(about, lang), epilog=_help(epilog, lang)
+    )
+    app.add_argument(
+        "app",
+        choices=list(APPS),
+        help=_help(
+            msg("game: against the greedy bot; puzzles: the puzzle trainer; guided: the guided first game"),
+            lang,
+        ),
+    )
+    app.add_argument(
+        "--port",
+        type=_whole(lang, 1, 65535),
+        help=_help(msg("the port (default Voilà's, {port})", port="8866"), lang),
+    )
+    app.add_argument(
+        "--no-browser", dest="browser", action="store_false", help=_help(msg("open no browser window"), lang)
+    )
+    app.add_argument(
+        "--theme",
+        choices=["light", "dark"],
+        default="light",
+        help=_help(msg("the page's theme (default light)"), lang),
+    )
+    app.add_argument(
+        "--projector", action="store_true", help=_help(msg("large tiles and words, for a projector"), lang)
+    )
+    app.add_argument(
+        "--seed",
+        type=_whole(lang, 0, SEEDS - 1, "2**64 - 1"),
+        help=_help(msg("the seed of the first game"), lang),
+    )
+    _lang_argument(app, lang)
+    app.set_defaults(run=_app_command, command=app)
 
 
 def _lang_argument(parser: argparse.ArgumentParser, lang: str) -> None:
@@ -421,6 +475,8 @@ def _check(args: argparse.Namespace) -> None:
     """What no single argument shows: the bots and the seats fit together, and each option applies."""
     command: argparse.ArgumentParser = args.command
     lang: str = args.lang
+    if "bots" not in args:  # app: each of its arguments is checked alone
+        return
     seats = len(args.bots) if args.players is None else args.players
     if seats < len(args.bots):
         command.error(
@@ -538,6 +594,24 @@ def _win_rates(args: argparse.Namespace, df: Any, games: int) -> str:
     with pd.option_context("display.unicode.east_asian_width", lang == "ja"):  # wide characters align
         shown = table.to_string(float_format=lambda v: f"{v:.2f}")
     return words.in_language(lang) + "\n" + str(shown)
+
+
+def _app_command(args: argparse.Namespace) -> int:
+    """Serve the app until it is stopped: Voilà's exit code (1 when Voilà is not installed)."""
+    try:
+        return serve(
+            args.app,
+            lang=args.lang,
+            seed=args.seed,
+            projector=args.projector,
+            port=args.port,
+            browser=args.browser,
+            theme=args.theme,
+            voila_args=args.voila_args,
+        )
+    except NotInstalled as missing:
+        print(missing, file=sys.stderr)
+        return 1
 
 
 def _play(args: argparse.Namespace) -> str:

@@ -10,10 +10,14 @@ each kernel websocket, keeping whatever connection class the server is configure
 Installing the package enables it (``jupyter_server_config.d/novaluna_widget.json``); it changes when
 packets leave, never what they hold. ``jupyter server extension disable novaluna_widget._server`` turns it
 off.
+
+A standalone Voilà (``novaluna app``) loads no server extensions: it is told the connection class instead,
+``novaluna_widget._server.ChannelsAtOnce`` (jupyter_server's own, sending at once), made when first named.
 """
 
 from __future__ import annotations
 
+import functools
 from typing import Any
 
 __all__ = ["sending_at_once"]
@@ -48,3 +52,19 @@ def sending_at_once(base: type) -> type:
 
     AtOnce.__name__ = AtOnce.__qualname__ = f"{base.__name__}AtOnce"
     return AtOnce
+
+
+@functools.cache
+def _channels_at_once() -> type:
+    from jupyter_server.services.kernels.connection.channels import ZMQChannelsWebsocketConnection
+
+    return sending_at_once(ZMQChannelsWebsocketConnection)
+
+
+def __getattr__(name: str) -> type:
+    """``ChannelsAtOnce``: jupyter_server's default kernel websocket connection class, sending at once, for a
+    server that is given the class by name (``Voila.kernel_websocket_connection_class``); jupyter_server is
+    imported only then."""
+    if name == "ChannelsAtOnce":
+        return _channels_at_once()
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -118,6 +118,22 @@ class NovaLunaWidget(anywidget.AnyWidget):
     history cancels the work (``review_done`` waits for it). Observers of this trait may hear the
     progress on that thread."""
 
+    version = traitlets.Int(read_only=True).tag(sync=True)
+    """Grows by one with every change of the position; intents from the page must name it. Like ``turn``,
+    ``current_player`` and ``result``, a value another cell can follow: each is set with every state the
+    widget sends, so ``widget.observe(callback, names=["version"])`` hears every change, made by a click,
+    by Python or by a bot (in marimo, have the callback set an ``mo.state``: README, "marimo")."""
+
+    turn = traitlets.Int(read_only=True).tag(sync=True)
+    """The tiles taken so far (``game.turn``): the live game's, not an earlier position on show."""
+
+    current_player = traitlets.Int(None, allow_none=True, read_only=True).tag(sync=True)
+    """The seat of the player to move (``game.current_player``); None once the game is over."""
+
+    result = traitlets.Dict(None, allow_none=True, read_only=True).tag(sync=True)
+    """None until the game is over; then ``{"reason": "last token" | "no tile", "winner": seat, "ranking":
+    [seats, best first], "score": points}``, the score a solo game's (lower is better), else None."""
+
     projector = traitlets.Bool(False).tag(sync=True)
     """A projector's size for the board: large tile faces, thick marks, big task dots and big words,
     legible from the back of a room at 1920×1080 (``NovaLunaWidget(projector=True)``, or set it later)."""
@@ -198,7 +214,14 @@ class NovaLunaWidget(anywidget.AnyWidget):
         if state["lang"] != self.faces.get("lang"):  # the pieces' faces and words, once per language
             self.set_trait("faces", printed_pieces(state["lang"]))
         self.set_trait("lang", state["lang"])  # (the page words its labels by the state's own lang)
-        self.set_trait("state", state)
+        game = self._controller.game
+        over = game.is_over
+        with self.hold_sync():  # one message: the state, and what of the values followed it changed
+            self.set_trait("state", state)
+            self.set_trait("version", self._controller.version)
+            self.set_trait("turn", game.turn)
+            self.set_trait("current_player", None if over else game.current_player)
+            self.set_trait("result", _result(game) if over else None)
 
     # -- reading -------------------------------------------------------------------------------
     @property
@@ -215,11 +238,6 @@ class NovaLunaWidget(anywidget.AnyWidget):
         """The seat of the player the widget tells about as "you" (None: nobody): as given (``reader=``),
         else the one seat not played by a bot when the others all are (``protocol.reader_of``)."""
         return self._controller.table.reader
-
-    @property
-    def version(self) -> int:
-        """Grows by one with every change of the position; intents from the page must name it."""
-        return self._controller.version
 
     @property
     def last_error(self) -> str | None:
@@ -383,6 +401,17 @@ class NovaLunaWidget(anywidget.AnyWidget):
         if hasattr(self, "_own_layout"):  # not so if its arguments were refused: then it made nothing
             self._controller.close()
             self._own_layout.close()
+
+
+def _result(game: Game) -> dict[str, Any]:
+    """How the game ended, as the ``result`` trait holds it (``game`` is over)."""
+    sheet = game.score_sheet() if game.is_solo else None
+    return {
+        "reason": game.end_reason,
+        "winner": game.winner,
+        "ranking": game.ranking(),
+        "score": None if sheet is None else sheet["total"],
+    }
 
 
 def _in_a_thread(job: Job) -> None:

@@ -176,6 +176,7 @@ def test_one_state_message_per_intent(monkeypatch):
     w = NovaLunaWidget(seed=3)
     sent: list[dict[str, Any]] = []
     monkeypatch.setattr(w, "_send", lambda msg, buffers=None: sent.append(msg))
+    followed = ["version", "turn", "current_player", "result"]  # tests/test_widget_follow.py
     for action, fields in [
         ("select", {"space": 1}),
         ("take", {"space": 1, "cell": [0, 0], "player": 1}),
@@ -184,8 +185,11 @@ def test_one_state_message_per_intent(monkeypatch):
         ("select", {"space": 9}),
     ]:
         sent.clear()
+        before = {name: getattr(w, name) for name in followed}
         intent(w, action, **fields)
-        assert [m["method"] for m in sent] == ["update"] and list(sent[0]["state"]) == ["state"]
+        changed = {name for name in followed if getattr(w, name) != before[name]}
+        # The state, and in the same message those of the values other cells follow that it changed.
+        assert [m["method"] for m in sent] == ["update"] and set(sent[0]["state"]) == {"state", *changed}
 
 
 def test_move_for_the_wrong_player_is_refused():
