@@ -32,7 +32,7 @@ from ._board import Board, Cell, TaskRef, whole_number
 from ._errors import IllegalMove, quote
 from ._game import Action, ActionData, Game, Move, action_data, check_seed, sheet_of
 from ._i18n import Message, Value, cell_words, cmsg, cplural, joined, listed, msg, plural, resolve
-from ._names import YOU, named, says_you
+from ._names import YOU, alone, named, says_you
 from ._tiles import COLOUR_NAMES
 from .bots import SearchBot, best_place, closeness, missing, tokens_now
 
@@ -375,8 +375,10 @@ def _comment(game: Game, played: Action, suggested: Action, loss: float, reader:
     with the coach's suggestion (which is better by ``loss`` tokens)."""
     effect = _effect(game, played)
     mover = game.players[game.current_player].name
-    if reader is None and says_you(mover):
-        reader = game.current_player  # a seat named "you" agrees as "you" (names.says_you): grammar
+    if reader is None and (says_you(mover) or alone([p.name for p in game.players])):
+        # a seat named "you" agrees as "you" (names.says_you: grammar); the one player at a solo table with
+        # the package's name is the reader (names.alone), never a third person named "Solo"
+        reader = game.current_player
     done = _words(game, played, effect, reader, named([p.name for p in game.players])[game.current_player])
     if played == suggested:
         return msg("{played} The coach suggests the same.", played=done)

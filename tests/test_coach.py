@@ -425,7 +425,8 @@ def coach_sentences(lang):
     reviewed(game, reader=refill_time().current_player)  # the reader refilled: told as "you"
     solo_actions: tuple[Action, ...] = ("end_phase_one", Move(1, (2, 0)))
     for action in solo_actions:
-        game = position([SOLO_AREA], wheel="M B15 T15 B17 - - - - - - - -")
+        # a solo player a user named is told about by name, the reader (reader=0) as "you"
+        game = position({"Ann": SOLO_AREA}, wheel="M B15 T15 B17 - - - - - - - -")
         hinted(game)
         game.play(action)
         reviewed(game)

@@ -422,7 +422,7 @@ def test_russian_never_declines_a_name_in_the_guide_and_the_log():
 def test_japanese_counts_tiles_and_tokens_with_counters():
     board = area("Y07@0,0 B02@1,0 B03@1,1")
     assert board.explain((0, 0), 1).in_language("ja") == (
-        "マス(0,0)のY07のタスク「青3枚」は未達成：青3枚中2枚（隣接：(1,0)のB02／つながり：(1,1)のB03）。"
+        "マス(0,0)のY07のタスク「青3枚」は未達成です：青3枚中2枚（隣接：(1,0)のB02／つながり：(1,1)のB03）。"
     )
 
 

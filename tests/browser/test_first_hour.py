@@ -56,7 +56,7 @@ CUT_JS = """(root) => [...root.querySelectorAll('.nl-said, .nl-now')]
     .filter((el) => el.scrollHeight > el.clientHeight + 1).map((el) => el.textContent)"""
 
 
-@pytest.mark.parametrize("width", [800, 1280])
+@pytest.mark.parametrize("width", [800, 1280, 1920])
 def test_the_game_over_sentence_is_said_whole(page: Page, width: int) -> None:
     page.set_viewport_size({"width": width, "height": 900})
     root = show_cells(page, OVER)
