@@ -17,9 +17,10 @@ $(STAMP): pyproject.toml
 
 lab: $(STAMP)
 	$(VENV)/bin/jupyter trust notebooks/*.ipynb  # saved pictures (SVG) show only in trusted notebooks
-	# Served from the repository's root (docs/: the glossaries, the player aid), tutorial 1 open.
+	# Served from the repository's root (docs/: the glossaries, the player aid), tutorial 1 open. Every cell
+	# drawn (binder/lab-settings: no virtual scrolling, under which a tutorial's links land past their heading).
 	$(VENV)/bin/jupyter lab $(if $(filter 0,$(shell id -u)),--allow-root) --ServerApp.root_dir=$(CURDIR) \
-		$(FIRST_NOTEBOOK)
+		--LabApp.app_settings_dir=$(CURDIR)/binder/lab-settings $(FIRST_NOTEBOOK)
 
 # A classroom's screen: the game against the greedy bot (APP=puzzles: the puzzle trainer; APP=guided: the guided
 # first game) as a Voilà app, no code showing, until Ctrl-C (`python -m novaluna_widget app --help` for the rest).

@@ -63,6 +63,8 @@ from packaging.version import Version
 
 HERE = Path(__file__).resolve().parent
 REPO = HERE.parent
+#: JupyterLab's settings as `make lab` and Binder give them (every cell drawn), merged into the site's.
+LAB_SETTINGS = REPO / "binder" / "lab-settings" / "overrides.json"
 SITE = REPO / "build" / "site"
 """The finished site: serve this folder."""
 LITE = REPO / "build" / "lite"
@@ -178,8 +180,9 @@ def committed_notebooks(dest: Path, repo: Path = REPO) -> Path:
 
 def inputs_digest(notebooks: Path = REPO / "notebooks") -> str:
     """A hash of everything the site is made from: the package's wheel inputs, the tutorials in every
-    language (``notebooks``) and ``site/`` (which pins every tool and download)."""
+    language (``notebooks``), ``site/`` (which pins every tool and download) and JupyterLab's settings."""
     paths = [REPO / "pyproject.toml", REPO / "README.md", *_tree(REPO / "novaluna_widget"), *_tree(HERE)]
+    paths.append(LAB_SETTINGS)
     named = [(path, path.relative_to(REPO)) for path in paths]
     named += [
         (path, path.relative_to(notebooks.parent))
@@ -218,6 +221,9 @@ def build(notebooks: Path) -> None:
     write_lock(lock, added, preloaded(), pyodide)
     precompile(pyodide)
     shutil.copy(HERE / "jupyter-lite.json", lite / "jupyter-lite.json")
+    # Every cell drawn, as `make lab` and Binder have it (under virtual scrolling a tutorial's links land
+    # past their heading): the build merges it into the site's settingsOverrides.
+    shutil.copy(LAB_SETTINGS, lite / "overrides.json")
     copy_notebooks(notebooks, contents)
     _run(
         [

@@ -153,7 +153,7 @@ def test_the_package_comes_from_the_environment_with_its_widget_assets(binder: B
     assert Path(where).is_relative_to(binder.prefix), f"novaluna_widget was imported from {where}"
 
 
-def test_post_build_trusts_the_notebooks_and_quiets_the_news(binder: BinderEnv) -> None:
+def test_post_build_trusts_the_notebooks_quiets_the_news_and_draws_every_cell(binder: BinderEnv) -> None:
     # Trusted notebooks show their saved pictures (SVG) before any cell has run.
     binder.run(
         binder.python,
@@ -165,6 +165,9 @@ def test_post_build_trusts_the_notebooks_and_quiets_the_news(binder: BinderEnv) 
     )
     settings = json.loads((binder.home / NOTIFICATION_SETTINGS).read_text())
     assert settings["fetchNews"] == "false"
+    # Every cell drawn, as `make lab` has it: under virtual scrolling a tutorial's links land past their heading.
+    overrides = json.loads((binder.prefix / "share/jupyter/lab/settings/overrides.json").read_text())
+    assert overrides["@jupyterlab/notebook-extension:tracker"]["windowingMode"] == "none"
 
 
 @pytest.mark.notebook

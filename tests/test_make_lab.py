@@ -1,4 +1,4 @@
-"""`make lab` serves the repository's root, so that docs/ (glossaries, player aid) can be reached from the
+"""`make lab` serves the repository's root with every cell of a notebook drawn, so that docs/ (glossaries, player aid) can be reached from the
 file browser, and opens tutorial 1."""
 
 from __future__ import annotations
@@ -68,6 +68,13 @@ def test_make_lab_serves_the_repository_root_with_tutorial_1_open(tmp_path: Path
             f"http://127.0.0.1:{port}/api/contents/{command[-1]}?content=0"
         ) as answer:
             assert json.load(answer)["type"] == "notebook"
+        # Every cell drawn (binder/lab-settings): under JupyterLab's virtual scrolling, the default, tutorial
+        # 1's link to its guided game lands past the heading (tests/browser/test_tutorial_link.py).
+        with urllib.request.urlopen(
+            f"http://127.0.0.1:{port}/lab/api/settings/@jupyterlab/notebook-extension:tracker"
+        ) as answer:
+            schema = json.load(answer)["schema"]  # overrides become the defaults
+            assert schema["properties"]["windowingMode"]["default"] == "none"
     finally:
         server.terminate()
         server.wait(timeout=30)

@@ -210,6 +210,14 @@ def test_the_site_opens_tutorial_1_offline_shows_its_pictures_and_plays_a_move(
     assert tab.errors == [], "errors in the page"
 
 
+def test_the_site_draws_every_cell_so_a_tutorials_links_reach_their_heading(tab: Visit) -> None:
+    """As under `make lab` and on Binder (binder/lab-settings): JupyterLab's virtual scrolling, its default,
+    lands tutorial 1's link to the guided game past its heading (tests/browser/test_tutorial_link.py)."""
+    notebook = "window.jupyterapp.shell.currentWidget.content"
+    mode = tab.page.evaluate(f"() => {notebook}.notebookConfig.windowingMode")
+    assert mode == "none"
+
+
 @pytest.mark.notebook
 def test_every_other_tutorial_that_pyodide_can_run_runs_in_the_site(tab: Visit, site: StaticSite) -> None:
     page = tab.page
