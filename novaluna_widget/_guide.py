@@ -27,11 +27,12 @@ from . import _track as track
 from ._board import Board, Cell, TaskRef, neighbours
 from ._errors import IllegalMove
 from ._game import Action, ActionData, Game, Move, action_data
-from ._i18n import Message, Value, cell_words, cmsg, cplural, joined, listed, msg, plural, resolve
+from ._i18n import Message, Value, cell_words, cmsg, joined, listed, msg, plural, resolve
 from ._names import LUNA as _LUNA
 from ._names import YOU as _YOU
 from ._names import seat_names
 from ._tiles import COLOUR_NAMES, Tile
+from ._where import where_words
 from .scenario import position
 
 __all__ = [
@@ -609,44 +610,6 @@ _CHAIN: Final[dict[str, Message]] = {
     "teal": cmsg("a chain of one colour", "a teal chain"),
     "yellow": cmsg("a chain of one colour", "a yellow chain"),
 }
-#: How many tiles of its colour a task has of those it needs (``n``): "1 of the 2 blue tiles it needs".
-_HAS: Final[dict[str, Callable[[int, int], Message]]] = {
-    "red": lambda counted, n: cplural(
-        "tiles a task has of those it needs",
-        "{counted} of the {n} red tile it needs",
-        "{counted} of the {n} red tiles it needs",
-        n,
-        counted=counted,
-    ),
-    "blue": lambda counted, n: cplural(
-        "tiles a task has of those it needs",
-        "{counted} of the {n} blue tile it needs",
-        "{counted} of the {n} blue tiles it needs",
-        n,
-        counted=counted,
-    ),
-    "teal": lambda counted, n: cplural(
-        "tiles a task has of those it needs",
-        "{counted} of the {n} teal tile it needs",
-        "{counted} of the {n} teal tiles it needs",
-        n,
-        counted=counted,
-    ),
-    "yellow": lambda counted, n: cplural(
-        "tiles a task has of those it needs",
-        "{counted} of the {n} yellow tile it needs",
-        "{counted} of the {n} yellow tiles it needs",
-        n,
-        counted=counted,
-    ),
-}
-#: Where a tile goes, by the side of a tile already there that it touches.
-_SIDES: Final[dict[Cell, Callable[[str], Message]]] = {
-    (1, 0): lambda tile: cmsg("where a tile goes, by a tile it touches", "right of {tile}", tile=tile),
-    (-1, 0): lambda tile: cmsg("where a tile goes, by a tile it touches", "left of {tile}", tile=tile),
-    (0, 1): lambda tile: cmsg("where a tile goes, by a tile it touches", "below {tile}", tile=tile),
-    (0, -1): lambda tile: cmsg("where a tile goes, by a tile it touches", "above {tile}", tile=tile),
-}
 
 
 def _at(game: Game, space: int) -> Tile:
@@ -665,20 +628,6 @@ def _task(board: Board, ref: TaskRef) -> Message:
     """A task with its tile: '"2 blue" on Y11'."""
     t = board[(ref[0], ref[1])]
     return msg('"{task}" on {tile}', task=t.tasks[ref[2]].words(), tile=t.id)
-
-
-def _where(board: Board, cell: Cell, seat: int) -> Message:
-    """Where a tile goes on ``cell`` of the area of ``seat``, by the first tile already there that it
-    touches along a side."""
-    for placed in board.tiles:
-        side = _SIDES.get((cell[0] - placed[0], cell[1] - placed[1]))
-        if side:
-            return side(board[placed].id)
-    if _is_you(seat):
-        return msg("as the first tile of your area")
-    # Luna's tile is told with Luna as the subject: "Luna placed it as the first tile of her area", never
-    # "…of Luna's area", the player named twice.
-    return cmsg("where a tile was placed", "as the first tile of their area")
 
 
 def _counted(board: Board, ref: TaskRef) -> Message:
@@ -748,7 +697,7 @@ class _Played:
 def _play(game: Game, move: Move) -> _Played:
     seat = game.current_player
     player, taken = game.players[seat], _at(game, move.space)
-    where, before = _where(player.board, move.cell, seat), player.time
+    where, before = where_words(player.board.tiles, move.cell, you=_is_you(seat)), player.time
     covered = tuple(sorted(game.play(move)))
     return _Played(seat, taken, move, where, covered, before, player.time)
 
@@ -849,7 +798,7 @@ def _take(
     words what it did."""
     seat = game.current_player
     board, t = game.players[seat].board, _at(game, move.space)
-    where = _where(board, move.cell, seat)
+    where = where_words(board.tiles, move.cell, you=_is_you(seat))
     cell = cell_words(move.cell)
     light = Highlight(cells=(move.cell, *context.cells), tasks=context.tasks, area=seat)
     prompt = msg("Click cell {cell}, {where}.", cell=cell, where=where)
@@ -987,13 +936,12 @@ def _next_to(game: Game, number: int) -> _Step:
     def tell(played: _Played) -> Message:
         why = game.players[0].board.explain(played.move.cell, 2)
         (count,) = why.colours
-        has = _HAS[count.colour](count.counted, count.needed)
         return msg(
             '{tile} lies {where}. Its task "{task}" has {has} so far. {track}',
             tile=played.tile.id,
             where=played.where,
             task=why.tile.tasks[2].words(),
-            has=has,
+            has=count.words(),
             track=_track(game, played),
         )
 

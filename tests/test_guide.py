@@ -465,10 +465,6 @@ STORY_NEVER_SAYS = {
     ("a tile it would touch, by colour", "the blue {tile}"),
     ("a tile it would touch, by colour", "the yellow {tile}"),
     ("a tile to click, by its colour", "the teal {tile}"),
-    ("tiles a task has of those it needs", "{counted} of the {n} red tile it needs"),
-    ("tiles a task has of those it needs", "{counted} of the {n} teal tile it needs"),
-    ("tiles a task has of those it needs", "{counted} of the {n} yellow tile it needs"),
-    ("where a tile goes, by a tile it touches", "above {tile}"),
     (
         None,
         "Who moves next? Not the next player round the table, but the player whose track marker is "
