@@ -21,7 +21,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cache
-from typing import Final, Literal, TypedDict, TypeGuard
+from typing import Final, Generic, Literal, TypedDict, TypeGuard, TypeVar
 
 from . import _track as track
 from ._board import Board, Cell, TaskRef, neighbours
@@ -225,16 +225,21 @@ class Highlight:
         }
 
 
+#: A sentence of the script: a ``Message`` as the script writes it once, or a ``str`` worded in one language.
+Words = TypeVar("Words", Message, str)
+
+
 @dataclass(frozen=True)
-class Click:
+class Click(Generic[Words]):
     """One click a step waits for: the ``action`` ("select", "take", "refill" or "next") with its
     ``space``, ``cell`` and ``player`` as the widget's intent carries them; the ``prompt`` that says
-    what to click, the ``refusal`` for any other click, and the ``answer`` said once it is made."""
+    what to click, the ``refusal`` for any other click, and the ``answer`` said once it is made (the
+    script's ``Click[Message]`` may have none; worded, ``Click[str]``, that is "")."""
 
     action: GuidedAction
-    prompt: str
-    refusal: str
-    answer: str
+    prompt: Words
+    refusal: Words
+    answer: Words | None
     highlight: Highlight
     space: int | None = None
     cell: Cell | None = None
@@ -266,45 +271,64 @@ class Click:
             del given["player"]
         return given == self.intent
 
-    def to_data(self) -> ClickData:
+    def worded(self: Click[Message], lang: str) -> Click[str]:
+        """The click with its sentences in ``lang``."""
+        answer = "" if self.answer is None else self.answer.in_language(lang)
+        prompt, refusal = self.prompt.in_language(lang), self.refusal.in_language(lang)
+        return Click(self.action, prompt, refusal, answer, self.highlight, self.space, self.cell, self.player)
+
+    def to_data(self: Click[str]) -> ClickData:
         return {
             "intent": self.intent,
             "prompt": self.prompt,
             "refusal": self.refusal,
-            "answer": self.answer,
+            "answer": self.answer or "",
             "highlight": self.highlight.to_data(),
         }
 
 
 @dataclass(frozen=True)
-class Reply:
+class Reply(Generic[Words]):
     """One scripted action of Luna's that follows a step, and the sentence that tells it."""
 
     action: Action
-    text: str
+    text: Words
 
 
 @dataclass(frozen=True)
-class Step:
+class Step(Generic[Words]):
     """One step of the guided game: its ``number`` (from 1), the ``rule`` it teaches (a short key), a
     ``title``, the ``text`` read before clicking, the ``clicks`` it waits for in order (choosing a tile
     and placing it are two clicks of one step), Luna's ``replies`` that follow it, and the actions
-    ``skipped`` just before it is shown (the jump ahead, told in its text)."""
+    ``skipped`` just before it is shown (the jump ahead, told in its text). The script writes each step
+    once (``Step[Message]``); ``steps(lang)`` words them (``Step[str]``)."""
 
     number: int
     rule: str
-    title: str
-    text: str
-    clicks: tuple[Click, ...]
-    replies: tuple[Reply, ...] = ()
+    title: Words
+    text: Words
+    clicks: tuple[Click[Words], ...]
+    replies: tuple[Reply[Words], ...] = ()
     skipped: tuple[Action, ...] = field(default=(), repr=False)
 
     @property
-    def after(self) -> str:
+    def after(self: Step[str]) -> str:
         """What the page says once the step is done (the last click's answer)."""
-        return self.clicks[-1].answer
+        return self.clicks[-1].answer or ""
 
-    def to_data(self) -> StepData:
+    def worded(self: Step[Message], lang: str) -> Step[str]:
+        """The step with its sentences in ``lang``."""
+        return Step(
+            self.number,
+            self.rule,
+            self.title.in_language(lang),
+            self.text.in_language(lang),
+            tuple(c.worded(lang) for c in self.clicks),
+            tuple(Reply(r.action, r.text.in_language(lang)) for r in self.replies),
+            self.skipped,
+        )
+
+    def to_data(self: Step[str]) -> StepData:
         replies: list[ReplyData] = [{"action": action_data(r.action), "text": r.text} for r in self.replies]
         return {
             "number": self.number,
@@ -319,59 +343,6 @@ class Step:
 
 #: No highlight beyond a click's target.
 _NOTHING: Final = Highlight()
-
-
-# -- the script: the steps with their sentences as messages --------------------------------------
-@dataclass(frozen=True)
-class _Click:
-    """A ``Click`` as the script writes it once: its sentences as messages (no answer: None)."""
-
-    action: GuidedAction
-    prompt: Message
-    refusal: Message
-    answer: Message | None
-    highlight: Highlight
-    space: int | None = None
-    cell: Cell | None = None
-    player: int | None = None
-
-    def worded(self, lang: str) -> Click:
-        answer = "" if self.answer is None else self.answer.in_language(lang)
-        return Click(
-            self.action,
-            self.prompt.in_language(lang),
-            self.refusal.in_language(lang),
-            answer,
-            self.highlight,
-            self.space,
-            self.cell,
-            self.player,
-        )
-
-
-@dataclass(frozen=True)
-class _Step:
-    """A ``Step`` as the script writes it once: its sentences as messages, Luna's replies as
-    ``(action, message)``."""
-
-    number: int
-    rule: str
-    title: Message
-    text: Message
-    clicks: tuple[_Click, ...]
-    replies: tuple[tuple[Action, Message], ...] = ()
-    skipped: tuple[Action, ...] = ()
-
-    def worded(self, lang: str) -> Step:
-        return Step(
-            self.number,
-            self.rule,
-            self.title.in_language(lang),
-            self.text.in_language(lang),
-            tuple(c.worded(lang) for c in self.clicks),
-            tuple(Reply(action, text.in_language(lang)) for action, text in self.replies),
-            self.skipped,
-        )
 
 
 # -- the driver ----------------------------------------------------------------------------------
@@ -419,12 +390,12 @@ class Guide:
         return self._index == len(self.steps)
 
     @property
-    def step(self) -> Step:
+    def step(self) -> Step[str]:
         """The step shown: the last one once the guide is done."""
         return self.steps[min(self._index, len(self.steps) - 1)]
 
     @property
-    def click(self) -> Click | None:
+    def click(self) -> Click[str] | None:
         """The click awaited, None once the guide is done."""
         return None if self.done else self.step.clicks[self._click]
 
@@ -492,9 +463,9 @@ class Guide:
         said = [step.clicks[self._click].answer]
         self._click += 1
         if self._click == len(step.clicks):
-            for action, text in step.replies:
-                self.game.play(action)
-                said.append(text)
+            for reply in step.replies:
+                self.game.play(reply.action)
+                said.append(reply.text)
             self._next_step()
         self._said = [s for s in said if s is not None]
         return self.said
@@ -538,7 +509,7 @@ def _is_cell(value: object) -> TypeGuard[Sequence[int]]:
     )
 
 
-def _apply(game: Game, click: Click) -> None:
+def _apply(game: Game, click: Click[str]) -> None:
     """Play a click on the game: a take or the refill changes it; choosing a tile or Next does not."""
     if click.action == "take":
         assert click.space is not None and click.cell is not None
@@ -752,7 +723,7 @@ def _track(game: Game, played: _Played) -> Message:
     )
 
 
-def _reply(game: Game, move: Move) -> tuple[Action, Message]:
+def _reply(game: Game, move: Move) -> Reply[Message]:
     """One of Luna's scripted turns, played and told."""
     played = _play(game, move)
     name = _NAMED[played.seat]
@@ -765,23 +736,28 @@ def _reply(game: Game, move: Move) -> tuple[Action, Message]:
         "track": _track(game, played),
     }
     if played.covered:
-        return move, msg(
-            "{name} took {tile} from wheel space {space} and placed it {where}, covering "
-            "{tasks}. {tokens} "
-            "{track}",
-            tasks=listed([_task(board, ref) for ref in played.covered]),
-            tokens=_tokens(game, played.seat),
-            **args,
+        return Reply(
+            move,
+            msg(
+                "{name} took {tile} from wheel space {space} and placed it {where}, covering "
+                "{tasks}. {tokens} "
+                "{track}",
+                tasks=listed([_task(board, ref) for ref in played.covered]),
+                tokens=_tokens(game, played.seat),
+                **args,
+            ),
         )
-    return move, msg("{name} took {tile} from wheel space {space} and placed it {where}. {track}", **args)
+    return Reply(
+        move, msg("{name} took {tile} from wheel space {space} and placed it {where}. {track}", **args)
+    )
 
 
-def _select(game: Game, space: int, context: Highlight = _NOTHING) -> _Click:
+def _select(game: Game, space: int, context: Highlight = _NOTHING) -> Click[Message]:
     """Choosing the tile on ``space``: one of the next three tiles, named by its id and its wheel space."""
     t = _at(game, space)
     args: dict[str, Value] = {"tile": _TO_CLICK[t.colour](t.id), "space": space}
     light = Highlight(spaces=(space,), tasks=context.tasks, track=context.track)
-    return _Click(
+    return Click(
         "select",
         msg("Click {tile} on wheel space {space}.", **args),
         msg("Not that one, please: click {tile} on wheel space {space}.", **args),
@@ -793,7 +769,7 @@ def _select(game: Game, space: int, context: Highlight = _NOTHING) -> _Click:
 
 def _take(
     game: Game, move: Move, tell: Callable[[_Played], Message], context: Highlight = _NOTHING
-) -> _Click:
+) -> Click[Message]:
     """Placing the chosen tile on ``move.cell``: plays the move on the script's game, and ``tell``
     words what it did."""
     seat = game.current_player
@@ -806,19 +782,19 @@ def _take(
         "Not there, please: place {tile} on cell {cell}, {where}.", tile=t.id, cell=cell, where=where
     )
     answer = tell(_play(game, move))
-    return _Click("take", prompt, refusal, answer, light, space=move.space, cell=move.cell, player=seat)
+    return Click("take", prompt, refusal, answer, light, space=move.space, cell=move.cell, player=seat)
 
 
-def _next(prompt: Message | None = None, context: Highlight = _NOTHING) -> _Click:
+def _next(prompt: Message | None = None, context: Highlight = _NOTHING) -> Click[Message]:
     """An explain-only step's click: the Next button. What follows it is told by the next step, or by
     Luna's replies."""
     light = Highlight(track=context.track, button="next")
     refusal = msg("This step only explains: read it, then press Next.")
-    return _Click("next", prompt or msg("Press Next."), refusal, None, light)
+    return Click("next", prompt or msg("Press Next."), refusal, None, light)
 
 
 # -- the steps -----------------------------------------------------------------------------------
-def _welcome(game: Game, number: int) -> _Step:
+def _welcome(game: Game, number: int) -> Step[Message]:
     supply = game.players[0].supply
     text = plural(
         "Welcome to Nova Luna! You play one game against {name}, and each step teaches a rule just "
@@ -834,10 +810,10 @@ def _welcome(game: Game, number: int) -> _Step:
         name=_LUNA,
     )
     stack = Highlight(track=tuple(sorted({p.space for p in game.players})))
-    return _Step(number, "goal", cmsg("guided game step title", "Welcome"), text, (_next(context=stack),))
+    return Step(number, "goal", cmsg("guided game step title", "Welcome"), text, (_next(context=stack),))
 
 
-def _next_three(game: Game, number: int) -> _Step:
+def _next_three(game: Game, number: int) -> Step[Message]:
     spaces = game.choices()
     text = msg(
         "The moon marker stands by wheel space {marker}. You may take only one of the next three "
@@ -848,10 +824,10 @@ def _next_three(game: Game, number: int) -> _Step:
         spaces=listed(spaces),
     )
     title = cmsg("guided game step title", "The next three tiles")
-    return _Step(number, "next three tiles", title, text, (_select(game, 2),))
+    return Step(number, "next three tiles", title, text, (_select(game, 2),))
 
 
-def _time(game: Game, number: int) -> _Step:
+def _time(game: Game, number: int) -> Step[Message]:
     t = _at(game, 2)
     text = plural(
         "Taking a tile costs time: the number in its top-left corner. {tile} costs {n}, so your "
@@ -875,7 +851,7 @@ def _time(game: Game, number: int) -> _Step:
             **played.spaces,
         )
 
-    return _Step(
+    return Step(
         number,
         "time",
         cmsg("guided game step title", "Time on the moon track"),
@@ -884,7 +860,7 @@ def _time(game: Game, number: int) -> _Step:
     )
 
 
-def _who_moves(game: Game, number: int) -> _Step:
+def _who_moves(game: Game, number: int) -> Step[Message]:
     you, luna = game.players
     start = game.snapshot()["start"]["players"]
     top = max(range(len(start)), key=lambda i: start[i]["arrival"])  # the seat on top of the stack
@@ -910,7 +886,7 @@ def _who_moves(game: Game, number: int) -> _Step:
         msg("Press Next to watch {name}'s turn.", name=_LUNA),
         context=Highlight(track=(you.space, luna.space)),
     )
-    return _Step(
+    return Step(
         number,
         "who moves next",
         cmsg("guided game step title", "Who moves next"),
@@ -920,7 +896,7 @@ def _who_moves(game: Game, number: int) -> _Step:
     )
 
 
-def _next_to(game: Game, number: int) -> _Step:
+def _next_to(game: Game, number: int) -> Step[Message]:
     cells = game.players[0].board.legal_cells()
     text = plural(
         "From your second tile on, each tile goes on an empty cell next to one of your tiles, "
@@ -947,10 +923,10 @@ def _next_to(game: Game, number: int) -> _Step:
 
     clicks = (_select(game, 5), _take(game, Move(5, (1, 0)), tell, Highlight(cells=tuple(cells))))
     title = cmsg("guided game step title", "Next to your tiles")
-    return _Step(number, "next to your tiles", title, text, clicks, (_reply(game, _LUNAS_TURNS[1]),))
+    return Step(number, "next to your tiles", title, text, clicks, (_reply(game, _LUNAS_TURNS[1]),))
 
 
-def _first_task(game: Game, number: int) -> _Step:
+def _first_task(game: Game, number: int) -> Step[Message]:
     t = _at(game, 7)
     text = msg(
         "A task is fulfilled when enough tiles of its colours touch its tile along a side: one tile "
@@ -971,7 +947,7 @@ def _first_task(game: Game, number: int) -> _Step:
         )
 
     clicks = (_select(game, 7), _take(game, Move(7, (1, 1)), tell))
-    return _Step(
+    return Step(
         number,
         "first task",
         cmsg("guided game step title", "A first task fulfilled"),
@@ -981,7 +957,7 @@ def _first_task(game: Game, number: int) -> _Step:
     )
 
 
-def _chain(game: Game, number: int) -> _Step:
+def _chain(game: Game, number: int) -> Step[Message]:
     text = msg(
         "Tiles of one colour joined along their sides form a chain. When one tile of a chain touches "
         "a task's tile, the task counts the whole chain."
@@ -1012,10 +988,10 @@ def _chain(game: Game, number: int) -> _Step:
 
     tasks = Highlight(tasks=((1, 0, 2), (1, 1, 0)))
     clicks = (_select(game, 10, tasks), _take(game, Move(10, (0, 1)), tell, tasks))
-    return _Step(number, "chain", cmsg("guided game step title", "A chain"), text, clicks)
+    return Step(number, "chain", cmsg("guided game step title", "A chain"), text, clicks)
 
 
-def _skip_ahead(game: Game, number: int) -> _Step:
+def _skip_ahead(game: Game, number: int) -> Step[Message]:
     taken = [0, 0]
     for action in _SKIPPED:
         if isinstance(action, Move):
@@ -1048,7 +1024,7 @@ def _skip_ahead(game: Game, number: int) -> _Step:
         ),
     )
     click = _next(context=Highlight(track=(you.space, luna.space)))
-    return _Step(
+    return Step(
         number,
         "skip ahead",
         cmsg("guided game step title", "Later in the game"),
@@ -1058,7 +1034,7 @@ def _skip_ahead(game: Game, number: int) -> _Step:
     )
 
 
-def _refill(game: Game, number: int) -> _Step:
+def _refill(game: Game, number: int) -> Step[Message]:
     left = game.choices()
     text = _sentences(
         plural(
@@ -1087,7 +1063,7 @@ def _refill(game: Game, number: int) -> _Step:
         ),
         msg("The next three tiles are now {tiles}.", tiles=listed([_at(game, s).id for s in game.choices()])),
     )
-    click = _Click(
+    click = Click(
         "refill",
         msg("Press Refill."),
         msg("First the refill, please: press Refill."),
@@ -1095,10 +1071,10 @@ def _refill(game: Game, number: int) -> _Step:
         Highlight(spaces=tuple(left), button="refill"),
         player=game.current_player,
     )
-    return _Step(number, "refill", cmsg("guided game step title", "The optional refill"), text, (click,))
+    return Step(number, "refill", cmsg("guided game step title", "The optional refill"), text, (click,))
 
 
-def _in_a_row(game: Game, number: int) -> _Step:
+def _in_a_row(game: Game, number: int) -> Step[Message]:
     you, luna = game.players
     t = _at(game, 11)
     text = msg(
@@ -1133,10 +1109,10 @@ def _in_a_row(game: Game, number: int) -> _Step:
 
     track = Highlight(track=(you.space, luna.space))
     clicks = (_select(game, 11, track), _take(game, Move(11, (-3, 0)), tell))
-    return _Step(number, "turns in a row", cmsg("guided game step title", "Twice in a row"), text, clicks)
+    return Step(number, "turns in a row", cmsg("guided game step title", "Twice in a row"), text, clicks)
 
 
-def _end(game: Game, number: int) -> _Step:
+def _end(game: Game, number: int) -> Step[Message]:
     move = Move(1, (-3, 1))
     t, board = _at(game, move.space), game.players[0].board
     near = [_TOUCHED[board[n].colour](board[n].id) for n in neighbours(move.cell) if n in board]
@@ -1175,7 +1151,7 @@ def _end(game: Game, number: int) -> _Step:
         )
 
     clicks = (_select(game, move.space), _take(game, move, tell))
-    return _Step(number, "end", cmsg("guided game step title", "The end"), text, clicks)
+    return Step(number, "end", cmsg("guided game step title", "The end"), text, clicks)
 
 
 #: The guided game's last words: the rules it did not show, and the tutorials that teach them, by name.
@@ -1186,7 +1162,7 @@ _STILL_TO_LEARN: Final = msg(
     "tie-break of the ranking (tutorial 4, Ending and scoring). Then try a whole game of your own."
 )
 
-_BEATS: Final[tuple[Callable[[Game, int], _Step], ...]] = (
+_BEATS: Final[tuple[Callable[[Game, int], Step[Message]], ...]] = (
     _welcome,
     _next_three,
     _time,
@@ -1202,19 +1178,19 @@ _BEATS: Final[tuple[Callable[[Game, int], _Step], ...]] = (
 
 
 @cache
-def _script() -> tuple[_Step, ...]:
+def _script() -> tuple[Step[Message], ...]:
     """Every step of the guided game with its sentences as messages, written by playing the whole script
     once on a fresh deal (its seats named in English, which no sentence reads: see ``_NAMED``)."""
     game = _deal("en")
     return tuple(beat(game, number) for number, beat in enumerate(_BEATS, 1))
 
 
-def steps(lang: str | None = None) -> tuple[Step, ...]:
+def steps(lang: str | None = None) -> tuple[Step[str], ...]:
     """Every step of the guided game, worded in ``lang`` (None: the package language); the same tuple
     each time for a language."""
     return _steps(resolve(lang))
 
 
 @cache
-def _steps(lang: str) -> tuple[Step, ...]:
+def _steps(lang: str) -> tuple[Step[str], ...]:
     return tuple(step.worded(lang) for step in _script())
