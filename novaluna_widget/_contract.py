@@ -22,7 +22,7 @@ from typing import Any, Literal, TypedDict, Union, get_args, get_origin, get_typ
 
 from ._board import Cell, TaskRef
 from ._game import ActionData, ScoreSheet
-from ._guide import (
+from ._guide.data import (
     Awaited,
     ClickData,
     Expected,
