@@ -33,7 +33,8 @@ from ._guide.data import (
     ReplyData,
     StepData,
 )
-from ._render import Drawn, Point, PrintedPieces
+from ._render.pieces import Drawn, PrintedPieces
+from ._render.svg import Point
 from .coach import HintData, Mark, OptionData
 
 __all__ = [

@@ -28,11 +28,11 @@ from ._log import Event, ranking_words, seat_words
 from ._names import named
 from ._where import where_words
 
-__all__ = ["Entry", "Turn", "end_words", "solo_goal", "solo_lines", "summary", "tell"]
+__all__ = ["Turn", "end_summary", "end_words", "solo_goal", "solo_lines", "tell"]
 
 #: (id, kind, player or None, sentence); ``id`` is the index in ``game.log`` of the entry's first event,
 #: so the page can tell which entries are new since it last drew.
-Entry = tuple[int, str, int | None, str]
+_Entry = tuple[int, str, int | None, str]
 
 
 @dataclass(frozen=True)
@@ -50,7 +50,7 @@ class Turn:
 
 def tell(
     game: Game, limit: int, lang: str | None = None, *, reader: int | None = None
-) -> tuple[list[Entry], list[Turn]]:
+) -> tuple[list[_Entry], list[Turn]]:
     """The latest ``limit`` entries of the page's log (oldest first) and the turns among them, the
     sentences in ``lang``, the player of seat ``reader`` told about as "you" (None: nobody).
 
@@ -75,7 +75,7 @@ def tell(
             turns[-1] = replace(turns[-1], covered=len(data["tasks"]))
         elif event.kind in ("setup", "refill", "phase", "score", "end"):
             others.append((first + i, event))
-    entries: list[Entry] = []
+    entries: list[_Entry] = []
     for k, t in enumerate(turns):
         following = turns[k + 1].player if k + 1 < len(turns) else _next_player(game)
         again = following == t.player and len(names) > 1  # alone, every turn is "again"
@@ -227,7 +227,7 @@ def _end(game: Game, reader: int | None) -> Message:
     return msg("{end} {ranking}.", end=over, ranking=ranking_words(names, game.ranking(), reader))
 
 
-def summary(game: Game, lang: str | None = None) -> list[str]:
+def end_summary(game: Game, lang: str | None = None) -> list[str]:
     """The end of a game in a few lines: each player in ranking order with tokens placed, tasks covered
     and tiles; solo, how the score adds up."""
     lang = resolve(lang)

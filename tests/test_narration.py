@@ -5,7 +5,7 @@ summary."""
 from __future__ import annotations
 
 from novaluna_widget import Game, Move, SoloGame
-from novaluna_widget._narration import end_words, solo_lines, summary, tell
+from novaluna_widget._narration import end_summary, end_words, solo_lines, tell
 from novaluna_widget._where import where_words
 from novaluna_widget.bots import make_bot, play_turn
 
@@ -125,7 +125,7 @@ def test_solo_lines_add_up_and_say_lower_is_better():
         f"Phase 1 record: tile costs {score.phase_one_tiles} + 10 × {missing} "
         f"token{'s' * (missing != 1)} not placed = {score.phase_one_record}"
     )
-    assert lines[2].startswith(f"Score {score.total}: ") and summary(solo) == lines
+    assert lines[2].startswith(f"Score {score.total}: ") and end_summary(solo) == lines
 
 
 def test_summary_ranks_players_with_tokens_tasks_and_tiles():
@@ -133,7 +133,7 @@ def test_summary_ranks_players_with_tokens_tasks_and_tiles():
     bot = make_bot("greedy", seed=3)
     while not game.is_over:
         play_turn(game, bot)
-    lines = summary(game)
+    lines = end_summary(game)
     for place, (line, p) in enumerate(zip(lines, game.ranking(), strict=True), 1):
         player = game.players[p]
         placed = player.supply - player.tokens

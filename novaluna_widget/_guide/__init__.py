@@ -1,7 +1,7 @@
 """A guided first game: one fixed game of "You" against Luna that teaches each rule as it first applies.
 
 The page (``NovaLunaWidget.tutorial()``) shows one ``Step`` at a time: its title, the text to read, what
-to click (the step's ``Click``, as the widget's own intent) and what to light up; it refuses any other
+to click (the step's ``StepClick``, as the widget's own intent) and what to light up; it refuses any other
 click with a friendly sentence and then says what happened. Everything the page needs is plain data
 here, so the page judges nothing and the whole story can be tested without a browser.
 
@@ -23,7 +23,6 @@ which shows a step, checks each click and plays it), in import-linter layers of 
 
 from .data import (
     Awaited,
-    Click,
     ClickData,
     Expected,
     GuidedAction,
@@ -34,18 +33,16 @@ from .data import (
     Reply,
     ReplyData,
     Step,
+    StepClick,
     StepData,
 )
 from .guide import Guide
 from .script import steps
-from .words import LUNA, READER, YOU
+from .words import READER
 
 __all__ = [
-    "LUNA",
     "READER",
-    "YOU",
     "Awaited",
-    "Click",
     "ClickData",
     "Expected",
     "Guide",
@@ -57,6 +54,7 @@ __all__ = [
     "Reply",
     "ReplyData",
     "Step",
+    "StepClick",
     "StepData",
     "steps",
 ]

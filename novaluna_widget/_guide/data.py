@@ -15,7 +15,6 @@ from .._i18n import Message
 __all__ = [
     "NOTHING",
     "Awaited",
-    "Click",
     "ClickData",
     "Expected",
     "GuideState",
@@ -26,6 +25,7 @@ __all__ = [
     "Reply",
     "ReplyData",
     "Step",
+    "StepClick",
     "StepData",
     "Words",
 ]
@@ -65,7 +65,7 @@ class Expected(_Expected, total=False):
 
 
 class ClickData(TypedDict):
-    """One click of a guided step (``guide.Click.to_data``)."""
+    """One click of a guided step (``guide.StepClick.to_data``)."""
 
     intent: Expected
     #: What to click.
@@ -153,11 +153,11 @@ Words = TypeVar("Words", Message, str)
 
 
 @dataclass(frozen=True)
-class Click(Generic[Words]):
+class StepClick(Generic[Words]):
     """One click a step waits for: the ``action`` ("select", "take", "refill" or "next") with its
     ``space``, ``cell`` and ``player`` as the widget's intent carries them; the ``prompt`` that says
     what to click, the ``refusal`` for any other click, and the ``answer`` said once it is made (the
-    script's ``Click[Message]`` may have none; worded, ``Click[str]``, that is "")."""
+    script's ``StepClick[Message]`` may have none; worded, ``StepClick[str]``, that is "")."""
 
     action: GuidedAction
     prompt: Words
@@ -194,13 +194,15 @@ class Click(Generic[Words]):
             del given["player"]
         return given == self.intent
 
-    def worded(self: Click[Message], lang: str) -> Click[str]:
+    def worded(self: StepClick[Message], lang: str) -> StepClick[str]:
         """The click with its sentences in ``lang``."""
         answer = "" if self.answer is None else self.answer.in_language(lang)
         prompt, refusal = self.prompt.in_language(lang), self.refusal.in_language(lang)
-        return Click(self.action, prompt, refusal, answer, self.highlight, self.space, self.cell, self.player)
+        return StepClick(
+            self.action, prompt, refusal, answer, self.highlight, self.space, self.cell, self.player
+        )
 
-    def to_data(self: Click[str]) -> ClickData:
+    def to_data(self: StepClick[str]) -> ClickData:
         return {
             "intent": self.intent,
             "prompt": self.prompt,
@@ -230,7 +232,7 @@ class Step(Generic[Words]):
     rule: str
     title: Words
     text: Words
-    clicks: tuple[Click[Words], ...]
+    clicks: tuple[StepClick[Words], ...]
     replies: tuple[Reply[Words], ...] = ()
     skipped: tuple[Action, ...] = field(default=(), repr=False)
 

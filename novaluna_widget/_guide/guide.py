@@ -9,17 +9,14 @@ from typing import Final, TypeGuard
 from .._board import neighbours
 from .._errors import IllegalMove
 from .._game import Game, Move
-from .._i18n import Message, cell_words, msg, resolve
+from .._i18n import Message, cell_words, msg, resolve, sentences
 from .data import (
     Awaited,
-    Click,
     GuideState,
     Step,
+    StepClick,
 )
 from .script import deal, named_in, steps, written_steps
-from .words import (
-    sentences,
-)
 
 __all__ = ["Guide"]
 
@@ -73,7 +70,7 @@ class Guide:
         return self.steps[min(self._index, len(self.steps) - 1)]
 
     @property
-    def click(self) -> Click[str] | None:
+    def click(self) -> StepClick[str] | None:
         """The click awaited, None once the guide is done."""
         return None if self.done else self.step.clicks[self._click]
 
@@ -187,7 +184,7 @@ def _is_cell(value: object) -> TypeGuard[Sequence[int]]:
     )
 
 
-def _apply(game: Game, click: Click[str]) -> None:
+def _apply(game: Game, click: StepClick[str]) -> None:
     """Play a click on the game: a take or the refill changes it; choosing a tile or Next does not."""
     if click.action == "take":
         assert click.space is not None and click.cell is not None

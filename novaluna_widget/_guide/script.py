@@ -9,22 +9,22 @@ from typing import Final
 
 from .._board import neighbours
 from .._game import Action, Game, Move
-from .._i18n import Message, Value, cell_words, cmsg, joined, listed, msg, plural, resolve
+from .._i18n import Message, Value, cell_words, cmsg, joined, listed, msg, plural, resolve, sentences
 from .._names import LUNA as _LUNA
 from .._names import seat_names
 from .._where import where_words
 from ..scenario import position
 from .data import (
     NOTHING,
-    Click,
     Highlight,
     Step,
+    StepClick,
 )
 from .words import (
     CHAIN,
     TO_CLICK,
     TOUCHED,
-    Played,
+    TurnPlayed,
     asks,
     corner_words,
     counted,
@@ -32,7 +32,6 @@ from .words import (
     luna_reply,
     play,
     seat_tokens,
-    sentences,
     task_on_tile,
     tile_named,
     track_move,
@@ -98,12 +97,12 @@ def named_in(game: Game, lang: str) -> Game:
     return type(game).from_snapshot(data)
 
 
-def _select(game: Game, space: int, context: Highlight = NOTHING) -> Click[Message]:
+def _select(game: Game, space: int, context: Highlight = NOTHING) -> StepClick[Message]:
     """Choosing the tile on ``space``: one of the next three tiles, named by its id and its wheel space."""
     t = wheel_tile(game, space)
     args: dict[str, Value] = {"tile": TO_CLICK[t.colour](t.id), "space": space}
     light = Highlight(spaces=(space,), tasks=context.tasks, track=context.track)
-    return Click(
+    return StepClick(
         "select",
         msg("Click {tile} on wheel space {space}.", **args),
         msg("Not that one, please: click {tile} on wheel space {space}.", **args),
@@ -114,8 +113,8 @@ def _select(game: Game, space: int, context: Highlight = NOTHING) -> Click[Messa
 
 
 def _take(
-    game: Game, move: Move, tell: Callable[[Played], Message], context: Highlight = NOTHING
-) -> Click[Message]:
+    game: Game, move: Move, tell: Callable[[TurnPlayed], Message], context: Highlight = NOTHING
+) -> StepClick[Message]:
     """Placing the chosen tile on ``move.cell``: plays the move on the script's game, and ``tell``
     words what it did."""
     seat = game.current_player
@@ -128,15 +127,15 @@ def _take(
         "Not there, please: place {tile} on cell {cell}, {where}.", tile=t.id, cell=cell, where=where
     )
     answer = tell(play(game, move))
-    return Click("take", prompt, refusal, answer, light, space=move.space, cell=move.cell, player=seat)
+    return StepClick("take", prompt, refusal, answer, light, space=move.space, cell=move.cell, player=seat)
 
 
-def _next(prompt: Message | None = None, context: Highlight = NOTHING) -> Click[Message]:
+def _next(prompt: Message | None = None, context: Highlight = NOTHING) -> StepClick[Message]:
     """An explain-only step's click: the Next button. What follows it is told by the next step, or by
     Luna's replies."""
     light = Highlight(track=context.track, button="next")
     refusal = msg("This step only explains: read it, then press Next.")
-    return Click("next", prompt or msg("Press Next."), refusal, None, light)
+    return StepClick("next", prompt or msg("Press Next."), refusal, None, light)
 
 
 # -- the steps -----------------------------------------------------------------------------------
@@ -186,7 +185,7 @@ def _time(game: Game, number: int) -> Step[Message]:
         tile=t.id,
     )
 
-    def tell(played: Played) -> Message:
+    def tell(played: TurnPlayed) -> Message:
         return msg(
             "Your track marker moved from track space {start} to {end}. The moon marker moved to "
             "wheel space {marker}, where {tile} lay, so the next three tiles are now on wheel spaces "
@@ -255,7 +254,7 @@ def _next_to(game: Game, number: int) -> Step[Message]:
         cells=listed([cell_words(c) for c in cells]),
     )
 
-    def tell(played: Played) -> Message:
+    def tell(played: TurnPlayed) -> Message:
         why = game.players[0].board.explain(played.move.cell, 2)
         (count,) = why.colours
         return msg(
@@ -281,7 +280,7 @@ def _first_task(game: Game, number: int) -> Step[Message]:
         tasks=asks(t),
     )
 
-    def tell(played: Played) -> Message:
+    def tell(played: TurnPlayed) -> Message:
         board = game.players[0].board
         (ref,) = played.covered
         return msg(
@@ -309,7 +308,7 @@ def _chain(game: Game, number: int) -> Step[Message]:
         "a task's tile, the task counts the whole chain."
     )
 
-    def tell(played: Played) -> Message:
+    def tell(played: TurnPlayed) -> Message:
         board = game.players[0].board
         tasks = joined(
             (
@@ -412,7 +411,7 @@ def _refill(game: Game, number: int) -> Step[Message]:
             tiles=listed([wheel_tile(game, s).id for s in game.choices()]),
         ),
     )
-    click = Click(
+    click = StepClick(
         "refill",
         msg("Press Refill."),
         msg("First the refill, please: press Refill."),
@@ -436,7 +435,7 @@ def _in_a_row(game: Game, number: int) -> Step[Message]:
         cost=t.cost,
     )
 
-    def tell(played: Played) -> Message:
+    def tell(played: TurnPlayed) -> Message:
         board = game.players[0].board
         (ref,) = played.covered
         return sentences(
@@ -477,7 +476,7 @@ def _end(game: Game, number: int) -> Step[Message]:
         ),
     )
 
-    def tell(played: Played) -> Message:
+    def tell(played: TurnPlayed) -> Message:
         # Only you ever place a tile in the guide (Luna's turns are replies, never the last click), and the
         # game ends the moment the mover places their last token, with the mover the winner: so the end is
         # always your win, and told as one.

@@ -20,13 +20,11 @@ from .data import Reply
 
 __all__ = [
     "CHAIN",
-    "LUNA",
     "NAMED",
     "READER",
     "TOUCHED",
     "TO_CLICK",
-    "YOU",
-    "Played",
+    "TurnPlayed",
     "asks",
     "corner_words",
     "counted",
@@ -34,7 +32,6 @@ __all__ = [
     "luna_reply",
     "play",
     "seat_tokens",
-    "sentences",
     "task_on_tile",
     "tile_named",
     "track_move",
@@ -44,11 +41,6 @@ __all__ = [
 #: The reader's seat: the player the guide talks to (and its page tells about as "you") sits first.
 READER: Final = 0
 
-#: The two seats' names in English: the reader, and the scripted opponent. A guide names them in its own
-#: language (``names.YOU`` and ``names.LUNA``: «Вы» and «Луна» in Russian), and renames them when its
-#: language changes.
-YOU: Final = _YOU.in_language("en")
-LUNA: Final = _LUNA.in_language("en")
 #: The seats as the sentences name them, worded in the guide's language: the reader's (seat 0), Luna's.
 NAMED: Final = (_YOU, _LUNA)
 
@@ -62,14 +54,6 @@ NAMED: Final = (_YOU, _LUNA)
 def is_you(seat: int) -> bool:
     """Whether ``seat`` is the reader's (``READER``, named ``names.YOU``)."""
     return seat == READER
-
-
-def sentences(first: Value, second: Value, *more: Value) -> Message:
-    """Sentences one after the other (a space between them in English, none in Japanese)."""
-    told = cmsg("two sentences in a row", "{first} {second}", first=first, second=second)
-    for sentence in more:
-        told = cmsg("two sentences in a row", "{first} {second}", first=told, second=sentence)
-    return told
 
 
 def tile_named(t: Tile) -> Message:
@@ -162,7 +146,7 @@ def seat_tokens(game: Game, seat: int) -> Message:
 
 # -- one turn, played and told -------------------------------------------------------------------
 @dataclass(frozen=True)
-class Played:
+class TurnPlayed:
     """A move played on the script's game, with what the sentences need: who, which tile from where,
     where it went (in words), the tasks covered, and the track marker's time before and after."""
 
@@ -181,15 +165,15 @@ class Played:
         return {"start": track.space(self.before), "end": track.space(self.after)}
 
 
-def play(game: Game, move: Move) -> Played:
+def play(game: Game, move: Move) -> TurnPlayed:
     seat = game.current_player
     player, taken = game.players[seat], wheel_tile(game, move.space)
     where, before = where_words(player.board.tiles, move.cell, you=is_you(seat)), player.time
     covered = tuple(sorted(game.play(move)))
-    return Played(seat, taken, move, where, covered, before, player.time)
+    return TurnPlayed(seat, taken, move, where, covered, before, player.time)
 
 
-def track_move(game: Game, played: Played) -> Message:
+def track_move(game: Game, played: TurnPlayed) -> Message:
     """The track marker's move, and who moves next because of it (the rearmost; of a stack the top)."""
     other = game.players[1 - played.seat]
     args: dict[str, Value] = {**played.spaces, "space": other.space}
