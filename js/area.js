@@ -2,7 +2,8 @@
 
 import * as spec from "./drawing.js";
 import { num, t, tc, tn, tnc } from "./i18n.js";
-import { esc, faceRect, swatchSvg, tileSvg, tokenSvg } from "./tiles.js";
+import { tabStops } from "./roving.js";
+import { centredRect, esc, faceRect, swatchSvg, tileSvg, tokenSvg } from "./tiles.js";
 import { agrees, botWord, cellWords, named, ordinal, sentences, taskWords, tileWords } from "./words.js";
 
 /** @typedef {import("./contract").State} State */
@@ -48,8 +49,8 @@ const STAR = { width: 58, height: 34, corner: 9, baseline: 11 };
 function star(n) {
   const { width, height, corner, baseline } = STAR;
   return (
-    `<g class="nl-star" aria-hidden="true"><rect x="${-width / 2}" y="${-height / 2}" ` +
-    `width="${width}" height="${height}" rx="${corner}"/><text y="${baseline}">★${num(n)}</text></g>`
+    `<g class="nl-star" aria-hidden="true">${centredRect(width, height, corner)}` +
+    `<text y="${baseline}">★${num(n)}</text></g>`
   );
 }
 
@@ -147,9 +148,10 @@ export function whyWords(state, p, row) {
  * it is chosen (a picture only: the wheel tile keeps the focus). Either way one element, so that a
  * preview redraws only the cells and never the tiles and tasks, which may hold the focus.
  * @param {number} p @param {number} x @param {number} y @param {boolean} legal @param {boolean} previewed
- * @param {TaskRef[]} fulfils @param {boolean} tabStop @param {PlayerState} player @returns {string}
+ * @param {TaskRef[]} fulfils @param {(stop?: boolean) => string} stops the area's cells' Tab stops
+ * @param {PlayerState} player @returns {string}
  */
-function emptyCell(p, x, y, legal, previewed, fulfils, tabStop, player) {
+function emptyCell(p, x, y, legal, previewed, fulfils, stops, player) {
   const at = `data-player="${p}" data-cell="${x},${y}"`;
   if (previewed) {
     return (
@@ -165,8 +167,7 @@ function emptyCell(p, x, y, legal, previewed, fulfils, tabStop, player) {
   const label = legalWords(player, cellWords(x, y), fulfils.length);
   return (
     `<g class="nl-cell nl-legal${fulfils.length ? " nl-fulfils" : ""}" ${at} role="button" ` +
-    `aria-label="${esc(label)}" data-roving="cells-${p}" tabindex="${tabStop ? 0 : -1}" ` +
-    `transform="translate(${x * CELL} ${y * CELL})">` +
+    `aria-label="${esc(label)}" ${stops()} transform="translate(${x * CELL} ${y * CELL})">` +
     faceRect(`class="nl-cell-box"`) +
     (fulfils.length ? star(fulfils.length) : `<path class="nl-plus" d="M-14 0H14M0 -14V14"/>`) +
     `</g>`
@@ -176,10 +177,10 @@ function emptyCell(p, x, y, legal, previewed, fulfils, tabStop, player) {
 /**
  * An empty cell of player `p`'s area that a puzzle's answer may name: any empty cell (whether a tile may
  * go there is the learner's to judge), a button neither lit nor starred.
- * @param {number} p @param {number} x @param {number} y @param {boolean} tabStop @param {PlayerState} player
- * @returns {string}
+ * @param {number} p @param {number} x @param {number} y @param {(stop?: boolean) => string} stops the
+ * area's cells' Tab stops @param {PlayerState} player @returns {string}
  */
-function pickableCell(p, x, y, tabStop, player) {
+function pickableCell(p, x, y, stops, player) {
   const cell = cellWords(x, y);
   const label = agrees(player)
     ? tc("the player named You, the reader", "your area, cell {cell}: empty", {
@@ -188,8 +189,8 @@ function pickableCell(p, x, y, tabStop, player) {
     : t("{name}'s area, cell {cell}: empty", { name: named(player), cell });
   return (
     `<g class="nl-cell nl-pickable" data-player="${p}" data-cell="${x},${y}" role="button" ` +
-    `aria-label="${esc(label)}" data-roving="cells-${p}" tabindex="${tabStop ? 0 : -1}" ` +
-    `transform="translate(${x * CELL} ${y * CELL})">${faceRect(`class="nl-cell-box"`)}</g>`
+    `aria-label="${esc(label)}" ${stops()} transform="translate(${x * CELL} ${y * CELL})">` +
+    `${faceRect(`class="nl-cell-box"`)}</g>`
   );
 }
 
@@ -200,7 +201,7 @@ function pickableCell(p, x, y, tabStop, player) {
  * @returns {string}
  */
 function taskName(state, player, row) {
-  if (!state.puzzle || state.puzzle.answers) return taskLabel(player, row);
+  if (state.mode !== "puzzle" || state.puzzle.answers) return taskLabel(player, row);
   const tile = player.tiles[row[0]][0];
   return t("{task} on {tile}", { task: taskWords(tile, row[1]), tile });
 }
@@ -209,9 +210,9 @@ function taskName(state, player, row) {
  * Player `p`'s tile `t` with its tasks' tokens, hooks and explanations.
  * @param {State} state @param {Catalogue} catalogue @param {number} p @param {number} t
  * @param {Map<string, TaskRow>} rows the area's tasks by "tile,task"
- * @param {{value: boolean}} firstTask whether the next task is the area's one Tab stop
+ * @param {(stop?: boolean) => string} stops the area's tasks' Tab stops
  */
-function placedTile(state, catalogue, p, t, rows, firstTask) {
+function placedTile(state, catalogue, p, t, rows, stops) {
   const player = state.players[p];
   const [id, x, y] = player.tiles[t];
   // The turns since the player to move last moved stay marked, the latest most.
@@ -224,11 +225,9 @@ function placedTile(state, catalogue, p, t, rows, firstTask) {
     const status = row ? row[2] : 0;
     const token = status === 2 ? tokenSvg(p, spec.token.on_task) : "";
     const label = row ? taskName(state, player, row) : "";
-    const stop = firstTask.value;
-    firstTask.value = false;
     return (
-      `<g class="nl-task nl-status-${status}" data-task="${p},${t},${k}" data-roving="tasks-${p}" ` +
-      `tabindex="${stop ? 0 : -1}" role="img" aria-label="${esc(label)}" ` +
+      `<g class="nl-task nl-status-${status}" data-task="${p},${t},${k}" ${stops()} ` +
+      `role="img" aria-label="${esc(label)}" ` +
       `transform="translate(${dx} ${dy})"><g class="nl-disc-zoom">${inner}${token}</g></g>`
     );
   };
@@ -245,7 +244,7 @@ function placedTile(state, catalogue, p, t, rows, firstTask) {
  * @param {State} state @returns {number | null}
  */
 export const placing = (state) =>
-  state.current ?? (state.puzzle?.click === "move" ? state.puzzle.seat : null);
+  state.current ?? (state.mode === "puzzle" && state.puzzle.click === "move" ? state.puzzle.seat : null);
 
 /**
  * An area's grid as SVG elements, one part each (cells, then tiles), and its viewBox.
@@ -263,27 +262,25 @@ function area(state, catalogue, p, preview) {
   const rows = new Map(player.tasks.map((row) => [`${row[0]},${row[1]}`, row]));
   const [x0, y0, x1, y1] = bounds(player.tiles);
   const margin = player.tiles.length ? 1 : 0; // an empty area shows its one offered cell
-  const picking = state.puzzle?.click === "cell" && state.puzzle.seat === p;
+  const picking = state.mode === "puzzle" && state.puzzle.click === "cell" && state.puzzle.seat === p;
   const parts = [];
-  let cellStop = true;
+  const cells = tabStops(`cells-${p}`);
   for (let y = y0 - margin; y <= y1 + margin; y++) {
     for (let x = x0 - margin; x <= x1 + margin; x++) {
       const key = `${x},${y}`;
       if (occupied.has(key)) continue;
       if (picking) {
-        parts.push(pickableCell(p, x, y, cellStop, player));
-        cellStop = false;
+        parts.push(pickableCell(p, x, y, cells, player));
         continue;
       }
       const isLegal = chosen && legal.has(key);
       const previewed = previewing && legal.has(key);
       const fulfils = legal.get(key) ?? [];
-      parts.push(emptyCell(p, x, y, isLegal, previewed, fulfils, isLegal && cellStop, player));
-      if (isLegal) cellStop = false;
+      parts.push(emptyCell(p, x, y, isLegal, previewed, fulfils, cells, player));
     }
   }
-  const firstTask = { value: true };
-  player.tiles.forEach((_, t) => parts.push(placedTile(state, catalogue, p, t, rows, firstTask)));
+  const tasks = tabStops(`tasks-${p}`);
+  player.tiles.forEach((_, t) => parts.push(placedTile(state, catalogue, p, t, rows, tasks)));
   const cols = x1 - x0 + 1 + 2 * margin;
   const rowsHigh = y1 - y0 + 1 + 2 * margin;
   const [left, top] = [(x0 - margin - 0.5) * CELL, (y0 - margin - 0.5) * CELL];
@@ -344,7 +341,7 @@ function header(state, p) {
  */
 export function focusPlayer(state) {
   // A puzzle about an area shows that area large.
-  if (state.puzzle && state.puzzle.seat !== null) return state.puzzle.seat;
+  if (state.mode === "puzzle" && state.puzzle.seat !== null) return state.puzzle.seat;
   // The reader's own area never leaves its place, whoever moves (in the guided game Luna, whose seat no
   // bot plays, would otherwise take it with her empty area while she is to move).
   const reader = state.players.findIndex((player) => player.you);

@@ -16,6 +16,8 @@ function restore(value, path) {
   const [head, ...rest] = path;
   if (head === "[]") return Array.isArray(value) ? value.map((item) => restore(item, rest)) : value;
   if (value === null || typeof value !== "object") return value; // a null parent has no keys to restore
+  // A key under one that is missing belongs to another mode's state (`puzzle.seat` in a game): none.
+  if (rest.length && value[head] === undefined) return value;
   const inner = rest.length ? restore(value[head], rest) : value[head];
   return { ...value, [head]: inner === undefined ? null : inner };
 }

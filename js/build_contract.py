@@ -149,6 +149,12 @@ class Writer:
 
     def __init__(self, named: dict[str, Any]) -> None:
         self.aliases = {value: name for name, value in named.items() if not is_typeddict(value)}
+        self.named = named
+        self.bases = {
+            name: [b.id for b in node.bases if isinstance(b, ast.Name)]
+            for name, node, _ in defined()
+            if isinstance(node, ast.ClassDef)
+        }
 
     def ts(self, kind: Any, top: bool = False) -> str:
         if not top and not is_typeddict(kind) and kind in self.aliases:
@@ -180,11 +186,19 @@ class Writer:
         hints = get_type_hints(kind)
         if not hints:
             return f"{doc}export type {name} = Record<string, never>;\n"
+        bases = [self.named.get(b) for b in self.bases.get(name, [])]
+        extends = ""
+        if bases and all(is_typeddict(b) for b in bases):
+            # Its bases are declared too: it extends them (``GuidedState``: the common fields and the
+            # guided mode's) and declares only the fields of its own.
+            extends = f" extends {', '.join(b.__name__ for b in bases)}"
+            inherited = {key for b in bases for key in get_type_hints(b)}
+            hints = {key: value for key, value in hints.items() if key not in inherited}
         body = "".join(
             f"{_doc(field_comment(kind, key, said), '  ')}  {key}{_optional(kind, key)}: {self.ts(value)};\n"
             for key, value in hints.items()
         )
-        return f"{doc}export interface {name} {{\n{body}}}\n"
+        return f"{doc}export interface {name}{extends} {{\n{body}}}\n"
 
 
 def _optional(kind: Any, key: str) -> str:
@@ -203,7 +217,10 @@ def declarations() -> str:
 
 def nullable(kind: Any = contract.State, prefix: str = "") -> list[str]:
     """The paths of the required keys under ``kind`` whose type admits None (a missing optional key is
-    the contract's own, not Pyodide's doing)."""
+    the contract's own, not Pyodide's doing). A union of TypedDicts (``State``, one per mode) has the
+    paths of each of its members: a key that only some modes have is put back where its parent is."""
+    if get_origin(kind) in (Union, types.UnionType):
+        return list(dict.fromkeys(path for member in get_args(kind) for path in nullable(member, prefix)))
     paths: list[str] = []
     for key, value in get_type_hints(kind).items():
         members = get_args(value) if get_origin(value) in (Union, types.UnionType) else (value,)

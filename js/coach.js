@@ -49,9 +49,6 @@ const TAGS = {
 /** @param {string} text @returns {number} how many of its characters are wide (CJK: a whole em, not 0.6) */
 const wide = (text) => text.match(/[\u3000-\u9fff\uff00-\uffef]/g)?.length ?? 0;
 
-/** @param {State} state @returns {boolean} whether an earlier position is on show (read-only) */
-export const browsing = (state) => Boolean(state.view) && state.view.now === false;
-
 /** @param {State} state @returns {Hint | null} the hint, if it was made for the position on show */
 export function shownHint(state) {
   const hint = state.hint ?? null;
@@ -92,7 +89,8 @@ function targets(state) {
     option("played", compare.played, compare.player);
     option("suggested", compare.suggested, compare.player);
   }
-  const lit = state.tutorial?.highlight;
+  const step = state.mode === "guided" ? state.tutorial : null;
+  const lit = step?.highlight;
   if (lit) {
     for (const space of lit.spaces ?? []) found.push({ kind: "guide", space });
     for (const cell of lit.cells ?? []) found.push({ kind: "guide", player: lit.area, cell });
@@ -101,7 +99,7 @@ function targets(state) {
     if (lit.button) found.push({ kind: "guide", button: lit.button });
   }
   // The one click the step waits for, told apart from the rest of what the text points at.
-  const expects = state.tutorial?.expects;
+  const expects = step?.expects;
   if (expects?.action === "select") found.push({ kind: "click", space: expects.space });
   else if (expects?.action === "take")
     found.push({ kind: "click", player: expects.player ?? undefined, cell: expects.cell });
@@ -249,12 +247,12 @@ export const HISTORY_HTML =
 
 /**
  * Bring the history bar in step with `state.view`, changing attributes in place. While the slider is
- * held (`keepValue`), its value stays where the pointer put it.
- * @param {HTMLElement} bar @param {State} state @param {boolean} keepValue
+ * held (`keepValue`), its value stays where the pointer put it. The mode on show says whether the bar
+ * shows (`show`: the guided game and a puzzle's position have none).
+ * @param {HTMLElement} bar @param {State} state @param {boolean} keepValue @param {boolean} show
  */
-export function updateHistory(bar, state, keepValue) {
+export function updateHistory(bar, state, keepValue, show) {
   const view = state.view;
-  const show = Boolean(view) && !state.tutorial && !state.puzzle; // a puzzle's position has no history
   if (bar.hidden === show) bar.hidden = !show;
   if (!show) return;
   const slider = /** @type {HTMLInputElement} */ (bar.querySelector("[data-role=history]"));
@@ -316,11 +314,10 @@ export function labelCoach(root) {
 }
 
 /**
- * Fill the guided game's panel from `state.tutorial` (or hide it).
- * @param {HTMLElement} panel @param {State} state
+ * Fill the guided game's panel from its step (or hide it: null).
+ * @param {HTMLElement} panel @param {Tutorial | null} step
  */
-export function updateTutorial(panel, state) {
-  const step = state.tutorial ?? null;
+export function updateTutorial(panel, step) {
   if (panel.hidden === Boolean(step)) panel.hidden = !step;
   if (!step) return;
   setAttr(panel, "data-tutorial-step", String(step.number));
@@ -446,8 +443,7 @@ function compareCard(state, catalogue, p, area, option, kind) {
  * @returns {string}
  */
 export function reviewPanel(review, state, catalogue, id) {
-  // The review is the game's: while a puzzle is on show, its list waits for the game to come back.
-  if (!review || !review.status || state.puzzle) return "";
+  if (!review || !review.status) return "";
   const [name, title] = [t("review"), t("Review")];
   const head =
     `<section class="nl-panel nl-review" aria-label="${esc(name)}">` +

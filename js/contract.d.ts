@@ -61,10 +61,7 @@ export interface Expected {
 export type GuidedAction = "select" | "take" | "refill" | "next";
 
 /** What the page shows of the guided game (`guide.Guide.state`). */
-export interface GuideState {
-  prompt: string | null;
-  expects: Expected | null;
-  highlight: HighlightData | null;
+export interface GuideState extends Awaited {
   number: number;
   total: number;
   /** "step 3 of 11". */
@@ -136,18 +133,7 @@ export interface PrintedPieces {
 export type Point = [number, number];
 
 /** The suggestion for `player` (`coach.Hint.to_data`) and the runners-up, best first. */
-export interface HintData {
-  tile: string | null;
-  space: number | null;
-  cell: Cell | null;
-  action: ActionData;
-  reason: string;
-  value: number;
-  behind: number;
-  cost: number | null;
-  covers: TaskRef[];
-  sets_up: TaskRef[];
-  next_player: number | null;
+export interface HintData extends OptionData {
   player: number;
   alternatives: OptionData[];
 }
@@ -160,10 +146,7 @@ export interface Mark {
 }
 
 /** One option of the player to move (`coach.Option.to_data`): what to mark and what the search makes of it. */
-export interface OptionData {
-  tile: string | null;
-  space: number | null;
-  cell: Cell | null;
+export interface OptionData extends Mark {
   action: ActionData;
   /** What it does, in a sentence or two. */
   reason: string;
@@ -268,14 +251,7 @@ export interface Over {
 }
 
 /** The solo standing as the page shows it: the engine's sheet, and its words for the page. */
-export interface Solo {
-  phase: number;
-  small: number;
-  large: number;
-  phase_one: number;
-  final: number;
-  total: number;
-  text: string;
+export interface Solo extends ScoreSheet {
   /** How the score adds up, in words for the page. */
   lines: string[];
   /** What the phase asks now ("" once over). */
@@ -300,20 +276,11 @@ export interface CoachButtons {
 }
 
 /** What the buttons may do now. */
-export interface Can {
-  refill: boolean;
-  undo: boolean;
-  redo: boolean;
-  end_phase_one: boolean;
-  bot: boolean;
-  hint?: boolean;
-  review?: boolean;
+export interface Can extends PositionCan, CoachButtons {
 }
 
 /** The widget's changes to what the buttons may do: the coach's buttons, and those the guided game keeps off. */
-export interface CoachCan {
-  hint?: boolean;
-  review?: boolean;
+export interface CoachCan extends CoachButtons {
   undo?: boolean;
   redo?: boolean;
   bot?: boolean;
@@ -357,20 +324,7 @@ export interface Position {
 }
 
 /** The coach's hint for the player to move (`state.hint`); Python clears it when the position changes. */
-export interface Hint {
-  tile: string | null;
-  space: number | null;
-  cell: Cell | null;
-  action: ActionData;
-  reason: string;
-  value: number;
-  behind: number;
-  cost: number | null;
-  covers: TaskRef[];
-  sets_up: TaskRef[];
-  next_player: number | null;
-  player: number;
-  alternatives: OptionData[];
+export interface Hint extends HintData {
   /** The sentence to say. */
   words: string;
   /** The version of the state it is for. */
@@ -378,10 +332,7 @@ export interface Hint {
 }
 
 /** An action a review row compares: what to mark and its words. */
-export interface ComparedOption {
-  tile: string | null;
-  space: number | null;
-  cell: Cell | null;
+export interface ComparedOption extends Mark {
   action: ActionData;
   /** The action in words. */
   words: string;
@@ -412,18 +363,7 @@ export interface View {
 }
 
 /** The guided game's step as `state.tutorial` carries it. */
-export interface Tutorial {
-  prompt: string | null;
-  expects: Expected | null;
-  highlight: HighlightData | null;
-  number: number;
-  total: number;
-  progress: string;
-  rule: string;
-  title: string;
-  text: string;
-  said: string[];
-  done: boolean;
+export interface Tutorial extends GuideState {
   /** Why the last click was not the one awaited (friendly words). */
   refused: string | null;
 }
@@ -506,27 +446,43 @@ export interface Why {
   text: string;
 }
 
-/** Everything the page draws (the `state` trait), built by Python only: the position (or a past one), then the widget's own fields. */
-export interface State {
-  kind: GameKind;
-  seed: number | null;
-  turn: number;
-  wheel: (string | null)[];
-  marker: number;
-  choices: number[];
-  pile: number;
-  pile_colours: Record<Colour, number>;
-  current: number | null;
-  order: number[];
-  track: TrackSpace[];
-  players: PlayerState[];
-  moves: Moves;
-  recent: RecentTurn[];
-  log: LogEntry[];
-  log_total: number;
-  over: Over | null;
-  solo: Solo | null;
-  can: Can;
+/** The mode the widget is in: what the page draws beside the position and what a click on it means. `playing` the game now; `guided` the guided first game; `puzzle` a puzzle on show (its own position); `history` an earlier position of the game (read-only); `review` a review row open on the position before its action (read-only, `view.compare`). Solo is no mode: it is the kind of game (`kind`, `solo`), played in any mode. */
+export type ModeName = "playing" | "guided" | "puzzle" | "history" | "review";
+
+/** What the playing mode adds to the state: its name only. */
+export interface PlayingMode {
+  mode: "playing";
+}
+
+/** What the guided game adds to the state: its step. */
+export interface GuidedMode {
+  mode: "guided";
+  /** The guided game's step. */
+  tutorial: Tutorial;
+}
+
+/** What the puzzles add to the state: the puzzle on show. */
+export interface PuzzleMode {
+  mode: "puzzle";
+  /** The puzzle on show (the position drawn is the puzzle's). */
+  puzzle: PuzzleView;
+}
+
+/** What an earlier position on show adds to the state: its name only (`view` says which). */
+export interface HistoryMode {
+  mode: "history";
+}
+
+/** What a review row open adds to the state: its name only (`view.compare` holds the row). */
+export interface ReviewMode {
+  mode: "review";
+}
+
+/** A mode's own part of the state, built by the mode (`modes.base.Part`). */
+export type ModePart = PlayingMode | GuidedMode | PuzzleMode | HistoryMode | ReviewMode;
+
+/** The fields of the state every mode has: the position (or a past one, or a puzzle's), then the widget's own fields. */
+export interface StateCommon extends Position {
   /** Grows with every change of the position; intents name it. */
   version: number;
   /** The wheel space whose tile is chosen, not yet placed. */
@@ -544,10 +500,6 @@ export interface State {
   /** The position of the history on show. */
   view: View;
   hint: Hint | null;
-  /** The guided game's step, or None in a game of one's own. */
-  tutorial: Tutorial | null;
-  /** The puzzle on show, or None outside the puzzles. */
-  puzzle: PuzzleView | null;
   /** The explanation of the task the page asked about last, while the position on show is the same. */
   why: Why | null;
   /** The code of the language every sentence of the state is in; the page speaks it too. */
@@ -555,6 +507,29 @@ export interface State {
   /** The language's direction: text and panels follow it, the boards keep theirs. */
   dir: Direction;
 }
+
+/** The state while the game now is played. */
+export interface PlayingState extends StateCommon, PlayingMode {
+}
+
+/** The state of the guided game. */
+export interface GuidedState extends StateCommon, GuidedMode {
+}
+
+/** The state while a puzzle is on show. */
+export interface PuzzleState extends StateCommon, PuzzleMode {
+}
+
+/** The state while an earlier position of the game is on show. */
+export interface HistoryState extends StateCommon, HistoryMode {
+}
+
+/** The state while a review row is open. */
+export interface ReviewState extends StateCommon, ReviewMode {
+}
+
+/** Everything the page draws (the `state` trait), built by Python only, tagged by its `mode`: the page switches on the mode and never guesses it from which fields are there. */
+export type State = PlayingState | GuidedState | PuzzleState | HistoryState | ReviewState;
 
 /** The unit of a review's losses: tokens, or solo points of score. */
 export type LossUnit = "tokens" | "points";

@@ -3,16 +3,7 @@
 
 import { LANGUAGES, t, tc } from "./i18n.js";
 import { esc, swatchSvg } from "./tiles.js";
-import {
-  agrees,
-  botWord,
-  browsingWords,
-  chooseWords,
-  guideOverWords,
-  named,
-  sentences,
-  tileWords,
-} from "./words.js";
+import { agrees, botWord, chooseWords, guideOverWords, named, sentences, tileWords } from "./words.js";
 
 /** @typedef {import("./contract").State} State */
 /** @typedef {import("./contract").Catalogue} Catalogue */
@@ -56,7 +47,7 @@ const BUTTONS = [
     () => t("New game"),
     null,
     (state) =>
-      state.tutorial
+      state.mode === "guided"
         ? t("Leave the guided game for a game against the {bot} bot", { bot: botWord(state, "greedy") })
         : t("Deal a new game with the same players"),
   ],
@@ -107,14 +98,13 @@ export function topShell() {
 }
 
 /**
- * The toolbar's items, one element each: the buttons, the bot menu and the language menu.
- * @param {State} state @param {string} botName the bot the Bot button asks @returns {string[]}
+ * The toolbar's items, one element each: the buttons, the bot menu and the language menu. While an earlier
+ * position is on show (`readOnly`) nothing may change the game: Python sends every `can` false, and New
+ * game waits too.
+ * @param {State} state @param {string} botName the bot the Bot button asks @param {boolean} [readOnly]
+ * @returns {string[]}
  */
-export function toolbar(state, botName) {
-  // While an earlier position is on show nothing may change the game: Python sends every `can` false,
-  // and New game waits too.
-  const readOnly = Boolean(state.view) && state.view.now === false;
-  if (state.puzzle) return puzzleToolbar(state);
+export function toolbar(state, botName, readOnly = false) {
   const buttons = BUTTONS.filter(([action]) => action !== "end_phase_one" || state.solo).map(
     ([action, text, can, title]) => {
       const enabled = can === null ? !readOnly : Boolean(state.can[can]);
@@ -148,10 +138,10 @@ export function toolbar(state, botName) {
 /**
  * The toolbar in the puzzles: Refill, which answers a puzzle that offers it, and the language menu (the
  * puzzle's own buttons are in its panel).
- * @param {State} state @returns {string[]}
+ * @param {State} state @param {boolean} refill whether the puzzle offers Refill as an answer
+ * @returns {string[]}
  */
-function puzzleToolbar(state) {
-  const refill = state.puzzle?.choices.some((c) => c.answer === "refill") ?? false;
+export function puzzleToolbar(state, refill) {
   return [
     `<button type="button" class="nl-button nl-refill" data-action="refill"${refill ? "" : " disabled"}>` +
       `${esc(t("Refill"))}</button>`,
@@ -167,7 +157,7 @@ export function headline(state) {
 
 /** @param {State} state @returns {string} where the game is: the turn and who moves, or the result */
 function where(state) {
-  if (state.puzzle) return t("Puzzle");
+  if (state.mode === "puzzle") return t("Puzzle");
   if (state.solo) {
     return state.over
       ? t("Solo game over · score {score}", { score: state.solo.total })
@@ -187,14 +177,17 @@ function where(state) {
 }
 
 /**
- * What to do now: always on show, whatever the pointer or focus explains.
+ * What to do now in the guided game: the step's prompt, or how to play on once it is over.
+ * @param {import("./contract").Tutorial} tutorial @returns {string}
+ */
+export const guidedNowWords = (tutorial) =>
+  tutorial.done ? guideOverWords() : (tutorial.prompt ?? t("Read the step above."));
+
+/**
+ * What to do now in the game: always on show, whatever the pointer or focus explains.
  * @param {State} state @param {Catalogue} catalogue @returns {string}
  */
 export function nowWords(state, catalogue) {
-  if (state.view && state.view.now === false) return browsingWords();
-  if (state.tutorial) {
-    return state.tutorial.done ? guideOverWords() : (state.tutorial.prompt ?? t("Read the step above."));
-  }
   if (state.over) {
     // TRANSLATORS: "New game" and "Undo" are the names of buttons.
     return t("Press New game to play again with the same players (Undo takes the last move back).");

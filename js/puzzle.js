@@ -7,6 +7,7 @@ import { esc } from "./tiles.js";
 import { clauses, sentences } from "./words.js";
 
 /** @typedef {import("./contract").State} State */
+/** @typedef {import("./contract").PuzzleState} PuzzleState */
 /** @typedef {import("./contract").PuzzleView} PuzzleView */
 /** @typedef {import("./contract").AnswerData} AnswerData */
 /** @typedef {import("./contract").PuzzleAnswer} PuzzleAnswer */
@@ -14,13 +15,6 @@ import { clauses, sentences } from "./words.js";
 
 /** @param {AnswerData} answer @returns {string} the answer as a key: the same answer, the same key */
 export const answerKey = (answer) => JSON.stringify(answer);
-
-/**
- * The state as the board draws it: in a puzzle that asks for a move, the tile chosen for it (the page's
- * own, until the cell is clicked) lights its cells.
- * @param {State} state @param {number | null} chosen @returns {State}
- */
-export const drawnState = (state, chosen) => (state.puzzle ? { ...state, selected: chosen } : state);
 
 /**
  * What a click on the board picks in the puzzle on show: an answer, or (a move's first click) the wheel
@@ -74,11 +68,11 @@ const BUTTONS = [
 /**
  * Save the progress file Python sent (the download intent's answer) as the browser saves a download, in
  * JupyterLab and on the site alike; once an ask: an ask already saved (its number) is not saved again.
- * @param {PuzzleView | null} puzzle @param {number} saved the number of the last ask saved
+ * @param {PuzzleView} puzzle @param {number} saved the number of the last ask saved
  * @returns {number} the number of the last ask saved now
  */
 export function saveDownload(puzzle, saved) {
-  const download = puzzle?.download;
+  const download = puzzle.download;
   if (!download || download.number <= saved) return saved;
   const url = URL.createObjectURL(new Blob([download.text], { type: "application/json" }));
   const link = document.createElement("a");
@@ -112,12 +106,11 @@ function learnerField(puzzle, draft) {
 /**
  * The puzzle's panel: the learner's standing and name, the question, its buttons (a puzzle answered by
  * words or numbers), the picks, the verdict and the explanation, and the buttons that act.
- * @param {State} state @param {string | null} [draft] the name typed and not yet saved
+ * @param {PuzzleState} state @param {string | null} [draft] the name typed and not yet saved
  * @returns {string}
  */
 export function puzzlePanel(state, draft = null) {
   const puzzle = state.puzzle;
-  if (!puzzle) return "";
   const standing = t("Rating {rating} · solved {solved} of {tried}", {
     rating: puzzle.rating,
     solved: puzzle.solved,
@@ -169,17 +162,18 @@ export function puzzlePanel(state, draft = null) {
 /**
  * What the live region says of the puzzle: a new question, the verdict once checked, or the answer once
  * shown. A saying, worded from the state it is given, so a change of language words it again.
- * @param {State | null} before @param {State} state @returns {((s: State) => string) | null}
+ * @param {PuzzleView | null} was the puzzle drawn before, if any @param {PuzzleView} puzzle
+ * @returns {((s: State) => string) | null}
  */
-export function puzzleSaid(before, state) {
-  const puzzle = /** @type {PuzzleView} */ (state.puzzle);
-  const was = before?.puzzle ?? null;
-  if (!was || was.id !== puzzle.id) return (s) => s.puzzle?.question ?? "";
-  if (puzzle.verdict && !was.verdict) return (s) => s.puzzle?.verdict?.words ?? "";
+export function puzzleSaid(was, puzzle) {
+  /** @param {State} s @returns {PuzzleView | null} the puzzle of a state, if it has one */
+  const of = (s) => (s.mode === "puzzle" ? s.puzzle : null);
+  if (!was || was.id !== puzzle.id) return (s) => of(s)?.question ?? "";
+  if (puzzle.verdict && !was.verdict) return (s) => of(s)?.verdict?.words ?? "";
   if (puzzle.answers && !was.answers) {
     return (s) =>
       t("The answer: {answers}.", {
-        answers: clauses((s.puzzle?.answers ?? []).map((a) => a.words)),
+        answers: clauses((of(s)?.answers ?? []).map((a) => a.words)),
       });
   }
   return null;
@@ -220,10 +214,9 @@ const PUZZLE_MARKS = ["nl-picked", "nl-wrong-pick", "nl-right-answer"];
 /**
  * Mark the puzzle's answers on the board (and take the marks off elsewhere); tasks become buttons while
  * a puzzle asks for tasks, and every button the puzzle takes says whether it is picked.
- * @param {HTMLElement} root @param {State} state
+ * @param {HTMLElement} root @param {State} state @param {PuzzleView | null} puzzle (null: no marks)
  */
-export function markPuzzle(root, state) {
-  const puzzle = state.puzzle;
+export function markPuzzle(root, state, puzzle) {
   /** @type {Map<Element, Set<string>>} */
   const wanted = new Map();
   if (puzzle) {

@@ -8,7 +8,6 @@ import { num } from "./i18n.js";
 /** @typedef {import("./contract").Catalogue} Catalogue */
 
 const { tile: TILE, token: TOKEN } = spec;
-const HALF = TILE.face / 2;
 
 /** @param {unknown} s @returns {string} the text, safe in HTML and in attribute values */
 export const esc = (s) =>
@@ -25,11 +24,19 @@ export const esc = (s) =>
   );
 
 /**
+ * A rectangle with round corners centred at (x, y), as the wheel and the areas draw their boxes.
+ * @param {number} width @param {number} height @param {number} corner its corners' radius
+ * @param {string} [attrs] the rect's other attributes (class, data-…) @param {number} [x] @param {number} [y]
+ */
+export const centredRect = (width, height, corner, attrs = "", x = 0, y = 0) =>
+  `<rect ${attrs ? `${attrs} ` : ""}x="${x - width / 2}" y="${y - height / 2}" width="${width}" ` +
+  `height="${height}" rx="${corner}"/>`;
+
+/**
  * A tile face's outline centred at (x, y) (also the outline of an empty cell, which a tile fills).
  * @param {string} attrs the rect's other attributes (class, data-…)
  */
-export const faceRect = (attrs, x = 0, y = 0) =>
-  `<rect ${attrs} x="${x - HALF}" y="${y - HALF}" width="${TILE.face}" height="${TILE.face}" rx="${TILE.corner}"/>`;
+export const faceRect = (attrs, x = 0, y = 0) => centredRect(TILE.face, TILE.face, TILE.corner, attrs, x, y);
 
 /**
  * One tile centred at (0, 0), `tile.size` units wide, in one group; `classes` (first) and `attrs` go on

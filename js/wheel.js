@@ -3,7 +3,8 @@
 import * as spec from "./drawing.js";
 import { faces } from "./drawing.js";
 import { num, t, tc, tn } from "./i18n.js";
-import { esc, tileSvg, tokenSvg } from "./tiles.js";
+import { tabStops } from "./roving.js";
+import { centredRect, esc, tileSvg, tokenSvg } from "./tiles.js";
 import { agrees, list, named, pileWords, tileWords } from "./words.js";
 
 /** @typedef {import("./contract").State} State */
@@ -70,37 +71,37 @@ function spaceLabel(s, state, catalogue, taken) {
  * area over the drawing, which is hidden from assistive technology: the label says all it shows, and a
  * button holding the tile's text (cost, letter) would have visible words missing from its name.
  * @param {number} s @param {State} state @param {Catalogue} catalogue
- * @param {boolean} tabStop whether the space is the wheel's one Tab stop
+ * @param {string} stop the space's Tab stop attributes (the wheel has one stop)
  * @param {import("./contract").RecentTurn | undefined} taken the latest recent turn that took from `s`
  * @returns {string}
  */
-function space(s, state, catalogue, tabStop, taken) {
+function space(s, state, catalogue, stop, taken) {
   const [x, y] = faces().spaces[s];
   const id = state.wheel[s];
   const pick = state.choices.indexOf(s);
   const classes = ["nl-slot"];
   if (pick >= 0) classes.push("nl-takeable");
   if (state.selected === s) classes.push("nl-selected");
-  const h = WHEEL.halo;
-  const square = `x="${-h}" y="${-h}" width="${2 * h}" height="${2 * h}" rx="${WHEEL.halo_corner}"`;
+  /** @param {string} cls */
+  const square = (cls) => centredRect(2 * WHEEL.halo, 2 * WHEEL.halo, WHEEL.halo_corner, `class="${cls}"`);
   let art = `<circle class="nl-empty" r="${WHEEL.empty}"/>`;
   let hit = `<circle class="nl-hit" r="${WHEEL.empty}"/>`;
   if (id) {
     art =
-      `<rect class="nl-halo" ${square}/>` +
-      tileSvg(catalogue, id, zoomedDisc, [], `transform="scale(${WHEEL.tile_scale})"`);
-    hit = `<rect class="nl-hit" ${square}/>`;
+      square("nl-halo") + tileSvg(catalogue, id, zoomedDisc, [], `transform="scale(${WHEEL.tile_scale})"`);
+    hit = square("nl-hit");
   } else if (taken) {
     const [tx, ty] = [x, y].map((v) => fix((-v / WHEEL.space) * TAKER_INWARD));
     art += `<g class="nl-taker" transform="translate(${tx} ${ty})">${tokenSvg(taken[1], TAKER_RADIUS)}</g>`;
   }
   // A puzzle that asks for a tile takes a click on any (a takeable one is not marked where that is the question).
-  const answering = Boolean(id) && (state.puzzle?.click === "space" || state.puzzle?.click === "move");
+  const click = state.mode === "puzzle" ? state.puzzle.click : null;
+  const answering = Boolean(id) && (click === "space" || click === "move");
   const disabled = pick < 0 && !answering ? ` aria-disabled="true"` : "";
   return (
     `<g class="${classes.join(" ")}" transform="translate(${x} ${y})"><g aria-hidden="true">${art}</g>` +
-    `<g class="nl-space" data-space="${s}" role="button"${disabled} tabindex="${tabStop ? 0 : -1}" ` +
-    `data-roving="wheel" aria-label="${esc(spaceLabel(s, state, catalogue, taken))}">${hit}</g></g>`
+    `<g class="nl-space" data-space="${s}" role="button"${disabled} ${stop} ` +
+    `aria-label="${esc(spaceLabel(s, state, catalogue, taken))}">${hit}</g></g>`
   );
 }
 
@@ -128,24 +129,22 @@ const printedTrack = () => `<g aria-hidden="true">${faces().track}</g>`;
  * @param {State} state @returns {string}
  */
 function track(state) {
-  const picking = state.puzzle?.click === "seat";
+  const picking = state.mode === "puzzle" && state.puzzle.click === "seat";
   /** @param {number} p */
   const where = (p) =>
     t("{name} on track space {space}", {
       name: state.players[p].name,
       space: state.players[p].space,
     });
-  let stop = true;
+  const seats = tabStops("seats");
   const markers = state.track.flatMap(([s, stack]) =>
     stack.map((player, height) => {
       const [x, y] = faces().markers[s][height];
       const turn = player === state.current ? " nl-to-move" : "";
       const marker = tokenSvg(player, TRACK.marker);
       const button = picking
-        ? ` data-seat="${player}" role="button" data-roving="seats" tabindex="${stop ? 0 : -1}" ` +
-          `aria-label="${esc(where(player))}"`
+        ? ` data-seat="${player}" role="button" ${seats()} aria-label="${esc(where(player))}"`
         : "";
-      stop = stop && !picking;
       return `<g class="nl-track-marker${turn}"${button} transform="translate(${x} ${y})">${marker}</g>`;
     }),
   );
@@ -163,10 +162,9 @@ function pileColours(state) {
   return colours
     .map(([colour, n], i) => {
       const x = (i - (colours.length - 1) / 2) * LEFT.gap;
-      const half = LEFT.size / 2;
       return (
         `<g class="nl-left nl-${colour}" transform="translate(${x} ${LEFT.y})">` +
-        `<rect x="${-half}" y="${-half}" width="${LEFT.size}" height="${LEFT.size}" rx="5"/>` +
+        centredRect(LEFT.size, LEFT.size, 5) +
         `<text y="${LEFT.baseline}">${num(n)}</text></g>`
       );
     })
@@ -253,7 +251,8 @@ export function wheelParts(state, catalogue) {
     pile(state),
   );
   const taken = new Map(state.recent.map((turn) => [turn[3], turn])); // the latest take from each space
-  state.wheel.forEach((_, s) => parts.push(space(s, state, catalogue, s === focusable, taken.get(s))));
+  const stops = tabStops("wheel");
+  state.wheel.forEach((_, s) => parts.push(space(s, state, catalogue, stops(s === focusable), taken.get(s))));
   parts.push(MOON_MARKER);
   return parts;
 }

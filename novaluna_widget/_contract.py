@@ -65,11 +65,15 @@ __all__ = [
     "GameKind",
     "GuideState",
     "GuidedAction",
+    "GuidedMode",
+    "GuidedState",
     "HighlightButton",
     "HighlightData",
     "Hint",
     "HintData",
     "HistoryIntent",
+    "HistoryMode",
+    "HistoryState",
     "Intent",
     "LanguageIntent",
     "LearnerIntent",
@@ -77,6 +81,8 @@ __all__ = [
     "LogEntry",
     "LossUnit",
     "Mark",
+    "ModeName",
+    "ModePart",
     "Moves",
     "NoReview",
     "OpenIntent",
@@ -84,6 +90,8 @@ __all__ = [
     "Over",
     "PlacedTile",
     "PlayerState",
+    "PlayingMode",
+    "PlayingState",
     "Point",
     "Position",
     "PositionCan",
@@ -93,21 +101,26 @@ __all__ = [
     "PuzzleClick",
     "PuzzleDownload",
     "PuzzleIntent",
+    "PuzzleMode",
     "PuzzlePick",
+    "PuzzleState",
     "PuzzleVerdict",
     "PuzzleView",
     "RecentTurn",
     "RefillIntent",
     "ReplyData",
+    "ReviewMode",
     "ReviewPanel",
     "ReviewReady",
     "ReviewRow",
+    "ReviewState",
     "ReviewWorking",
     "ScoreSheet",
     "SelectIntent",
     "ShowIntent",
     "Solo",
     "State",
+    "StateCommon",
     "StepData",
     "TakeIntent",
     "Task",
@@ -447,9 +460,55 @@ class Why(TypedDict):
     text: str
 
 
-class State(Position):
-    """Everything the page draws (the ``state`` trait), built by Python only: the position (or a past
-    one), then the widget's own fields."""
+#: The mode the widget is in: what the page draws beside the position and what a click on it means.
+#: ``playing`` the game now; ``guided`` the guided first game; ``puzzle`` a puzzle on show (its own
+#: position); ``history`` an earlier position of the game (read-only); ``review`` a review row open on the
+#: position before its action (read-only, ``view.compare``). Solo is no mode: it is the kind of game
+#: (``kind``, ``solo``), played in any mode.
+ModeName = Literal["playing", "guided", "puzzle", "history", "review"]
+
+
+class PlayingMode(TypedDict):
+    """What the playing mode adds to the state: its name only."""
+
+    mode: Literal["playing"]
+
+
+class GuidedMode(TypedDict):
+    """What the guided game adds to the state: its step."""
+
+    mode: Literal["guided"]
+    #: The guided game's step.
+    tutorial: Tutorial
+
+
+class PuzzleMode(TypedDict):
+    """What the puzzles add to the state: the puzzle on show."""
+
+    mode: Literal["puzzle"]
+    #: The puzzle on show (the position drawn is the puzzle's).
+    puzzle: PuzzleView
+
+
+class HistoryMode(TypedDict):
+    """What an earlier position on show adds to the state: its name only (``view`` says which)."""
+
+    mode: Literal["history"]
+
+
+class ReviewMode(TypedDict):
+    """What a review row open adds to the state: its name only (``view.compare`` holds the row)."""
+
+    mode: Literal["review"]
+
+
+#: A mode's own part of the state, built by the mode (``modes.base.Part``).
+ModePart = PlayingMode | GuidedMode | PuzzleMode | HistoryMode | ReviewMode
+
+
+class StateCommon(Position):
+    """The fields of the state every mode has: the position (or a past one, or a puzzle's), then the
+    widget's own fields."""
 
     #: Grows with every change of the position; intents name it.
     version: int
@@ -468,16 +527,37 @@ class State(Position):
     #: The position of the history on show.
     view: View
     hint: Hint | None
-    #: The guided game's step, or None in a game of one's own.
-    tutorial: Tutorial | None
-    #: The puzzle on show, or None outside the puzzles.
-    puzzle: PuzzleView | None
     #: The explanation of the task the page asked about last, while the position on show is the same.
     why: Why | None
     #: The code of the language every sentence of the state is in; the page speaks it too.
     lang: str
     #: The language's direction: text and panels follow it, the boards keep theirs.
     dir: Direction
+
+
+class PlayingState(StateCommon, PlayingMode):
+    """The state while the game now is played."""
+
+
+class GuidedState(StateCommon, GuidedMode):
+    """The state of the guided game."""
+
+
+class PuzzleState(StateCommon, PuzzleMode):
+    """The state while a puzzle is on show."""
+
+
+class HistoryState(StateCommon, HistoryMode):
+    """The state while an earlier position of the game is on show."""
+
+
+class ReviewState(StateCommon, ReviewMode):
+    """The state while a review row is open."""
+
+
+#: Everything the page draws (the ``state`` trait), built by Python only, tagged by its ``mode``: the page
+#: switches on the mode and never guesses it from which fields are there.
+State = PlayingState | GuidedState | PuzzleState | HistoryState | ReviewState
 
 
 # -- the review panel -----------------------------------------------------------------------------
@@ -712,6 +792,10 @@ def _check_keys(value: object, kind: Any, where: str) -> None:
 
 
 def _check_union(value: object, members: tuple[Any, ...], where: str) -> None:
+    tagged = _tagged(value, members)
+    if tagged is not None:  # a union tagged by a key (``State`` by its mode): the member it names
+        check(value, tagged, where)
+        return
     errors = []
     for member in members:
         try:
@@ -720,6 +804,16 @@ def _check_union(value: object, members: tuple[Any, ...], where: str) -> None:
         except TypeError as error:
             errors.append(str(error))
     raise TypeError(" or ".join(errors))
+
+
+def _tagged(value: object, members: tuple[Any, ...]) -> Any:
+    """The member of a union of TypedDicts that ``value``'s tag names: the tag is ``mode``, a key each
+    member has as one literal. None when the union is not tagged, or ``value`` names no member (the
+    union's members are then tried in turn, and the error lists why each failed)."""
+    if not isinstance(value, Mapping) or not all(is_typeddict(m) for m in members):
+        return None
+    tags = {get_args(get_type_hints(m).get("mode"))[:1]: m for m in members}
+    return tags.get((value.get("mode"),)) if len(tags) == len(members) and () not in tags else None
 
 
 def _expect(ok: bool, where: str, expected: str) -> None:

@@ -1,11 +1,12 @@
-"""The errors a player or a script meets: a move the rules forbid, a position that cannot occur."""
+"""The errors a player or a script meets: a move the rules forbid, a position that cannot occur, a message
+from the page that is no intent."""
 
 from __future__ import annotations
 
 from ._i18n import Message
 from ._i18n import quote as quote  # made in i18n, below every module that words a message; named here
 
-__all__ = ["IllegalMove", "PositionError"]
+__all__ = ["BadIntent", "IllegalMove", "PositionError"]
 
 
 class _Worded(ValueError):
@@ -38,3 +39,8 @@ class PositionError(_Worded):
     """Game data (``Game.from_snapshot``) that describes no position the rules can reach: the message
     names the field and what is wrong with it. ``SaveError`` and ``ScenarioError`` say the same for a
     save file and a scenario."""
+
+
+class BadIntent(_Worded):
+    """A message from the page that is not a well-formed intent (wrong type, unknown action or field):
+    ``protocol.parse_intent``'s refusal, worded as ``IllegalMove``'s."""

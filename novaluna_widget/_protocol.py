@@ -23,8 +23,8 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
-from typing import Any, Final, Literal, cast
+from dataclasses import dataclass, replace
+from typing import Any, Final, Literal, cast, get_args, get_type_hints
 
 from ._board import Board, whole_number
 from ._contract import (
@@ -40,24 +40,24 @@ from ._contract import (
     Intent,
     Letter,
     LogEntry,
+    ModePart,
     Moves,
     Over,
     PlayerState,
     Position,
-    PuzzleView,
     RecentTurn,
     Solo,
     State,
+    StateCommon,
     TaskRow,
     TaskStatus,
     TrackSpace,
-    Tutorial,
     View,
     Why,
 )
-from ._errors import IllegalMove, quote
+from ._errors import BadIntent, IllegalMove, quote
 from ._game import Action, Game, Player, sheet_of, track_of
-from ._i18n import LANGUAGES, RIGHT_TO_LEFT, Message, cmsg, joined, message_of, msg, resolve, word
+from ._i18n import LANGUAGES, RIGHT_TO_LEFT, Message, cmsg, joined, msg, resolve, word
 from ._log import seat_words
 from ._names import alone, named
 from ._narration import Turn, end_summary, end_words, solo_goal, solo_lines, tell
@@ -78,9 +78,11 @@ __all__ = [
     "check_reader",
     "check_selection",
     "game_state",
+    "intent_fields",
     "page_state",
     "parse_intent",
     "parse_seats",
+    "played_by_bot",
     "player_state",
     "reader_of",
 ]
@@ -171,25 +173,25 @@ def page_state(
     answered: int,
     bot: str,
     view: View,
+    mode: ModePart | None = None,
     hint: Hint | None = None,
-    tutorial: Tutorial | None = None,
     why: Why | None = None,
     can: CoachCan | None = None,
     lang: str | None = None,
-    puzzle: PuzzleView | None = None,
 ) -> State:
     """The whole ``state`` the page draws: ``position`` (from ``game_state``, or a past one), then
     ``version`` (intents must name it), ``selected`` (the space chosen and not yet placed), ``error``
     (why the last intent was refused), ``answered`` (intents handled: each gets a new state, so the page
     knows it was heard even when nothing else changed), ``bot`` (what the Bot button asks), ``bot_names``
     (as code names them) and ``bot_words`` (each as a player reads it),
-    and the coach's fields: ``view`` (the position of the history on show, ``coaching.view_state``),
-    ``hint`` (``coaching.hint_state`` or None), ``tutorial`` (the guided game's step, or None),
-    ``why`` (the explanation of the task the page asked about, or None), ``can`` flags added to the
-    position's (``hint``, ``review``), the ``puzzle`` on show (or None), and the language the words are
-    in: ``lang`` (its code; None: the package language) and ``dir`` (``_direction``)."""
+    and the coach's fields: ``view`` (the position of the history on show, ``coach_view.view_state``),
+    ``hint`` (``coach_view.hint_state`` or None), ``why`` (the explanation of the task the page asked
+    about, or None), ``can`` flags added to the position's (``hint``, ``review``), the language the words
+    are in: ``lang`` (its code; None: the package language) and ``dir`` (``_direction``); last the
+    ``mode``'s own fields, which tag the state (its name, the guided game's ``tutorial``, the
+    ``puzzle`` on show; None: the game now, ``playing``)."""
     lang = resolve(lang)
-    return {
+    page: StateCommon = {
         **position,
         "version": version,
         "selected": selected,
@@ -200,13 +202,13 @@ def page_state(
         "bot_words": {name: BOT_WORDS[name].in_language(lang) for name in BOTS},
         "view": view,
         "hint": hint,
-        "tutorial": tutorial,
-        "puzzle": puzzle,
         "why": why,
         "can": _can(position["can"], can),
         "lang": lang,
         "dir": _direction(lang),
     }
+    fields: ModePart = {"mode": "playing"} if mode is None else mode
+    return cast(State, {**page, **fields})  # one variant: the mode's fields over the common ones
 
 
 def _can(position: Can, widget: CoachCan | None) -> Can:
@@ -340,28 +342,6 @@ def _solo(game: Game, lang: str) -> Solo | None:
 
 
 # -- intents -----------------------------------------------------------------------------------
-class BadIntent(ValueError):
-    """A message from the page that is not a well-formed intent (wrong type, unknown action or field).
-    Its message is data, like ``IllegalMove``'s: ``str(error)`` words it in the package language,
-    ``error.in_language(lang)`` (or ``i18n.in_language(error, lang)``) in any."""
-
-    def __init__(self, message: Message | str = "") -> None:
-        super().__init__(message)
-
-    @property
-    def message(self) -> Message | str:
-        """What the refusal says, as data (a ``Message``)."""
-        return message_of(self)
-
-    def in_language(self, lang: str | None = None) -> str:
-        """The refusal in ``lang`` (None: the package language)."""
-        message = self.message
-        return message.in_language(lang) if isinstance(message, Message) else message
-
-    def __str__(self) -> str:
-        return self.in_language()
-
-
 def _is_int(value: object) -> bool:
     # bool is an int in Python but never a space or a cell; huge numbers are never meant either.
     return type(value) is int and abs(value) < 2**31
@@ -369,75 +349,89 @@ def _is_int(value: object) -> bool:
 
 @dataclass(frozen=True)
 class _Field:
-    """One field of an intent: how to check it, and how to say what was expected."""
+    """One field of an intent: how to check it, how to say what was expected, and whether the contract
+    lets it be missing."""
 
     expected: Message
     check: Callable[[object], bool]
     required: bool = True
 
 
-_SPACE = _Field(msg("a whole number"), _is_int)
-_SPACE_OR_NONE = _Field(msg("a whole number or null"), lambda v: v is None or _is_int(v))
-_CELL = _Field(
-    msg("a pair of whole numbers [x, y]"),
-    lambda v: isinstance(v, list) and len(v) == 2 and all(_is_int(c) for c in v),
-)
-_PLAYER = _Field(msg("a player index"), _is_int)
-_MAYBE_PLAYER = _Field(msg("a player index"), _is_int, required=False)
-_BOT = _Field(
-    msg("one of {choices}", choices=joined(BOTS)), lambda v: isinstance(v, str) and v in BOTS, required=False
-)
-_ANSWER = _Field(
-    msg("a whole number, a word, or a list of two or three whole numbers"),
-    lambda v: (
-        _is_int(v)
-        or (isinstance(v, str) and 0 < len(v) <= 20)
-        or (isinstance(v, list) and 2 <= len(v) <= 3 and all(_is_int(c) for c in v))
-    ),
-)
-_TASK_OR_NONE = _Field(
-    msg("three whole numbers [player, tile, task], or null"),
-    lambda v: v is None or (isinstance(v, list) and len(v) == 3 and all(_is_int(c) for c in v)),
-)
-_NAME = _Field(
-    msg("a name of 1 to {limit} printable characters", limit=MAX_NAME),
-    lambda v: isinstance(v, str) and 0 < len(v.strip()) <= MAX_NAME and v.isprintable(),
-)
-_LANGUAGE = _Field(
-    msg("one of {choices}", choices=joined(LANGUAGES)), lambda v: isinstance(v, str) and v in LANGUAGES
-)
+def _or_none(field: _Field, expected: Message) -> _Field:
+    return _Field(expected, lambda v: v is None or field.check(v))
 
-#: Each action's fields besides ``action`` and ``version`` (which every intent carries). The actions
-#: with a ``player`` field are moves: only the player to move may make them, and not for a bot's seat.
-#: ``language`` words everything the widget says in another language (a code of ``i18n.LANGUAGES``);
-#: ``why`` asks why a task of the position on show is or is not fulfilled (``State.why``).
-#: ``puzzles`` opens the puzzles; ``pick``, ``unpick``, ``check``, ``reveal``, ``download``, ``learner`` (the
-#: learner's name) and ``leave`` are theirs (``modes.puzzle``), as ``hint`` and ``next`` are there.
-INTENTS: Final[Mapping[str, Mapping[str, _Field]]] = {
-    "select": {"space": _SPACE_OR_NONE},
-    "take": {"space": _SPACE, "cell": _CELL, "player": _PLAYER},
-    "refill": {"player": _MAYBE_PLAYER},
-    "end_phase_one": {"player": _MAYBE_PLAYER},
-    "bot": {"bot": _BOT, "player": _MAYBE_PLAYER},
-    "undo": {},
-    "redo": {},
-    "new": {},
-    "hint": {},
-    "review": {},
-    "show": {"turn": _Field(msg("a position number or null"), lambda v: v is None or _is_int(v))},
-    "open": {"row": _Field(msg("an action number or null"), lambda v: v is None or _is_int(v))},
-    "next": {},
-    "puzzles": {},
-    "pick": {"answer": _ANSWER},
-    "unpick": {"answer": _ANSWER},
-    "check": {},
-    "reveal": {},
-    "download": {},
-    "learner": {"name": _NAME},
-    "leave": {},
-    "language": {"lang": _LANGUAGE},
-    "why": {"task": _TASK_OR_NONE},
+
+_WHOLE = _Field(msg("a whole number"), _is_int)
+_TASK = _Field(
+    msg("three whole numbers [player, tile, task], or null"),
+    lambda v: isinstance(v, list) and len(v) == 3 and all(_is_int(c) for c in v),
+)
+#: How each field the contract's intents name is checked, by its name and whether the contract lets it be
+#: null. A field the contract gains needs its check here, or importing this module fails.
+_CHECKS: Final[Mapping[tuple[str, bool], _Field]] = {
+    ("space", False): _WHOLE,
+    ("space", True): _or_none(_WHOLE, msg("a whole number or null")),
+    ("cell", False): _Field(
+        msg("a pair of whole numbers [x, y]"),
+        lambda v: isinstance(v, list) and len(v) == 2 and all(_is_int(c) for c in v),
+    ),
+    ("player", False): _Field(msg("a player index"), _is_int),
+    ("bot", False): _Field(
+        msg("one of {choices}", choices=joined(BOTS)), lambda v: isinstance(v, str) and v in BOTS
+    ),
+    ("turn", True): _or_none(_WHOLE, msg("a position number or null")),
+    ("row", True): _or_none(_WHOLE, msg("an action number or null")),
+    ("answer", False): _Field(
+        msg("a whole number, a word, or a list of two or three whole numbers"),
+        lambda v: (
+            _is_int(v)
+            or (isinstance(v, str) and 0 < len(v) <= 20)
+            or (isinstance(v, list) and 2 <= len(v) <= 3 and all(_is_int(c) for c in v))
+        ),
+    ),
+    ("task", True): _or_none(_TASK, _TASK.expected),
+    ("name", False): _Field(
+        msg("a name of 1 to {limit} printable characters", limit=MAX_NAME),
+        lambda v: isinstance(v, str) and 0 < len(v.strip()) <= MAX_NAME and v.isprintable(),
+    ),
+    ("lang", False): _Field(
+        msg("one of {choices}", choices=joined(LANGUAGES)), lambda v: isinstance(v, str) and v in LANGUAGES
+    ),
 }
+
+
+def intent_fields(intents: object) -> dict[str, dict[str, _Field]]:
+    """Each action's fields besides ``action`` and ``version`` (which every intent carries), read from
+    ``intents``, a union of the contract's intent types (``contract.Intent``): each type's ``action``
+    literals, its other keys (checked as ``_CHECKS`` says for the name, null allowed where the type
+    allows it) and which of them may be missing (a ``total=False`` key). So an intent is written once, in
+    the contract."""
+    actions: dict[str, dict[str, _Field]] = {}
+    for kind in get_args(intents):
+        hints = get_type_hints(kind)
+        fields = {}
+        for name, hint in hints.items():
+            if name in ("action", "version"):
+                continue
+            nullable = type(None) in get_args(hint)
+            if (name, nullable) not in _CHECKS:
+                raise TypeError(
+                    f"{kind.__name__}.{name}: the contract's field has no check in protocol._CHECKS"
+                )
+            field = _CHECKS[name, nullable]
+            fields[name] = replace(field, required=name in kind.__required_keys__)
+        for action in get_args(hints["action"]):
+            actions[action] = fields
+    return actions
+
+
+#: Each action's fields, from the contract (``intent_fields``). The actions with a ``player`` field are
+#: moves: only the player to move may make them, and not for a bot's seat. ``language`` words everything
+#: the widget says in another language (a code of ``i18n.LANGUAGES``); ``why`` asks why a task of the
+#: position on show is or is not fulfilled (``State.why``). ``puzzles`` opens the puzzles; ``pick``,
+#: ``unpick``, ``check``, ``reveal``, ``download``, ``learner`` (the learner's name) and ``leave`` are
+#: theirs (``modes.puzzle``), as ``hint`` and ``next`` are there.
+INTENTS: Final[Mapping[str, Mapping[str, _Field]]] = intent_fields(Intent)
 
 
 def _from_page(content: object) -> object:
@@ -524,30 +518,41 @@ def check_intent(
     if game.is_over:
         raise IllegalMove(_GAME_OVER)
     current = game.current_player
-    name, yours = seat_words([p.name for p in game.players], current, reader)
     player = intent.get("player")
     if player is not None and player != current:
         raise IllegalMove(_out_of_turn(game, player, reader))
     seat = seats[current]
-    if seat is not None and action != "bot":  # the button's words as the page shows them (js/panels.js)
-        if yours:
-            raise IllegalMove(
-                cmsg(
-                    "the player named You, the reader",
-                    "{name} are played by the {bot} bot: press Bot plays for {name}",
-                    name=name,
-                    bot=BOT_WORDS[seat],
-                )
-            )
-        raise IllegalMove(
-            msg(
-                "{name} is played by the {bot} bot: press Bot plays for {name}",
-                name=name,
-                bot=BOT_WORDS[seat],
-            )
-        )
+    if seat is not None and action != "bot":
+        raise IllegalMove(played_by_bot(game, seat, reader))
     if action == "take":
         check_selection(game, intent["space"])
+
+
+def played_by_bot(game: Game, bot: str, reader: int | None, *, hint: bool = False) -> Message:
+    """Why the player to move, whose seat the bot ``bot`` plays, may not move by hand (press Bot plays
+    for …: the button's words as the page shows them, js/panels.js) or, with ``hint``, ask for a hint;
+    the seat ``reader`` is told about as "you". Worded here once, for the page's clicks and the modes."""
+    name, yours = seat_words([p.name for p in game.players], game.current_player, reader)
+    words = BOT_WORDS[bot]
+    if hint and yours:
+        return cmsg(
+            "the player named You, the reader",
+            "{name} are played by the {bot} bot: hints are for the players who move",
+            name=name,
+            bot=words,
+        )
+    if hint:
+        return msg(
+            "{name} is played by the {bot} bot: hints are for the players who move", name=name, bot=words
+        )
+    if yours:
+        return cmsg(
+            "the player named You, the reader",
+            "{name} are played by the {bot} bot: press Bot plays for {name}",
+            name=name,
+            bot=words,
+        )
+    return msg("{name} is played by the {bot} bot: press Bot plays for {name}", name=name, bot=words)
 
 
 def _out_of_turn(game: Game, player: int, reader: int | None) -> Message:

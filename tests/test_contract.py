@@ -9,12 +9,13 @@ import importlib.util
 import json
 from pathlib import Path
 from types import ModuleType
-from typing import Any, get_args, get_type_hints
+from typing import Any, Literal, TypedDict, Union, get_args, get_type_hints
 
 import pytest
 
 from novaluna_widget import Game, NovaLunaWidget, coach
 from novaluna_widget import _contract as contract
+from novaluna_widget import _protocol as protocol
 from novaluna_widget._contract import Catalogue, PrintedPieces, ReviewPanel, State, check
 from novaluna_widget._i18n import LANGUAGES
 from novaluna_widget._protocol import INTENTS, BadIntent, catalogue, parse_intent
@@ -229,3 +230,72 @@ def test_parse_intent_takes_exactly_the_contracts_intents():
         parse_intent(stray)
     with pytest.raises(TypeError):
         check(stray, contract.Intent)
+
+
+class _UndoFor(TypedDict):
+    version: int
+    action: Literal["undo"]
+    player: int
+
+
+class _TakeAnywhere(TypedDict):
+    version: int
+    action: Literal["take"]
+    space: int
+    player: int
+
+
+class _Wave(TypedDict):
+    version: int
+    action: Literal["wave"]
+    hand: int
+
+
+def test_an_intent_is_written_once_in_the_contract(monkeypatch):
+    """What ``parse_intent`` takes is read from the contract's intent types: a field added to one is taken,
+    a field taken out of one is refused, and a field no check is known for stops the import."""
+    undo = {"action": "undo", "version": 1, "player": 0}
+    take = {"action": "take", "version": 1, "space": 2, "player": 0}
+    with pytest.raises(BadIntent, match="unexpected field 'player'"):
+        parse_intent(undo)
+    with pytest.raises(BadIntent, match="needs 'cell'"):
+        parse_intent(take)
+    kept = [k for k in get_args(contract.Intent) if k not in (contract.HistoryIntent, contract.TakeIntent)]
+    monkeypatch.setattr(protocol, "INTENTS", protocol.intent_fields(Union[(*kept, _UndoFor, _TakeAnywhere)]))
+    assert parse_intent(undo) == undo and parse_intent(take) == take
+    with pytest.raises(BadIntent, match="unexpected field 'cell'"):
+        parse_intent({**take, "cell": [0, 0]})
+    with pytest.raises(BadIntent, match="unknown action 'redo'"):
+        parse_intent({"action": "redo", "version": 1})
+    with pytest.raises(TypeError, match=r"_Wave\.hand"):
+        protocol.intent_fields(_Wave | contract.WhyIntent)
+
+
+# -- the state is tagged by its mode --------------------------------------------------------------
+def test_the_state_names_its_mode_and_carries_that_modes_fields_and_no_other(tmp_path: Path):
+    # The page switches on ``state.mode``: each mode's state keeps to its own variant of ``State``, so a
+    # guided step without its ``tutorial``, or a game now carrying one, breaks the contract.
+    w = NovaLunaWidget(players=2, seed=3, bots={1: "greedy"})
+    states = {w.state["mode"]: w.state}
+    take(w, *w.game.legal_moves()[0])
+    w.show_turn(0)
+    states[w.state["mode"]] = w.state
+    w.review(progress=False)  # works any time: a row of the two actions played
+    w.open_review(0)
+    states[w.state["mode"]] = w.state
+    guided = NovaLunaWidget.tutorial()
+    states[guided.state["mode"]] = guided.state
+    puzzles = NovaLunaWidget.puzzles(seed=1, path=tmp_path / "progress.json")
+    states[puzzles.state["mode"]] = puzzles.state
+    assert list(states) == ["playing", "history", "review", "guided", "puzzle"]
+    own = {"guided": "tutorial", "puzzle": "puzzle"}
+    for mode, state in states.items():
+        conforms(state, State)
+        assert {key for key in own.values() if key in state} == ({own[mode]} if mode in own else set())
+    playing, step = states["playing"], states["guided"]
+    with pytest.raises(TypeError, match=r"GuidedState with its keys \['tutorial'\]"):
+        check({k: v for k, v in step.items() if k != "tutorial"}, State)
+    with pytest.raises(TypeError, match=r"lacks: \['tutorial'\]"):
+        check({**playing, "tutorial": step["tutorial"]}, State)
+    with pytest.raises(TypeError, match=r"value\.mode must be one of"):
+        check({**playing, "mode": "solo"}, State)  # solo is the game's kind, no mode

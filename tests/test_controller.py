@@ -13,13 +13,14 @@ from typing import Any
 import pytest
 
 from novaluna_widget import Game, Move, coach
-from novaluna_widget._coaching import BROWSING, TUTORIAL_ONLY, past
+from novaluna_widget._coach_view import BROWSING, TUTORIAL_ONLY, past
+from novaluna_widget._contract import Intent
 from novaluna_widget._controller import Controller
 from novaluna_widget._errors import IllegalMove
 from novaluna_widget._guide import Guide
 from novaluna_widget._i18n import msg
-from novaluna_widget._modes import Guided, History, Intent, Live, Mode, Part, Playing, Reviewing
-from novaluna_widget._table import Played
+from novaluna_widget._modes import Guided, History, Mode, ModeFields, Playing, Reviewing, Screen, guided_by
+from novaluna_widget._session import Played
 
 from .test_protocol import played_out
 from .test_widget_coach import NODES
@@ -189,7 +190,7 @@ def test_python_acts_on_the_position_now_from_an_earlier_one():
     take(c, c.game.legal_moves()[0])
     c.show_turn(0)
     c.select(c.game.choices()[0])
-    assert isinstance(c.mode, Playing) and c.table.selected == c.game.choices()[0]
+    assert isinstance(c.mode, Playing) and c.selected == c.game.choices()[0]
     c.show_turn(0)
     c.play(c.game.legal_moves()[0])
     assert isinstance(c.mode, Playing) and len(c.game.history) == 2
@@ -235,7 +236,7 @@ def test_why_explains_the_position_on_show_and_in_the_guided_game():
     assert page.states[-1]["why"] is None
     guide = Guide(lang="en")
     c, page = controller(guide.game)
-    c.follow(guide)
+    c.enter(guided_by(guide))
     while not c.game.players[0].board.tiles:
         assert guide.click is not None
         intent(c, **guide.click.intent)
@@ -247,7 +248,7 @@ def test_why_explains_the_position_on_show_and_in_the_guided_game():
 def test_the_guided_game_answers_other_clicks_and_plays_the_awaited_one():
     guide = Guide(lang="en")
     c, page = controller(guide.game)
-    c.follow(guide)
+    c.enter(guided_by(guide))
     assert isinstance(c.mode, Guided) and c.guide is guide
     before, version = c.game.to_json(), c.version
     intent(c, "undo")  # not a click of the guided game
@@ -262,7 +263,7 @@ def test_the_guided_game_answers_other_clicks_and_plays_the_awaited_one():
     intent(c, **guide.click.intent)  # the awaited click
     assert page.states[-1]["tutorial"]["refused"] is None and page.states[-1]["tutorial"]["number"] == 2
     intent(c, "new")  # leaves the guide for a game against Luna, played by the greedy bot
-    assert isinstance(c.mode, Playing) and c.guide is None and page.states[-1]["tutorial"] is None
+    assert isinstance(c.mode, Playing) and c.guide is None and page.states[-1]["mode"] == "playing"
     assert c.bots == {1: "greedy"} and [p.name for p in c.game.players] == ["You", "Luna"]
 
 
@@ -272,7 +273,7 @@ def test_every_wrong_click_of_the_guided_game_gets_the_guides_sentence_not_the_e
     area; only a click on an older picture is the engine's."""
     guide = Guide(lang="en")
     c, page = controller(guide.game)
-    c.follow(guide)
+    c.enter(guided_by(guide))
     while True:
         awaited = guide.click
         expected = "The guided game is over: start a new game to play on." if awaited is None else None
@@ -351,19 +352,19 @@ class Still(Mode):
 
     REFUSAL = msg("nothing moves here")
 
-    def handle(self, intent: Intent) -> Mode:
+    def handle(self, screen: Screen, intent: Intent) -> Screen:
         raise IllegalMove(self.REFUSAL)
 
-    def now(self) -> Live:
+    def now(self) -> Mode:
         return Playing(self.table)
 
-    def part(self) -> Part:
-        return Part(view={"still": True}, can={"hint": False, "review": False})
+    def part(self) -> ModeFields:
+        return ModeFields(view={"still": True}, can={"hint": False, "review": False}, own={"mode": "playing"})
 
 
 def test_a_new_mode_plugs_in_without_touching_the_others():
     c, page = controller()
-    c.mode = Still(c.table)
+    c.screen = c.screen._replace(mode=Still(c.table))
     c.refresh()
     assert page.states[-1]["view"] == {"still": True}
     take(c, c.game.legal_moves()[0])

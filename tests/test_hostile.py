@@ -740,7 +740,7 @@ def test_a_change_behind_the_guides_back_leaves_the_guided_game_with_a_sentence(
     assert w.guide is not None
     behind(w.game)
     w.refresh()  # as after the cell that made it
-    assert w.guide is None and w.state["tutorial"] is None
+    assert w.guide is None and w.state["mode"] == "playing"
     assert w.last_error == LEFT.in_language("en") and w.reader == 0
     w.lang = "fa"
     assert w.last_error == LEFT.in_language("fa")

@@ -55,6 +55,7 @@ GOLDEN = Path(__file__).parent / "golden" / "i18n"
 #: Latin words a translation may keep besides code (see ``CODE``): arguments, types and values a caller
 #: writes, and the game's name. Anything else in Latin letters is English left untranslated.
 CODE_WORDS = {
+    "Python",  # a name, kept as it is in every language (the in-browser site's kernel notice)
     "Move",
     "SoloGame",
     "Tile",

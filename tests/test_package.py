@@ -59,6 +59,29 @@ def test_the_package_loads_neither_jupyter_nor_pandas_until_asked():
     ]
 
 
+TUTORIAL_1 = """
+import sys
+HEAVY = {"pandas", "matplotlib", "numpy", "tqdm", "dask"}
+LATER = {"novaluna_widget.simulate", "novaluna_widget.whatif"}
+def loaded():
+    return sorted(({m.split(".")[0] for m in sys.modules} & HEAVY) | (set(sys.modules) & LATER))
+import novaluna_widget
+print(loaded())
+from novaluna_widget import NovaLunaWidget
+guided = NovaLunaWidget.tutorial()
+widget = NovaLunaWidget(players=["You", "Bot"], seed=2019, bots=[None, "greedy"])
+print(loaded())
+"""
+
+
+def test_tutorial_1s_widgets_load_neither_pandas_matplotlib_nor_numpy():
+    # In the in-browser site every module imported before the first widget delays it (issue 38.1): the
+    # package and tutorial 1's two widgets need the engine and the widget only, not the analysis tools
+    # (which the site cannot load anyway) nor the simulations and the what-if tables.
+    out = subprocess.run([sys.executable, "-c", TUTORIAL_1], capture_output=True, text=True, check=True)
+    assert out.stdout.splitlines() == ["[]", "[]"]
+
+
 @pytest.mark.slow  # builds the wheel
 def test_wheel_ships_tile_data_and_the_built_view(tmp_path):
     pip = [sys.executable, "-m", "pip", "wheel", "--no-deps", "--no-build-isolation", "-q"]

@@ -48,7 +48,7 @@ def test_a_hint_is_recorded_however_the_puzzle_is_left(tmp_path: Path, leave: An
     w = opened(path)
     intent(w, "hint")
     leave(w)
-    assert w.state["puzzle"] is None and w.last_error is None
+    assert w.state["mode"] == "playing" and w.last_error is None
     (attempt,) = read_progress(path).attempts
     assert attempt.hinted and not attempt.right
 
@@ -104,10 +104,10 @@ def test_a_damaged_file_is_said_in_words_and_set_aside_when_the_learner_presses_
     error = w.last_error
     assert error is not None and "internal error" not in error
     assert str(path) in error and "Press Puzzles again to start afresh" in error
-    assert w.state["puzzle"] is None and path.read_bytes() == b'{"version": 1, "learner": '
+    assert w.state["mode"] == "playing" and path.read_bytes() == b'{"version": 1, "learner": '
     w.lang = "fa"
     intent(w, "puzzles")
-    assert w.state["puzzle"] is not None
+    assert w.state["mode"] == "puzzle"
     (aside,) = [p for p in tmp_path.iterdir() if "damaged" in p.name]
     assert aside.read_bytes() == b'{"version": 1, "learner": ' and str(aside) in (w.last_error or "")
     assert not path.exists()  # a fresh file, made at the first attempt
@@ -124,5 +124,5 @@ def test_an_older_file_is_migrated_and_the_learner_told_in_the_panel(
         warnings.simplefilter("always")
         intent(w, "puzzles")
     assert [str(warning.message) for warning in said] == []
-    assert w.state["puzzle"] is not None and puzzle_of(w)["rating"] == 1620
+    assert w.state["mode"] == "puzzle" and puzzle_of(w)["rating"] == 1620
     assert "may come again" in (w.last_error or "")

@@ -13,11 +13,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from novaluna_widget import Game, IllegalMove, Move, SoloGame
-from novaluna_widget._coaching import compare, hint_state, view_state
+from novaluna_widget._coach_view import compare, hint_state, view_state
 from novaluna_widget._contract import State
 from novaluna_widget._controller import Controller
 from novaluna_widget._guide import Guide
 from novaluna_widget._i18n import in_language
+from novaluna_widget._modes import puzzles_of
 from novaluna_widget._protocol import (
     INTENTS,
     LOG_TAIL,
@@ -150,15 +151,14 @@ def test_the_page_state_adds_the_widget_fields_to_the_position():
         "bot_words",
         "view",
         "hint",
-        "tutorial",
-        "puzzle",
         "why",
         "lang",
         "dir",
+        "mode",
     ]
     assert {k: s[k] for k in position_ if k != "can"} == {k: v for k, v in position_.items() if k != "can"}
     assert s["can"] == {**position_["can"], "hint": True, "review": False}
-    assert (s["view"], s["hint"], s["tutorial"], s["why"]) == (view, None, None, None)
+    assert (s["view"], s["hint"], s["why"], s["mode"]) == (view, None, None, "playing")
     assert (s["version"], s["selected"], s["error"], s["answered"], s["bot"]) == (4, 2, "no", 3, "search")
     assert s["bot_names"] == list(BOTS) == ["random", "greedy", "search"]
     assert s["bot_words"] == {"random": "random", "greedy": "greedy", "search": "search"}
@@ -572,13 +572,13 @@ def test_the_view_restores_every_key_that_python_sets_to_none(tmp_path):
             bot="greedy",
             view=view,
             hint=hint,
-            tutorial=tutorial,
+            mode=None if tutorial is None else {"mode": "guided", "tutorial": tutorial},
         )
         keys(json.loads(json.dumps(state)), "", found, nones)
     # The puzzles: one on show, then hinted and checked (a placement puzzle names a seat, a tile, a space).
     states: list[State] = []
     puzzles = Controller(Game(2, seed=3), publish=states.append, publish_review=lambda panel: None)
-    puzzles.puzzles(Trainer(tmp_path / "progress.json", seed=3), ["placement"])
+    puzzles.enter(puzzles_of(Trainer(tmp_path / "progress.json", seed=3), ["placement"]))
     for intent in ({"action": "hint"}, {"action": "pick", "answer": [9, 9]}, {"action": "check"}):
         puzzles.handle({**intent, "version": puzzles.version})
     for state in states:

@@ -4,9 +4,11 @@ promise about the site: each one either runs there (tests/browser/test_site.py) 
 from __future__ import annotations
 
 import importlib.util
+import io
 import json
 import subprocess
 import sys
+import zipfile
 from pathlib import Path
 from types import ModuleType
 from typing import Any
@@ -228,3 +230,60 @@ def test_tutorial_7s_teachers_report_is_a_note_on_the_site_so_run_all_works_ther
         c["id"] for c in source["cells"] if c["id"] not in tagged
     ]
     assert not any("class_report(" in "".join(c["source"]) for c in copy["cells"] if c["cell_type"] == "code")
+
+
+def precompile() -> ModuleType:
+    """site/precompile.py as a module (Pyodide runs it as a script under Node, on the site's wheels)."""
+    spec = importlib.util.spec_from_file_location("site_precompile", ROOT / "site" / "precompile.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def _zip(files: dict[str, str]) -> bytes:
+    out = io.BytesIO()
+    with zipfile.ZipFile(out, "w") as archive:
+        for name, text in files.items():
+            archive.writestr(name, text)
+    return out.getvalue()
+
+
+def _run(code: str, path: Path) -> str:
+    done = subprocess.run(
+        [sys.executable, "-c", f"import sys; sys.path.insert(0, {str(path)!r}); {code}"],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    return done.stdout.strip()
+
+
+def test_the_sites_wheels_and_standard_library_carry_bytecode_that_the_import_uses(tmp_path: Path) -> None:
+    """A kernel in the browser would compile each module from source at every start (issue 38.1): the
+    build adds each module's bytecode where the import looks first. The sources are changed afterwards
+    here, so a module that says "compiled" was loaded from the bytecode; a file that does not compile and
+    a wheel's .data stay as they were."""
+    module = precompile()
+    files = {"pkg/__init__.py": "SAID = 'compiled'\n", "pkg/py2.py": "print 'old'\n", "x.data/a.py": "1\n"}
+    wheel = tmp_path / "wheel"
+    with zipfile.ZipFile(
+        __import__("io").BytesIO(module.compiled(_zip(files), "/site", module.in_pycache))
+    ) as z:
+        names = set(z.namelist())
+        z.extractall(wheel)
+    tag = sys.implementation.cache_tag
+    assert names == {*files, f"pkg/__pycache__/__init__.{tag}.pyc"}
+    (wheel / "pkg" / "__init__.py").write_text("SAID = 'source'\n")
+    assert _run("import pkg; print(pkg.SAID)", wheel) == "compiled"
+
+    # The standard library is a zip on sys.path: zipimport looks for module.pyc beside module.py.
+    stdlib = zipfile.ZipFile(io.BytesIO(module.compiled(_zip(files), "/lib", module.beside)))
+    kept = {name: stdlib.read(name) for name in stdlib.namelist()}
+    assert set(kept) == {*files, "pkg/__init__.pyc"}
+    kept["pkg/__init__.py"] = b"SAID = 'source'\n"
+    archive = tmp_path / "stdlib.zip"
+    with zipfile.ZipFile(archive, "w") as z:
+        for name, data in kept.items():
+            z.writestr(name, data)
+    assert _run("import pkg; print(pkg.SAID)", archive) == "compiled"

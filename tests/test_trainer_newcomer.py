@@ -28,8 +28,7 @@ def test_the_puzzles_button_gives_a_newcomer_rules_first(tmp_path):
     kinds = []
     for _ in range(5):
         kinds.append(w.state["puzzle"]["kind"])
-        w._controller.mode.handle({"action": "next"})
-        w._controller.refresh()
+        w._controller.handle({"action": "next", "version": w._controller.version})
     assert set(kinds) <= set(RULES), kinds
 
 

@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 
 from novaluna_widget import Game, IllegalMove, Move, NovaLunaWidget, coach
-from novaluna_widget._coaching import BROWSING, TUTORIAL_ONLY, past
+from novaluna_widget._coach_view import BROWSING, TUTORIAL_ONLY, past
 from novaluna_widget._guide import Guide
 from novaluna_widget._protocol import game_state
 
@@ -340,6 +340,6 @@ def test_python_follows_the_guide_too():
 def test_new_game_leaves_the_guide_for_a_game_against_the_greedy_bot():
     w = NovaLunaWidget.tutorial()
     intent(w, "new")
-    assert w.last_error is None and w.guide is None and w.state["tutorial"] is None
+    assert w.last_error is None and w.guide is None and w.state["mode"] == "playing"
     assert [p.name for p in w.game.players] == ["You", "Luna"] and w.bots == {1: "greedy"}
     assert w.state["can"]["hint"]

@@ -18,7 +18,7 @@ import pytest
 
 from novaluna_widget import Game, IllegalMove, NovaLunaWidget, SoloGame, coach
 from novaluna_widget import _i18n as i18n
-from novaluna_widget._coaching import BROWSING, hint_state, past, review_row, view_state
+from novaluna_widget._coach_view import BROWSING, hint_state, past, review_row, view_state
 from novaluna_widget._guide import Guide
 from novaluna_widget._names import YOU, default_names
 from novaluna_widget._narration import end_summary, end_words, tell

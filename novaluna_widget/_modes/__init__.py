@@ -1,13 +1,34 @@
 """The widget's modes, each in a module of its own: ``Playing`` the game now, ``Guided`` (the guided first
 game), ``History`` (an earlier position on show), ``Reviewing`` (a review row open) and ``Puzzling`` (the
-puzzles). ``base`` says what a mode is. No anywidget, traitlets or IPython.
+puzzles). ``base`` says what a mode is and holds the widget's state as a value (``Screen``). No anywidget,
+traitlets or IPython.
 """
 
-from .base import Intent, Live, Mode, Part
-from .guided import Guided
+from .._session import Session
+from .base import Asked, Mode, ModeFields, Picture, Screen
+from .guided import Guided, guided_by
 from .history import History
 from .playing import Playing
-from .puzzle import Puzzling
+from .puzzle import Puzzling, puzzles_of
 from .review import Reviewing
 
-__all__ = ["Guided", "History", "Intent", "Live", "Mode", "Part", "Playing", "Puzzling", "Reviewing"]
+__all__ = [
+    "Asked",
+    "Guided",
+    "History",
+    "Mode",
+    "ModeFields",
+    "Picture",
+    "Playing",
+    "Puzzling",
+    "Reviewing",
+    "Screen",
+    "guided_by",
+    "home",
+    "puzzles_of",
+]
+
+
+def home(table: Session) -> Mode:
+    """The mode a widget starts in and New game comes back to: the game played as any game."""
+    return Playing(table)

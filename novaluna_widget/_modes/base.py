@@ -1,46 +1,115 @@
 """What a mode is: how the widget is being used, which decides what a click or a Python call means and what
-the page shows beside the position. The controller holds one mode and keeps the one each intent leaves
-it in, so a new mode (puzzles, say) is one more module: none of the others changes.
+the page shows beside the position. The widget's own state (``Screen``: the mode, the version of the
+picture, the tile chosen, the hint, the error, the explanation asked for) is a value: a mode's ``handle``
+takes it with an intent and returns the next one, so a new mode (puzzles, say) is one more module: none of
+the others changes, and the controller knows none by name.
 """
 
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, SupportsIndex
+from typing import Any, ClassVar, Final, NamedTuple, NoReturn, SupportsIndex
 
 from .. import coach
-from .._coaching import view_state
-from .._contract import CoachCan, Position, PuzzleView, Tutorial, View
+from .._coach_view import view_state
+from .._contract import CoachCan, Intent, ModePart, Position, View
+from .._errors import IllegalMove
 from .._game import Action
+from .._guide import Guide
+from .._i18n import Message, msg
 from .._protocol import check_intent
-from .._table import Table
+from .._session import Said, Session
 
-__all__ = ["Intent", "Live", "Mode", "Part", "view_now"]
+__all__ = [
+    "NOT_IN_PUZZLES",
+    "PUZZLE_ONLY",
+    "Asked",
+    "Mode",
+    "ModeFields",
+    "Picture",
+    "Screen",
+    "moved",
+    "view_now",
+]
 
-#: An intent from the page, parsed and checked (``protocol.parse_intent``, ``check_intent``).
-Intent = Mapping[str, Any]
+#: The intents only the puzzles take (``hint`` and ``next`` mean theirs there, the game's elsewhere).
+PUZZLE_ONLY: Final = frozenset({"pick", "unpick", "check", "reveal", "download", "learner", "leave"})
+#: Why a puzzle's intent is refused outside the puzzles.
+NOT_IN_PUZZLES: Final = msg("that belongs to the puzzles: press Puzzles to open them")
 
 
 @dataclass(frozen=True)
-class Part:
+class ModeFields:
     """A mode's part of the page's state (``protocol.page_state``): the ``view`` of the position on show,
-    the ``can`` flags it adds, an earlier ``position`` (None: the position now; a puzzle's own), the guided
-    game's ``tutorial`` step and the ``puzzle`` on show."""
+    the ``can`` flags it adds, the mode's ``own`` fields (its name, which tags the state, and what only it
+    shows: the guided game's ``tutorial`` step, the ``puzzle`` on show) and an earlier ``position`` (None:
+    the position now; a puzzle's own)."""
 
     view: View
     can: CoachCan
+    own: ModePart
     position: Position | None = None
-    tutorial: Tutorial | None = None
-    puzzle: PuzzleView | None = None
+
+
+class Picture(NamedTuple):
+    """What the version of the picture counts: the game shown (``id``), its history and whether it can be
+    redone, and what the mode shows instead of the game's own position (``Mode.picture``). Another
+    picture is another version: a click made on the one before is refused. (A named tuple: made twice a
+    click, it is the cheapest record.)"""
+
+    game: int
+    history: tuple[Any, ...]
+    can_redo: bool
+    shown: object
+
+
+@dataclass(frozen=True)
+class Asked:
+    """The task the page asked about (``why``): on which ``version`` and position on show (``shown``), the
+    task ([player, tile, task]) and why it is or is not fulfilled."""
+
+    version: int
+    shown: int | None
+    task: list[int]
+    sentence: Message
+
+
+class Screen(NamedTuple):
+    """The widget's state as a value, beside its game (``Session``): the ``mode``, the ``version`` of the
+    ``picture`` on show (intents must name it), ``answered`` (intents handled), the space ``selected``
+    (chosen, not yet placed), the coach's ``hint``, the ``error`` (why the last intent was refused) and the
+    task ``asked`` about. Changed only by making a new one (``_replace``): a named tuple, the cheapest
+    immutable record (``dataclasses.replace`` of a frozen dataclass cost a click 10 µs more)."""
+
+    mode: Mode
+    version: int = 0
+    picture: Picture | None = None
+    answered: int = 0
+    selected: int | None = None
+    hint: coach.Hint | None = None
+    error: Said | None = None
+    asked: Asked | None = None
 
 
 class Mode(ABC):
-    """One way the widget is being used, on the shared ``table``."""
+    """One way the widget is being used, on the shared ``table``. What it does not take, a click or a
+    Python call, it refuses with its ``refusal`` (a puzzle's click outside the puzzles with
+    ``NOT_IN_PUZZLES``): the one default, so a mode writes only what it takes."""
 
-    def __init__(self, table: Table) -> None:
+    #: Why this mode refuses what it does not take.
+    refusal: ClassVar[Message]
+    #: Whether the page may ask why a task is or is not fulfilled (a puzzle's verdict explains its own).
+    explains: ClassVar[bool] = True
+
+    def __init__(self, table: Session) -> None:
         self.table = table
+
+    def refuse(self, intent: Intent | None = None) -> NoReturn:
+        """Refuse ``intent`` (None: a Python call) with this mode's ``refusal``."""
+        if intent is not None and intent["action"] in PUZZLE_ONLY:
+            raise IllegalMove(NOT_IN_PUZZLES)
+        raise IllegalMove(self.refusal)
 
     def check(self, intent: Intent, version: int) -> None:
         """Refuse (``IllegalMove``) an intent made on another ``version`` of the picture, or one this mode
@@ -49,23 +118,29 @@ class Mode(ABC):
         table = self.table
         check_intent(intent, table.game, table.seats, version, reader=table.reader)
 
-    @abstractmethod
-    def handle(self, intent: Intent) -> Mode:
-        """Act on an intent from the page (``language`` and ``new`` are the controller's, the same in every
-        mode) and return the mode to be in after it. A refusal raises ``IllegalMove`` and changes nothing."""
+    def handle(self, screen: Screen, intent: Intent) -> Screen:
+        """Act on an intent from the page (``language``, ``new`` and ``why`` are the step's, the same in every
+        mode) and return the screen after it (its mode: the one to be in). A refusal raises
+        ``IllegalMove`` and changes nothing."""
+        self.refuse(intent)
 
-    @abstractmethod
-    def now(self) -> Live:
+    @property
+    def guide(self) -> Guide | None:
+        """The guided game's guide, in the guided game."""
+        return None
+
+    def now(self) -> Mode:
         """The mode that acts on the game now, which takes Python's calls: this one, or the one an earlier
-        position on show was opened from."""
+        position on show (or the puzzles) was opened from."""
+        return self
 
     @abstractmethod
-    def part(self) -> Part:
+    def part(self) -> ModeFields:
         """What this mode adds to the page's state."""
 
     def picture(self) -> object:
         """What the mode shows instead of the game's own position (a puzzle's id), or None: a change of it
-        is a change of the picture, so the controller counts a new version and older clicks are refused."""
+        is a change of the picture, so a new version is counted and older clicks are refused."""
         return None
 
     @property
@@ -73,65 +148,68 @@ class Mode(ABC):
         """The earlier position on show (after that many actions), or None for the position now."""
         return None
 
-    def changed(self) -> Mode:
-        """The mode to be in once the game changed (a move, an undo, a move made on ``game`` directly)."""
-        return self
+    def changed(self, screen: Screen) -> Screen:
+        """The screen once the game changed (a move, an undo, a move made on ``game`` directly)."""
+        return screen
 
-    def leave(self) -> None:  # noqa: B027 (a hook: most modes leave nothing behind)
-        """Called when New game leaves this mode for a new game played as any other (``Playing``)."""
+    def leave(self) -> Said | None:
+        """Called when this mode is left for another: what it says then (a progress file that cannot take
+        a puzzle's attempt), or None."""
+        return None
+
+    def new_game(self) -> None:  # noqa: B027 (a hook: most modes leave nothing behind)
+        """Called when New game leaves this mode for a new game played as any other."""
 
     def reword(self) -> None:  # noqa: B027 (a hook: most modes hold no words of their own)
         """Called when the table's language changed, before everything on show is worded again."""
 
-
-class Live(Mode):
-    """A mode on the game now: besides the page's intents, it takes Python's calls (trusted: any seat, and
-    refusals raise ``IllegalMove``). One it does not allow raises with the sentence saying why."""
-
-    def now(self) -> Live:
-        return self
-
-    @abstractmethod
+    # -- Python's calls (trusted: any seat; refusals raise ``IllegalMove``), taken by ``now()`` -------
     def play(self, action: Action | tuple[int, tuple[int, int]]) -> frozenset[tuple[int, int, int]]:
         """``widget.play``: the tasks covered."""
+        self.refuse()
 
-    @abstractmethod
-    def select(self, space: SupportsIndex | None) -> None:
-        """``widget.select``."""
+    def select(self, space: SupportsIndex | None) -> int | None:
+        """``widget.select``: the space chosen (None: none)."""
+        self.refuse()
 
-    @abstractmethod
     def next_step(self) -> None:
         """``widget.next_step``."""
+        self.refuse()
 
-    @abstractmethod
     def undo(self) -> None:
         """``widget.undo``."""
+        self.refuse()
 
-    @abstractmethod
     def redo(self) -> None:
         """``widget.redo``."""
+        self.refuse()
 
-    @abstractmethod
     def bot_move(self, name: str | None) -> None:
         """``widget.bot_move``: one turn of the bot ``name`` (None: ``table.bot``)."""
+        self.refuse()
 
-    @abstractmethod
     def hint(self) -> coach.Hint:
         """``widget.hint``."""
+        self.refuse()
 
-    @abstractmethod
     def review(self, progress: bool) -> list[dict[str, Any]]:
         """``widget.review``: the rows, also shown in the panel."""
+        self.refuse()
 
-    @abstractmethod
     def show(self, turn: SupportsIndex | None) -> Mode:
         """``widget.show_turn`` and the ``show`` intent: the mode showing that position."""
+        self.refuse()
 
-    @abstractmethod
     def open(self, row: SupportsIndex | None) -> Mode:
         """``widget.open_review`` and the ``open`` intent: the mode showing that review row."""
+        self.refuse()
 
 
-def view_now(table: Table) -> View:
+def moved(screen: Screen, mode: Mode) -> Screen:
+    """``screen`` in ``mode``."""
+    return screen if mode is screen.mode else screen._replace(mode=mode)
+
+
+def view_now(table: Session) -> View:
     """``state.view`` of the position now."""
     return view_state(table.game, None, lang=table.lang, reader=table.reader)

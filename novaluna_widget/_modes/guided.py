@@ -5,23 +5,25 @@ for the game the guide played."""
 
 from __future__ import annotations
 
-from typing import Final, NoReturn, SupportsIndex
+from collections.abc import Callable, Mapping
+from typing import Any, Final, SupportsIndex
 
 from .._board import as_cell, whole_number
-from .._coaching import TUTORIAL_ONLY
-from .._contract import CoachCan, Tutorial
+from .._coach_view import TUTORIAL_ONLY
+from .._contract import CoachCan, Intent, Tutorial
 from .._errors import IllegalMove
 from .._game import Action, Move
 from .._guide import Guide
 from .._i18n import msg
 from .._protocol import check_selection
-from .._table import Said, Table
-from .base import Intent, Live, Mode, Part, view_now
+from .._session import Said, Session
+from .base import PUZZLE_ONLY, Mode, ModeFields, Screen, view_now
 from .playing import Playing
+from .puzzle import open_puzzles
 
-__all__ = ["LEFT", "Guided"]
+__all__ = ["LEFT", "Guided", "guided_by"]
 
-#: The clicks the guided game waits for; any other is refused with ``coaching.TUTORIAL_ONLY``.
+#: The clicks the guided game waits for; any other is refused with ``coach_view.TUTORIAL_ONLY``.
 _GUIDED: Final = ("select", "take", "refill", "end_phase_one", "next")
 #: Why the guided game was left, in the error area.
 LEFT: Final = msg(
@@ -30,18 +32,25 @@ LEFT: Final = msg(
 )
 
 
-class Guided(Live):
+class Guided(Mode):
     """Each click the step waits for is played by the guide; any other is answered with the guide's
     friendly sentence (``refused``, in the state's ``tutorial``), not an error. Python follows the same
     steps (``play``, ``select``, ``next_step``); Hint, Review, history, Undo, Redo and the bots wait for
-    New game, which leaves the guide for a game against Luna played by the table's bot. A change of the game
-    the guide did not make leaves it too (``LEFT``), for the game as it is, both seats played by hand."""
+    New game (``refusal``), which leaves the guide for a game against Luna played by the table's bot. A
+    change of the game the guide did not make leaves it too (``LEFT``), for the game as it is, both seats
+    played by hand."""
 
-    def __init__(self, table: Table, guide: Guide) -> None:
+    refusal = TUTORIAL_ONLY
+
+    def __init__(self, table: Session, guide: Guide) -> None:
         super().__init__(table)
-        self.guide = guide
+        self._guide = guide
         self.refused: Said | None = None  # the guide's answer to the last click it did not wait for
         self._history = guide.game.history  # the game as the guide played it
+
+    @property
+    def guide(self) -> Guide:
+        return self._guide
 
     def check(self, intent: Intent, version: int) -> None:
         """Only a click on an older picture is refused as in any game: every other click, of any seat or
@@ -49,38 +58,41 @@ class Guided(Live):
         if intent["version"] != version:
             super().check(intent, version)
 
-    def handle(self, intent: Intent) -> Mode:
-        self._click(intent, strict=False)
-        return self
+    def handle(self, screen: Screen, intent: Intent) -> Screen:
+        if intent["action"] == "puzzles":
+            return open_puzzles(screen, self)
+        if intent["action"] in PUZZLE_ONLY:
+            self.refuse(intent)
+        if self._click(intent, strict=False) and intent["action"] == "select":
+            return screen._replace(selected=intent["space"])
+        return screen
 
-    def changed(self) -> Mode:
+    def changed(self, screen: Screen) -> Screen:
         game = self.table.game
         if game is self.guide.game and game.history == self._history:
-            return self  # the guide's own move
-        self.table.error = LEFT
-        return Playing(self.table)
+            return screen  # the guide's own move
+        return screen._replace(mode=Playing(self.table), error=LEFT)
 
-    def _click(self, intent: Intent, *, strict: bool) -> None:
-        """Play ``intent`` if it is the click the step waits for; any other is answered with the guide's
-        sentence (raised as ``IllegalMove`` if ``strict``)."""
-        action = intent["action"]
-        refusal = self.guide.refusal(intent) if action in _GUIDED else TUTORIAL_ONLY
+    def _click(self, click: Mapping[str, Any], *, strict: bool) -> bool:
+        """Play ``click`` (an intent as the guide reads it) if it is the one the step waits for; any other
+        is answered with the guide's sentence (raised as ``IllegalMove`` if ``strict``). Whether it was
+        played."""
+        refusal = self.guide.refusal(click) if click["action"] in _GUIDED else TUTORIAL_ONLY
         self.refused = refusal
         if refusal is not None:
             if strict:
                 raise IllegalMove(refusal)
-            return
-        self.guide.advance(intent)
+            return False
+        self.guide.advance(click)
         self._history = self.guide.game.history
-        if action == "select":
-            self.table.selected = intent["space"]
+        return True
 
-    def part(self) -> Part:
+    def part(self) -> ModeFields:
         can: CoachCan = {"hint": False, "review": False, "undo": False, "redo": False, "bot": False}
         tutorial: Tutorial = {**self.guide.state(), "refused": self.table.words(self.refused)}
-        return Part(view=view_now(self.table), can=can, tutorial=tutorial)
+        return ModeFields(view=view_now(self.table), can=can, own={"mode": "guided", "tutorial": tutorial})
 
-    def leave(self) -> None:
+    def new_game(self) -> None:
         self.table.seats = [None, self.table.bot]  # Luna's seat is played by a bot from now
 
     def reword(self) -> None:
@@ -123,7 +135,7 @@ class Guided(Live):
         played = trial.history[-1]
         return played if isinstance(played, Move) else None
 
-    def select(self, space: SupportsIndex | None) -> None:
+    def select(self, space: SupportsIndex | None) -> int | None:
         try:
             number = check_selection(self.table.game, space)
         except IllegalMove:  # a space the step does not wait for: the step's sentence, unless it is no space
@@ -131,27 +143,13 @@ class Guided(Live):
             if number is None:
                 raise
         self._click({"action": "select", "space": number}, strict=True)
+        return number
 
     def next_step(self) -> None:
         self._click({"action": "next"}, strict=True)
 
-    def undo(self) -> NoReturn:
-        raise IllegalMove(TUTORIAL_ONLY)
 
-    def redo(self) -> NoReturn:
-        raise IllegalMove(TUTORIAL_ONLY)
-
-    def bot_move(self, name: str | None) -> NoReturn:
-        raise IllegalMove(TUTORIAL_ONLY)
-
-    def hint(self) -> NoReturn:
-        raise IllegalMove(TUTORIAL_ONLY)
-
-    def review(self, progress: bool) -> NoReturn:
-        raise IllegalMove(TUTORIAL_ONLY)
-
-    def show(self, turn: SupportsIndex | None) -> NoReturn:
-        raise IllegalMove(TUTORIAL_ONLY)
-
-    def open(self, row: SupportsIndex | None) -> NoReturn:
-        raise IllegalMove(TUTORIAL_ONLY)
+def guided_by(guide: Guide) -> Callable[[Screen], Screen]:
+    """What plays the guided game of ``guide`` (whose game is the table's), on the screen of the mode on the
+    game now."""
+    return lambda screen: screen._replace(mode=Guided(screen.mode.table, guide))

@@ -1,21 +1,21 @@
 """Playing: the game now, by clicks and from Python. The home mode: a widget starts in it (but the guided
-game), New game comes back to it, and it opens an earlier position (``History``) or a review row
-(``Reviewing``)."""
+game), New game comes back to it, and it opens an earlier position (``History``), a review row
+(``Reviewing``) or the puzzles (``Puzzling``)."""
 
 from __future__ import annotations
 
 from typing import Any, Final, SupportsIndex
 
 from .. import coach
-from .._coaching import position_number
+from .._coach_view import position_number
+from .._contract import Intent
 from .._errors import IllegalMove
 from .._game import Action, Move
-from .._i18n import cmsg, msg
-from .._log import seat_words
-from .._protocol import check_bot
-from ..bots import BOT_WORDS
-from .base import Intent, Live, Mode, Part, view_now
+from .._i18n import msg
+from .._protocol import check_bot, check_selection, played_by_bot
+from .base import Mode, ModeFields, Screen, moved, view_now
 from .history import History
+from .puzzle import open_puzzles
 from .review import Reviewing
 
 __all__ = ["Playing"]
@@ -25,27 +25,30 @@ _NEXT: Final = msg("Next belongs to the guided game: NovaLunaWidget.tutorial()")
 _REVIEW_AT_THE_END: Final = msg("the Review opens once the game is over (widget.review() works any time)")
 
 
-class Playing(Live):
+class Playing(Mode):
     """Every move, Undo and Redo, the bots, the Hint, the Review panel; bot seats answer a human move."""
 
-    def handle(self, intent: Intent) -> Mode:
+    refusal = _NEXT  # all it does not take is the guided game's Next
+
+    def handle(self, screen: Screen, intent: Intent) -> Screen:
         table = self.table
-        match intent["action"]:
+        match intent["action"]:  # mypy narrows the intent to the contract's type of each action
             case "show":
-                return self.show(intent["turn"])
+                return moved(screen, self.show(intent["turn"]))
             case "open":
-                return self.open(intent["row"])
+                return moved(screen, self.open(intent["row"]))
+            case "puzzles":
+                return open_puzzles(screen, self)
             case "review":
                 if not table.game.is_over:
                     raise IllegalMove(_REVIEW_AT_THE_END)
-                table.panel.start(table.game, table.lang, table.reader)  # returns at once: see panel
-            case "next":
-                raise IllegalMove(_NEXT)
+                table.panel.start(table.game, table.lang, table.reader)  # returns at once: see review_runner
             case "hint":
-                self._hint_for_a_human()
-                table.ask_hint()
+                if (bot := table.bot_to_move()) is not None:  # the Hint button is for the players who move
+                    raise IllegalMove(played_by_bot(table.game, bot, table.reader, hint=True))
+                return screen._replace(hint=self.hint())
             case "select":
-                table.select(intent["space"])
+                return screen._replace(selected=check_selection(table.game, intent["space"]))
             case "undo":
                 table.undo("page")
             case "redo":
@@ -59,36 +62,16 @@ class Playing(Live):
             case "refill" | "end_phase_one" as action:
                 table.apply(action, "page")
                 table.play_bot_seats()
-        return self
+            case _:
+                self.refuse(intent)
+        return screen
 
-    def _hint_for_a_human(self) -> None:
-        """Refuse the Hint button for a bot's seat: the button is for the players who move."""
-        game = self.table.game
-        bot = self.table.bot_to_move()
-        if bot is None:
-            return
-        name, yours = seat_words([p.name for p in game.players], game.current_player, self.table.reader)
-        if yours:
-            raise IllegalMove(
-                cmsg(
-                    "the player named You, the reader",
-                    "{name} are played by the {bot} bot: hints are for the players who move",
-                    name=name,
-                    bot=BOT_WORDS[bot],
-                )
-            )
-        raise IllegalMove(
-            msg(
-                "{name} is played by the {bot} bot: hints are for the players who move",
-                name=name,
-                bot=BOT_WORDS[bot],
-            )
-        )
-
-    def part(self) -> Part:
+    def part(self) -> ModeFields:
         game, seats = self.table.game, self.table.seats
         hint = not game.is_over and seats[game.current_player] is None
-        return Part(view=view_now(self.table), can={"hint": hint, "review": game.is_over})
+        return ModeFields(
+            view=view_now(self.table), can={"hint": hint, "review": game.is_over}, own={"mode": "playing"}
+        )
 
     # -- Python's calls ----------------------------------------------------------------------------
     def play(self, action: Action | tuple[int, tuple[int, int]]) -> frozenset[tuple[int, int, int]]:
@@ -96,11 +79,8 @@ class Playing(Live):
         self.table.play_bot_seats()
         return covered
 
-    def select(self, space: SupportsIndex | None) -> None:
-        self.table.select(space)
-
-    def next_step(self) -> None:
-        raise IllegalMove(_NEXT)
+    def select(self, space: SupportsIndex | None) -> int | None:
+        return check_selection(self.table.game, space)
 
     def undo(self) -> None:
         self.table.undo("python")
@@ -113,7 +93,7 @@ class Playing(Live):
         self.table.play_bot_seats()
 
     def hint(self) -> coach.Hint:
-        return self.table.ask_hint()
+        return self.table.coach_hint()
 
     def review(self, progress: bool) -> list[dict[str, Any]]:
         table = self.table

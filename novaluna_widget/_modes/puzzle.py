@@ -16,39 +16,85 @@ Everything on show is worded in the widget's language, whatever the language the
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable
+import random
+from collections.abc import Callable, Iterable
 from typing import Final
 
 from .._contract import (
     AnswerData,
     CoachCan,
+    Intent,
     Position,
     PuzzleAnswer,
     PuzzleDownload,
+    PuzzleMode,
     PuzzleVerdict,
     PuzzleView,
     TaskRow,
 )
-from .._errors import IllegalMove
+from .._errors import IllegalMove, quote
 from .._game import Move
 from .._i18n import message_of, msg
 from .._protocol import game_state
-from ..puzzles import Answer, AnswerError, ProgressError, Puzzle, Verdict
+from .._session import Said
+from ..puzzles import Answer, AnswerError, ProgressError, Puzzle, Verdict, set_aside
 from ..puzzles._trainer import Trainer
-from .base import Intent, Live, Mode, Part, view_now
+from .base import Mode, ModeFields, Screen, moved, view_now
 
-__all__ = ["ACTIONS", "NOT_IN_PUZZLES", "Puzzling", "answer_data", "puzzle_position"]
+__all__ = ["Puzzling", "answer_data", "open_puzzles", "puzzle_position", "puzzles_of"]
 
-#: The intents only the puzzles take (``hint`` and ``next`` mean theirs there, the game's elsewhere).
-ACTIONS: Final = frozenset({"pick", "unpick", "check", "reveal", "download", "learner", "leave"})
-#: Why a puzzle's intent is refused outside the puzzles.
-NOT_IN_PUZZLES: Final = msg("that belongs to the puzzles: press Puzzles to open them")
+#: The offer that follows the words of a damaged progress file.
+_AFRESH: Final = msg(
+    "Press Puzzles again to start afresh: the damaged file is then kept beside it under another name."
+)
 #: Why a move, the history or the coach's buttons wait while a puzzle is on show.
 _IN_PUZZLES: Final = msg("in the puzzles, click what the question names; press Back to the game to play on")
 _ANSWERED: Final = msg("this puzzle is answered: press Next puzzle for another, or Back to the game")
 _NOTHING_PICKED: Final = msg("pick an answer first: click what the question names")
 _NO_MORE_HINTS: Final = msg("every hint of this puzzle is on show: press Check, or Show the answer")
 _NO_PROGRESS: Final = msg("there is no progress to download yet: answer a puzzle first")
+
+
+def puzzles_of(trainer: Trainer, kinds: Iterable[str] | None = None) -> Callable[[Screen], Screen]:
+    """What opens the puzzles of ``trainer`` (``kinds``: kinds or families, None: any) from Python, on the
+    screen of the mode on the game now: a kind there is not is refused before anything changes."""
+
+    def enter(screen: Screen) -> Screen:
+        puzzles = Puzzling(screen.mode, trainer, kinds)
+        puzzles.table.trainer = trainer
+        return screen._replace(mode=puzzles, error=trainer.notice)
+
+    return enter
+
+
+def open_puzzles(screen: Screen, live: Mode) -> Screen:
+    """The page's Puzzles button, pressed in ``live`` (the mode on the game now): the puzzles of the trainer
+    opened before, else of one on the default progress file. A damaged file is said in words, with the
+    offer to start afresh: pressing Puzzles again keeps the damaged file aside (``puzzles.set_aside``) and
+    starts on a new one."""
+    table = live.table
+    error = screen.error
+    if table.trainer is None:
+        seed = random.randrange(2**32) if table.seed is None else table.seed
+        try:
+            table.trainer = Trainer(seed=seed, lang=table.lang, warn=False)  # the notice: below
+            error = table.trainer.notice
+        except ProgressError as damaged:
+            if damaged.damaged is None or damaged.damaged != table.damaged:
+                table.damaged = damaged.damaged
+                if damaged.damaged is None:
+                    raise
+                raise ProgressError(
+                    msg("{error} {offer}", error=message_of(damaged), offer=_AFRESH)
+                ) from None
+            aside = set_aside(damaged.damaged)
+            table.damaged = None
+            table.trainer = Trainer(seed=seed, lang=table.lang, warn=False)
+            error = msg(
+                "The damaged puzzle progress file is kept as {aside}; your puzzles start afresh.",
+                aside=quote(str(aside), 300),
+            )
+    return screen._replace(mode=Puzzling(live, table.trainer), error=error)
 
 
 def answer_data(answer: Answer) -> AnswerData:
@@ -69,9 +115,13 @@ class Puzzling(Mode):
     """One puzzle of ``trainer`` at a time (of ``kinds``: kinds or families, None: any), opened from
     ``live``, which takes Python's calls meanwhile (a call that acts on the game leaves the puzzles)."""
 
-    def __init__(self, live: Live, trainer: Trainer, kinds: Iterable[str] | None = None) -> None:
+    refusal = _IN_PUZZLES
+    explains = False  # a puzzle's tasks are explained by its verdict: asked before, it would tell the answer
+
+    def __init__(self, live: Mode, trainer: Trainer, kinds: Iterable[str] | None = None) -> None:
         super().__init__(live.table)
         self.live = live
+        self._said: Said | None = None  # what a progress file that cannot take an attempt said
         self.trainer = trainer
         self.kinds = None if kinds is None else tuple(kinds)
         self.downloads = 0
@@ -95,7 +145,12 @@ class Puzzling(Mode):
         return self.checked or self.shown
 
     # -- the page's intents --------------------------------------------------------------------------
-    def handle(self, intent: Intent) -> Mode:
+    def handle(self, screen: Screen, intent: Intent) -> Screen:
+        mode = self._act(intent)
+        said, self._said = self._said, None
+        return screen._replace(mode=mode, error=screen.error if said is None else said)
+
+    def _act(self, intent: Intent) -> Mode:
         match intent["action"]:
             case "pick":
                 self._unsettled()
@@ -121,8 +176,10 @@ class Puzzling(Mode):
             case "leave":
                 self._record_a_hint()
                 return self.live
+            case "puzzles":  # open already
+                pass
             case _:
-                raise IllegalMove(_IN_PUZZLES)
+                self.refuse(intent)
         return self
 
     def _name(self, name: str) -> None:
@@ -133,7 +190,7 @@ class Puzzling(Mode):
         except ValueError as error:
             raise IllegalMove(message_of(error)) from None
         except ProgressError as error:
-            self.table.error = message_of(error)
+            self._said = message_of(error)
 
     def _offer_download(self) -> None:
         """Put the progress file in the view for the page to save (in JupyterLab and on the site alike,
@@ -205,11 +262,13 @@ class Puzzling(Mode):
             try:
                 self.trainer.record(self.puzzle, right, hinted=self.hints, shown=self.shown)
             except ProgressError as error:
-                self.table.error = message_of(error)
+                self._said = message_of(error)
 
-    def leave(self) -> None:
+    def leave(self) -> Said | None:
         """The puzzles are left for anything else: a hint taken is recorded."""
         self._record_a_hint()
+        said, self._said = self._said, None
+        return said
 
     def _record_a_hint(self) -> None:
         """A puzzle left unanswered after a hint counts as not solved: the hint is never free."""
@@ -217,25 +276,26 @@ class Puzzling(Mode):
             self._record(right=False)
 
     # -- what the page shows -------------------------------------------------------------------------
-    def now(self) -> Live:
+    def now(self) -> Mode:
         return self.live
 
-    def changed(self) -> Mode:
+    def changed(self, screen: Screen) -> Screen:
         """The game changed behind the puzzles (from Python): the puzzles stay, over the mode it leaves."""
-        after = self.live.changed()
-        self.live = after.now()
-        return self
+        after = self.live.changed(moved(screen, self.live))
+        self.live = after.mode.now()
+        return moved(after, self)
 
     def picture(self) -> object:
         return self.puzzle.id
 
-    def part(self) -> Part:
+    def part(self) -> ModeFields:
         table = self.table
         key = (table.lang, self.settled)
         if self._position is None or self._position[:2] != key:
             self._position = (*key, self._drawn(game_state(self.puzzle.game, lang=table.lang)))
         can: CoachCan = {"hint": False, "review": False, "undo": False, "redo": False, "bot": False}
-        return Part(view=view_now(table), can=can, position=self._position[2], puzzle=self._view())
+        own: PuzzleMode = {"mode": "puzzle", "puzzle": self._view()}
+        return ModeFields(view=view_now(table), can=can, own=own, position=self._position[2])
 
     def _drawn(self, position: Position) -> Position:
         return puzzle_position(self.puzzle, position, settled=self.settled)

@@ -6,9 +6,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from .._coaching import compare
-from .._contract import Compare
-from .base import Live
+from .._coach_view import compare
+from .._contract import Compare, ReviewMode
+from .base import Mode
 from .history import History
 
 __all__ = ["Reviewing"]
@@ -18,9 +18,12 @@ class Reviewing(History):
     """The position before action ``index`` of the history, read-only as any earlier position, and
     ``row`` (the review's row of that action: its moves played and suggested) compared on it."""
 
-    def __init__(self, live: Live, index: int, row: Mapping[str, Any]) -> None:
+    def __init__(self, live: Mode, index: int, row: Mapping[str, Any]) -> None:
         super().__init__(live, index)
         self.row = row
+
+    def own(self) -> ReviewMode:
+        return {"mode": "review"}
 
     def compared(self) -> Compare | None:
         table = self.table

@@ -79,7 +79,7 @@ def test_a_finished_games_review_hides_under_the_puzzles(page: Page) -> None:
     review = root.locator(".nl-review-rows")
     expect(review).to_be_visible()
     root.locator('[data-action="puzzles"]').click()
-    wait_for_python(page, "w.state.get('puzzle') is not None")
+    wait_for_python(page, "w.state['mode'] == 'puzzle'")
     wait_drawn(page, root)
     expect(root.locator(".nl-puzzle")).to_be_visible()
     expect(root.locator(".nl-review")).to_have_count(0)

@@ -103,7 +103,7 @@ def test_the_refill_button_answers_a_refill_puzzle_and_next_goes_on(page: Page) 
     wait_drawn(page, root)
     expect(root.locator(".nl-puzzle-verdict")).to_have_text("")
     root.locator('.nl-puzzle [data-action="leave"]').click()
-    wait_for_python(page, "w.state['puzzle'] is None")
+    wait_for_python(page, "w.state['mode'] == 'playing'")
     expect(root.locator(".nl-puzzle")).to_have_count(0)
     expect(root.locator(".nl-toolbar [data-action=puzzles]")).to_be_visible()
 

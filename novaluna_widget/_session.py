@@ -1,8 +1,9 @@
-"""The game on the widget's table and who plays it, shared by every mode: the seats and their bots, the tile
-chosen, the hint, the error, the language, the Review panel, and the one place that changes the game
-and tells the ``on_move`` callbacks. No anywidget, traitlets or IPython.
+"""The game on the widget's table and who plays it, shared by every mode: the seats and their bots, the
+language, the Review panel, the puzzles' trainer, and the one place that changes the game (a mutable engine
+object) and tells the ``on_move`` callbacks. No anywidget, traitlets or IPython.
 
-The modes (``modes``) decide what a click or a call means; the table carries it out.
+The modes (``modes``) decide what a click or a call means; the session carries it out. What the widget
+shows besides (the tile chosen, the hint, the error) is a value, ``modes.Screen``.
 """
 
 from __future__ import annotations
@@ -10,16 +11,18 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any, Final, Literal
 
 from . import coach
 from ._game import Action, Game
 from ._i18n import Message, message_of, msg, word
-from ._panel import ReviewPanel
-from ._protocol import Reader, Seats, bot_actions, check_reader, check_selection, parse_seats, reader_of
+from ._protocol import Reader, Seats, bot_actions, check_reader, parse_seats, reader_of
+from ._review_runner import ReviewRunner
 from .bots import Bot, make_bot
+from .puzzles._trainer import Trainer
 
-__all__ = ["DEFAULT_BOT", "Edit", "Played", "Reader", "Said", "Source", "Table"]
+__all__ = ["DEFAULT_BOT", "Edit", "Played", "Reader", "Said", "Session", "Source"]
 
 #: The bot the Bot button ("Bot plays for …") uses unless told otherwise.
 DEFAULT_BOT: Final = "greedy"
@@ -46,7 +49,7 @@ class Played:
     source: Source
 
 
-class Table:
+class Session:
     """The live ``game`` and everything about it that outlives a mode. ``seed`` seeds new games and the
     bots, so a seeded widget replays exactly; ``bots`` as ``protocol.parse_seats`` takes them."""
 
@@ -57,7 +60,7 @@ class Table:
         seed: int | None,
         bots: Seats,
         lang: str,
-        panel: ReviewPanel,
+        panel: ReviewRunner,
         reader: Reader = "auto",
     ) -> None:
         self.game = game
@@ -67,13 +70,14 @@ class Table:
         self.reader_given = check_reader(reader, len(game.players))
         #: The bot the Bot button and ``bot_move()`` ask.
         self.bot = DEFAULT_BOT
-        #: The wheel space whose tile the player has chosen and not yet placed.
-        self.selected: int | None = None
-        #: The coach's suggestion on show, worded in ``lang``.
-        self.hint: coach.Hint | None = None
-        #: Why the last intent was refused (or an ``on_move`` callback failed, or the guided game was left).
-        self.error: Said | None = None
+        self.seed = seed
         self.panel = panel
+        #: The puzzles' trainer, made when they are first opened (from Python, or the page's Puzzles button).
+        self.trainer: Trainer | None = None
+        #: The damaged progress file the page was told of: Puzzles pressed again keeps it aside.
+        self.damaged: Path | None = None
+        #: An ``on_move`` callback that failed since it was last asked (``failure``).
+        self._failed: Said | None = None
         self.callbacks: list[Callable[[Played], object]] = []
         self._rng = random.Random(seed)
         self._bots: dict[str, Bot] = {}
@@ -97,8 +101,10 @@ class Table:
         self._notify(Played(self.game.history[-1], player, source))
         return covered
 
-    def select(self, space: object) -> None:
-        self.selected = check_selection(self.game, space)
+    def failure(self) -> Said | None:
+        """Which ``on_move`` callback failed (and how) since the last time this was asked."""
+        failed, self._failed = self._failed, None
+        return failed
 
     def undo(self, source: Source) -> None:
         game = self.game
@@ -118,7 +124,6 @@ class Table:
     def new_game(self, seed: int | None, source: Source) -> None:
         """Deal a game like this one (the seed, unless given, from the table's generator)."""
         self.game = self.game.new_like(self._rng.randrange(2**32) if seed is None else seed)
-        self.error = None  # an error about the old game means nothing in the new one
         self._notify(Played("new", None, source))
         self.play_bot_seats()
 
@@ -147,10 +152,9 @@ class Table:
         return self._bots[name]
 
     # -- the coach -------------------------------------------------------------------------------
-    def ask_hint(self) -> coach.Hint:
-        """The coach's suggestion for the player to move, in ``lang``, shown from now on."""
-        self.hint = coach.hint(self.game, lang=self.lang, reader=self.reader)
-        return self.hint
+    def coach_hint(self) -> coach.Hint:
+        """The coach's suggestion for the player to move, in ``lang``."""
+        return coach.hint(self.game, lang=self.lang, reader=self.reader)
 
     def _notify(self, played: Played) -> None:
         for callback in list(self.callbacks):
@@ -158,7 +162,7 @@ class Table:
                 callback(played)
             except Exception as error:
                 name = getattr(callback, "__name__", repr(callback))
-                self.error = msg(
+                self._failed = msg(
                     "on_move callback {name} failed: {kind}: {error}",
                     name=name,
                     kind=type(error).__name__,

@@ -4,43 +4,59 @@ sent to the page by a callback (the widget's ``review_panel`` trait). No anywidg
 Every mode but the guided game shows the panel, so it is neither's: the table holds it, the modes ask it.
 
 The coach takes a while over a long game (some 11 s of CPU for 68 actions, shared by a process a core),
-so the page's Review (``start``) runs it with ``run``, which the widget makes a thread of its own: the
-kernel stays free, the panel shows the progress as the rows arrive, and a change of the game's history
-cancels the work (the panel closes, as it does for a finished review of another history). Python's
-``widget.review()`` (``rows``) works it out there and then and returns the rows.
+so the page's Review (``start``) hands ``run`` a ``Job``, which the widget runs in a thread of its own, or,
+where there are no threads (Pyodide, in the in-browser site), a row at a time between the kernel's other
+messages (``Job.steps``): the kernel stays free, the panel shows the progress as the rows arrive, and a
+change of the game's history cancels the work (the panel closes, as it does for a finished review of
+another history). Python's ``widget.review()`` (``rows``) works it out there and then and returns the rows.
 """
 
 from __future__ import annotations
 
 import logging
 import threading
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from typing import Any
 
 from . import coach
 from ._board import whole_number
-from ._coaching import past, review_row
+from ._coach_view import past, review_row
 from ._contract import ReviewPanel as ReviewPanelData
 from ._contract import ReviewReady
 from ._errors import IllegalMove, quote
 from ._game import Action, Game
 from ._i18n import msg
 
-__all__ = ["ReviewPanel", "Run", "Send", "at_once"]
+__all__ = ["Job", "ReviewRunner", "Run", "Send", "at_once"]
 
 #: How the panel reaches the page: ``{}`` (no review), ``working`` with the actions done, ``ready`` with
 #: the rows (see ``NovaLunaWidget.review_panel``).
 Send = Callable[[ReviewPanelData], None]
-#: How the page's review is worked out: ``run(work)`` calls ``work()``, and may return before it is done.
-Run = Callable[[Callable[[], None]], None]
+
+
+class Job:
+    """The page's review, as ``run`` is handed it: calling it does all of it; ``steps()`` does it a row at a
+    time, one a step, for a runner with no threads to yield to its event loop between them."""
+
+    def __init__(self, steps: Callable[[], Iterator[None]]) -> None:
+        self.steps = steps
+
+    def __call__(self) -> None:
+        for _ in self.steps():
+            pass
+
+
+#: How the page's review is worked out: ``run(job)`` calls ``job()`` (or steps through ``job.steps()``),
+#: and may return before it is done.
+Run = Callable[[Job], None]
 #: What a review's comments are worded for: the language and the reader.
 _Key = tuple[str, int | None]
 _Rows = list[dict[str, Any]]
 
 
-def at_once(work: Callable[[], None]) -> None:
-    """Run ``work`` there and then: the controller's default, without a widget."""
-    work()
+def at_once(job: Job) -> None:
+    """Do ``job`` there and then: the controller's default, without a widget."""
+    job()
 
 
 class _Work:
@@ -54,7 +70,7 @@ class _Work:
         self.finished = threading.Event()
 
 
-class ReviewPanel:
+class ReviewRunner:
     """The review of one history: its rows by the language their comments are worded in and the reader they
     tell about as "you", each kept only once complete; ``send`` shows the panel, ``run`` works out the
     page's review, and ``log`` hears what goes wrong there. Thread-safe: the page's review sends its
@@ -78,7 +94,8 @@ class ReviewPanel:
         while (found := self._begin(game.history, key)) is not None:
             work, fresh = found
             if fresh:
-                self._do(work, game, progress)
+                for _ in self._do(work, game, progress):
+                    pass
             else:
                 work.finished.wait()
         return self._show(game, key)
@@ -92,7 +109,7 @@ class ReviewPanel:
             self._show(game, key)
         elif found[1]:
             work, copy = found[0], game.copy()
-            self._run(lambda: self._in_background(work, copy))
+            self._run(Job(lambda: self._in_background(work, copy)))
 
     def wait(self, timeout: float | None = None) -> bool:
         """Wait until the review under way (if any) stopped: False if ``timeout`` seconds passed first."""
@@ -120,23 +137,26 @@ class ReviewPanel:
             self._send({"status": "working", "done": 0, "total": len(history)})
             return work, True
 
-    def _do(self, work: _Work, game: Game, progress: bool) -> None:
-        """Work out the rows of ``game`` (whose history is ``work``'s), sending the progress, and keep and
-        show them unless the work was cancelled meanwhile."""
-        from tqdm.auto import tqdm
-
+    def _do(self, work: _Work, game: Game, progress: bool) -> Iterator[None]:
+        """Work out the rows of ``game`` (whose history is ``work``'s), a step a row, sending the progress,
+        and keep and show them unless the work was cancelled meanwhile."""
         lang, reader = work.key
         total = len(work.history)
         rows: _Rows = []
         try:
-            reviewing = coach.reviewing(game, lang=lang, reader=reader)
-            unit = coach.PROGRESS_UNIT.in_language(lang)
-            for row in tqdm(reviewing, total=total, unit=unit, disable=not progress):
+            reviewing: Iterable[dict[str, Any]] = coach.reviewing(game, lang=lang, reader=reader)
+            if progress:  # tqdm only then: the in-browser site has none
+                from tqdm.auto import tqdm
+
+                unit = coach.PROGRESS_UNIT.in_language(lang)
+                reviewing = tqdm(reviewing, total=total, unit=unit)
+            for row in reviewing:
                 rows.append(row)
                 with self._lock:
                     if work.cancelled.is_set():
                         return
                     self._send({"status": "working", "done": len(rows), "total": total})
+                yield
             ready = _ready(game, lang, rows)  # out of the lock: each position is rebuilt
             with self._lock:
                 if work.cancelled.is_set():
@@ -151,9 +171,9 @@ class ReviewPanel:
                     self._work = None
             work.finished.set()
 
-    def _in_background(self, work: _Work, game: Game) -> None:
+    def _in_background(self, work: _Work, game: Game) -> Iterator[None]:
         try:
-            self._do(work, game, progress=False)
+            yield from self._do(work, game, progress=False)
         except Exception:  # a bug: in the log, and the panel closes rather than show progress for ever
             self._log.exception("the Review of %d actions failed", len(work.history))
             with self._lock:

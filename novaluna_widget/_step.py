@@ -1,0 +1,96 @@
+"""One step of the widget, as pgx and OpenSpiel step a state: ``step(table, screen, intent)`` is the screen
+after ``intent`` (``modes.Screen``, a value), the game (a mutable engine object on the ``table``) changed
+through the table on the way. The step's own intents (``why``, ``language``, ``new``) are the same in every
+mode; every other goes to the mode on the screen. A refusal raises, and the screen given stands: nothing in
+it changed. ``catch_up`` is the one place a change of the game becomes a new version. No anywidget,
+traitlets or IPython.
+"""
+
+from __future__ import annotations
+
+from ._contract import Intent
+from ._i18n import check_language
+from ._modes import Mode, Picture, Screen, home
+from ._session import Session, Source
+from ._why import ask
+
+__all__ = ["catch_up", "enter", "new_game", "picture", "speak", "step"]
+
+
+def step(table: Session, screen: Screen, intent: Intent) -> Screen:
+    """The screen after ``intent`` (well formed: ``protocol.parse_intent``), made on ``screen`` (caught up
+    with the game: ``catch_up``). ``IllegalMove`` (and the progress file's ``ProgressError``) refuses."""
+    if intent["action"] == "why":  # a question about the picture, in every mode; never a move
+        return screen._replace(asked=ask(screen, table.game, intent["task"], intent["version"]))
+    screen.mode.check(intent, screen.version)
+    if intent["action"] == "language":  # in every mode, on an earlier position alike
+        return speak(table, screen, intent["lang"], background=True)
+    if intent["action"] == "new":  # leaves any mode for a new game
+        return new_game(table, screen, None, "page")
+    return enter(screen, screen.mode.handle(screen, intent))
+
+
+def enter(before: Screen, after: Screen) -> Screen:
+    """``after``, once its mode (if another) showed it can build its part of the state: a mode made on
+    something it cannot show raises here, and ``before`` stands. The mode left says what it has to say."""
+    if after.mode is before.mode:
+        return after
+    after.mode.part()
+    said = before.mode.leave()  # the puzzles left: a hint taken is recorded
+    return after if said is None else after._replace(error=said)
+
+
+def picture(table: Session, mode: Mode) -> Picture:
+    """What the version counts now."""
+    game = table.game
+    return Picture(id(game), game.history, game.can_redo, mode.picture())
+
+
+def catch_up(table: Session, screen: Screen, now: Picture | None = None) -> Screen:
+    """``screen`` after the changes made to the game since it was drawn: another picture is a new version,
+    which shows the position now, drops the tile chosen, the hint and a review of another history, and
+    lets the mode follow (``Mode.changed``); an ``on_move`` callback that failed is said. ``now``: the
+    picture now, if the caller has it already."""
+    failed = table.failure()
+    if failed is not None:
+        screen = screen._replace(error=failed)
+    now = picture(table, screen.mode) if now is None else now
+    if now == screen.picture:
+        return screen
+    table.panel.follow(table.game)
+    screen = screen._replace(picture=now, version=screen.version + 1, selected=None, hint=None)
+    return screen.mode.changed(screen)
+
+
+def speak(table: Session, screen: Screen, lang: object, *, background: bool) -> Screen:
+    """Speak ``lang`` from now on: everything on show is worded again (a review too: there and then, or by
+    the page's ``run`` if ``background``); the position and its version stay. ``ValueError`` for a language
+    there is not."""
+    lang = check_language(lang)
+    if lang == table.lang:
+        return screen
+    screen = catch_up(
+        table, screen
+    )  # first a change made behind the widget's back: what is re-worded is on show
+    table.lang = lang
+    game = table.game
+    screen.mode.reword()
+    if (
+        table.game is not game and screen.picture is not None
+    ):  # the guided game, its seats renamed: same version
+        screen = screen._replace(picture=screen.picture._replace(game=id(table.game)))
+    if screen.hint is not None:  # the coach words its reason once: asked again (same seed, same move)
+        screen = screen._replace(hint=table.coach_hint())
+    # The rows' own words are cheap; the comments are the coach's: the page's language menu has the
+    # review worded again by ``run``, as its Review button.
+    table.panel.reword(table.game, lang, table.reader, background=background)
+    return screen
+
+
+def new_game(table: Session, screen: Screen, seed: int | None, source: Source) -> Screen:
+    """Leave any mode for a new game (dealt from ``seed``, else the table's generator), played as any game;
+    an error about the old game means nothing in the new one."""
+    screen.mode.leave()
+    screen.mode.new_game()
+    table.new_game(seed, source)
+    return screen._replace(mode=home(table), error=None)
