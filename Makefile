@@ -6,7 +6,7 @@ PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 FIRST_NOTEBOOK := notebooks/01_first_game.ipynb
 
-.PHONY: lab app test test-fast bench notebooks js contract lint clean player-aid worksheet site messages \
+.PHONY: lab app test test-fast bench notebooks js contract drawing lint clean player-aid worksheet site messages \
 	messages-template messages-page messages-page-template puzzles-set
 
 $(STAMP): pyproject.toml
@@ -100,6 +100,11 @@ js: $(STAMP) contract
 contract: $(STAMP)
 	$(PY) js/build_contract.py
 
+# The drawing spec novaluna_widget/drawing.json is the one source of how the game is drawn: the view imports it,
+# and js/build_drawing.py derives the static pictures' types from it (novaluna_widget/_render/drawing.py).
+drawing: $(STAMP)
+	$(PY) js/build_drawing.py
+
 # The message catalogues in novaluna_widget/locale/ (the engine reads the .mo files with the standard library's
 # gettext; Babel is needed only here). Extract (from the private folders too: Babel skips names starting with _
 # unless told which folders to skip) every sentence made with msg, cmsg, plural or cplural into the
@@ -153,8 +158,8 @@ site: $(LITE_VENV)/.installed
 	$(LITE_VENV)/bin/python site/build.py
 
 lint: $(STAMP) js/node_modules
-	$(VENV)/bin/ruff check novaluna_widget tests bench site docs notebooks/keep_pictures.py js/build_locale.py js/build_contract.py
-	$(VENV)/bin/ruff format --check novaluna_widget tests bench site docs notebooks/keep_pictures.py js/build_locale.py js/build_contract.py
+	$(VENV)/bin/ruff check novaluna_widget tests bench site docs notebooks/keep_pictures.py js/build_locale.py js/build_contract.py js/build_drawing.py
+	$(VENV)/bin/ruff format --check novaluna_widget tests bench site docs notebooks/keep_pictures.py js/build_locale.py js/build_contract.py js/build_drawing.py
 	$(VENV)/bin/mypy
 	$(VENV)/bin/lint-imports --no-logo
 	js/node_modules/.bin/tsc -p js

@@ -26,7 +26,7 @@ from typing import Any
 
 from novaluna_widget.puzzles import Generator, Puzzle
 from novaluna_widget.puzzles._calibrate import BANDS, ROUNDS, band, fit, fitted, key, rate
-from novaluna_widget.puzzles._curated import KINDS as CURATED
+from novaluna_widget.puzzles._curated import CURATED_KINDS as CURATED
 from novaluna_widget.puzzles._curated import entries, made
 from novaluna_widget.puzzles._make import KINDS
 from novaluna_widget.puzzles._solvers import SOLVERS, fails

@@ -32,7 +32,7 @@ from novaluna_widget._game import Action, Game, _read_actions, action_data
 from novaluna_widget._new_game import new_game
 from novaluna_widget.bots import Bot, GreedyBot, RandomBot, play_turn
 from novaluna_widget.coach import NODES as HINT_NODES
-from novaluna_widget.puzzles._curated import Entry, deal_key, made
+from novaluna_widget.puzzles._curated import StoredPuzzle, deal_key, made
 from novaluna_widget.puzzles._deep import (
     DEEP_DEPTH,
     DEEP_NODES,
@@ -134,7 +134,7 @@ def build(kind: str, keep: int, minutes: float) -> None:
 def _puzzle_id(kind: str, row: dict[str, Any]) -> str:
     """The kept position's puzzle id: the content id every puzzle has (``_identity``)."""
     actions = tuple(_read_actions(row["actions"], "actions"))
-    entry = Entry(
+    entry = StoredPuzzle(
         "", kind, row["players"], row["seed"], actions, row["answer"], row["runner"], row["margin"], 0
     )
     return content_id(kind, made(entry))

@@ -36,7 +36,7 @@ export interface Awaited {
   highlight: HighlightData | null;
 }
 
-/** One click of a guided step (`guide.Click.to_data`). */
+/** One click of a guided step (`guide.StepClick.to_data`). */
 export interface ClickData {
   intent: Expected;
   /** What to click. */
@@ -111,9 +111,6 @@ export interface StepData {
 /** A piece drawn once: its markup, and its tasks' (or words, and its tasks' words). */
 export type Drawn = [string, string[]];
 
-/** A place in a picture's units: x, y. */
-export type Point = [number, number];
-
 /** The pieces as printed, which no position changes (the tiles' faces, the wheel's rim, the moon track, and where a tile or a track marker stands), in one language (`render.printed_pieces`): drawn by Python with the markup its own pictures use, and sent to the page once per language (its `faces` trait). */
 export interface PrintedPieces {
   /** The language it is in. */
@@ -131,6 +128,9 @@ export interface PrintedPieces {
   /** A moon-track marker's place, by space and height in its stack. */
   markers: Point[][];
 }
+
+/** A place in a picture's units: x, y. */
+export type Point = [number, number];
 
 /** The suggestion for `player` (`coach.Hint.to_data`) and the runners-up, best first. */
 export interface HintData extends OptionData {

@@ -276,6 +276,11 @@ class ColourCount:
     def met(self) -> bool:
         return self.counted >= self.needed
 
+    def words(self) -> Message:
+        """The count in words, as ``explain`` and the guided game say it: ``1 of 3 blue``, or ``4 yellow,
+        1 needed`` for more than the task needs (never "4 of 1")."""
+        return (_MORE if self.counted > self.needed else _OF)[self.colour](self.counted, self.needed)
+
 
 @dataclass(frozen=True)
 class Explanation:
@@ -778,7 +783,7 @@ class Board:
     def _sentence(self, t: Tile, cell: Cell, task: Task, counts: list[ColourCount]) -> Message:
         parts: list[Value] = []
         for c in counts:
-            part: Message = (_MORE if c.counted > c.needed else _OF)[c.colour](c.counted, c.needed)
+            part = c.words()
             if c.chain:
                 linked = [m for m in c.chain if m not in c.touching]
                 touching = joined(_at(m, self._tiles) for m in c.touching)

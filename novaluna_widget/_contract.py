@@ -22,7 +22,7 @@ from typing import Any, Literal, TypedDict, Union, get_args, get_origin, get_typ
 
 from ._board import Cell, TaskRef
 from ._game import ActionData, ScoreSheet
-from ._guide import (
+from ._guide.data import (
     Awaited,
     ClickData,
     Expected,
@@ -33,7 +33,8 @@ from ._guide import (
     ReplyData,
     StepData,
 )
-from ._render import Drawn, Point, PrintedPieces
+from ._render.pieces import Drawn, PrintedPieces
+from ._render.svg import Point
 from .coach import HintData, Mark, OptionData
 
 __all__ = [

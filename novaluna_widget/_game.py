@@ -1164,16 +1164,16 @@ class Game:
     # -- save and load -------------------------------------------------------------------------
     def to_json(self, indent: int | None = None) -> str:
         """The game as a versioned save file (``snapshot()`` as JSON)."""
-        return _hooks.dump(self, indent)
+        return _hooks.to_json(self, indent)
 
     @classmethod
     def from_json(cls: type[_G], text: str | bytes) -> _G:
         """Load a game saved with ``to_json``; a damaged or hand-edited file raises ``SaveError``."""
-        return _hooks.load(text, cls)
+        return _hooks.from_json(text, cls)
 
     # -- text ----------------------------------------------------------------------------------
     def __str__(self) -> str:
-        return _hooks.game_text(self)
+        return _hooks.game_str(self)
 
     def _repr_mimebundle_(self, include: object = None, exclude: object = None) -> dict[str, object]:
         """A picture of the position for notebooks, trusted or not, exported HTML and GitHub."""

@@ -11,26 +11,26 @@ from __future__ import annotations
 
 from typing import Any, TypeVar, cast
 
-__all__ = ["dump", "game_text", "load", "mimebundle"]
+__all__ = ["from_json", "game_str", "mimebundle", "to_json"]
 
 _G = TypeVar("_G")
 
 
-def dump(game: Any, indent: int | None) -> str:
+def to_json(game: Any, indent: int | None) -> str:
     """``game.to_json()``: the versioned save file."""
     from ._save import dump as save_dump
 
     return save_dump(game, indent=indent)
 
 
-def load(text: str | bytes, kind: type[_G]) -> _G:
+def from_json(text: str | bytes, kind: type[_G]) -> _G:
     """``Game.from_json(text)``: a save file read back as a game of ``kind``."""
     from ._save import load as save_load
 
     return cast(_G, save_load(text, cast(Any, kind)))  # _save's bound (a Game) is below this module
 
 
-def game_text(game: Any) -> str:
+def game_str(game: Any) -> str:
     """``str(game)``: the position in words."""
     from ._text_view import game_text as words
 

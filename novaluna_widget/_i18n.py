@@ -14,7 +14,7 @@ is left as it is.
 In a language written right to left (``RIGHT_TO_LEFT``: Persian), a value that is not the language's own
 words is kept apart from the words around it by Unicode's first-strong isolate (``_ISOLATE``, U+2068, and
 ``_END_ISOLATE``, U+2069) where it fills a placeholder or joins a list: a str (a name like ``Ann``, a tile
-id like ``R07``, a quoted value), a negative number (``-۲``), and a ``Notation`` (a cell, ``(۱، -۲)``).
+id like ``R07``, a quoted value), a negative number (``-۲``), and a ``_Notation`` (a cell, ``(۱، -۲)``).
 Otherwise the bidirectional algorithm of whatever shows plain text (``print``, a notebook's output, a log)
 would run the Latin letters, digits and minus signs of neighbouring values together with the punctuation
 between them, and show them out of order. Each isolate takes its own direction from its first strong
@@ -35,7 +35,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from functools import cache
 from importlib.resources import files
 from types import MappingProxyType
-from typing import ClassVar, Final, Protocol
+from typing import ClassVar, Final, Protocol, overload
 
 __all__ = [
     "ENVIRONMENT",
@@ -43,14 +43,12 @@ __all__ = [
     "RIGHT_TO_LEFT",
     "Joined",
     "Message",
-    "Notation",
     "SeatName",
     "Value",
-    "Worded",
-    "catalogue",
     "cell_words",
     "check_language",
     "cmsg",
+    "compiled_catalogue",
     "cplural",
     "get_language",
     "in_language",
@@ -62,6 +60,7 @@ __all__ = [
     "plural",
     "quote",
     "resolve",
+    "sentences",
     "set_language",
     "word",
 ]
@@ -127,7 +126,7 @@ def resolve(lang: str | None) -> str:
 
 
 @cache
-def catalogue(lang: str) -> gettext.NullTranslations:
+def compiled_catalogue(lang: str) -> gettext.NullTranslations:
     """The compiled catalogue of ``lang`` (English needs none: its words are the msgids)."""
     if check_language(lang) == "en":
         return gettext.NullTranslations()
@@ -146,14 +145,14 @@ def _digits(value: object, lang: str) -> str:
     return str(value) if digits is None else str(value).translate(digits)
 
 
-class Worded(Protocol):
+class _Worded(Protocol):
     """Anything that can be put into words in a language (a ``Message``, a task, an error…)."""
 
     def in_language(self, lang: str | None = None) -> str: ...
 
 
 #: What may fill a placeholder.
-Value = str | int | Worded
+Value = str | int | _Worded
 
 
 def word(value: Value, lang: str) -> str:
@@ -170,11 +169,11 @@ def word(value: Value, lang: str) -> str:
 
 def _filled(value: Value, lang: str) -> str:
     """A value as it fills a placeholder or joins a list: its words (``word``), isolated in a language
-    written right to left if they are not the language's own (a str, a negative number, a ``Notation``)."""
+    written right to left if they are not the language's own (a str, a negative number, a ``_Notation``)."""
     words = word(value, lang)
     if lang not in RIGHT_TO_LEFT or not words:
         return words
-    if isinstance(value, (str, bool, Notation)) or (isinstance(value, int) and value < 0):
+    if isinstance(value, (str, bool, _Notation)) or (isinstance(value, int) and value < 0):
         return f"{_ISOLATE}{words}{_END_ISOLATE}"
     return words
 
@@ -204,7 +203,7 @@ class Message:
             return self.msgid if self.plural is None or self.n == 1 else self.plural
         if not self.msgid:  # gettext's "" is the catalogue's header
             return ""
-        found = catalogue(lang)
+        found = compiled_catalogue(lang)
         if self.plural is None:
             if self.context is None:
                 return found.gettext(self.msgid)
@@ -314,7 +313,7 @@ class Joined:
         return f"Joined({list(self.items)!r})"
 
 
-class Notation(Message):
+class _Notation(Message):
     """A message that is a notation read left to right as one whole, like a cell ``(1, -2)``: in a
     right-to-left language the sentence it fills is kept apart from it by an isolate, and its own values
     are not isolated within it (see the module docstring)."""
@@ -368,10 +367,10 @@ def _after_player(lang: str) -> re.Pattern[str]:
 
 def cell_words(cell: Sequence[int]) -> Message:
     """A cell of an area as a reader sees it: ``(1, -2)``, in the language's digits and punctuation
-    (``(۱، -۲)`` in Persian), a ``Notation``. Here because the log (below the board) and the board both
+    (``(۱، -۲)`` in Persian), a ``_Notation``. Here because the log (below the board) and the board both
     name cells."""
     words = cmsg("a cell of an area", "({x}, {y})", x=cell[0], y=cell[1])
-    return Notation(words.msgid, words.args, context=words.context)
+    return _Notation(words.msgid, words.args, context=words.context)
 
 
 def joined(items: Iterable[Value], separator: str = "list") -> Joined:
@@ -389,6 +388,19 @@ def listed(items: Sequence[Value]) -> Value:
         items=joined(items[:-1]),
         last=items[-1],
     )
+
+
+@overload
+def sentences(first: Value, second: Value, /, *more: Value) -> Message: ...
+@overload
+def sentences(*parts: Value) -> Value: ...
+def sentences(*parts: Value) -> Value:
+    """Sentences one after the other, as the language writes them: a space between them, or none in
+    Japanese (one sentence is itself)."""
+    first, *rest = parts
+    for part in rest:
+        first = cmsg("two sentences one after the other", "{first} {second}", first=first, second=part)
+    return first
 
 
 def message_of(error: BaseException) -> Message | str:

@@ -18,29 +18,21 @@ which takes the reader's forms for grammar's sake (``log.seat_words``).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
-from typing import Final
 
-from ._board import Board, Cell, neighbours
+from ._board import Board, Cell
 from ._game import Game, ScoreSheet, sheet_of
 from ._i18n import Message, Value, cmsg, cplural, msg, plural, resolve
 from ._log import Event, ranking_words, seat_words
 from ._names import named
+from ._where import where_words
 
-__all__ = ["Entry", "Turn", "end_words", "solo_goal", "solo_lines", "summary", "tell", "where"]
+__all__ = ["Turn", "end_summary", "end_words", "solo_goal", "solo_lines", "tell"]
 
 #: (id, kind, player or None, sentence); ``id`` is the index in ``game.log`` of the entry's first event,
 #: so the page can tell which entries are new since it last drew.
-Entry = tuple[int, str, int | None, str]
-
-#: Where a tile went, seen from a neighbour placed before it: (dx, dy) → words. y grows downward.
-_SIDES: Final[dict[Cell, Callable[[str], Message]]] = {
-    (1, 0): lambda tile: cmsg("where a tile was placed", "right of {tile}", tile=tile),
-    (-1, 0): lambda tile: cmsg("where a tile was placed", "left of {tile}", tile=tile),
-    (0, 1): lambda tile: cmsg("where a tile was placed", "below {tile}", tile=tile),
-    (0, -1): lambda tile: cmsg("where a tile was placed", "above {tile}", tile=tile),
-}
+_Entry = tuple[int, str, int | None, str]
 
 
 @dataclass(frozen=True)
@@ -56,26 +48,9 @@ class Turn:
     covered: int
 
 
-def where(board: Board, cell: Cell, lang: str | None = None, *, you: bool = False) -> str:
-    """Where the tile at ``cell`` went, by a neighbour placed before it ("right of B04"), or that it
-    started the area (the reader's, if ``you``)."""
-    return _where(board, cell, you).in_language(lang)
-
-
-def _where(board: Board, cell: Cell, you: bool) -> Message:
-    order = {c: i for i, c in enumerate(board.tiles)}
-    earlier = [n for n in neighbours(cell) if n in order and order[n] < order[cell]]
-    if not earlier:
-        if you:
-            return cmsg("the player named You, the reader", "as the first tile of your area")
-        return cmsg("where a tile was placed", "as the first tile of their area")
-    n = min(earlier, key=order.__getitem__)
-    return _SIDES[(cell[0] - n[0], cell[1] - n[1])](board.tiles[n].id)
-
-
 def tell(
     game: Game, limit: int, lang: str | None = None, *, reader: int | None = None
-) -> tuple[list[Entry], list[Turn]]:
+) -> tuple[list[_Entry], list[Turn]]:
     """The latest ``limit`` entries of the page's log (oldest first) and the turns among them, the
     sentences in ``lang``, the player of seat ``reader`` told about as "you" (None: nobody).
 
@@ -100,7 +75,7 @@ def tell(
             turns[-1] = replace(turns[-1], covered=len(data["tasks"]))
         elif event.kind in ("setup", "refill", "phase", "score", "end"):
             others.append((first + i, event))
-    entries: list[Entry] = []
+    entries: list[_Entry] = []
     for k, t in enumerate(turns):
         following = turns[k + 1].player if k + 1 < len(turns) else _next_player(game)
         again = following == t.player and len(names) > 1  # alone, every turn is "again"
@@ -125,7 +100,7 @@ def _turn_words(who: Value, you: bool, board: Board, turn: Turn, again: bool) ->
         "who": who,
         "tile": turn.tile,
         "space": turn.space,
-        "where": _where(board, turn.cell, you),
+        "where": where_words(board.tiles, turn.cell, you=you),
     }
     if you:
         if n and again:
@@ -252,7 +227,7 @@ def _end(game: Game, reader: int | None) -> Message:
     return msg("{end} {ranking}.", end=over, ranking=ranking_words(names, game.ranking(), reader))
 
 
-def summary(game: Game, lang: str | None = None) -> list[str]:
+def end_summary(game: Game, lang: str | None = None) -> list[str]:
     """The end of a game in a few lines: each player in ranking order with tokens placed, tasks covered
     and tiles; solo, how the score adds up."""
     lang = resolve(lang)

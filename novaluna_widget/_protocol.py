@@ -60,7 +60,7 @@ from ._game import Action, Game, Player, sheet_of, track_of
 from ._i18n import LANGUAGES, RIGHT_TO_LEFT, Message, cmsg, joined, msg, resolve, word
 from ._log import seat_words
 from ._names import alone, named
-from ._narration import Turn, end_words, solo_goal, solo_lines, summary, tell
+from ._narration import Turn, end_summary, end_words, solo_goal, solo_lines, tell
 from ._tiles import COLOURS, LETTERS, TILES
 from .bots import BOT_WORDS, BOTS, Bot, play_turn
 from .puzzles._progress import MAX_NAME
@@ -320,7 +320,7 @@ def _recent(game: Game, turns: Sequence[Turn]) -> list[RecentTurn]:
 def _over(game: Game, lang: str, reader: int | None) -> Over | None:
     """How the game ended, from the game's own result rather than found in the log (a finished position
     set up by ``scenario.position`` or read from a save need not log its end): reason, winner, ranking,
-    the words (``narration.end_words``) and a summary (``narration.summary``)."""
+    the words (``narration.end_words``) and a summary (``narration.end_summary``)."""
     if not game.is_over:
         return None
     return {
@@ -328,7 +328,7 @@ def _over(game: Game, lang: str, reader: int | None) -> Over | None:
         "winner": cast(int, game.winner),
         "ranking": game.ranking(),
         "text": end_words(game, lang, reader=reader),
-        "lines": summary(game, lang),
+        "lines": end_summary(game, lang),
     }
 
 

@@ -25,13 +25,13 @@ from ._i18n import Message, msg, plural
 from ._position import check_name, whole
 from ._tiles import tile
 
-__all__ = ["LARGE_STACK", "PENALTY", "SMALL_STACK", "SoloGame", "SoloScore"]
+__all__ = ["SoloGame", "SoloScore"]
 
 #: The 21 tokens in two stacks: phase 1 races to place the small one.
-SMALL_STACK: Final = 8
-LARGE_STACK: Final = COLOUR_TOKENS - SMALL_STACK
+_SMALL_STACK: Final = 8
+_LARGE_STACK: Final = COLOUR_TOKENS - _SMALL_STACK
 #: What each token not placed adds to a record.
-PENALTY: Final = 10
+_PENALTY: Final = 10
 
 
 @dataclass(frozen=True)
@@ -47,11 +47,11 @@ class SoloScore:
 
     @property
     def phase_one_record(self) -> int:
-        return self.phase_one_tiles + PENALTY * self.phase_one_missing
+        return self.phase_one_tiles + _PENALTY * self.phase_one_missing
 
     @property
     def final_record(self) -> int:
-        return self.final_tiles + PENALTY * self.final_missing
+        return self.final_tiles + _PENALTY * self.final_missing
 
     @property
     def total(self) -> int:
@@ -67,7 +67,7 @@ class SoloScore:
             "missing": self.final_missing,
             "record": self.final_record,
             "total": self.total,
-            "penalty": PENALTY,
+            "penalty": _PENALTY,
         }
         if self.final:
             return msg(
@@ -102,8 +102,8 @@ class SoloGame(Game):
     is_solo: ClassVar[bool] = True
     has_moon_track: ClassVar[bool] = False
     score_unit: ClassVar[Literal["tokens", "points"]] = "points"
-    token_worth: ClassVar[int] = PENALTY
-    phase_one_tokens: ClassVar[int] = SMALL_STACK
+    token_worth: ClassVar[int] = _PENALTY
+    phase_one_tokens: ClassVar[int] = _SMALL_STACK
 
     def __init__(self, *, seed: int | None = None, name: str = "Solo") -> None:
         check_name(name)
@@ -124,7 +124,7 @@ class SoloGame(Game):
     @classmethod
     def supply(cls, players: int = 1, beginner: bool = False) -> int:
         """All 21 tokens: the solo game has no moon-track marker."""
-        return SMALL_STACK + LARGE_STACK
+        return _SMALL_STACK + _LARGE_STACK
 
     @classmethod
     def _dealt(cls, names: list[str], seed: int | None, beginner: bool) -> SoloGame:
@@ -142,7 +142,7 @@ class SoloGame(Game):
     @property
     def small_stack(self) -> int:
         """Tokens left of the stack of 8 (phase 2 takes from the stack of 13 first)."""
-        return min(self._players[0].tokens, SMALL_STACK - min(SMALL_STACK, self._placed_in_phase_one))
+        return min(self._players[0].tokens, _SMALL_STACK - min(_SMALL_STACK, self._placed_in_phase_one))
 
     @property
     def large_stack(self) -> int:
@@ -151,7 +151,7 @@ class SoloGame(Game):
 
     @property
     def can_end_phase_one(self) -> bool:
-        return self._over is None and self._phase == 1 and self._placed_in_phase_one >= SMALL_STACK
+        return self._over is None and self._phase == 1 and self._placed_in_phase_one >= _SMALL_STACK
 
     @property
     def can_refill(self) -> bool:
@@ -193,7 +193,7 @@ class SoloGame(Game):
             return super()._check_word(word)
         if self._phase != 1:
             raise IllegalMove(msg("phase 1 is already over"))
-        if self._placed_in_phase_one < SMALL_STACK:
+        if self._placed_in_phase_one < _SMALL_STACK:
             raise IllegalMove(
                 plural(
                     "phase 1 may end only once the {small} tokens of the small stack are placed; "
@@ -201,7 +201,7 @@ class SoloGame(Game):
                     "phase 1 may end only once the {small} tokens of the small stack are placed; "
                     "{n} still to place (taking the last starting tile also ends it)",
                     self.small_stack,
-                    small=SMALL_STACK,
+                    small=_SMALL_STACK,
                 )
             )
         return "end_phase_one"
@@ -243,7 +243,7 @@ class SoloGame(Game):
     def _record_phase_one(self) -> None:
         cost = self._area_cost()
         self._phase_one = (cost, self.small_stack)
-        self._events.append(("phase", cost + PENALTY * self.small_stack, cost, self.small_stack))
+        self._events.append(("phase", cost + _PENALTY * self.small_stack, cost, self.small_stack))
 
     # -- the game as plain data ----------------------------------------------------------------
     def _extra_position(self) -> dict[str, Any]:
@@ -335,7 +335,7 @@ class SoloGame(Game):
 def _small_stack_left(supply: int, placed: int) -> int:
     """The tokens of the small stack not placed once ``placed`` of a ``supply`` are: what the phase-1
     record counts (a set-up position may hold fewer than 21 tokens)."""
-    return min(supply - placed, max(0, SMALL_STACK - placed))
+    return min(supply - placed, max(0, _SMALL_STACK - placed))
 
 
 def _pair(record: object) -> bool:

@@ -13,14 +13,14 @@ from typing import Final, Protocol
 
 from ._tiles import MAX_COST
 
-__all__ = ["REACH", "SPACES", "Marker", "space", "stacks", "to_move", "turn_order"]
+__all__ = ["REACH", "TRACK_SPACES", "space", "stacks", "to_move", "turn_order"]
 
-SPACES: Final = 24
+TRACK_SPACES: Final = 24
 #: How far apart markers can be: only the rearmost moves, by one tile's cost at most.
 REACH: Final = MAX_COST
 
 
-class Marker(Protocol):
+class _Marker(Protocol):
     @property
     def time(self) -> int: ...
     @property
@@ -29,15 +29,15 @@ class Marker(Protocol):
 
 def space(time: int) -> int:
     """The moon-track space (0 = new moon) a marker with this total time stands on."""
-    return time % SPACES
+    return time % TRACK_SPACES
 
 
-def turn_order(markers: Sequence[Marker]) -> list[int]:
+def turn_order(markers: Sequence[_Marker]) -> list[int]:
     """Indices of the markers in the order they would move: rearmost first, top of a stack first."""
     return sorted(range(len(markers)), key=lambda i: (markers[i].time, -markers[i].arrival))
 
 
-def to_move(markers: Sequence[Marker]) -> int:
+def to_move(markers: Sequence[_Marker]) -> int:
     """The index of the marker that moves next: the rearmost, and of a stack the one on top."""
     best, time, arrival = 0, markers[0].time, markers[0].arrival
     for i in range(1, len(markers)):
@@ -47,7 +47,7 @@ def to_move(markers: Sequence[Marker]) -> int:
     return best
 
 
-def stacks(markers: Sequence[Marker]) -> dict[int, list[int]]:
+def stacks(markers: Sequence[_Marker]) -> dict[int, list[int]]:
     """For each occupied space, the marker indices stacked there, bottom first."""
     by_space: dict[int, list[int]] = {}
     for i in sorted(range(len(markers)), key=lambda i: markers[i].arrival):

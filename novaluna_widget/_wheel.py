@@ -9,11 +9,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final, TypeVar
 
-__all__ = ["CHOICES", "SPACES", "next_spaces", "refill"]
+__all__ = ["SPACES", "next_spaces", "refill"]
 
 SPACES: Final = 12
 #: How many of the next tiles clockwise after the marker a player may choose from.
-CHOICES: Final = 3
+_CHOICES: Final = 3
 
 _T = TypeVar("_T")
 
@@ -24,7 +24,7 @@ _AHEAD: Final = tuple(
 )
 
 
-def next_spaces(wheel: Sequence[object | None], marker: int, limit: int = CHOICES) -> tuple[int, ...]:
+def next_spaces(wheel: Sequence[object | None], marker: int, limit: int = _CHOICES) -> tuple[int, ...]:
     """The first ``limit`` occupied spaces clockwise after the marker; empty spaces are skipped."""
     found: list[int] = []
     for space in _AHEAD[marker]:

@@ -45,7 +45,9 @@ JUPYTER = "Jupyter is imported by the widget alone"
 MODES = "The modes: each imports only the modes below it"
 PUZZLES = "The puzzles: worksheet, trainer, makers, answers, ratings, top down"
 ANALYSIS = "The engine imports no analysis library"
-CONTRACTS = (LAYERS, JUPYTER, MODES, PUZZLES, ANALYSIS)
+GUIDE = "The guided game: guide, script, words, data, top down"
+PICTURES = "The pictures: notebook, panels, wheel and areas, pieces, svg, spec, drawing, top down"
+CONTRACTS = (LAYERS, JUPYTER, MODES, PUZZLES, ANALYSIS, GUIDE, PICTURES)
 
 
 def _broken(output: str) -> set[str]:
@@ -60,9 +62,19 @@ MUTATIONS = {
     "a cycle between the bots and the coach": ("bots.py", "from . import coach", LAYERS),
     "a cycle between the game and the solo game": ("_game.py", "from . import _solo", LAYERS),
     "a sideways import (the pictures import the page's story)": (
-        "_render.py",
-        "from . import _narration",
+        "_render/svg.py",
+        "from .. import _narration",
         LAYERS,
+    ),
+    "an upward import inside the pictures (the SVG primitives import the panels)": (
+        "_render/svg.py",
+        "from . import panels",
+        PICTURES,
+    ),
+    "an upward import inside the guided game (its data imports its script)": (
+        "_guide/data.py",
+        "from . import script",
+        GUIDE,
     ),
     "a new module nobody placed in a layer": ("_fresh.py", "from . import _game", LAYERS),
     "Jupyter imported below the widget": ("_narration.py", "import anywidget", JUPYTER),
@@ -72,7 +84,7 @@ MUTATIONS = {
     "the ratings importing the trainer": ("puzzles/_rating.py", "from . import _trainer", PUZZLES),
     "pandas imported by the engine": ("_game.py", "import pandas", ANALYSIS),
     "tqdm imported by the bots": ("bots.py", "import tqdm", ANALYSIS),
-    "matplotlib imported by the pictures": ("_render.py", "import matplotlib", ANALYSIS),
+    "matplotlib imported by the pictures": ("_render/svg.py", "import matplotlib", ANALYSIS),
 }
 
 
@@ -165,6 +177,91 @@ def test_a_module_lists_its_public_names_in_all_and_hides_the_rest(path):
     assert [name for name in listed if not hasattr(module, name)] == []
     unlisted = [name for name in _defined(path) if not name.startswith("_") and name not in listed]
     assert unlisted == [], f"{module.__name__}: make these private (a leading _) or list them in __all__"
+
+
+#: Names two modules define with different meanings, kept only where the modules are the widget's
+#: rooms that other work is reshaping (the contract, the modes, the step):
+#: each says which two things share the name. The test fails once a clash here is gone, so the list
+#: only shrinks.
+TWO_MEANINGS = {
+    "ColourCount": "_board's count of one colour of a task, and _contract's shape of it for the page",
+    "Hint": "coach's hint (a move and its reason), and _contract's hint panel for the page",
+    "Moves": "_game's list of moves, and _contract's moves of a turn as the page reads them",
+    "Task": "_tiles' task of a tile, and _contract's task as the page reads it",
+    "Picture": "_render's picture for notebooks, and _modes.base's version of what the page shows",
+    "picture": "_render's wrapping of a picture for notebooks, and _step's version of what the page shows",
+    "new_game": "_new_game's deal of a new game, and _step's step that leaves any mode for one",
+}
+
+
+def _meanings() -> dict[str, dict[str, object]]:
+    """Each public name a module of the package defines (not imports), with what it is in each module that
+    defines it."""
+    found: dict[str, dict[str, object]] = {}
+    for path in MODULES:
+        module = importlib.import_module(_module_name(path))
+        for name in set(_defined(path)):
+            if not name.startswith("_"):
+                found.setdefault(name, {})[module.__name__] = module.__dict__[name]
+    return found
+
+
+def test_one_meaning_per_name():
+    # A name means one thing across the package: two modules that define it define the same object (a
+    # reader who met ``Click`` or ``summary`` once knows it everywhere), or are listed in TWO_MEANINGS.
+    clashes = {
+        name: sorted(where)
+        for name, where in _meanings().items()
+        if len(where) > 1 and len({id(value) for value in where.values()}) > 1
+    }
+    assert {name: where for name, where in clashes.items() if name not in {*TWO_MEANINGS, "main"}} == {}
+    assert clashes["main"] == ["novaluna_widget.__main__", "novaluna_widget.puzzles.worksheet"]  # python -m
+    assert set(TWO_MEANINGS) <= set(clashes), "a clash is gone: drop it from TWO_MEANINGS"
+
+
+#: Public names of private modules used only in their own module, kept where the module is another's
+#: work (the engine's rule numbers, the controller's rooms); each with why.
+UNUSED_KEPT = {
+    ("_game", "TOKENS"): "a rule number (the tokens a player places), beside the engine's other rules",
+    ("_game", "BEGINNER_TOKENS"): "a rule number (the beginner variant's tokens), beside TOKENS",
+    ("_modes.puzzle", "puzzle_position"): "the puzzle mode's, in the widget's rooms that other work reshapes",
+    ("_session", "Edit"): "the session's, in the widget's rooms that other work reshapes",
+}
+#: Where a name is used outside its own module: the package, the tests, the benches, the docs' scripts.
+USERS = sorted(
+    {*PACKAGE.rglob("*.py"), *(ROOT / "tests").rglob("*.py"), *(ROOT / "bench").rglob("*.py")}
+    | {*(ROOT / "docs").glob("*.py"), *(ROOT / "site").glob("*.py"), *(ROOT / "js").glob("*.py")}
+)
+
+
+def _unused(path: Path, names: list[str]) -> list[str]:
+    """The names none of ``USERS`` but the module itself mentions."""
+    others = "\n".join(user.read_text() for user in USERS if user != path)
+    return [name for name in names if not re.search(rf"\b{re.escape(name)}\b", others)]
+
+
+PRIVATE = [p for p in MODULES if any(part.startswith("_") for part in _module_name(p).split(".")[1:])]
+
+
+@pytest.mark.parametrize("path", PRIVATE, ids=_module_name)
+def test_a_private_modules_public_names_are_used_by_another(path):
+    # A private module's __all__ is what the rest of the package takes from it; a name nothing else uses is
+    # the module's own (a leading _) or dead. The contract is exempt: its names are the page's
+    # declarations, which js/build_contract.py reads from its source into js/contract.d.ts.
+    module = importlib.import_module(_module_name(path))
+    if module.__name__ == "novaluna_widget._contract":
+        return
+    short = module.__name__.removeprefix("novaluna_widget.")
+    unused = [name for name in _unused(path, list(module.__all__)) if (short, name) not in UNUSED_KEPT]
+    assert unused == [], f"{module.__name__}: make these private (a leading _) or delete them"
+
+
+def test_the_check_for_unused_names_sees_a_name_nobody_uses(tmp_path):
+    # The check has teeth: a name only its own module mentions is found, one another module imports is not.
+    name = "_".join(["NOBODY", "USES", "THIS"])  # spelt whole, this file would be its user
+    lonely = tmp_path / "_lonely.py"
+    lonely.write_text(f'__all__ = ["{name}", "as_cell"]\n{name} = 1\nas_cell = 2\n')
+    assert _unused(lonely, [name, "as_cell"]) == [name]
 
 
 def test_no_name_of_the_package_hides_one_of_its_modules():

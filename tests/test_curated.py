@@ -16,7 +16,7 @@ import pytest
 
 from novaluna_widget.puzzles import Generator, Trainer, generate
 from novaluna_widget.puzzles._calibrate import fitted, key
-from novaluna_widget.puzzles._curated import KINDS, entries, made, position
+from novaluna_widget.puzzles._curated import CURATED_KINDS, entries, made, stored_position
 from novaluna_widget.puzzles._deep import DEEP_DEPTH, DEEP_NODES, DEEP_SAMPLES, DEEP_SEEDS, MARGIN, stable
 from novaluna_widget.puzzles._identity import content_id
 from novaluna_widget.puzzles._solvers import SOLVERS
@@ -30,17 +30,17 @@ def _shipped(name: str) -> dict[str, Any]:
 
 
 def test_the_curated_set_loads_and_each_answer_is_a_choice_of_its_position():
-    for kind in KINDS:
+    for kind in CURATED_KINDS:
         found = entries(kind)
         assert len(found) >= 10
         for entry in found:
             assert entry.id == content_id(kind, made(entry))  # the id every puzzle has: its content
-            game = position(entry)
+            game = stored_position(entry)
             assert game.is_solo == (kind == "solo")
             options = [*game.choices(), *(["refill"] if game.can_refill else [])]
             assert entry.answer in options and entry.runner in options
             assert entry.answer != entry.runner and entry.margin >= MARGIN
-    ids = [e.id for kind in KINDS for e in entries(kind)]
+    ids = [e.id for kind in CURATED_KINDS for e in entries(kind)]
     assert len(ids) == len(set(ids))
 
 
@@ -55,13 +55,13 @@ def test_the_set_says_how_it_was_made():
         "margin": MARGIN,
     }
     assert 16 * data["settings"]["hint_nodes"] <= DEEP_NODES
-    for kind in KINDS:
+    for kind in CURATED_KINDS:
         figures = data["figures"][kind]
         assert figures["kept"] == len(entries(kind)) <= figures["searched"]
 
 
 def test_strategy_and_solo_puzzles_are_drawn_from_the_curated_set():
-    stored = {e.id: e for kind in KINDS for e in entries(kind)}
+    stored = {e.id: e for kind in CURATED_KINDS for e in entries(kind)}
     made = generate(12, seed=4, kinds=["strategy", "solo"])
     assert {p.kind for p in made} == {"strategy", "solo"}
     for puzzle in made:
@@ -69,7 +69,7 @@ def test_strategy_and_solo_puzzles_are_drawn_from_the_curated_set():
         assert puzzle.kind == entry.kind
         assert puzzle.answers == {entry.answer}
         assert puzzle.rating == entry.rating
-        assert puzzle.game.snapshot()["position"] == position(entry).snapshot()["position"]
+        assert puzzle.game.snapshot()["position"] == stored_position(entry).snapshot()["position"]
     assert len({p.id for p in made}) == 12  # no repeat before the set is used up
     # Another seed draws them in another order.
     assert [p.id for p in generate(6, seed=5, kinds=["strategy"])] != [
@@ -89,9 +89,9 @@ def test_a_learner_who_solved_every_curated_puzzle_still_gets_one(tmp_path):
 @pytest.mark.slow
 def test_a_deep_search_at_the_builds_settings_still_finds_the_stored_answers():
     rng = random.Random(33)
-    for kind in KINDS:
+    for kind in CURATED_KINDS:
         for entry in rng.sample(entries(kind), 2):
-            found = stable(position(entry))
+            found = stable(stored_position(entry))
             assert found is not None, entry.id
             assert found.best == entry.answer and found.margin >= MARGIN
 

@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 
-from novaluna_widget._track import SPACES
+from novaluna_widget._track import TRACK_SPACES
 from novaluna_widget.scenario import position
 
 REPO = Path(__file__).resolve().parents[1]
@@ -74,7 +74,7 @@ TWENTY_FOUR = {
 
 
 def test_the_engine_has_24_track_spaces() -> None:
-    assert SPACES == 24
+    assert TRACK_SPACES == 24
 
 
 @pytest.mark.parametrize(

@@ -5,7 +5,8 @@ summary."""
 from __future__ import annotations
 
 from novaluna_widget import Game, Move, SoloGame
-from novaluna_widget._narration import end_words, solo_lines, summary, tell, where
+from novaluna_widget._narration import end_summary, end_words, solo_lines, tell
+from novaluna_widget._where import where_words
 from novaluna_widget.bots import make_bot, play_turn
 
 from .positions import build
@@ -77,10 +78,13 @@ def test_the_reader_is_you_in_every_language():
 def test_where_names_a_neighbour_placed_before():
     game = build({1: "R04"}, players=[{"board": "B01@0,0 B02@0,1 Y01@-1,1"}, {}])
     board = game.players[0].board
-    assert where(board, (0, 0)) == "as the first tile of their area"
-    assert where(board, (0, 1)) == "below B01"
-    assert where(board, (-1, 1), you=True) == "left of B02"
-    assert where(board, (0, 0), you=True) == "as the first tile of your area"
+    assert str(where_words(board.tiles, (0, 0), you=False)) == "as the first tile of their area"
+    assert str(where_words(board.tiles, (0, 1), you=False)) == "below B01"
+    assert str(where_words(board.tiles, (-1, 1), you=True)) == "left of B02"
+    assert str(where_words(board.tiles, (0, 0), you=True)) == "as the first tile of your area"
+    # A cell still empty (the guided game's prompts): beside the first tile placed there, B01 before B02.
+    assert str(where_words(board.tiles, (1, 0), you=True)) == "right of B01"
+    assert str(where_words(board.tiles, (1, 1), you=True)) == "right of B02"
 
 
 def test_refills_phases_and_the_end_in_words():
@@ -121,7 +125,7 @@ def test_solo_lines_add_up_and_say_lower_is_better():
         f"Phase 1 record: tile costs {score.phase_one_tiles} + 10 × {missing} "
         f"token{'s' * (missing != 1)} not placed = {score.phase_one_record}"
     )
-    assert lines[2].startswith(f"Score {score.total}: ") and summary(solo) == lines
+    assert lines[2].startswith(f"Score {score.total}: ") and end_summary(solo) == lines
 
 
 def test_summary_ranks_players_with_tokens_tasks_and_tiles():
@@ -129,7 +133,7 @@ def test_summary_ranks_players_with_tokens_tasks_and_tiles():
     bot = make_bot("greedy", seed=3)
     while not game.is_over:
         play_turn(game, bot)
-    lines = summary(game)
+    lines = end_summary(game)
     for place, (line, p) in enumerate(zip(lines, game.ranking(), strict=True), 1):
         player = game.players[p]
         placed = player.supply - player.tokens

@@ -190,7 +190,7 @@ def test_hostile_contents_are_refused_at_load_in_words_naming_file_and_field(
 
 
 def test_a_device_as_the_progress_file_is_refused_without_reading_it(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setenv(trainer_module.ENVIRONMENT, "/dev/zero")
+    monkeypatch.setenv(trainer_module.PUZZLES_ENVIRONMENT, "/dev/zero")
     with pytest.raises(ProgressError, match=r"/dev/zero.*not a regular file"):
         Trainer()
 
@@ -387,7 +387,7 @@ def test_read_progress_of_no_file_is_a_fresh_learner(tmp_path: Path) -> None:
 def test_in_the_browser_the_progress_lives_on_the_drive(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.delenv(trainer_module.ENVIRONMENT, raising=False)
+    monkeypatch.delenv(trainer_module.PUZZLES_ENVIRONMENT, raising=False)
     monkeypatch.setattr(sys, "platform", "emscripten")
     monkeypatch.setattr(trainer_module, "DRIVE", tmp_path)
     assert trainer_module.default_path() == tmp_path / "puzzle-progress.json"

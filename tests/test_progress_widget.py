@@ -15,7 +15,7 @@ import pytest
 from novaluna_widget import NovaLunaWidget
 from novaluna_widget._new_game import new_game
 from novaluna_widget.puzzles import read_progress
-from novaluna_widget.puzzles._trainer import ENVIRONMENT
+from novaluna_widget.puzzles._trainer import PUZZLES_ENVIRONMENT
 
 from .test_progress_file import V1
 from .test_widget import intent, nothing_swallowed  # noqa: F401  (an autouse fixture)
@@ -98,7 +98,7 @@ def test_a_damaged_file_is_said_in_words_and_set_aside_when_the_learner_presses_
 ) -> None:
     path = tmp_path / "p.json"
     path.write_bytes(b'{"version": 1, "learner": ')
-    monkeypatch.setenv(ENVIRONMENT, str(path))
+    monkeypatch.setenv(PUZZLES_ENVIRONMENT, str(path))
     w = NovaLunaWidget(seed=1)
     intent(w, "puzzles")
     error = w.last_error
@@ -118,7 +118,7 @@ def test_an_older_file_is_migrated_and_the_learner_told_in_the_panel(
 ) -> None:
     path = tmp_path / "p.json"
     path.write_text(json.dumps(V1), encoding="utf-8")
-    monkeypatch.setenv(ENVIRONMENT, str(path))
+    monkeypatch.setenv(PUZZLES_ENVIRONMENT, str(path))
     w = NovaLunaWidget(seed=1)
     with warnings.catch_warnings(record=True) as said:  # told once, in the panel, not as a warning too
         warnings.simplefilter("always")

@@ -15,7 +15,7 @@ from novaluna_widget import NovaLunaWidget
 from novaluna_widget._modes import Playing, Puzzling
 from novaluna_widget._modes.puzzle import answer_data
 from novaluna_widget.puzzles import KINDS, Puzzle, read_progress
-from novaluna_widget.puzzles._trainer import ENVIRONMENT, Trainer
+from novaluna_widget.puzzles._trainer import PUZZLES_ENVIRONMENT, Trainer
 
 from .test_widget import intent, nothing_swallowed, send  # noqa: F401  (an autouse fixture)
 
@@ -175,7 +175,7 @@ def test_back_to_the_game_leaves_it_exactly_as_it_was(tmp_path):
 
 
 def test_the_pages_puzzles_button_keeps_progress_in_the_default_file(tmp_path, monkeypatch):
-    monkeypatch.setenv(ENVIRONMENT, str(tmp_path / "default.json"))
+    monkeypatch.setenv(PUZZLES_ENVIRONMENT, str(tmp_path / "default.json"))
     w = NovaLunaWidget(seed=SEED)
     intent(w, "puzzles")
     intent(w, "reveal")

@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 import base64
+import importlib.util
+import json
 import random
 import re
 import xml.etree.ElementTree as ET
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -24,6 +27,7 @@ from novaluna_widget import (
 from novaluna_widget import (
     _wheel as wheel,
 )
+from novaluna_widget._contract import check
 from novaluna_widget._examples import example
 from novaluna_widget._i18n import LANGUAGES, cell_words, cmsg, msg, number, set_language, word
 from novaluna_widget._log import tokens_left
@@ -42,6 +46,7 @@ from novaluna_widget._render import (
     tiles_svg,
     wheel_svg,
 )
+from novaluna_widget._render.drawing import Drawing
 from novaluna_widget._tiles import COLOURS, LETTERS, TILES
 
 SVG = "{http://www.w3.org/2000/svg}"
@@ -220,12 +225,36 @@ def test_a_picture_shows_untrusted_and_stands_in_for_a_live_widget() -> None:
 
 def test_the_drawing_spec_fits_the_rules() -> None:
     """drawing.json's layout is drawn for the rules' counts, and its letters are the text views'."""
-    assert SPEC["wheel_spaces"] == wheel.SPACES and SPEC["track_spaces"] == track.SPACES
+    assert SPEC["wheel_spaces"] == wheel.SPACES and SPEC["track_spaces"] == track.TRACK_SPACES
     assert list(SPEC["tile_colours"]) == list(COLOURS)
     assert {colour: c["letter"] for colour, c in SPEC["tile_colours"].items()} == LETTERS
     assert len(SPEC["players"]) == Game.SEATS[1]  # a token colour for every seat
     picture = game_svg(played(Game(Game.SEATS[1], seed=7), 30))
     assert all(f"fill='{p['fill']}'" in picture for p in SPEC["players"])
+
+
+def drawing_builder() -> Any:
+    """js/build_drawing.py, which derives the spec's types from drawing.json."""
+    root = Path(__file__).parents[1]
+    spec = importlib.util.spec_from_file_location("build_drawing", root / "js" / "build_drawing.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_the_spec_is_typed_from_drawing_json_alone(tmp_path: Path) -> None:
+    # One source: the types the pictures read (novaluna_widget/_render/drawing.py) are what drawing.json's
+    # shape gives now (`make drawing` writes them), and a change of the file's shape changes them.
+    builder = drawing_builder()
+    assert builder.TARGET.read_text(encoding="utf-8") == builder.written(), "run make drawing"
+    assert "TypedDict" in builder.written() and "class Drawing(" in builder.written()
+    changed = json.loads(builder.SOURCE.read_text(encoding="utf-8"))
+    changed["token"]["halo"] = 3.5
+    builder.SOURCE = tmp_path / "drawing.json"
+    builder.SOURCE.write_text(json.dumps(changed), encoding="utf-8")
+    assert "    halo: float" in builder.written()
+    check(SPEC, Drawing)  # the file keeps to its types
 
 
 def test_every_tile_is_drawn_from_the_spec() -> None:
@@ -293,7 +322,7 @@ def test_the_page_gets_the_wheel_and_the_moon_track_the_pictures_draw() -> None:
         numbers = re.findall(r"class='nl-space-no'[^>]*>([^<]*)<", faces["wheel"])
         assert numbers == ["● " + number(0, lang), *(number(s, lang) for s in range(1, wheel.SPACES))]
         assert all(f">{n}</text>" in svg for n in numbers)
-        assert faces["track"].count("class='nl-track-no'") == track.SPACES
+        assert faces["track"].count("class='nl-track-no'") == track.TRACK_SPACES
     assert ">۲۳</text>" in printed_pieces("fa")["track"]  # Persian digits
 
 
@@ -301,7 +330,7 @@ def test_the_page_places_pieces_where_the_pictures_do() -> None:
     faces = printed_pieces("en")
     radius, step = SPEC["wheel"]["space"], SPEC["track"]["stack_step"]
     assert faces["spaces"][0] == (0, -radius) and faces["spaces"][3] == (radius, 0)  # the new moon on top
-    assert len(faces["spaces"]) == wheel.SPACES and len(faces["markers"]) == track.SPACES
+    assert len(faces["spaces"]) == wheel.SPACES and len(faces["markers"]) == track.TRACK_SPACES
     for places in faces["markers"]:
         assert len(places) == len(SPEC["players"])  # a stack holds every player at most
         radii = [round((x * x + y * y) ** 0.5, 0) for x, y in places]

@@ -16,7 +16,13 @@ import pytest
 
 from novaluna_widget.puzzles import FAMILY, generate, read_progress
 from novaluna_widget.puzzles._rating import Rating, update
-from novaluna_widget.puzzles._trainer import ENVIRONMENT, VERSION, ProgressError, Trainer, default_path
+from novaluna_widget.puzzles._trainer import (
+    PUZZLES_ENVIRONMENT,
+    VERSION,
+    ProgressError,
+    Trainer,
+    default_path,
+)
 
 REPO = Path(__file__).resolve().parent.parent
 
@@ -55,10 +61,10 @@ def test_only_differences_of_rating_matter(shift: float) -> None:
 def test_the_default_file_is_named_by_the_environment_else_in_the_users_data_folder(
     monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
-    monkeypatch.setenv(ENVIRONMENT, str(tmp_path / "mine.json"))
+    monkeypatch.setenv(PUZZLES_ENVIRONMENT, str(tmp_path / "mine.json"))
     assert default_path() == tmp_path / "mine.json"
     assert Trainer().path == tmp_path / "mine.json"
-    monkeypatch.delenv(ENVIRONMENT)
+    monkeypatch.delenv(PUZZLES_ENVIRONMENT)
     if sys.platform.startswith("linux"):
         monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
         assert default_path() == tmp_path / "data" / "novaluna_widget" / "puzzles.json"

@@ -21,7 +21,7 @@ from novaluna_widget import _i18n as i18n
 from novaluna_widget._coach_view import BROWSING, hint_state, past, review_row, view_state
 from novaluna_widget._guide import Guide
 from novaluna_widget._names import YOU, default_names
-from novaluna_widget._narration import end_words, summary, tell
+from novaluna_widget._narration import end_summary, end_words, tell
 from novaluna_widget._protocol import (
     LOG_TAIL,
     BadIntent,
@@ -196,7 +196,7 @@ def test_the_end_and_the_solo_score_in_the_language():
         w = NovaLunaWidget(game, lang="ja")
         if game.is_over:
             assert w.state["over"]["text"] == end_words(game, "ja")
-            assert w.state["over"]["lines"] == summary(game, "ja")
+            assert w.state["over"]["lines"] == end_summary(game, "ja")
         else:
             sheet = game.score_sheet("ja")
             assert sheet is not None and w.state["solo"]["text"] == sheet["text"]

@@ -16,7 +16,7 @@ from typing import Final, Literal
 
 from .._board import Board, Cell, TaskRef
 from .._game import Action, Game, Move, Player, track_of
-from .._i18n import Message, Value, cell_words, cmsg, joined, msg, plural
+from .._i18n import Message, Value, cell_words, cmsg, joined, msg, plural, sentences
 from .._names import named
 from .._tiles import Tile
 from ..coach import MAX_LOSS, Option
@@ -24,13 +24,11 @@ from ..coach import MAX_LOSS, Option
 __all__ = [
     "MAKERS",
     "MARGIN",
-    "NODES",
+    "REASON_NODES",
     "RULES",
     "Answer",
     "Click",
     "Made",
-    "Maker",
-    "Outcome",
     "ahead",
     "choice_of",
     "margin_of",
@@ -45,7 +43,7 @@ Answer = tuple[int, int] | int | tuple[int, int, int] | str | Move
 #: What the learner clicks to answer.
 Click = Literal["space", "cell", "task", "seat", "choice", "move"]
 #: Why a position gave no puzzle of a kind.
-Outcome = Literal["unsuited", "ambiguous"]
+_Outcome = Literal["unsuited", "ambiguous"]
 
 
 @dataclass(frozen=True)
@@ -121,22 +119,14 @@ RULES: Final[dict[str, Message]] = {
 MARGIN: Final = 0.7
 #: The coach's search work for the words of a curated puzzle's reason (positions played): the reason
 #: only words the choice the deep searches made, so a quick search will do.
-NODES: Final = 500
+REASON_NODES: Final = 500
 
-Maker = Callable[[Game, random.Random], "Made | Outcome"]
+_Maker = Callable[[Game, random.Random], "Made | _Outcome"]
 
 
 def _named(players: Sequence[Player], seat: int) -> Value:
     """A seat's name as a sentence words it: a name the package chose in the sentence's language."""
     return named([p.name for p in players])[seat]
-
-
-def sentences(*parts: Value) -> Value:
-    """Sentences one after the other, as the language writes them (a space, or none in Japanese)."""
-    first, *rest = parts
-    for part in rest:
-        first = cmsg("two sentences one after the other", "{first} {second}", first=first, second=part)
-    return first
 
 
 def _fixed(words: Value) -> Callable[[str], Value]:
@@ -166,7 +156,7 @@ def _explained(board: Board, refs: frozenset[TaskRef] | list[TaskRef]) -> Value:
 
 
 # -- which tasks are fulfilled -------------------------------------------------------------------
-def _fulfilled(game: Game, rng: random.Random) -> Made | Outcome:
+def _fulfilled(game: Game, rng: random.Random) -> Made | _Outcome:
     """Which tasks of this area are fulfilled (click them all): an area with some fulfilled and some
     not, shown before any token goes on them (``scenario.position`` with the seat's tasks uncovered and
     its whole supply left)."""
@@ -277,7 +267,7 @@ def _difficulty(board: Board, offered: Tile, cell: Cell) -> int:
     return _level(1 + (len(newly) >= 2) + (longest >= 3) + linked + others)
 
 
-def _placement(game: Game, rng: random.Random) -> Made | Outcome:
+def _placement(game: Game, rng: random.Random) -> Made | _Outcome:
     """Where to place a tile on offer to fulfil the most tasks: exactly one best cell."""
     if game.is_over:
         return "unsuited"
@@ -320,7 +310,7 @@ def _placement(game: Game, rng: random.Random) -> Made | Outcome:
     )
 
 
-def _gain(game: Game, rng: random.Random) -> Made | Outcome:
+def _gain(game: Game, rng: random.Random) -> Made | _Outcome:
     """How many tokens placing a tile on offer at a given cell places (at most the tokens left)."""
     if game.is_over:
         return "unsuited"
@@ -362,7 +352,7 @@ def _gain(game: Game, rng: random.Random) -> Made | Outcome:
 
 
 # -- the wheel: which tiles, refill --------------------------------------------------------------
-def _take(game: Game, rng: random.Random) -> Made | Outcome:
+def _take(game: Game, rng: random.Random) -> Made | _Outcome:
     """Which tiles the player to move may take (click them all): the next tiles clockwise after the
     moon marker, empty wheel spaces skipped. Mostly positions where some are skipped."""
     if game.is_over:
@@ -409,7 +399,7 @@ def _take(game: Game, rng: random.Random) -> Made | Outcome:
     )
 
 
-def _refill(game: Game, rng: random.Random) -> Made | Outcome:
+def _refill(game: Game, rng: random.Random) -> Made | _Outcome:
     """Whether the player to move may refill now: only with 1 or 2 tiles left and a draw pile."""
     left = game.tiles_on_wheel()
     if game.is_over or game.is_solo or (left >= 3 and rng.random() < 0.75):
@@ -447,7 +437,7 @@ def _refill(game: Game, rng: random.Random) -> Made | Outcome:
 
 
 # -- the moon track: who moves, who won ----------------------------------------------------------
-def _next_player(game: Game, rng: random.Random) -> Made | Outcome:
+def _next_player(game: Game, rng: random.Random) -> Made | _Outcome:
     """Who moves next: the rearmost track marker, of a stack the one on top. Mostly stacks."""
     stacks = track_of(game) if game.has_moon_track and not game.is_over else None
     if stacks is None:
@@ -497,7 +487,7 @@ def _next_player(game: Game, rng: random.Random) -> Made | Outcome:
     )
 
 
-def _over(game: Game, rng: random.Random) -> Made | Outcome:
+def _over(game: Game, rng: random.Random) -> Made | _Outcome:
     """Whether the game is over and, if so, who won (by the last token, or by the ranking)."""
     if game.is_solo:
         return "unsuited"
@@ -589,7 +579,7 @@ def ahead(margin: float, other: Value) -> Message:
 
 #: The makers of the rules kinds, in the order of ``make.KINDS`` (the strategy and solo puzzles are the
 #: curated set's: ``_curated``).
-MAKERS: Final[dict[str, Maker]] = {
+MAKERS: Final[dict[str, _Maker]] = {
     "take": _take,
     "fulfilled": _fulfilled,
     "next": _next_player,

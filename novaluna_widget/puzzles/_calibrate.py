@@ -1,4 +1,4 @@
-"""Puzzle ratings from simulated solvers' attempts (issue 33), and the fit that rates the rules kinds'
+"""PuzzleRead ratings from simulated solvers' attempts (issue 33), and the fit that rates the rules kinds'
 puzzles made on the fly.
 
 ``rate`` plays every attempt (a solver against a puzzle: a win for whoever is right) through Glicko-2 in
@@ -25,7 +25,7 @@ from statistics import fmean
 from typing import Any, Final
 
 from ._rating import LEARNER, Rating, update
-from ._solvers import MISREADINGS, Puzzle, misread
+from ._solvers import MISREADINGS, PuzzleRead, misread
 
 __all__ = ["BANDS", "ROUNDS", "band", "fit", "fitted", "key", "rate"]
 
@@ -40,13 +40,13 @@ def band(rating: float) -> int:
     return sum(rating >= edge for edge in BANDS)
 
 
-def key(puzzle: Puzzle) -> str:
+def key(puzzle: PuzzleRead) -> str:
     """What makes a rules puzzle hard, as the calibration's key: the misreadings that answer it wrong."""
     wrong = sorted(name for name in MISREADINGS if _wrong(puzzle, misread(puzzle, (name,))))
     return "|".join(wrong)
 
 
-def _wrong(puzzle: Puzzle, given: object) -> bool:
+def _wrong(puzzle: PuzzleRead, given: object) -> bool:
     if given is None:
         return False
     return given != puzzle.answers if puzzle.all else given not in puzzle.answers
@@ -102,7 +102,7 @@ def _shipped() -> dict[str, Any]:
     return loaded
 
 
-def fitted(puzzle: Puzzle, calibration: Mapping[str, Any] | None = None) -> float | None:
+def fitted(puzzle: PuzzleRead, calibration: Mapping[str, Any] | None = None) -> float | None:
     """A rules puzzle's rating by the fit (None: no calibration for its kind)."""
     fit = (_shipped() if calibration is None else calibration).get("fit", {})
     found = key(puzzle)

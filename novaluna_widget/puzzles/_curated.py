@@ -19,19 +19,29 @@ from importlib.resources import files
 from typing import Any, Final
 
 from .._game import Action, Game, _read_actions, action_data
-from .._i18n import Value, msg
+from .._i18n import Value, msg, sentences
 from .._new_game import new_game
 from ..coach import hint
-from ._answers import NODES, Answer, Made, ahead, choice_of, option_words, sentences, tenths
+from ._answers import REASON_NODES, Answer, Made, ahead, choice_of, option_words, tenths
 
-__all__ = ["KINDS", "Entry", "deal_key", "difficulty", "drawn", "entries", "made", "position", "settings"]
+__all__ = [
+    "CURATED_KINDS",
+    "StoredPuzzle",
+    "deal_key",
+    "difficulty",
+    "drawn",
+    "entries",
+    "made",
+    "settings",
+    "stored_position",
+]
 
 #: The kinds the curated set holds.
-KINDS: Final = ("strategy", "solo")
+CURATED_KINDS: Final = ("strategy", "solo")
 
 
 @dataclass(frozen=True)
-class Entry:
+class StoredPuzzle:
     """One curated puzzle as the file stores it."""
 
     id: str
@@ -54,10 +64,10 @@ def _data() -> dict[str, Any]:
 
 
 @cache
-def entries(kind: str) -> tuple[Entry, ...]:
+def entries(kind: str) -> tuple[StoredPuzzle, ...]:
     """The curated puzzles of ``kind``, in the file's order (by id)."""
     return tuple(
-        Entry(
+        StoredPuzzle(
             id=raw["id"],
             kind=raw["kind"],
             players=raw["players"],
@@ -85,7 +95,7 @@ def deal_key(kind: str, players: int, seed: int, actions: Sequence[Action]) -> s
     return f"{kind}-{hashlib.sha256(text.encode()).hexdigest()[:10]}"
 
 
-def position(entry: Entry) -> Game:
+def stored_position(entry: StoredPuzzle) -> Game:
     """The entry's position: its deal replayed."""
     game = new_game(entry.players, seed=entry.seed)
     for action in entry.actions:
@@ -93,7 +103,7 @@ def position(entry: Entry) -> Game:
     return game
 
 
-def drawn(kind: str, seed: int, n: int) -> tuple[Entry, Made]:
+def drawn(kind: str, seed: int, n: int) -> tuple[StoredPuzzle, Made]:
     """The ``n``-th curated puzzle of ``kind`` for ``seed``, and the puzzle made of it."""
     every = list(entries(kind))
     random.Random(f"{seed}:{kind}:curated").shuffle(every)
@@ -101,16 +111,16 @@ def drawn(kind: str, seed: int, n: int) -> tuple[Entry, Made]:
     return entry, made(entry)
 
 
-def made(entry: Entry) -> Made:
+def made(entry: StoredPuzzle) -> Made:
     """The puzzle an entry asks: which tile to take (or whether to refill), the deep searches' answer."""
-    game = position(entry)
+    game = stored_position(entry)
     runner = option_words(game, entry.runner)
     lower_by = tenths(entry.margin)
     advice: dict[str, Value] = {}
 
     def reason(lang: str) -> Value:
         if lang not in advice:  # what the answer does, in the coach's words, and how far ahead it is
-            said = hint(game, seed=0, nodes=NODES, lang=lang)  # words only: a quick search will do
+            said = hint(game, seed=0, nodes=REASON_NODES, lang=lang)  # words only: a quick search will do
             options = [said, *said.alternatives]
             does = [o.reason for o in options if choice_of(o) == entry.answer]
             advice[lang] = sentences(*does[:1], ahead(entry.margin, runner))

@@ -24,7 +24,6 @@ __all__ = [
     "DEEP_SAMPLES",
     "DEEP_SEEDS",
     "MARGIN",
-    "Found",
     "askable",
     "search",
     "stable",
@@ -41,7 +40,7 @@ DEEP_SEEDS: Final = (11, 23)
 
 
 @dataclass(frozen=True)
-class Found:
+class _Found:
     """What one search makes of a turn: its ``best`` choice (a wheel space or ``"refill"``), the
     ``runner``-up choice and how many tokens ``margin`` the best is ahead."""
 
@@ -58,16 +57,16 @@ def askable(game: Game) -> bool:
     return len(game.choices()) + game.can_refill >= 2
 
 
-def search(game: Game, *, seed: int, nodes: int, depth: int = 4, samples: int = 4) -> Found:
+def search(game: Game, *, seed: int, nodes: int, depth: int = 4, samples: int = 4) -> _Found:
     """The search's best choice of the turn, the runner-up and the margin (each choice at its best
     action; every tile on offer valued at least at its most promising place)."""
     also = tuple(best_place(game, space) for space in game.choices())
     bot = SearchBot(seed=seed, nodes=nodes, depth=depth, samples=samples)
     best, runner, margin = margin_of(bot.evaluate(game, also))
-    return Found(best, runner, margin)
+    return _Found(best, runner, margin)
 
 
-def stable(game: Game) -> Found | None:
+def stable(game: Game) -> _Found | None:
     """The deep searches' agreed choice, runner-up and the smaller of their margins, if both seeds
     agree and both margins reach ``MARGIN``; else None."""
     found = [
@@ -77,4 +76,4 @@ def stable(game: Game) -> Found | None:
     if len({f.best for f in found}) != 1 or min(f.margin for f in found) < MARGIN:
         return None
     least = min(found, key=lambda f: f.margin)
-    return Found(found[0].best, least.runner, least.margin)
+    return _Found(found[0].best, least.runner, least.margin)

@@ -16,18 +16,18 @@ from typing import Any, Final
 from .._game import Game
 from ._answers import Made
 
-__all__ = ["DIGITS", "content_id"]
+__all__ = ["content_id"]
 
 #: Hexadecimal digits of the hash kept in an id: 48 bits, so a clash among a learner's few thousand
 #: puzzles of a kind is about one in ten million.
-DIGITS: Final = 12
+_DIGITS: Final = 12
 
 
 def content_id(kind: str, made: Made) -> str:
     """``kind-<hash>``: the kind and a short hash of the position and the question (see the module)."""
     description = {"kind": kind, "position": _table(made.game), "question": _question(made)}
     text = json.dumps(description, sort_keys=True, separators=(",", ":"), ensure_ascii=True)
-    return f"{kind}-{hashlib.sha256(text.encode()).hexdigest()[:DIGITS]}"
+    return f"{kind}-{hashlib.sha256(text.encode()).hexdigest()[:_DIGITS]}"
 
 
 def _table(game: Game) -> dict[str, Any]:

@@ -25,7 +25,7 @@ from typing import Final
 from .._board import FAR, Cell, whole_number
 from .._errors import quote
 from .._game import Game, Move
-from .._i18n import Message, Value, cell_words, cmsg, joined, msg, plural, resolve, word
+from .._i18n import Message, Value, cell_words, cmsg, joined, msg, plural, resolve, sentences, word
 from .._names import named
 from .._new_game import new_game
 from .._tiles import Tile
@@ -33,21 +33,20 @@ from .._wheel import SPACES
 from ..bots import Bot, GreedyBot, RandomBot, play_turn
 from . import _calibrate as calibrate
 from . import _curated as curated
-from ._answers import MAKERS, RULES, Answer, Click, Made, sentences
+from ._answers import MAKERS, RULES, Answer, Click, Made
 from ._hints import hints
 from ._identity import content_id
 
 __all__ = [
     "FAMILY",
     "KINDS",
-    "TRIES",
     "Answer",
     "AnswerError",
     "Click",
     "Generator",
     "Puzzle",
     "Verdict",
-    "check_seed",
+    "check_puzzle_seed",
     "generate",
     "rating_of",
 ]
@@ -67,7 +66,7 @@ FAMILY: Final[dict[str, str]] = {
     "solo": "solo",
 }
 #: How many positions a kind may try for one puzzle before the pool is judged unable to give it.
-TRIES: Final = 2000
+_TRIES: Final = 2000
 #: The pool each kind draws its positions from (``Generator``): games of 2–4 players, the solo games,
 #: or the last positions of every game (over, or nearly).
 _POOL: Final[dict[str, str]] = {"solo": "solo", "over": "ends"}
@@ -415,7 +414,7 @@ class Generator:
     grows by another batch of games when a kind has walked all of it."""
 
     def __init__(self, seed: int, lang: str | None = None) -> None:
-        self.seed, self.lang = check_seed(seed), resolve(lang)
+        self.seed, self.lang = check_puzzle_seed(seed), resolve(lang)
         self.tried: Counter[tuple[str, str]] = Counter()
         self._pools: dict[str, list[list[Game]]] = {}
         self._walks: dict[str, tuple[random.Random, list[Game]]] = {}
@@ -424,15 +423,15 @@ class Generator:
 
     def make(self, kind: str) -> Puzzle:
         """The next puzzle of ``kind`` for this seed."""
-        if kind not in MAKERS and kind not in curated.KINDS:
+        if kind not in MAKERS and kind not in curated.CURATED_KINDS:
             raise ValueError(_unknown(kind))
-        if kind in curated.KINDS:  # made offline by a deep search (bench/puzzles_set.py)
+        if kind in curated.CURATED_KINDS:  # made offline by a deep search (bench/puzzles_set.py)
             entry, found = curated.drawn(kind, self.seed, self._drawn[kind])
             self._drawn[kind] += 1
             self.tried[(kind, "made")] += 1
             found.reason(self.lang)  # the coach's words, asked now (as a maker does) so a check is quick
             return Puzzle(entry.id, kind, found.prompt.in_language(self.lang), entry.rating, self.lang, found)
-        for _ in range(TRIES):
+        for _ in range(_TRIES):
             rng, game = self._next(kind)
             made = MAKERS[kind](game, rng)
             if isinstance(made, str):
@@ -448,12 +447,12 @@ class Generator:
                 _made=made,
             )
             return _rated(puzzle)
-        raise RuntimeError(f"no {kind} puzzle in {TRIES} positions of seed {self.seed}")
+        raise RuntimeError(f"no {kind} puzzle in {_TRIES} positions of seed {self.seed}")
 
     def left(self, kind: str) -> int | None:
         """How many puzzles of ``kind`` not yet made this generator has (None: no end). The curated
         kinds have a set of puzzles each; once all are made, ``make`` gives them again."""
-        if kind not in curated.KINDS:
+        if kind not in curated.CURATED_KINDS:
             return None
         return max(0, len(curated.entries(kind)) - self._drawn[kind])
 
@@ -522,7 +521,7 @@ def generate(
     return [maker.make(chosen[i % len(chosen)]) for i in range(count)]
 
 
-def check_seed(seed: object) -> int:
+def check_puzzle_seed(seed: object) -> int:
     """``seed`` if it is a whole number (numpy's too; not a bool, nor None: a seed names the puzzles, so
     the same seed gives the same ones), else ``TypeError`` in words."""
     number = whole_number(seed)

@@ -1,9 +1,9 @@
 """What a worksheet's box shows of a puzzle's position: everything its answer depends on, sized for paper.
 
 ``figures(puzzle, lang, wide)`` gives the box's pictures as HTML: each SVG given a printed size in
-millimetres (``fit``), every cell the sheet names labelled, and the words that decide an answer (whose
-tokens are left, whose marker is where) as printed text beside them. A question about the moon track
-gets a strip of its own (``track_strip``): the track spaces the markers stand on, each stack drawn
+millimetres (``_fit_on_paper``), every cell the sheet names labelled, and the words that decide an answer
+(whose tokens are left, whose marker is where) as printed text beside them. A question about the moon track
+gets a strip of its own (``_track_strip``): the track spaces the markers stand on, each stack drawn
 bottom to top, markers a centimetre across, so that "whose turn" can be read on a black-and-white
 copy. ``WIDE`` kinds need the whole table (the wheel and every area) and get a page's width.
 """
@@ -21,10 +21,10 @@ from .._i18n import Value, msg, number, word
 from .._log import tokens_left
 from .._names import named
 from .._render import SPEC, board_svg, tiles_svg, wheel_svg
-from .._track import SPACES
+from .._track import TRACK_SPACES
 from ._make import Puzzle
 
-__all__ = ["WIDE", "Room", "figures", "fit", "numbered_wheel", "track_strip"]
+__all__ = ["WIDE", "Room", "figures"]
 
 #: The kinds whose answer depends on the whole table: printed a page wide.
 WIDE: Final = frozenset({"over", "strategy", "solo"})
@@ -42,7 +42,7 @@ _RING: Final = 310
 _VIEWBOX: Final = re.compile(r"viewBox='0 0 ([\d.]+) ([\d.]+)' width='[\d.]+' height='[\d.]+'")
 
 
-def fit(svg: str, width: float, height: float) -> tuple[str, float]:
+def _fit_on_paper(svg: str, width: float, height: float) -> tuple[str, float]:
     """``svg`` printed as large as fits ``width`` × ``height`` mm (its proportions kept); returns it and
     its scale (mm per unit of its drawing)."""
     found = _VIEWBOX.search(svg)
@@ -61,14 +61,14 @@ def figures(puzzle: Puzzle, lang: str, room: Room) -> list[str]:
         return _table(puzzle, game, lang, room)
     if puzzle.kind == "next":
         width, height = room
-        strip = fit(track_strip(game, lang), width, height - 22)[0]
+        strip = _fit_on_paper(_track_strip(game, lang), width, height - 22)[0]
         return [_figure(strip, _legend(game, lang, track=False))]
     if puzzle.kind in _WHEEL:
-        return [_figure(fit(numbered_wheel(game, lang, quiz=True), *room)[0])]
+        return [_figure(_fit_on_paper(_numbered_wheel(game, lang, quiz=True), *room)[0])]
     return _area(puzzle, game, lang, room)
 
 
-def numbered_wheel(game: Game, lang: str, *, quiz: bool) -> str:
+def _numbered_wheel(game: Game, lang: str, *, quiz: bool) -> str:
     """The wheel (``render.wheel_svg``) with its spaces' numbers printed again around it, large and
     black on the paper: on the wheel they are pale and, at a printed size, 1.5 mm high."""
     wheel = wheel_svg(game, _WHEEL_SIZE, lang, quiz=quiz)
@@ -130,8 +130,8 @@ def _area(puzzle: Puzzle, game: Game, lang: str, room: Room) -> list[str]:
     if tile:
         room_w -= 24
     caption = _player_words(game, seat, lang, track=False) if puzzle.kind == "gain" else ""
-    shown = [_figure(fit(area, room_w, room_h - (8 if caption else 0))[0], caption)]
-    return shown + [_figure(fit(t, 22, 22)[0], css="tile") for t in tile]
+    shown = [_figure(_fit_on_paper(area, room_w, room_h - (8 if caption else 0))[0], caption)]
+    return shown + [_figure(_fit_on_paper(t, 22, 22)[0], css="tile") for t in tile]
 
 
 def _table(puzzle: Puzzle, game: Game, lang: str, room: Room) -> list[str]:
@@ -140,18 +140,18 @@ def _table(puzzle: Puzzle, game: Game, lang: str, room: Room) -> list[str]:
     then the other areas, each with its player's name and tokens left."""
     width, height = room
     quiz = puzzle.kind == "over"
-    wheel = _figure(fit(numbered_wheel(game, lang, quiz=quiz), 76, 76)[0], css="wheel")
+    wheel = _figure(_fit_on_paper(_numbered_wheel(game, lang, quiz=quiz), 76, 76)[0], css="wheel")
     seats = range(len(game.players))
     mover = None if quiz else puzzle.seat
     rows = [[wheel]]
     if mover is not None:
-        big = fit(_area_svg(puzzle, game, mover, lang), width - 82, 124)[0]
+        big = _fit_on_paper(_area_svg(puzzle, game, mover, lang), width - 82, 124)[0]
         rows[0].append(_figure(big, _player_words(game, mover, lang), css="area"))
         height -= 124 + 8
     else:
         height -= 76 + 4
     if game.has_moon_track:
-        strip = fit(track_strip(game, lang), width, 24)[0]
+        strip = _fit_on_paper(_track_strip(game, lang), width, 24)[0]
         rows.append([_figure(strip, _legend(game, lang, track=True), css="track")])
         height -= 24 + 14
     others = [seat for seat in seats if seat != mover]
@@ -161,7 +161,8 @@ def _table(puzzle: Puzzle, game: Game, lang: str, room: Room) -> list[str]:
         room_w, room_h = width / columns - 4, height / lines - 9
         drawn = [
             _figure(
-                fit(_area_svg(puzzle, game, seat, lang), room_w, room_h)[0], _player_words(game, seat, lang)
+                _fit_on_paper(_area_svg(puzzle, game, seat, lang), room_w, room_h)[0],
+                _player_words(game, seat, lang),
             )
             for seat in others
         ]
@@ -215,7 +216,7 @@ _STACKED: Final = msg(
 )
 
 
-def track_strip(game: Game, lang: str) -> str:
+def _track_strip(game: Game, lang: str) -> str:
     """The moon track's spaces from the rearmost marker to the foremost (one more on each side), each
     with its number, and every marker on it, a stack drawn bottom to top: ``Game.moon_track`` at a size a
     printed page can show (a marker 1 cm across, its player's number 5 mm high)."""
@@ -233,7 +234,7 @@ def track_strip(game: Game, lang: str) -> str:
     occupied = set(times)
     for i, time in enumerate(range(first, last + 1)):
         x = i * _SPACE
-        space = time % SPACES
+        space = time % TRACK_SPACES
         parts.append(
             f"<rect x='{x + 1:.1f}' y='{height - 11:.1f}' width='{_SPACE - 2:.1f}' height='9' rx='1.5' "
             "fill='#eef0f6' stroke='#5b6283' stroke-width='0.3'/>"

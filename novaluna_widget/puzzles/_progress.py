@@ -48,14 +48,9 @@ from .._i18n import Message, msg, quote
 from ._rating import LEARNER, Rating
 
 __all__ = [
-    "BOUNDS",
     "FORMAT",
     "MAX_BYTES",
-    "MAX_ID",
-    "MAX_LINE",
     "MAX_NAME",
-    "RECENT",
-    "STALE",
     "VERSION",
     "WAIT",
     "Attempt",
@@ -72,28 +67,28 @@ VERSION: Final = 2
 FORMAT: Final = "novaluna_widget puzzle progress"
 #: How many of a kind's latest attempts ``Progress.recent`` keeps (the trainer's measure of how well the
 #: learner does at a kind now).
-RECENT: Final = 10
+_RECENT: Final = 10
 #: The largest progress file read: about a million attempts, decades of daily practice; anything larger
 #: is no progress file, and is refused before it is read.
 MAX_BYTES: Final = 256 * 2**20
 #: The longest line of a version 2 file (an attempt takes about 300 bytes; the header of a migrated file
 #: is one line holding every earlier attempt, so it may be as long as the file).
-MAX_LINE: Final = 4096
+_MAX_LINE: Final = 4096
 #: The longest puzzle id, kind and name taken.
-MAX_ID: Final = 200
+_MAX_ID: Final = 200
 MAX_NAME: Final = 100
 #: The range of each rating field that Glicko-2 can work with: far wider than any rating a learner or a
 #: puzzle reaches, and narrow enough that the maths never overflows nor divides by zero.
-BOUNDS: Final[dict[str, tuple[float, float]]] = {
+_BOUNDS: Final[dict[str, tuple[float, float]]] = {
     "rating": (-10000.0, 10000.0),
     "rd": (1.0, 1000.0),
     "volatility": (0.0001, 2.0),
 }
-(_LOW_RATING, _HIGH_RATING), (_LOW_RD, _HIGH_RD), (_LOW_VOLATILITY, _HIGH_VOLATILITY) = BOUNDS.values()
+(_LOW_RATING, _HIGH_RATING), (_LOW_RD, _HIGH_RD), (_LOW_VOLATILITY, _HIGH_VOLATILITY) = _BOUNDS.values()
 #: How long a writer waits for another to finish (a write takes milliseconds), and after how long a lock
 #: file left by a writer that died (where the lock is a lock file) is taken as stale.
 WAIT: Final = 10.0
-STALE: Final = 60.0
+_STALE: Final = 60.0
 
 
 class ProgressError(_Worded):
@@ -155,7 +150,7 @@ class Progress:
         self.attempts.append(attempt)
         solved, tried = self.counts.get(attempt.kind, (0, 0))
         self.counts[attempt.kind] = (solved + attempt.solved, tried + 1)
-        self.recent.setdefault(attempt.kind, deque(maxlen=RECENT)).append(attempt.solved)
+        self.recent.setdefault(attempt.kind, deque(maxlen=_RECENT)).append(attempt.solved)
         if attempt.solved and not attempt.earlier:
             self.solved.add(attempt.puzzle)
         if learner is not None:
@@ -305,9 +300,9 @@ class _Reader:
             self._header(_json(lines.pop(0), "line 1"), "line 1")
             first = False
         for i, line in enumerate(lines):
-            if len(line) > MAX_LINE:
+            if len(line) > _MAX_LINE:
                 where = f"line {number + i + 1}"
-                raise _Wrong(where, msg("it is longer than any entry ({limit} bytes).", limit=MAX_LINE))
+                raise _Wrong(where, msg("it is longer than any entry ({limit} bytes).", limit=_MAX_LINE))
         for i, entry in enumerate(_entries(lines, number)):
             self._entry(entry, f"line {number + i + 1}")
         number += len(lines)
@@ -338,12 +333,12 @@ class _Reader:
             return
         learner = _rating(fields.get("learner"), f"{where}.learner")
         attempt = Attempt(
-            puzzle=_text(fields.get("puzzle"), f"{where}.puzzle", MAX_ID),
-            kind=_text(fields.get("kind"), f"{where}.kind", MAX_ID),
+            puzzle=_text(fields.get("puzzle"), f"{where}.puzzle", _MAX_ID),
+            kind=_text(fields.get("kind"), f"{where}.kind", _MAX_ID),
             **{flag: _of(bool, fields.get(flag), f"{where}.{flag}") for flag in ("right", "hinted", "shown")},
             rating=learner.rating,
             at=_number(fields.get("at"), f"{where}.at", (0.0, 1e11)),
-            rule=_text(fields["rule"], f"{where}.rule", MAX_ID) if "rule" in fields else None,
+            rule=_text(fields["rule"], f"{where}.rule", _MAX_ID) if "rule" in fields else None,
         )
         self.progress.add(attempt, learner, _rating(fields.get("against"), f"{where}.against"))
 
@@ -357,7 +352,7 @@ class _Reader:
         progress = self.progress
         progress.learner = _rating(fields.get("learner"), "learner")
         for key, value in _of(dict, fields.get("puzzles"), "puzzles").items():
-            _text(key, f"puzzles[{quote(key, 60)}]", MAX_ID)
+            _text(key, f"puzzles[{quote(key, 60)}]", _MAX_ID)
             _rating(value, f"puzzles[{quote(key, 60)}]")
         for i, value in enumerate(_of(list, fields.get("attempts"), "attempts")):
             progress.add(_attempt_1(value, f"attempts[{i}]"))
@@ -473,17 +468,17 @@ def _rating(value: object, where: str) -> Rating:
         ):
             return Rating(rating, rd, volatility)
     fields = _of(dict, value, where)
-    return Rating(*(_number(fields.get(name), f"{where}.{name}", BOUNDS[name]) for name in BOUNDS))
+    return Rating(*(_number(fields.get(name), f"{where}.{name}", _BOUNDS[name]) for name in _BOUNDS))
 
 
 def _attempt_1(value: object, where: str) -> Attempt:
     """An attempt as version 1 wrote it."""
     fields = _of(dict, value, where)
     return Attempt(
-        puzzle=_text(fields.get("puzzle"), f"{where}.puzzle", MAX_ID),
-        kind=_text(fields.get("kind"), f"{where}.kind", MAX_ID),
+        puzzle=_text(fields.get("puzzle"), f"{where}.puzzle", _MAX_ID),
+        kind=_text(fields.get("kind"), f"{where}.kind", _MAX_ID),
         **{flag: _of(bool, fields.get(flag), f"{where}.{flag}") for flag in ("right", "hinted", "shown")},
-        rating=_number(fields.get("rating"), f"{where}.rating", BOUNDS["rating"]),
+        rating=_number(fields.get("rating"), f"{where}.rating", _BOUNDS["rating"]),
         earlier=True,
     )
 
@@ -505,7 +500,7 @@ def _lock_of(path: Path) -> filelock.BaseFileLock:
 
 @contextmanager
 def _lock(path: Path) -> Iterator[None]:
-    """Hold ``path``'s lock; a lock file older than ``STALE`` seconds was left by a writer that died."""
+    """Hold ``path``'s lock; a lock file older than ``_STALE`` seconds was left by a writer that died."""
     lock = _lock_of(path)
     try:
         try:
@@ -527,7 +522,7 @@ def _lock(path: Path) -> Iterator[None]:
 
 def _stale(lock: Path) -> bool:
     try:
-        return time.time() - lock.stat().st_mtime > STALE
+        return time.time() - lock.stat().st_mtime > _STALE
     except FileNotFoundError:
         return True
 

@@ -15,12 +15,12 @@ from typing import Final
 
 import glicko2
 
-__all__ = ["LEARNER", "SCALE", "TAU", "Rating", "update"]
+__all__ = ["LEARNER", "Rating", "update"]
 
-#: Glicko-2's scale: a rating of 1500 + SCALE·μ is μ on the Glicko-2 scale.
-SCALE: Final = 173.7178
+#: Glicko-2's scale: a rating of 1500 + _SCALE·μ is μ on the Glicko-2 scale.
+_SCALE: Final = 173.7178
 #: Glicko-2's system constant τ, which limits how fast the volatility moves: Glickman's example's.
-TAU: Final = 0.5
+_TAU: Final = 0.5
 
 
 @dataclass(frozen=True)
@@ -42,12 +42,12 @@ class _Player(glicko2.Player):  # type: ignore[misc]  # the library has no type 
     μ where f squares the deviation φ: its volatility is a little off at a rating of 1500 (μ = 0, the
     paper's example: 0.059993 for 0.059996) and barely moves at all far from it."""
 
-    _tau = TAU
+    _tau = _TAU
 
     def _f(self, x: float, delta: float, v: float, a: float) -> float:
-        phi_squared = (float(self.rd) / SCALE) ** 2  # φ before the period: f runs before it is updated
+        phi_squared = (float(self.rd) / _SCALE) ** 2  # φ before the period: f runs before it is updated
         ex = math.exp(x)
-        return ex * (delta**2 - phi_squared - v - ex) / (2 * (phi_squared + v + ex) ** 2) - (x - a) / TAU**2
+        return ex * (delta**2 - phi_squared - v - ex) / (2 * (phi_squared + v + ex) ** 2) - (x - a) / _TAU**2
 
 
 def update(player: Rating, games: Iterable[tuple[Rating, float]]) -> Rating:

@@ -21,7 +21,7 @@ from ._answers import Answer
 from ._deep import search
 
 
-class Puzzle(Protocol):
+class PuzzleRead(Protocol):
     """What a solver reads of a puzzle (``_make.Puzzle`` has it): the kind, the position, whose area and
     which tile and cell it asks about, and its right answers (all of them wanted, or any one)."""
 
@@ -41,7 +41,7 @@ class Puzzle(Protocol):
     def all(self) -> bool: ...
 
 
-__all__ = ["MISREADINGS", "SOLVERS", "Puzzle", "Solver", "answered", "fails", "misread"]
+__all__ = ["MISREADINGS", "SOLVERS", "PuzzleRead", "answered", "fails", "misread"]
 
 
 def _touching_only(board: Board) -> frozenset[TaskRef]:
@@ -54,14 +54,14 @@ def _touching_only(board: Board) -> frozenset[TaskRef]:
     )
 
 
-def _newly(board: Board, puzzle: Puzzle, cell: tuple[int, int]) -> int:
+def _newly(board: Board, puzzle: PuzzleRead, cell: tuple[int, int]) -> int:
     trial = board.copy()
     assert puzzle.tile is not None
     trial.place(puzzle.tile, cell)
     return len(_touching_only(trial) - _touching_only(board))
 
 
-def _chains(puzzle: Puzzle) -> Answer | frozenset[Answer] | None:
+def _chains(puzzle: PuzzleRead) -> Answer | frozenset[Answer] | None:
     board = puzzle.game.players[puzzle.seat or 0].board
     if puzzle.kind == "fulfilled":
         return _touching_only(board)
@@ -73,7 +73,7 @@ def _chains(puzzle: Puzzle) -> Answer | frozenset[Answer] | None:
     return None
 
 
-def _no_skipping(puzzle: Puzzle) -> frozenset[Answer] | None:
+def _no_skipping(puzzle: PuzzleRead) -> frozenset[Answer] | None:
     """Take: the next three spaces, empty ones counted as if they held a tile."""
     if puzzle.kind != "take":
         return None
@@ -82,14 +82,14 @@ def _no_skipping(puzzle: Puzzle) -> frozenset[Answer] | None:
     return frozenset(s for s in ahead if game.wheel[s] is not None)
 
 
-def _any_tile(puzzle: Puzzle) -> frozenset[Answer] | None:
+def _any_tile(puzzle: PuzzleRead) -> frozenset[Answer] | None:
     """Take: any tile on the wheel."""
     if puzzle.kind != "take":
         return None
     return frozenset(s for s, t in enumerate(puzzle.game.wheel) if t is not None)
 
 
-def _bottom_first(puzzle: Puzzle) -> Answer | None:
+def _bottom_first(puzzle: PuzzleRead) -> Answer | None:
     """Next: of a stack, the marker at the bottom moves first."""
     if puzzle.kind != "next":
         return None
@@ -98,14 +98,14 @@ def _bottom_first(puzzle: Puzzle) -> Answer | None:
     return min((s for s, p in enumerate(players) if p.space == rear), key=lambda s: players[s].arrival)
 
 
-def _refill_any_time(puzzle: Puzzle) -> Answer | None:
+def _refill_any_time(puzzle: PuzzleRead) -> Answer | None:
     """Refill: at any time, however many tiles are left and whatever the draw pile holds."""
     if puzzle.kind != "refill":
         return None
     return "refill"
 
 
-def _refill_no_pile(puzzle: Puzzle) -> Answer | None:
+def _refill_no_pile(puzzle: PuzzleRead) -> Answer | None:
     """Refill: with 1 or 2 tiles left, the empty draw pile forgotten."""
     if puzzle.kind != "refill":
         return None
@@ -117,7 +117,7 @@ def _fewest(game: Game) -> int:
     return min(range(len(game.players)), key=lambda s: game.players[s].tokens)
 
 
-def _last_token_only(puzzle: Puzzle) -> Answer | None:
+def _last_token_only(puzzle: PuzzleRead) -> Answer | None:
     """Over: only a last token ends the game (a game over by its empty wheel and pile taken for one
     still on)."""
     game = puzzle.game
@@ -126,7 +126,7 @@ def _last_token_only(puzzle: Puzzle) -> Answer | None:
     return "not over"
 
 
-def _tie_to_first_seat(puzzle: Puzzle) -> Answer | None:
+def _tie_to_first_seat(puzzle: PuzzleRead) -> Answer | None:
     """Over: a tie of the fewest tokens goes to the first seat (not to who would move first)."""
     game = puzzle.game
     if puzzle.kind != "over" or game.winner is None or game.end_reason == "last token":
@@ -134,7 +134,7 @@ def _tie_to_first_seat(puzzle: Puzzle) -> Answer | None:
     return _fewest(game)
 
 
-def _ends_with_pile(puzzle: Puzzle) -> Answer | None:
+def _ends_with_pile(puzzle: PuzzleRead) -> Answer | None:
     """Over: the game ends once the draw pile is empty (tiles left on the wheel forgotten)."""
     game = puzzle.game
     if puzzle.kind != "over" or game.winner is not None or game.draw_pile:
@@ -144,7 +144,7 @@ def _ends_with_pile(puzzle: Puzzle) -> Answer | None:
 
 #: The misreadings by name, the subtlest first (the one most players get wrong longest): each answers
 #: the puzzles its rule decides (None: it does not come in).
-MISREADINGS: Final[dict[str, Callable[[Puzzle], Answer | frozenset[Answer] | None]]] = {
+MISREADINGS: Final[dict[str, Callable[[PuzzleRead], Answer | frozenset[Answer] | None]]] = {
     "chains": _chains,
     "tie to first seat": _tie_to_first_seat,
     "bottom first": _bottom_first,
@@ -158,7 +158,7 @@ MISREADINGS: Final[dict[str, Callable[[Puzzle], Answer | frozenset[Answer] | Non
 
 
 @dataclass(frozen=True)
-class Solver:
+class _Solver:
     """A simulated solver: its ``name``, the rules it misreads, and its search work (0: one step greedy)."""
 
     name: str
@@ -176,18 +176,18 @@ class Solver:
 #: down to a newcomer who misreads them all. Each misreader gets wrong what the one before it does, and
 #: more; the searches may disagree now and then.
 SOLVERS: Final = (
-    Solver("search 20000", nodes=20_000),
-    Solver("search 5000 (hint)", nodes=5_000),
-    Solver("search 500", nodes=500),
-    Solver("one-step greedy"),
+    _Solver("search 20000", nodes=20_000),
+    _Solver("search 5000 (hint)", nodes=5_000),
+    _Solver("search 500", nodes=500),
+    _Solver("one-step greedy"),
     *(
-        Solver(f"misreads {n}: {'+ ' if n > 1 else ''}{name}", tuple(MISREADINGS)[:n])
+        _Solver(f"misreads {n}: {'+ ' if n > 1 else ''}{name}", tuple(MISREADINGS)[:n])
         for n, name in enumerate(MISREADINGS, 1)
     ),
 )
 
 
-def misread(puzzle: Puzzle, misreadings: tuple[str, ...]) -> Answer | frozenset[Answer] | None:
+def misread(puzzle: PuzzleRead, misreadings: tuple[str, ...]) -> Answer | frozenset[Answer] | None:
     """The answer the last of ``misreadings`` that comes into this puzzle gives (None: none does): of
     two misreadings of one rule, the more basic one (later in ``MISREADINGS``) is the player's."""
     found = None
@@ -197,7 +197,7 @@ def misread(puzzle: Puzzle, misreadings: tuple[str, ...]) -> Answer | frozenset[
     return found
 
 
-def answered(solver: Solver, puzzle: Puzzle, seed: int = 5) -> Answer | frozenset[Answer]:
+def answered(solver: _Solver, puzzle: PuzzleRead, seed: int = 5) -> Answer | frozenset[Answer]:
     """The solver's answer to the puzzle."""
     wrong = misread(puzzle, solver.misreadings)
     if wrong is not None:
@@ -210,7 +210,7 @@ def answered(solver: Solver, puzzle: Puzzle, seed: int = 5) -> Answer | frozense
     return puzzle.answers if puzzle.all else next(iter(puzzle.answers))
 
 
-def fails(solver: Solver, puzzle: Puzzle) -> bool:
+def fails(solver: _Solver, puzzle: PuzzleRead) -> bool:
     """Whether the solver gets the puzzle wrong."""
     given = answered(solver, puzzle)
     if puzzle.all:

@@ -31,7 +31,7 @@ import platformdirs
 
 from .._board import whole_number
 from .._i18n import Message, msg, plural, quote
-from ._make import FAMILY, KINDS, Generator, Puzzle, check_seed
+from ._make import FAMILY, KINDS, Generator, Puzzle, check_puzzle_seed
 from ._make import _kinds as kinds_of
 from ._progress import MAX_NAME, VERSION, Progress, ProgressError, Writer, set_aside
 from ._rating import Rating, update
@@ -39,10 +39,10 @@ from ._rating import Rating, update
 if TYPE_CHECKING:
     import pandas as pd
 
-__all__ = ["DRIVE", "ENVIRONMENT", "VERSION", "ProgressError", "Trainer", "default_path", "set_aside"]
+__all__ = ["DRIVE", "PUZZLES_ENVIRONMENT", "VERSION", "ProgressError", "Trainer", "default_path", "set_aside"]
 
 #: The environment variable naming the progress file, when no path is given.
-ENVIRONMENT: Final = "NOVALUNA_PUZZLES"
+PUZZLES_ENVIRONMENT: Final = "NOVALUNA_PUZZLES"
 #: Where the in-browser site (JupyterLite's Pyodide kernel) keeps files across reloads: its drive, the
 #: notebooks' folder, stored in the browser (IndexedDB). Its home folder lives in memory only.
 DRIVE: Final = Path("/drive")
@@ -68,7 +68,7 @@ def default_path() -> Path:
     ``puzzle-progress.json`` on its drive (kept across reloads, and shown among the notebooks, so a pupil
     can download it for their teacher); else ``puzzles.json`` in the user's data folder (on Linux
     ``$XDG_DATA_HOME/novaluna_widget``, by default ``~/.local/share/…``)."""
-    named = os.environ.get(ENVIRONMENT)
+    named = os.environ.get(PUZZLES_ENVIRONMENT)
     if named:
         return Path(named).expanduser()
     if sys.platform == "emscripten" and DRIVE.is_dir():
@@ -119,7 +119,7 @@ class Trainer:
         if path is not None and not isinstance(path, (str, os.PathLike)):
             raise TypeError(msg("the progress file is a path, not {value}", value=quote(path)))
         self.path = default_path() if path is None else Path(path)
-        self.seed = check_seed(seed)
+        self.seed = check_puzzle_seed(seed)
         self.lang = lang
         self._file = Writer(self.path)  # a damaged file stops here
         self._file.check_writable()

@@ -203,7 +203,7 @@ def test_solo_explains_its_score_and_ends_phase_one_when_allowed(page: Page) -> 
 def test_the_end_keeps_your_area_and_sums_up(page: Page) -> None:
     setup = (
         "from novaluna_widget import NovaLunaWidget\n"
-        "from novaluna_widget._narration import summary\n"
+        "from novaluna_widget._narration import end_summary\n"
         "w = NovaLunaWidget(players=['You', 'Bo'], seed=4, bots={1: 'greedy'})\n"
         "while not w.game.is_over: w.bot_move('greedy')\n"
         "w"
@@ -212,5 +212,5 @@ def test_the_end_keeps_your_area_and_sums_up(page: Page) -> None:
     assert kernel_json(page, "w.game.is_over") is True
     expect(root.locator(".nl-card-big")).to_have_attribute("aria-label", "You")
     expect(root.locator(".nl-summary b")).to_have_text(kernel_json(page, "w.state['over']['text']"))
-    expect(root.locator(".nl-summary li")).to_have_text(kernel_json(page, "summary(w.game)"))
+    expect(root.locator(".nl-summary li")).to_have_text(kernel_json(page, "end_summary(w.game)"))
     expect(root.locator(".nl-now")).to_contain_text("Press New game to play again")
