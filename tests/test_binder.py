@@ -165,7 +165,8 @@ def test_post_build_trusts_the_notebooks_quiets_the_news_and_draws_every_cell(bi
     )
     settings = json.loads((binder.home / NOTIFICATION_SETTINGS).read_text())
     assert settings["fetchNews"] == "false"
-    # Every cell drawn, as `make lab` has it: under virtual scrolling a tutorial's links land past their heading.
+    # Every cell drawn, as `make lab` has it: under virtual scrolling a tutorial's links land past their
+    # heading.
     overrides = json.loads((binder.prefix / "share/jupyter/lab/settings/overrides.json").read_text())
     assert overrides["@jupyterlab/notebook-extension:tracker"]["windowingMode"] == "none"
 

@@ -38,7 +38,7 @@ from novaluna_widget import (
 from novaluna_widget.__main__ import main
 from novaluna_widget._board import FAR, FIRST
 from novaluna_widget._errors import PositionError
-from novaluna_widget._guide import Click
+from novaluna_widget._guide import StepClick
 from novaluna_widget._modes.guided import LEFT
 from novaluna_widget._new_game import new_game
 from novaluna_widget.bots import GreedyBot, make_bot, play_game
@@ -748,7 +748,7 @@ def guided_at_a_move() -> NovaLunaWidget:
     return w
 
 
-def waited_for(w: NovaLunaWidget) -> Click:
+def waited_for(w: NovaLunaWidget) -> StepClick[str]:
     """The click the guided game waits for now."""
     assert w.guide is not None and w.guide.click is not None
     return w.guide.click

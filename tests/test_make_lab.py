@@ -1,5 +1,5 @@
-"""`make lab` serves the repository's root with every cell of a notebook drawn, so that docs/ (glossaries, player aid) can be reached from the
-file browser, and opens tutorial 1."""
+"""`make lab` serves the repository's root, so that docs/ (glossaries, player aid) can be reached from the
+file browser, opens tutorial 1, and draws every cell of a notebook."""
 
 from __future__ import annotations
 
