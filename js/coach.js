@@ -26,7 +26,7 @@ import {
 
 /** @typedef {import("./contract").State} State */
 /** @typedef {import("./contract").Catalogue} Catalogue */
-/** @typedef {import("./contract").Hint} Hint */
+/** @typedef {import("./contract").HintShown} Hint */
 /** @typedef {import("./contract").CoachOption} CoachOption */
 /** @typedef {import("./contract").ReviewPanel} Review */
 /** @typedef {import("./contract").ReviewRow} ReviewRow */

@@ -170,22 +170,22 @@ export type Colour = "red" | "blue" | "teal" | "yellow";
 export type Letter = "R" | "B" | "T" | "Y";
 
 /** One task of a tile: how many tiles of each colour it needs, [colour, count] each. */
-export type Task = [Colour, number][];
+export type TaskCounts = [Colour, number][];
 
 /** A tile: its colour, cost and tasks. */
-export type CatalogueTile = [Colour, number, Task[]];
+export type CatalogueTile = [Colour, number, TaskCounts[]];
 
 /** The 68 tiles by id (the `catalogue` trait, sent once: the state names tiles by id only). */
 export type Catalogue = Record<string, CatalogueTile>;
 
 /** One colour of a task's explanation (`Board.explain`): the colour's letter, how many tiles it needs, how many count, the chain of tiles counted and those touching the task's tile (both as indexes into the player's `tiles`). */
-export type ColourCount = [Letter, number, number, number[], number[]];
+export type ColourTally = [Letter, number, number, number[], number[]];
 
 /** A task's status: 0 open, 1 fulfilled (no token left for it), 2 covered. */
 export type TaskStatus = 0 | 1 | 2;
 
 /** A task of a player's area: [tile, task, status, counts]. `tile` indexes the player's `tiles`, `task` the tile's tasks; the page words the sentence from the counts. */
-export type TaskRow = [number, number, TaskStatus, ColourCount[]];
+export type TaskRow = [number, number, TaskStatus, ColourTally[]];
 
 /** A tile of an area: [id, x, y]. */
 export type PlacedTile = [string, number, number];
@@ -215,7 +215,7 @@ export interface PlayerState {
 export type Fulfil = [number, TaskRef[]];
 
 /** The player to move's legal cells and, per takeable tile (in `choices` order), the cells where it would fulfil tasks. Empty once the game is over and on a position shown read-only. */
-export interface Moves {
+export interface MoveOptions {
   cells: Cell[];
   fulfil: Fulfil[][];
 }
@@ -309,7 +309,7 @@ export interface Position {
   /** Each occupied moon-track space (none solo). */
   track: TrackSpace[];
   players: PlayerState[];
-  moves: Moves;
+  moves: MoveOptions;
   /** The turns since the player to move last moved, that turn included, oldest first. */
   recent: RecentTurn[];
   /** The latest entries of the page's log, oldest first. */
@@ -324,7 +324,7 @@ export interface Position {
 }
 
 /** The coach's hint for the player to move (`state.hint`); Python clears it when the position changes. */
-export interface Hint extends HintData {
+export interface HintShown extends HintData {
   /** The sentence to say. */
   words: string;
   /** The version of the state it is for. */
@@ -499,7 +499,7 @@ export interface StateCommon extends Position {
   bot_words: Record<string, string>;
   /** The position of the history on show. */
   view: View;
-  hint: Hint | null;
+  hint: HintShown | null;
   /** The explanation of the task the page asked about last, while the position on show is the same. */
   why: Why | null;
   /** The code of the language every sentence of the state is in; the page speaks it too. */

@@ -21,7 +21,7 @@ from typing import Final, Literal
 
 from ._i18n import msg
 
-__all__ = ["APPS", "CONNECTION", "App", "NotInstalled", "app_notebook", "serve", "voila_command"]
+__all__ = ["APPS", "App", "NotInstalled", "app_notebook", "serve", "voila_command"]
 
 App = Literal["game", "puzzles", "guided"]
 
@@ -37,7 +37,7 @@ APPS: Final[dict[str, str]] = {
 }
 
 #: The connection class that sends the kernel's messages at once (``_server``), named as Voilà imports it.
-CONNECTION: Final = "novaluna_widget._server.ChannelsAtOnce"
+_CONNECTION: Final = "novaluna_widget._server.ChannelsAtOnce"
 
 
 class NotInstalled(RuntimeError):
@@ -85,7 +85,7 @@ def voila_command(
         "voila",
         str(notebook),
         f"--theme={theme}",
-        f"--Voila.kernel_websocket_connection_class={CONNECTION}",
+        f"--Voila.kernel_websocket_connection_class={_CONNECTION}",
     ]
     if port is not None:
         command.append(f"--port={port}")

@@ -15,7 +15,7 @@ from typing import Any, Final, cast
 
 from ._board import whole_number
 from ._contract import Can, Compare, ComparedOption, Mark, PlayerState, Position, ReviewRow, View
-from ._contract import Hint as HintState
+from ._contract import HintShown as HintState
 from ._errors import IllegalMove, quote
 from ._game import Action, Game, Move, action_data
 from ._i18n import Message, cell_words, cmsg, cplural, msg, resolve, word

@@ -52,7 +52,7 @@ __all__ = [
     "CoachIntent",
     "CoachOption",
     "Colour",
-    "ColourCount",
+    "ColourTally",
     "Compare",
     "ComparedOption",
     "Direction",
@@ -69,8 +69,8 @@ __all__ = [
     "GuidedState",
     "HighlightButton",
     "HighlightData",
-    "Hint",
     "HintData",
+    "HintShown",
     "HistoryIntent",
     "HistoryMode",
     "HistoryState",
@@ -83,7 +83,7 @@ __all__ = [
     "Mark",
     "ModeName",
     "ModePart",
-    "Moves",
+    "MoveOptions",
     "NoReview",
     "OpenIntent",
     "OptionData",
@@ -123,7 +123,7 @@ __all__ = [
     "StateCommon",
     "StepData",
     "TakeIntent",
-    "Task",
+    "TaskCounts",
     "TaskRef",
     "TaskRow",
     "TaskStatus",
@@ -142,9 +142,9 @@ Colour = Literal["red", "blue", "teal", "yellow"]
 #: A colour's letter, as a task's counts name it.
 Letter = Literal["R", "B", "T", "Y"]
 #: One task of a tile: how many tiles of each colour it needs, [colour, count] each.
-Task = list[tuple[Colour, int]]
+TaskCounts = list[tuple[Colour, int]]
 #: A tile: its colour, cost and tasks.
-CatalogueTile = tuple[Colour, int, list[Task]]
+CatalogueTile = tuple[Colour, int, list[TaskCounts]]
 #: The 68 tiles by id (the ``catalogue`` trait, sent once: the state names tiles by id only).
 Catalogue = dict[str, CatalogueTile]
 
@@ -153,12 +153,12 @@ Catalogue = dict[str, CatalogueTile]
 #: One colour of a task's explanation (``Board.explain``): the colour's letter, how many tiles it needs,
 #: how many count, the chain of tiles counted and those touching the task's tile (both as indexes into
 #: the player's ``tiles``).
-ColourCount = tuple[Letter, int, int, list[int], list[int]]
+ColourTally = tuple[Letter, int, int, list[int], list[int]]
 #: A task's status: 0 open, 1 fulfilled (no token left for it), 2 covered.
 TaskStatus = Literal[0, 1, 2]
 #: A task of a player's area: [tile, task, status, counts]. ``tile`` indexes the player's ``tiles``,
 #: ``task`` the tile's tasks; the page words the sentence from the counts.
-TaskRow = tuple[int, int, TaskStatus, list[ColourCount]]
+TaskRow = tuple[int, int, TaskStatus, list[ColourTally]]
 #: A tile of an area: [id, x, y].
 PlacedTile = tuple[str, int, int]
 
@@ -193,7 +193,7 @@ class PlayerState(TypedDict):
 Fulfil = tuple[int, list[TaskRef]]
 
 
-class Moves(TypedDict):
+class MoveOptions(TypedDict):
     """The player to move's legal cells and, per takeable tile (in ``choices`` order), the cells where it
     would fulfil tasks. Empty once the game is over and on a position shown read-only."""
 
@@ -295,7 +295,7 @@ class Position(TypedDict):
     #: Each occupied moon-track space (none solo).
     track: list[TrackSpace]
     players: list[PlayerState]
-    moves: Moves
+    moves: MoveOptions
     #: The turns since the player to move last moved, that turn included, oldest first.
     recent: list[RecentTurn]
     #: The latest entries of the page's log, oldest first.
@@ -310,7 +310,7 @@ class Position(TypedDict):
 
 
 # -- the coach ------------------------------------------------------------------------------------
-class Hint(HintData):
+class HintShown(HintData):
     """The coach's hint for the player to move (``state.hint``); Python clears it when the position
     changes."""
 
@@ -526,7 +526,7 @@ class StateCommon(Position):
     bot_words: dict[str, str]
     #: The position of the history on show.
     view: View
-    hint: Hint | None
+    hint: HintShown | None
     #: The explanation of the task the page asked about last, while the position on show is the same.
     why: Why | None
     #: The code of the language every sentence of the state is in; the page speaks it too.

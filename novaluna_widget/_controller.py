@@ -28,7 +28,7 @@ from ._errors import BadIntent, IllegalMove, quote
 from ._game import Action, Game
 from ._guide import Guide
 from ._i18n import check_language, get_language, message_of, msg
-from ._modes import Mode, Picture, Screen, home
+from ._modes import Mode, Screen, Showing, home
 from ._protocol import (
     Reader,
     Seats,
@@ -41,7 +41,7 @@ from ._protocol import (
 )
 from ._review_runner import ReviewRunner, Run, Send, at_once
 from ._session import Played, Session
-from ._step import catch_up, enter, new_game, picture, speak, step
+from ._step import catch_up, enter, showing, speak, start_new_game, step
 from ._why import answer
 from .puzzles import ProgressError
 
@@ -51,7 +51,7 @@ __all__ = ["Controller"]
 class _Drawn(NamedTuple):
     """What the position the page draws was built from: the picture, the seats, the language, the reader."""
 
-    picture: Picture
+    picture: Showing
     seats: tuple[str | None, ...]
     lang: str
     reader: int | None
@@ -260,7 +260,7 @@ class Controller:
         self.refresh()
 
     def new_game(self, seed: int | None = None) -> None:
-        self._be(new_game(self.table, self.screen, seed, "python"))
+        self._be(start_new_game(self.table, self.screen, seed, "python"))
         self.refresh()
 
     def set_language(self, lang: object) -> None:
@@ -305,7 +305,7 @@ class Controller:
         """Catch up with the game (``step.catch_up``), the position rebuilt first if the game, its seats or
         the language changed: if that fails, the widget still shows (and counts) the position it drew last."""
         table = self.table
-        drawn = _Drawn(picture(table, self.mode), tuple(table.seats), table.lang, table.reader)
+        drawn = _Drawn(showing(table, self.mode), tuple(table.seats), table.lang, table.reader)
         if drawn != self._drawn:
             self._position = game_state(table.game, table.seats, table.lang, reader=table.reader)
             self._drawn = drawn

@@ -36,12 +36,12 @@ from ._contract import (
     EndReason,
     Fulfil,
     GameKind,
-    Hint,
+    HintShown,
     Intent,
     Letter,
     LogEntry,
     ModePart,
-    Moves,
+    MoveOptions,
     Over,
     PlayerState,
     Position,
@@ -174,7 +174,7 @@ def page_state(
     bot: str,
     view: View,
     mode: ModePart | None = None,
-    hint: Hint | None = None,
+    hint: HintShown | None = None,
     why: Why | None = None,
     can: CoachCan | None = None,
     lang: str | None = None,
@@ -290,7 +290,7 @@ def _tasks(board: Board, covered: frozenset[tuple[int, int, int]]) -> list[TaskR
     return rows
 
 
-def _moves(game: Game) -> Moves:
+def _moves(game: Game) -> MoveOptions:
     """The legal cells of the player to move and, per takeable space (in ``choices`` order), the cells
     where the tile would fulfil tasks: ``[cell index, [[x, y, task], ...]]`` (the new tile's own
     tasks carry its cell)."""

@@ -10,11 +10,11 @@ from __future__ import annotations
 
 from ._contract import Intent
 from ._i18n import check_language
-from ._modes import Mode, Picture, Screen, home
+from ._modes import Mode, Screen, Showing, home
 from ._session import Session, Source
 from ._why import ask
 
-__all__ = ["catch_up", "enter", "new_game", "picture", "speak", "step"]
+__all__ = ["catch_up", "enter", "showing", "speak", "start_new_game", "step"]
 
 
 def step(table: Session, screen: Screen, intent: Intent) -> Screen:
@@ -26,7 +26,7 @@ def step(table: Session, screen: Screen, intent: Intent) -> Screen:
     if intent["action"] == "language":  # in every mode, on an earlier position alike
         return speak(table, screen, intent["lang"], background=True)
     if intent["action"] == "new":  # leaves any mode for a new game
-        return new_game(table, screen, None, "page")
+        return start_new_game(table, screen, None, "page")
     return enter(screen, screen.mode.handle(screen, intent))
 
 
@@ -40,13 +40,13 @@ def enter(before: Screen, after: Screen) -> Screen:
     return after if said is None else after._replace(error=said)
 
 
-def picture(table: Session, mode: Mode) -> Picture:
+def showing(table: Session, mode: Mode) -> Showing:
     """What the version counts now."""
     game = table.game
-    return Picture(id(game), game.history, game.can_redo, mode.picture())
+    return Showing(id(game), game.history, game.can_redo, mode.picture())
 
 
-def catch_up(table: Session, screen: Screen, now: Picture | None = None) -> Screen:
+def catch_up(table: Session, screen: Screen, now: Showing | None = None) -> Screen:
     """``screen`` after the changes made to the game since it was drawn: another picture is a new version,
     which shows the position now, drops the tile chosen, the hint and a review of another history, and
     lets the mode follow (``Mode.changed``); an ``on_move`` callback that failed is said. ``now``: the
@@ -54,7 +54,7 @@ def catch_up(table: Session, screen: Screen, now: Picture | None = None) -> Scre
     failed = table.failure()
     if failed is not None:
         screen = screen._replace(error=failed)
-    now = picture(table, screen.mode) if now is None else now
+    now = showing(table, screen.mode) if now is None else now
     if now == screen.picture:
         return screen
     table.panel.follow(table.game)
@@ -87,7 +87,7 @@ def speak(table: Session, screen: Screen, lang: object, *, background: bool) -> 
     return screen
 
 
-def new_game(table: Session, screen: Screen, seed: int | None, source: Source) -> Screen:
+def start_new_game(table: Session, screen: Screen, seed: int | None, source: Source) -> Screen:
     """Leave any mode for a new game (dealt from ``seed``, else the table's generator), played as any game;
     an error about the old game means nothing in the new one."""
     screen.mode.leave()

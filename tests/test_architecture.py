@@ -179,21 +179,6 @@ def test_a_module_lists_its_public_names_in_all_and_hides_the_rest(path):
     assert unlisted == [], f"{module.__name__}: make these private (a leading _) or list them in __all__"
 
 
-#: Names two modules define with different meanings, kept only where the modules are the widget's
-#: rooms that other work is reshaping (the contract, the modes, the step):
-#: each says which two things share the name. The test fails once a clash here is gone, so the list
-#: only shrinks.
-TWO_MEANINGS = {
-    "ColourCount": "_board's count of one colour of a task, and _contract's shape of it for the page",
-    "Hint": "coach's hint (a move and its reason), and _contract's hint panel for the page",
-    "Moves": "_game's list of moves, and _contract's moves of a turn as the page reads them",
-    "Task": "_tiles' task of a tile, and _contract's task as the page reads it",
-    "Picture": "_render's picture for notebooks, and _modes.base's version of what the page shows",
-    "picture": "_render's wrapping of a picture for notebooks, and _step's version of what the page shows",
-    "new_game": "_new_game's deal of a new game, and _step's step that leaves any mode for one",
-}
-
-
 def _meanings() -> dict[str, dict[str, object]]:
     """Each public name a module of the package defines (not imports), with what it is in each module that
     defines it."""
@@ -208,15 +193,14 @@ def _meanings() -> dict[str, dict[str, object]]:
 
 def test_one_meaning_per_name():
     # A name means one thing across the package: two modules that define it define the same object (a
-    # reader who met ``Click`` or ``summary`` once knows it everywhere), or are listed in TWO_MEANINGS.
+    # reader who met ``Click`` or ``summary`` once knows it everywhere).
     clashes = {
         name: sorted(where)
         for name, where in _meanings().items()
         if len(where) > 1 and len({id(value) for value in where.values()}) > 1
     }
-    assert {name: where for name, where in clashes.items() if name not in {*TWO_MEANINGS, "main"}} == {}
+    assert {name: where for name, where in clashes.items() if name != "main"} == {}
     assert clashes["main"] == ["novaluna_widget.__main__", "novaluna_widget.puzzles.worksheet"]  # python -m
-    assert set(TWO_MEANINGS) <= set(clashes), "a clash is gone: drop it from TWO_MEANINGS"
 
 
 #: Public names of private modules used only in their own module, kept where the module is another's

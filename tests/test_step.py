@@ -124,7 +124,7 @@ def test_the_controller_knows_no_mode_by_name():
         for alias in node.names
     }
     assert not {module for module, _ in imported if module and module.startswith("_modes.")}
-    assert {name for module, name in imported if module == "_modes"} <= {"Mode", "Picture", "Screen", "home"}
+    assert {name for module, name in imported if module == "_modes"} <= {"Mode", "Showing", "Screen", "home"}
     words = {node.id for node in ast.walk(tree) if isinstance(node, ast.Name)}
     words |= {node.attr for node in ast.walk(tree) if isinstance(node, ast.Attribute)}
     assert not words & (named | {"PUZZLE_ONLY", "NOT_IN_PUZZLES", "Trainer", "set_aside"})

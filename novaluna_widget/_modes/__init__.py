@@ -5,7 +5,7 @@ traitlets or IPython.
 """
 
 from .._session import Session
-from .base import Asked, Mode, ModeFields, Picture, Screen
+from .base import Asked, Mode, ModeFields, Screen, Showing
 from .guided import Guided, guided_by
 from .history import History
 from .playing import Playing
@@ -18,11 +18,11 @@ __all__ = [
     "History",
     "Mode",
     "ModeFields",
-    "Picture",
     "Playing",
     "Puzzling",
     "Reviewing",
     "Screen",
+    "Showing",
     "guided_by",
     "home",
     "puzzles_of",

@@ -27,8 +27,8 @@ __all__ = [
     "Asked",
     "Mode",
     "ModeFields",
-    "Picture",
     "Screen",
+    "Showing",
     "moved",
     "view_now",
 ]
@@ -52,7 +52,7 @@ class ModeFields:
     position: Position | None = None
 
 
-class Picture(NamedTuple):
+class Showing(NamedTuple):
     """What the version of the picture counts: the game shown (``id``), its history and whether it can be
     redone, and what the mode shows instead of the game's own position (``Mode.picture``). Another
     picture is another version: a click made on the one before is refused. (A named tuple: made twice a
@@ -84,7 +84,7 @@ class Screen(NamedTuple):
 
     mode: Mode
     version: int = 0
-    picture: Picture | None = None
+    picture: Showing | None = None
     answered: int = 0
     selected: int | None = None
     hint: coach.Hint | None = None
