@@ -108,8 +108,13 @@ def missing(board: Board) -> dict[TaskRef, int]:
 
 def _lacks(board: Board, ref: TaskRef, short: frozenset[str]) -> int:
     x, y, i = ref
-    need = board[(x, y)].needs[i]
-    return sum(need[c] - board.count((x, y), c) for c in short)
+    cell = (x, y)
+    need = board[cell].needs[i]
+    count = board.count
+    lacking = 0
+    for c in short:  # a loop, not sum() over a generator: the search and the hint call this per task
+        lacking += need[c] - count(cell, c)
+    return lacking
 
 
 # -- the bots ------------------------------------------------------------------------------------
