@@ -739,6 +739,12 @@ class Board:
             members.discard(key)
         return _cells_sorted(members), _cells_sorted(touching)
 
+    def _around_group(self, cell: Cell) -> set[Cell]:
+        """The cells next to any tile of the group the tile at ``cell`` (a pair of ints) belongs to:
+        where a task's count can have changed when that tile was placed (``bots._worths``). The same
+        cells as the neighbours of ``cell`` and of its ``chain`` in its own colour, without sorting."""
+        return {_CELL[n] for m in self._group[_KEY[cell]] for n in _NEAR.get(m) or _near(m)}
+
     def explain(self, cell: Cell, task_index: int) -> Explanation:
         """Why the task ``task_index`` of the tile at ``cell`` is or is not fulfilled."""
         cell = self._tile_at(cell)
