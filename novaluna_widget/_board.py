@@ -416,6 +416,19 @@ class Board:
             return self._count(key, colour) if kept is None else kept[0]
         return self._count(_KEY[self._tile_at(cell)], _colour(colour))
 
+    def _lacking(self, ref: TaskRef, short: Iterable[str]) -> int:
+        """How many tiles the open task ``ref`` still lacks over its colours ``short`` (those it lacks, as
+        ``open_tasks`` gives them): ``count`` for each, without its checks (``bots`` asks per open task)."""
+        x, y, i = ref
+        key = _KEY[(x, y)]
+        need = self._cells[key].needs[i]
+        waiting = self._waiting
+        lacking = 0
+        for c in short:
+            kept = waiting[c].get(key)  # a task lacking a colour waits for it, with the count kept
+            lacking += need[c] - (self._count(key, c) if kept is None else kept[0])
+        return lacking
+
     def _tile_at(self, cell: object) -> Cell:
         """``cell`` as a cell that holds a tile, else ``IllegalMove`` naming the cells that do."""
         found = as_cell(cell)

@@ -107,14 +107,7 @@ def missing(board: Board) -> dict[TaskRef, int]:
 
 
 def _lacks(board: Board, ref: TaskRef, short: frozenset[str]) -> int:
-    x, y, i = ref
-    cell = (x, y)
-    need = board[cell].needs[i]
-    count = board.count
-    lacking = 0
-    for c in short:  # a loop, not sum() over a generator: the search and the hint call this per task
-        lacking += need[c] - count(cell, c)
-    return lacking
+    return board._lacking(ref, short)
 
 
 # -- the bots ------------------------------------------------------------------------------------
