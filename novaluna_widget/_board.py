@@ -421,6 +421,19 @@ class Board:
             return self._count(key, colour) if kept is None else kept[0]
         return self._count(_KEY[self._tile_at(cell)], _colour(colour))
 
+    def _lacking(self, ref: TaskRef, short: Iterable[str]) -> int:
+        """How many tiles the open task ``ref`` still lacks over its colours ``short`` (those it lacks, as
+        ``open_tasks`` gives them): ``count`` for each, without its checks (``bots`` asks per open task)."""
+        x, y, i = ref
+        key = _KEY[(x, y)]
+        need = self._cells[key].needs[i]
+        waiting = self._waiting
+        lacking = 0
+        for c in short:
+            kept = waiting[c].get(key)  # a task lacking a colour waits for it, with the count kept
+            lacking += need[c] - (self._count(key, c) if kept is None else kept[0])
+        return lacking
+
     def _tile_at(self, cell: object) -> Cell:
         """``cell`` as a cell that holds a tile, else ``IllegalMove`` naming the cells that do."""
         found = as_cell(cell)
@@ -743,6 +756,12 @@ class Board:
         if tiles[key].colour == colour:
             members.discard(key)
         return _cells_sorted(members), _cells_sorted(touching)
+
+    def _around_group(self, cell: Cell) -> set[Cell]:
+        """The cells next to any tile of the group the tile at ``cell`` (a pair of ints) belongs to:
+        where a task's count can have changed when that tile was placed (``bots._worths``). The same
+        cells as the neighbours of ``cell`` and of its ``chain`` in its own colour, without sorting."""
+        return {_CELL[n] for m in self._group[_KEY[cell]] for n in _NEAR.get(m) or _near(m)}
 
     def explain(self, cell: Cell, task_index: int) -> Explanation:
         """Why the task ``task_index`` of the tile at ``cell`` is or is not fulfilled."""

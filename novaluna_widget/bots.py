@@ -91,7 +91,7 @@ def _worths(board: Board, before: _Worths | None = None, placed: Cell | None = N
     colour, touched = "", set()
     if placed is not None:
         colour = board[placed].colour
-        touched = {n for m in (placed, *board.chain(placed, colour)[0]) for n in neighbours(m)}
+        touched = board._around_group(placed)
     for ref, short in board.open_tasks().items():
         known = before.get(ref) if before is not None else None
         if known is not None and (colour not in known[0] or (ref[0], ref[1]) not in touched):
@@ -107,9 +107,7 @@ def missing(board: Board) -> dict[TaskRef, int]:
 
 
 def _lacks(board: Board, ref: TaskRef, short: frozenset[str]) -> int:
-    x, y, i = ref
-    need = board[(x, y)].needs[i]
-    return sum(need[c] - board.count((x, y), c) for c in short)
+    return board._lacking(ref, short)
 
 
 # -- the bots ------------------------------------------------------------------------------------
