@@ -7,6 +7,7 @@ Python side is read from what Python drew: the state the view shows, and in mari
 from __future__ import annotations
 
 import contextlib
+import json
 import os
 import signal
 import subprocess
@@ -154,3 +155,19 @@ LUMINANCE_JS = """(root) => {
     const style = getComputedStyle(root);
     return {background: luminance(style.backgroundColor), text: luminance(style.color)};
 }"""
+
+
+def seed_3_puzzle(tmp_path: Path) -> tuple[str, str]:
+    """The first puzzle a fresh progress file and seed 3 give (the puzzles app's, and the marimo example's),
+    worked out in this process too: its answer as the page's choice button names it (JSON), its question."""
+    from novaluna_widget import NovaLunaWidget
+    from novaluna_widget._modes.puzzle import Puzzling, answer_data
+
+    here = NovaLunaWidget.puzzles(seed=3, path=tmp_path / "key.json")
+    mode = here._controller.mode
+    assert isinstance(mode, Puzzling) and mode.puzzle is not None
+    state = here.state
+    assert state["mode"] == "puzzle"
+    answer = answer_data(next(iter(mode.puzzle.answers)))
+    assert answer in [choice["answer"] for choice in state["puzzle"]["choices"]], "answered with a button"
+    return json.dumps(answer), state["puzzle"]["question"]

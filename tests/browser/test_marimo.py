@@ -5,7 +5,6 @@ and marimo's base styles strip nothing the widget relies on."""
 
 from __future__ import annotations
 
-import json
 import re
 import shutil
 from collections.abc import Iterator
@@ -14,10 +13,8 @@ from typing import TYPE_CHECKING, Any
 
 import pytest
 
-from novaluna_widget._modes.puzzle import Puzzling
-
 from .conftest import ARTIFACTS
-from .hosts import LUMINANCE_JS, REPO, Server, focused, marimo_run
+from .hosts import LUMINANCE_JS, REPO, Server, focused, marimo_run, seed_3_puzzle
 from .lab import expect
 
 if TYPE_CHECKING:
@@ -117,24 +114,13 @@ def test_dark_mode_gives_a_dark_widget_and_nothing_is_stripped(tab: Page, exampl
 
 
 def test_a_puzzle_solved(tab: Page, tmp_path: Path) -> None:
-    from novaluna_widget import NovaLunaWidget
-    from novaluna_widget._modes.puzzle import answer_data
-
-    # The puzzle a fresh progress file and seed 3 give, worked out here too: its answer key.
-    here = NovaLunaWidget.puzzles(seed=3, path=tmp_path / "key.json")
-    mode = here._controller.mode
-    assert isinstance(mode, Puzzling)
-    puzzle = mode.puzzle
-    assert puzzle is not None
-    answer = answer_data(next(iter(puzzle.answers)))
-    choices = [choice["answer"] for choice in here.state["puzzle"]["choices"]]
-    assert answer in choices, "seed 3's first puzzle is answered with a button"
+    answer, asked = seed_3_puzzle(tmp_path)  # the puzzle the example opens, and its answer key
     (tmp_path / "puzzles.py").write_text(PUZZLES)
     with marimo_run(tmp_path / "puzzles.py") as server:
         root = opened(tab, server.url)
         question = root.locator(".nl-puzzle-question")
-        expect(question).to_have_text(here.state["puzzle"]["question"])
+        expect(question).to_have_text(asked)
         assert int(question.evaluate("(el) => getComputedStyle(el).fontWeight")) >= 600
-        root.locator(f".nl-choice[data-answer='{json.dumps(answer)}']").click()
+        root.locator(f".nl-choice[data-answer='{answer}']").click()
         root.locator('.nl-puzzle [data-action="check"]').click()
         expect(root.locator(".nl-puzzle-verdict")).to_have_class(re.compile(r"\bnl-right\b"))

@@ -4,7 +4,6 @@ puzzles app; the guided game starts; ``--theme dark`` gives a dark widget; no wi
 
 from __future__ import annotations
 
-import json
 import re
 from collections.abc import Iterator
 from pathlib import Path
@@ -12,10 +11,8 @@ from typing import TYPE_CHECKING, Any
 
 import pytest
 
-from novaluna_widget._modes.puzzle import Puzzling
-
 from .conftest import ARTIFACTS
-from .hosts import LUMINANCE_JS, Server, focused, voila_app
+from .hosts import LUMINANCE_JS, Server, focused, seed_3_puzzle, voila_app
 from .lab import expect
 
 if TYPE_CHECKING:
@@ -92,21 +89,11 @@ def test_the_dark_theme(tab: Page) -> None:
 
 
 def test_a_puzzle_solved_in_the_puzzles_app(tab: Page, tmp_path: Path) -> None:
-    from novaluna_widget import NovaLunaWidget
-    from novaluna_widget._modes.puzzle import answer_data
-
-    # The app's puzzle (a fresh progress file, seed 3), worked out here too: its answer key.
-    here = NovaLunaWidget.puzzles(seed=3, path=tmp_path / "key.json")
-    mode = here._controller.mode
-    assert isinstance(mode, Puzzling)
-    puzzle = mode.puzzle
-    assert puzzle is not None
-    answer = answer_data(next(iter(puzzle.answers)))
-    assert answer in [choice["answer"] for choice in here.state["puzzle"]["choices"]]
+    answer, asked = seed_3_puzzle(tmp_path)  # the puzzle the app opens, and its answer key
     with voila_app("puzzles", "--seed", "3") as server:
         root = opened(tab, server.url)
-        expect(root.locator(".nl-puzzle-question")).to_have_text(here.state["puzzle"]["question"])
-        root.locator(f".nl-choice[data-answer='{json.dumps(answer)}']").focus()
+        expect(root.locator(".nl-puzzle-question")).to_have_text(asked)
+        root.locator(f".nl-choice[data-answer='{answer}']").focus()
         tab.keyboard.press("Enter")
         root.locator('.nl-puzzle [data-action="check"]').click()
         expect(root.locator(".nl-puzzle-verdict")).to_have_class(re.compile(r"\bnl-right\b"))
