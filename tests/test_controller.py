@@ -14,7 +14,7 @@ import pytest
 
 from novaluna_widget import Game, Move, coach
 from novaluna_widget._coach_view import BROWSING, TUTORIAL_ONLY, past
-from novaluna_widget._contract import Intent
+from novaluna_widget._contract import Intent, ReviewPanel, State, View
 from novaluna_widget._controller import Controller
 from novaluna_widget._errors import IllegalMove
 from novaluna_widget._guide import Guide
@@ -35,13 +35,19 @@ class Page:
         self.states: list[dict[str, Any]] = []
         self.panels: list[dict[str, Any]] = []
 
+    def publish(self, state: State) -> None:
+        self.states.append(dict(state))
+
+    def publish_review(self, panel: ReviewPanel) -> None:
+        self.panels.append(dict(panel))
+
 
 def controller(game: Game | None = None, **kw: Any) -> tuple[Controller, Page]:
     page = Page()
     c = Controller(
         Game(2, seed=3) if game is None else game,
-        publish=page.states.append,
-        publish_review=page.panels.append,
+        publish=page.publish,
+        publish_review=page.publish_review,
         **kw,
     )
     c.start()
@@ -129,7 +135,7 @@ def test_a_refused_intent_changes_nothing_but_the_error():
 
 def test_every_intent_publishes_one_state():
     c, page = controller(Game(["You", "Bo"], seed=3), bots={1: "greedy"})
-    for action, fields in [
+    intents: list[tuple[str, dict[str, Any]]] = [
         ("select", {"space": c.game.choices()[0]}),
         ("bot", {}),
         ("undo", {}),
@@ -140,7 +146,8 @@ def test_every_intent_publishes_one_state():
         ("language", {"lang": "ru"}),
         ("new", {}),
         ("next", {}),
-    ]:
+    ]
+    for action, fields in intents:
         published = len(page.states)
         intent(c, action, **fields)
         assert len(page.states) == published + 1, action
@@ -211,7 +218,8 @@ def test_the_page_asks_why_a_task_is_fulfilled_and_python_says_it_for_one_task()
     assert why == {"task": [p, t, 0], "text": board.explain(cell, 0).in_language("en")}
     assert c.last_error is None
     intent(c, "language", lang="ru")  # the same question, answered in the new language
-    assert page.states[-1]["why"]["text"] == board.explain(cell, 0).in_language("ru")
+    why = page.states[-1]["why"]
+    assert why is not None and why["text"] == board.explain(cell, 0).in_language("ru")
     intent(c, "why", task=None)  # the page stopped pointing at it
     assert page.states[-1]["why"] is None
     intent(c, "why", task=[p, t, 0])
@@ -347,6 +355,10 @@ def test_the_pages_review_is_left_to_run_and_a_change_of_the_game_drops_it(monke
 
 
 # -- a mode of one's own -------------------------------------------------------------------------------
+#: What the mode ``Still`` shows: a view of its own (no game's position would be labelled so).
+STILL: View = {"turn": 0, "turns": 0, "now": True, "label": "nothing moves here", "compare": None}
+
+
 class Still(Mode):
     """A mode written outside the package: every intent is refused, and it lights no coach button."""
 
@@ -359,14 +371,14 @@ class Still(Mode):
         return Playing(self.table)
 
     def part(self) -> ModeFields:
-        return ModeFields(view={"still": True}, can={"hint": False, "review": False}, own={"mode": "playing"})
+        return ModeFields(view=STILL, can={"hint": False, "review": False}, own={"mode": "playing"})
 
 
 def test_a_new_mode_plugs_in_without_touching_the_others():
     c, page = controller()
     c.screen = c.screen._replace(mode=Still(c.table))
     c.refresh()
-    assert page.states[-1]["view"] == {"still": True}
+    assert page.states[-1]["view"] == STILL
     take(c, c.game.legal_moves()[0])
     assert c.last_error == "nothing moves here" and c.game.turn == 0
     intent(c, "language", lang="ru")  # the controller's own intents work in every mode

@@ -25,6 +25,7 @@ import string
 import subprocess
 import unicodedata
 from collections.abc import Callable, Iterator
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -148,7 +149,10 @@ def key(m: Message) -> tuple[str | None, str | tuple[str, ...]]:
 
 
 def forms(m: Message) -> list[str]:
-    return [m.string] if isinstance(m.string, str) else list(m.string)
+    if isinstance(m.string, str):
+        return [m.string]
+    assert m.string is not None, m.id
+    return list(m.string)
 
 
 def fields(text: str) -> set[str]:
@@ -208,14 +212,12 @@ def message_calls(path: Path) -> Iterator[tuple[int, str | None, tuple[str, ...]
             continue
         context_at, words_to = spec
         given = node.args[:words_to]
-        literal = [
-            a.value if isinstance(a, ast.Constant) and isinstance(a.value, str) else None for a in given
-        ]
-        if len(given) < words_to or None in literal:
+        literal = [a.value for a in given if isinstance(a, ast.Constant) and isinstance(a.value, str)]
+        if len(given) < words_to or len(literal) < len(given):
             yield node.lineno, None, None
             continue
         first = 0 if context_at is None else 1
-        yield node.lineno, (literal[0] if context_at else None), tuple(literal[first:])  # type: ignore[misc]
+        yield node.lineno, (literal[0] if context_at else None), tuple(literal[first:])
 
 
 def test_every_message_made_in_the_code_is_in_the_template():
@@ -618,7 +620,7 @@ def test_a_japanese_sentence_made_of_several_messages_keeps_one_register():
     made = Generator(2, lang="ja")
     for kind in ("take", "fulfilled", "next", "refill", "over", "placement", "gain"):
         puzzle = made.make(kind)
-        for text in [*said_of(puzzle, "ja"), refused(lambda p=puzzle: p.check("nonsense"), "ja")]:
+        for text in [*said_of(puzzle, "ja"), refused(partial(puzzle.check, "nonsense"), "ja")]:
             unquoted = re.sub(r"「[^「」]*」", "「」", plain(text))  # an answer offered by name is a label
             assert japanese_registers(unquoted) <= {"polite"}, (kind, text)
 
@@ -658,7 +660,7 @@ def test_a_refused_answer_is_one_sentence_in_every_language(lang):
 
     made = Generator(1)
     said = [
-        plain(refused(lambda kind=kind: made.make(kind).check("x"), lang))
+        plain(refused(partial(made.make(kind).check, "x"), lang))
         for kind in ("take", "fulfilled", "placement")
     ]
     assert said == SHAPES[lang]
@@ -784,13 +786,16 @@ def outputs(lang: str) -> dict[str, list[str]]:
                 see("area picture", board_svg(mover, labels=list(mover.tiles)[:2], lang=lang))
                 state = game_state(game, lang=lang)
                 see("page log", *(entry[3] for entry in state["log"]))
-                solo = state["solo"] or {}
-                see("solo score", *solo.get("lines", []), solo.get("goal", ""))
+                if state["solo"] is not None:
+                    see("solo score", *state["solo"]["lines"], state["solo"]["goal"])
         see("log and explain", *every_sentence(game, lang))
         state = game_state(game, lang=lang)
         see("page log", *(entry[3] for entry in state["log"]))
-        see("the end", state["over"]["text"], *state["over"]["lines"])
-        see("solo score", *(state["solo"] or {}).get("lines", []))
+        over = state["over"]
+        assert over is not None  # played out
+        see("the end", over["text"], *over["lines"])
+        if state["solo"] is not None:
+            see("solo score", *state["solo"]["lines"])
         see("text view", game_text(game, lang))
         see("game picture", game_svg(game, lang=lang))
         see("illegal move", illegal(game, Move(1, (0, 0))))
@@ -801,7 +806,7 @@ def outputs(lang: str) -> dict[str, list[str]]:
     see(
         "bad save",
         *(
-            refused(lambda text=text: Game.from_json(text), lang)
+            refused(partial(Game.from_json, text), lang)
             for text in (
                 "{nope",
                 b"\xff\xfe",
@@ -867,7 +872,8 @@ def test_the_bot_seats_refusal_names_the_button_as_the_page_words_it():
             "Bot plays for {name}"
             if lang == "en"
             else next(
-                (m.string for m in page_entries(lang) if m.id == "Bot plays for {name}" and not m.context), ""
+                (forms(m)[0] for m in page_entries(lang) if m.id == "Bot plays for {name}" and not m.context),
+                "",
             )
         )
         if button:
@@ -1201,7 +1207,8 @@ def reader_messages() -> list[i18n.Message]:
     for entry in catalogue:
         if entry.context != "the player named You, the reader":
             continue
-        one, many = entry.id if isinstance(entry.id, tuple) else (entry.id, None)
+        one, *plural = english(entry)
+        many = plural[0] if plural else None
         if not one.startswith("{who}"):
             continue
         fields = {name for _, name, _, _ in string.Formatter().parse(one) if name and name != "n"}
@@ -1303,13 +1310,13 @@ def japanese_registers(text: str) -> set[str]:
 
 def japanese(domain: str) -> list[tuple[str, str, str]]:
     """Every Japanese translation of ``domain``: (the English, where it is used, the Japanese)."""
-    found = []
+    found: list[tuple[str, str, str]] = []
     for entry in read_po((LOCALE / "ja" / "LC_MESSAGES" / f"{domain}.po").open("rb")):
-        english = entry.id[0] if isinstance(entry.id, tuple) else entry.id
+        one = english(entry)[0]
         where = " ".join(path for path, _ in entry.locations)
-        for text in entry.string if isinstance(entry.string, tuple) else (entry.string,):
-            if english:
-                found.append((english, where, text))
+        for text in forms(entry):
+            if one:
+                found.append((one, where, text))
     return found
 
 
@@ -1348,9 +1355,9 @@ def test_persian_counts_take_a_singular_verb():
     # and verb stay singular («۳ هدف … کم دارد»), never plural («کم دارند», «شده‌اند»), which is wrong for 1.
     plural_verb = re.compile(r"شده\u200cاند|شده باشند|کم دارند|هستند|می\u200cشوند(?=[\s.،؛:!)»]|$)")
     found = [
-        entry.string[0]
+        forms(entry)[0]
         for domain in ("novaluna", "novaluna_page")
         for entry in read_po((LOCALE / "fa" / "LC_MESSAGES" / f"{domain}.po").open("rb"))
-        if isinstance(entry.id, tuple) and plural_verb.search(entry.string[0])
+        if len(english(entry)) > 1 and plural_verb.search(forms(entry)[0])
     ]
     assert found == []
