@@ -90,7 +90,15 @@ def _sigterm_as_ctrl_c(terminated: list[int]) -> Iterator[None]:
         yield
         return
 
+    main = os.getpid()
+
     def stop(signum: int, frame: FrameType | None) -> None:
+        if os.getpid() != main:
+            # A forked worker that has not yet set its own handlers (its pool's initializer): SIGTERM, by
+            # which the parent ends it, ends it at once, as by default, not as a Ctrl-C with a traceback.
+            signal.signal(signal.SIGTERM, signal.SIG_DFL)
+            os.kill(os.getpid(), signal.SIGTERM)
+            return
         terminated.append(signum)
         handler = signal.getsignal(signal.SIGINT)
         if not callable(handler):  # Ctrl-C ignored here (a background job): SIGTERM still stops

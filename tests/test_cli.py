@@ -6,6 +6,7 @@ import io
 import signal
 import subprocess
 import sys
+import textwrap
 from pathlib import Path
 from typing import Any
 
@@ -173,6 +174,32 @@ def test_ctrl_c_stops_the_workers_at_once_and_says_so() -> None:
     )
     assert code == 128 + signal.SIGINT and err.endswith("interrupted after 0 of 200 games\n")
     assert "Traceback" not in err and "UserWarning" not in err
+
+
+@POSIX
+def test_a_worker_ended_before_it_sets_its_own_handlers_ends_quietly() -> None:
+    # A simulation's workers are forked while the command turns SIGTERM into Ctrl-C. One that the parent
+    # ends (SIGTERM) before its initializer has set its own handlers, as a Ctrl-C at the start may, ends as
+    # by default: quietly, never as a Ctrl-C with a traceback.
+    script = textwrap.dedent(
+        """
+        import multiprocessing, os, signal, time
+        from novaluna_widget.__main__ import _sigterm_as_ctrl_c
+
+        def worker():
+            os.kill(os.getpid(), signal.SIGTERM)
+            time.sleep(30)
+
+        with _sigterm_as_ctrl_c([]):
+            child = multiprocessing.get_context("fork").Process(target=worker)
+            child.start()
+            child.join(30)
+            print(child.exitcode)
+        """
+    )
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=120)
+    assert done.stdout.strip() == str(-signal.SIGTERM), done.stderr
+    assert "Traceback" not in done.stderr
 
 
 def test_play_prints_a_whole_game_through_python_dash_m() -> None:
