@@ -103,24 +103,30 @@ def _one_thread(method: Callable[Concatenate[_G, _P], _R]) -> Callable[Concatena
     Where no thread but the main one runs (``_other_threads``: scripts, simulations' workers, the
     browser's kernel), that thread is the only one that can be inside a game: it goes in without a claim.
     (A thread runs only once started, and a game's calls start none.) ``play``, ``legal_moves`` and
-    ``copy``, called on every move of every game and every node of a search, hold the game the same way
-    written out (``_take``, then ``_let_go``'s two lines): the wrapper's call and the claim cost random
-    games a tenth of their speed."""
+    ``copy``, called on every move of every game and every node of a search, test ``_other_threads``
+    themselves and call ``_claim`` and ``_let_go`` only when it is true: the wrapper's call and the claim
+    cost random games a tenth of their speed."""
 
     @functools.wraps(method)
     def guarded(game: _G, /, *args: _P.args, **kwargs: _P.kwargs) -> _R:
         if not _other_threads():  # the only thread there is holds every game
             return method(game, *args, **kwargs)
-        claim = (get_ident(),)
-        held = _USERS.setdefault(key := id(game), claim)
-        if held is not claim and not _take(key, claim, held):
-            return method(game, *args, **kwargs)
+        held = _claim(game)
         try:
             return method(game, *args, **kwargs)
         finally:
-            _let_go(key)
+            if held is not None:
+                _let_go(held)
 
     return guarded
+
+
+def _claim(game: object) -> int | None:
+    """Take ``game`` for this thread, waiting while another holds it: its key, to ``_let_go`` of once
+    done; None if this thread holds it already (a call from within, which lets go of nothing)."""
+    claim = (get_ident(),)
+    held = _USERS.setdefault(key := id(game), claim)
+    return key if held is claim or _take(key, claim, held) else None
 
 
 def _take(key: int, claim: tuple[int], held: tuple[int]) -> bool:
@@ -640,11 +646,8 @@ class Game:
     def legal_moves(self) -> Moves:
         """Every legal ``Move`` for the player to move, space by space (the optional refill is a separate
         choice). A sequence: index it, iterate it, or ``list()`` it."""
-        mine = False  # one thread at a time, as ``_one_thread`` lets it in
-        if _other_threads():
-            claim = (get_ident(),)
-            held = _USERS.setdefault(key := id(self), claim)
-            mine = held is claim or _take(key, claim, held)
+        # One thread at a time, as ``_one_thread`` lets it in (no call at all where no other thread runs).
+        held = _claim(self) if _other_threads() else None
         try:
             if self._over is not None:
                 return Moves((), ())
@@ -656,10 +659,8 @@ class Game:
             moves._size = len(spaces) * len(cells)
             return moves
         finally:
-            if mine:  # let go (``_let_go``, written out)
-                del _USERS[key]
-                if _WAITING:
-                    _wake()
+            if held is not None:
+                _let_go(held)
 
     def legal_actions(self) -> list[Action]:
         """Every action the player to move may take now: the legal moves, then ``"refill"`` and, solo,
@@ -729,11 +730,8 @@ class Game:
         """Play one action: a ``Move`` (or a ``(space, (x, y))`` pair), ``"refill"`` or, solo,
         ``"end_phase_one"``. Returns the tasks a move covered. Raises ``IllegalMove``, changing
         nothing, if the action is not legal now."""
-        mine = False  # one thread at a time, as ``_one_thread`` lets it in
-        if _other_threads():
-            claim = (get_ident(),)
-            held = _USERS.setdefault(game := id(self), claim)
-            mine = held is claim or _take(game, claim, held)
+        # One thread at a time, as ``_one_thread`` lets it in (no call at all where no other thread runs).
+        held = _claim(self) if _other_threads() else None
         try:
             key = _KEY_OF_MOVE.get(id(action))
             if (  # the common case, a legal move the engine made (as legal_moves() gives): checked here
@@ -781,10 +779,8 @@ class Game:
                 self._redo.clear()
             return covered
         finally:
-            if mine:  # let go (``_let_go``, written out)
-                del _USERS[game]
-                if _WAITING:
-                    _wake()
+            if held is not None:
+                _let_go(held)
 
     def _checked(self, action: object) -> Action:
         """The action, normalised, if it is legal now; else ``IllegalMove`` (nothing changes). ``play``
@@ -951,11 +947,8 @@ class Game:
 
         ``shuffle_pile=rng`` shuffles the copy's face-down draw pile: a search that looks past a refill
         then guesses the hidden order instead of reading it."""
-        mine = False  # one thread at a time, as ``_one_thread`` lets it in
-        if _other_threads():
-            claim = (get_ident(),)
-            held = _USERS.setdefault(key := id(self), claim)
-            mine = held is claim or _take(key, claim, held)
+        # One thread at a time, as ``_one_thread`` lets it in (no call at all where no other thread runs).
+        held = _claim(self) if _other_threads() else None
         try:
             if shuffle_pile is not None and not isinstance(shuffle_pile, random.Random):
                 raise TypeError(
@@ -983,10 +976,8 @@ class Game:
                 shuffle_pile.shuffle(other._pile)
             return other
         finally:
-            if mine:  # let go (``_let_go``, written out)
-                del _USERS[key]
-                if _WAITING:
-                    _wake()
+            if held is not None:
+                _let_go(held)
 
     # -- the game as plain data ----------------------------------------------------------------
     @_one_thread
