@@ -114,13 +114,30 @@ def tab(visit: Visit, request: pytest.FixtureRequest) -> Iterator[Visit]:
         _save_artifacts(request.node.nodeid, visit.page, visit.console + visit.errors)
 
 
-@pytest.fixture
-def russian_tab(browser: Browser, site: StaticSite, request: pytest.FixtureRequest) -> Iterator[Visit]:
-    """A tab of a visitor whose browser speaks Russian, nothing opened yet; kept like ``tab`` on failure."""
-    with visitor(browser, site, "ru-RU") as state:
+@contextmanager
+def new_visitor(
+    browser: Browser, site: StaticSite, locale: str, request: pytest.FixtureRequest
+) -> Iterator[Visit]:
+    """A tab of a new visitor whose browser speaks ``locale``, nothing opened yet, for a fixture: kept like
+    ``tab`` when the test failed (known only once the test is over, at the fixture's teardown)."""
+    with visitor(browser, site, locale) as state:
         yield state
         if request.node.stash.get(FAILED_KEY, False):
             _save_artifacts(request.node.nodeid, state.page, state.console + state.errors)
+
+
+@pytest.fixture
+def english_tab(browser: Browser, site: StaticSite, request: pytest.FixtureRequest) -> Iterator[Visit]:
+    """A tab of a new visitor whose browser speaks English, nothing opened yet; kept on failure."""
+    with new_visitor(browser, site, "en-US", request) as state:
+        yield state
+
+
+@pytest.fixture
+def russian_tab(browser: Browser, site: StaticSite, request: pytest.FixtureRequest) -> Iterator[Visit]:
+    """A tab of a visitor whose browser speaks Russian, nothing opened yet; kept like ``tab`` on failure."""
+    with new_visitor(browser, site, "ru-RU", request) as state:
+        yield state
 
 
 WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
@@ -335,26 +352,22 @@ print(kept.name, len(kept.attempts), round(kept.learner.rating))
 
 
 def test_puzzle_progress_lives_on_the_drive_and_survives_a_reload(
-    browser: Browser, site: StaticSite, request: pytest.FixtureRequest
+    english_tab: Visit, site: StaticSite
 ) -> None:
     """In the site the trainer's default file is on the drive (the browser's IndexedDB), not in Pyodide's
     memory: a pupil who reloads the page finds their name, attempts and rating (issue 35.4)."""
-    with visitor(browser, site, "en-US") as state:
-        page = state.page
-        try:
-            open_site(page, site.url + "/")
-            wait_for_kernel(page)
-            said = execute_python(page, RECORD_ONE)
-            assert said.split() == ["/drive/puzzle-progress.json", "None", "1"], said
-            page.reload()  # a new page, a new kernel: only what the browser kept is there
-            open_site(page, site.url + "/")
-            wait_for_kernel(page)
-            name, attempts, rating = execute_python(page, READ_BACK).split()
-            assert (name, attempts) == ("Ada", "1") and int(rating) > 1500
-            assert state.outside == [] and state.errors == []
-        finally:
-            if request.node.stash.get(FAILED_KEY, False):
-                _save_artifacts(request.node.nodeid, page, state.console + state.errors)
+    state = english_tab
+    page = state.page
+    open_site(page, site.url + "/")
+    wait_for_kernel(page)
+    said = execute_python(page, RECORD_ONE)
+    assert said.split() == ["/drive/puzzle-progress.json", "None", "1"], said
+    page.reload()  # a new page, a new kernel: only what the browser kept is there
+    open_site(page, site.url + "/")
+    wait_for_kernel(page)
+    name, attempts, rating = execute_python(page, READ_BACK).split()
+    assert (name, attempts) == ("Ada", "1") and int(rating) > 1500
+    assert state.outside == [] and state.errors == []
 
 
 # The longest two-player game (random moves until the tiles run out, as bench/coach.py reviews), and
@@ -370,57 +383,49 @@ longest
 
 
 def test_the_review_in_the_site_shows_its_progress_and_a_change_of_the_game_cancels_it(
-    browser: Browser, site: StaticSite, request: pytest.FixtureRequest
+    english_tab: Visit, site: StaticSite
 ) -> None:
     """Pyodide has no threads: the page's Review runs a row at a time between the kernel's messages, so
     the panel's progress moves, the kernel answers meanwhile, and an Undo on the page (another history)
     stops the work and closes the panel, as in JupyterLab (issue 38.2)."""
-    with visitor(browser, site, "en-US") as state:
-        page = state.page
-        try:
-            open_site(page, site.url + "/")
-            wait_for_kernel(page)
-            root = show_cells(page, LONGEST_GAME)
-            total = kernel_json(page, "len(longest.game.history)")
-            root.locator('button[data-action="review"]').click()
-            progress = root.locator(".nl-review-progress progress")
-            expect(progress).to_have_attribute("value", re.compile(r"^[1-9]"), timeout=DEADLINE * 1000)
-            # The kernel answers while the review is under way: it is not done yet.
-            working = kernel_json(page, "longest.review_panel")
-            assert working["status"] == "working" and 0 < working["done"] < total, working
-            root.locator('button[data-action="undo"]').click()
-            expect(root.locator(".nl-review")).to_have_count(0)
-            wait_for_python(page, "not __import__('novaluna_widget.widget').widget._SLICING")  # it stopped
-            panels = kernel_json(page, "panels")
-            assert panels[-1] == {} and all(panel.get("status") != "ready" for panel in panels), panels
-            assert max(panel.get("done", 0) for panel in panels) < total
-            assert state.outside == [] and state.errors == []
-        finally:
-            if request.node.stash.get(FAILED_KEY, False):
-                _save_artifacts(request.node.nodeid, page, state.console + state.errors)
+    state = english_tab
+    page = state.page
+    open_site(page, site.url + "/")
+    wait_for_kernel(page)
+    root = show_cells(page, LONGEST_GAME)
+    total = kernel_json(page, "len(longest.game.history)")
+    root.locator('button[data-action="review"]').click()
+    progress = root.locator(".nl-review-progress progress")
+    expect(progress).to_have_attribute("value", re.compile(r"^[1-9]"), timeout=DEADLINE * 1000)
+    # The kernel answers while the review is under way: it is not done yet.
+    working = kernel_json(page, "longest.review_panel")
+    assert working["status"] == "working" and 0 < working["done"] < total, working
+    root.locator('button[data-action="undo"]').click()
+    expect(root.locator(".nl-review")).to_have_count(0)
+    wait_for_python(page, "not __import__('novaluna_widget.widget').widget._SLICING")  # it stopped
+    panels = kernel_json(page, "panels")
+    assert panels[-1] == {} and all(panel.get("status") != "ready" for panel in panels), panels
+    assert max(panel.get("done", 0) for panel in panels) < total
+    assert state.outside == [] and state.errors == []
 
 
 def test_the_site_says_the_python_kernel_is_starting_in_the_tutorials_language_until_it_is_idle(
-    browser: Browser, site: StaticSite, request: pytest.FixtureRequest
+    english_tab: Visit, site: StaticSite
 ) -> None:
     """For seconds after the page opens nothing moves while Pyodide starts: the page says so, in the open
     tutorial's language and direction (Persian here), and the notice goes once the kernel is idle."""
     from novaluna_widget._site import KERNEL_STARTING
 
-    with visitor(browser, site, "en-US") as state:
-        page = state.page
-        try:
-            page.goto(site.url + "/?lang=fa")
-            page.wait_for_url("**/lab/index.html?path=fa/*")
-            notice = page.locator("#nl-kernel-starting")
-            expect(notice).to_have_text(KERNEL_STARTING.in_language("fa"))
-            expect(notice).to_be_visible()
-            assert notice.get_attribute("dir") == "rtl" and notice.get_attribute("lang") == "fa"
-            page.wait_for_function("() => window.jupyterapp !== undefined")
-            _wait_for_document(page, TUTORIAL_1["fa"], timeout=60)
-            wait_for_kernel(page)
-            expect(notice).to_have_count(0)
-            assert state.outside == [] and state.errors == []
-        finally:
-            if request.node.stash.get(FAILED_KEY, False):
-                _save_artifacts(request.node.nodeid, page, state.console + state.errors)
+    state = english_tab
+    page = state.page
+    page.goto(site.url + "/?lang=fa")
+    page.wait_for_url("**/lab/index.html?path=fa/*")
+    notice = page.locator("#nl-kernel-starting")
+    expect(notice).to_have_text(KERNEL_STARTING.in_language("fa"))
+    expect(notice).to_be_visible()
+    assert notice.get_attribute("dir") == "rtl" and notice.get_attribute("lang") == "fa"
+    page.wait_for_function("() => window.jupyterapp !== undefined")
+    _wait_for_document(page, TUTORIAL_1["fa"], timeout=60)
+    wait_for_kernel(page)
+    expect(notice).to_have_count(0)
+    assert state.outside == [] and state.errors == []
