@@ -69,15 +69,13 @@ def speak(table: Session, screen: Screen, lang: object, *, background: bool) -> 
     lang = check_language(lang)
     if lang == table.lang:
         return screen
-    screen = catch_up(
-        table, screen
-    )  # first a change made behind the widget's back: what is re-worded is on show
+    # First a change made behind the widget's back: what is re-worded is on show.
+    screen = catch_up(table, screen)
     table.lang = lang
     game = table.game
     screen.mode.reword()
-    if (
-        table.game is not game and screen.picture is not None
-    ):  # the guided game, its seats renamed: same version
+    # The guided game, its seats renamed: the same version.
+    if table.game is not game and screen.picture is not None:
         screen = screen._replace(picture=screen.picture._replace(game=id(table.game)))
     if screen.hint is not None:  # the coach words its reason once: asked again (same seed, same move)
         screen = screen._replace(hint=table.coach_hint())

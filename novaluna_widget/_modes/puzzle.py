@@ -126,9 +126,8 @@ class Puzzling(Mode):
         self.kinds = None if kinds is None else tuple(kinds)
         self.downloads = 0
         self.download: PuzzleDownload | None = None
-        self._begin(
-            trainer.next(self.kinds)
-        )  # a kind there is not is refused here, before the mode is entered
+        # A kind there is not is refused here, before the mode is entered.
+        self._begin(trainer.next(self.kinds))
 
     def _begin(self, puzzle: Puzzle) -> None:
         self.puzzle = puzzle
