@@ -193,6 +193,8 @@ def test_a_pick_in_the_puzzles_is_a_new_value_and_the_trainer_the_tables(tmp_pat
     assert (
         puzzles.answering == Answering(puzzles.puzzle) and screen.mode is puzzles
     )  # the value before stands
+    with pytest.raises(TypeError, match="Puzzling has no field pics"):
+        puzzles.but(pics=())  # a copy of a mode changes the fields it has, no new one
     left = steps(picked, {"action": "leave"})
     assert isinstance(left.mode, Playing) and left.table.trainer is trainer  # the table keeps its trainer
 

@@ -128,6 +128,9 @@ class Mode(ABC):
 
     def but(self: _M, **changes: object) -> _M:
         """A copy of this mode with ``changes`` to its fields: the same mode gone on (``goes_on``)."""
+        unknown = changes.keys() - vars(self).keys()
+        if unknown:  # a misspelt field would otherwise be a new one, read by nothing
+            raise TypeError(f"{type(self).__name__} has no field {', '.join(sorted(unknown))}")
         mode = copy.copy(self)
         vars(mode).update(changes)
         return mode
