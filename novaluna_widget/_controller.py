@@ -9,7 +9,9 @@ An intent from the page is parsed (``protocol``) and stepped (``step.step``: the
 intent gets exactly one new state. Python's calls go to the mode on the game now; a setter (another game,
 the bot seats, the bot) makes a new table and puts the screen over it. Moves made on ``game`` directly are
 noticed (``step.catch_up``) before every intent and on ``refresh()``, the one way a state is published; the
-screen is replaced, never changed, so every change is one assignment here (``_be``).
+screen is replaced, never changed, so every change is one assignment here (``_be``). The ``on_move``
+callbacks hear what a step played once the screen after it is committed (``refresh`` tells them first), so
+one that reads ``widget.game`` reads the game it hears of.
 
 The controller knows no mode by name: the modes decide what a click means and which mode comes next, and a
 mode is entered only once it can show its part of the state (validate first, change after, as the engine
@@ -286,6 +288,7 @@ class Controller:
             self._notice()  # a move made from Python since the page drew makes this intent stale
             self._be(step(self.screen, parse_intent(content)))
         except (IllegalMove, BadIntent, ProgressError) as error:
+            self.table.session.tell()  # what was played before the refusal (if anything) is heard
             self.table.session.failure()  # the refusal is what the page hears
             self._be(self.screen._replace(error=message_of(error)))
         except Exception as error:  # a bug: say so in the widget rather than lose it
@@ -303,7 +306,9 @@ class Controller:
 
     # -- publishing ----------------------------------------------------------------------------------
     def refresh(self) -> None:
-        """Catch up with the game, then publish the state: the one way a state reaches the page."""
+        """Tell the ``on_move`` callbacks what was played (the screen after it is committed), catch up with
+        the game, then publish the state: the one way a state reaches the page."""
+        self.table.session.tell()
         self._notice()
         self._publish(self._state())
 

@@ -4,7 +4,8 @@ it plays on (``session.Table``: which game, its seats and bots, the language, th
 the picture, the tile chosen, the hint, the error. A step never changes the screen it is given, nor the
 table in it: what changes comes back in the next screen, a table changed by ``dataclasses.replace`` and the
 mode put over it (``Mode.on``). The one thing a step changes in place is the game on the table, the engine's
-mutable object, through ``Table.apply`` (which tells the session's ``on_move`` callbacks).
+mutable object, through ``Table.apply``; what it played waits in the session (``Session.record``) for the
+controller to tell the ``on_move`` callbacks once the screen after the step is its own.
 
 The step's own intents (``why``, ``language``, ``new``) are the same in every mode; every other goes to the
 mode on the screen. A refusal raises, and the screen given stands: nothing in it changed. ``catch_up`` is
