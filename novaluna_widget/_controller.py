@@ -24,7 +24,7 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable
 from dataclasses import replace
-from typing import Any, NamedTuple, SupportsIndex
+from typing import Any, NamedTuple, SupportsIndex, TypeVar
 
 from . import coach
 from ._coach_view import hint_state
@@ -33,7 +33,7 @@ from ._errors import BadIntent, IllegalMove, quote
 from ._game import Action, Game
 from ._guide import Guide
 from ._i18n import check_language, get_language, message_of, msg
-from ._modes import Mode, Screen, Showing, home
+from ._modes import Mode, Refused, Screen, Showing, home
 from ._protocol import (
     Reader,
     Seats,
@@ -51,6 +51,8 @@ from ._why import answer
 from .puzzles import ProgressError
 
 __all__ = ["Controller"]
+
+_T = TypeVar("_T")
 
 
 class _Drawn(NamedTuple):
@@ -218,15 +220,28 @@ class Controller:
         self._be(enter(self.screen, self.screen._replace(mode=self.mode.now())))
         return self.mode
 
-    def play(self, action: Action | tuple[int, tuple[int, int]]) -> frozenset[tuple[int, int, int]]:
-        covered = self._acting().play(action)
+    def _call(self, call: Callable[[Screen], tuple[Screen, _T]]) -> _T:
+        """What ``call`` returns for the screen in the mode on the game now (a Python call), once the screen
+        after it is the widget's: a refusal the page shows too (``Refused``, the guided game's sentence) is
+        made the widget's and shown before it is raised; any other refusal changes nothing."""
+        shown = self.mode  # the puzzles opened over the guided game stay on show, over the guide gone on
+        try:
+            after, found = call(self.screen._replace(mode=shown.now()))
+        except Refused as refused:
+            self._be(enter(self.screen, refused.screen._replace(mode=shown.over(refused.screen.mode))))
+            self.refresh()
+            raise
+        self._be(enter(self.screen, after._replace(mode=shown.over(after.mode))))
         self.refresh()
-        return covered
+        return found
+
+    def play(self, action: Action | tuple[int, tuple[int, int]]) -> frozenset[tuple[int, int, int]]:
+        self._acting()
+        return self._call(lambda screen: screen.mode.play(screen, action))
 
     def select(self, space: SupportsIndex | None) -> None:
-        selected = self._acting().select(space)
-        self._be(self.screen._replace(selected=selected))
-        self.refresh()
+        self._acting()
+        self._call(lambda screen: (screen.mode.select(screen, space), None))
 
     def bot_move(self, name: str | None = None) -> None:
         self._acting().bot_move(name)
@@ -250,8 +265,7 @@ class Controller:
 
     def next_step(self) -> None:
         self.refresh()
-        self.mode.now().next_step()
-        self.refresh()
+        self._call(lambda screen: (screen.mode.next_step(screen), None))
 
     def review(self, progress: bool) -> list[dict[str, Any]]:
         self.refresh()

@@ -74,13 +74,15 @@ class Playing(Mode):
         )
 
     # -- Python's calls ----------------------------------------------------------------------------
-    def play(self, action: Action | tuple[int, tuple[int, int]]) -> frozenset[tuple[int, int, int]]:
+    def play(
+        self, screen: Screen, action: Action | tuple[int, tuple[int, int]]
+    ) -> tuple[Screen, frozenset[tuple[int, int, int]]]:
         covered = self.table.apply(action, "python")
         self.table.play_bot_seats()
-        return covered
+        return screen, covered
 
-    def select(self, space: SupportsIndex | None) -> int | None:
-        return check_selection(self.table.game, space)
+    def select(self, screen: Screen, space: SupportsIndex | None) -> Screen:
+        return screen._replace(selected=check_selection(self.table.game, space))
 
     def undo(self) -> None:
         self.table.undo("python")
