@@ -63,6 +63,23 @@ def test_cancel_stops_the_work_closes_the_panel_and_review_starts_afresh():
     assert page.panels[-1]["status"] == "ready" and len(page.panels[-1]["rows"]) == n
 
 
+def test_cancel_stops_a_review_worded_again_in_another_language():
+    """The language menu has a review worded again by the same runner: its Cancel stops that work too."""
+    later: list[Job] = []
+    c, page = controller(finished(), run=later.append)
+    intent(c, "review")
+    english = later.pop().steps()
+    next(english)
+    intent(c, "language", lang="ru")  # the English work gives way to the Russian
+    assert list(english) == [] and page.panels[-1]["done"] == 0
+    russian = later.pop().steps()
+    next(russian)
+    intent(c, "cancel_review")
+    assert c.last_error is None and page.panels[-1] == {} and list(russian) == []
+    intent(c, "cancel_review")  # nothing under way any more: refused, in the widget's language now
+    assert c.last_error is not None and c.last_error.startswith("сейчас не идёт никакого разбора")
+
+
 @pytest.mark.parametrize("when", ["never asked", "done"])
 def test_a_cancel_with_no_review_under_way_is_refused_and_changes_nothing(when):
     c, page = controller(finished())

@@ -84,3 +84,19 @@ def test_cancel_stops_the_review_closes_the_panel_and_review_starts_afresh(page:
     assert kernel_json(page, "worked") == list(range(n))
     expect(root.locator("[data-review-row]")).to_have_count(n)
     expect(root.locator('[data-action="cancel_review"]')).to_have_count(0)
+
+    # In Persian (right to left): the language menu has the comments worded again, a review under way
+    # with its Cancel in the page's words, which stops it as in English.
+    execute_python(page, "gate.clear()")
+    root.locator(".nl-lang-pick").select_option("fa")
+    cancel = root.get_by_role("button", name="لغو مرور")
+    expect(cancel).to_have_text("لغو")
+    expect(root.locator(".nl-review-progress progress")).to_have_attribute("value", "1", timeout=30_000)
+    assert axe_violations(page) == [], "the review under way in Persian"
+    shot(page, root, 800, "review-cancel-fa-800.png")
+    cancel.click()
+    expect(root.locator(".nl-review")).to_have_count(0)
+    expect(root.locator(".nl-said")).to_have_text("مرور لغو شد.")
+    assert kernel_json(page, "[w.review_done(0), w.review_panel, w.last_error]") == [True, {}, None]
+    execute_python(page, "gate.set()")
+    wait_for_python(page, f"not {THREADS}", timeout=60)
