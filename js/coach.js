@@ -454,9 +454,9 @@ export function reviewPanel(review, state, catalogue, id) {
     const words = reviewProgressWords(review.done ?? 0, review.total ?? 0);
     return (
       head +
-      `<p class="nl-review-progress"><span>${esc(words)}</span>` +
+      `<div class="nl-review-working"><p class="nl-review-progress"><span>${esc(words)}</span>` +
       `<progress max="${Math.max(1, review.total ?? 0)}" value="${review.done ?? 0}" ` +
-      `aria-label="${esc(words)}"></progress>${cancelButton()}</p></section>`
+      `aria-label="${esc(words)}"></progress></p>${cancelButton()}</div></section>`
     );
   }
   const rows = [...(review.rows ?? [])].sort((a, b) => b.loss - a.loss);

@@ -57,7 +57,7 @@ def test_cancel_stops_the_review_closes_the_panel_and_review_starts_afresh(page:
     n = kernel_json(page, "len(w.game.history)")
     review = root.locator('button[data-action="review"]')
     review.click()
-    cancel = root.locator(".nl-review-progress").get_by_role("button", name="Cancel the review")
+    cancel = root.locator(".nl-review").get_by_role("button", name="Cancel the review")
     expect(root.locator(".nl-review-progress progress")).to_have_attribute("value", "1", timeout=30_000)
     expect(cancel).to_have_text("Cancel")
     assert axe_violations(page) == [], "the review under way, with its Cancel"
