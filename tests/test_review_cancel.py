@@ -16,7 +16,7 @@ import pytest
 
 from novaluna_widget import Game, NovaLunaWidget, coach
 from novaluna_widget._errors import BadIntent
-from novaluna_widget._modes import History, Playing
+from novaluna_widget._modes import History, Playing, Reviewing
 from novaluna_widget._protocol import parse_intent
 from novaluna_widget._review_runner import Job
 from novaluna_widget.widget import _in_slices
@@ -78,6 +78,23 @@ def test_cancel_stops_a_review_worded_again_in_another_language():
     assert c.last_error is None and page.panels[-1] == {} and list(russian) == []
     intent(c, "cancel_review")  # nothing under way any more: refused, in the widget's language now
     assert c.last_error is not None and c.last_error.startswith("сейчас не идёт никакого разбора")
+
+
+def test_cancel_with_a_review_row_open_closes_the_row_with_its_panel():
+    """A row open, the language changed (the review worded again, under way), then Cancel: the panel and
+    the row it explained close together, and the position now is on show."""
+    later: list[Job] = []
+    c, page = controller(finished(), run=later.append)
+    intent(c, "review")
+    later.pop()()
+    intent(c, "open", row=4)
+    assert isinstance(c.mode, Reviewing) and page.states[-1]["view"]["compare"] is not None
+    intent(c, "language", lang="ja")
+    assert page.panels[-1]["status"] == "working" and isinstance(c.mode, Reviewing)
+    intent(c, "cancel_review")
+    assert c.last_error is None and page.panels[-1] == {} and isinstance(c.mode, Playing)
+    assert page.states[-1]["view"]["compare"] is None and page.states[-1]["view"]["now"]
+    assert list(later.pop().steps()) == []
 
 
 @pytest.mark.parametrize("when", ["never asked", "done"])
