@@ -43,6 +43,8 @@ class Playing(Mode):
                 if not table.game.is_over:
                     raise IllegalMove(_REVIEW_AT_THE_END)
                 table.panel.start(table.game, table.lang, table.reader)  # returns at once: see review_runner
+            case "cancel_review":  # the panel's Cancel, while it shows the review under way
+                table.panel.cancel()
             case "hint":
                 if (bot := table.bot_to_move()) is not None:  # the Hint button is for the players who move
                     raise IllegalMove(played_by_bot(table.game, bot, table.reader, hint=True))
