@@ -66,3 +66,31 @@ def test_a_callback_on_a_click_reads_the_move_played():
     space, mover = w.game.choices()[1], w.game.current_player
     take(w, space, (0, 0))
     assert heard == [(Played(Move(space, (0, 0)), mover, "page"), w.game, (Move(space, (0, 0)),))]
+
+
+def test_a_callback_that_plays_answers_a_click_and_the_page_shows_both_moves():
+    w = NovaLunaWidget(seed=3)
+    heard = listen(w)
+
+    def answer(played: Played) -> None:
+        if played.source == "page":
+            w.play(w.game.legal_moves()[0])
+
+    w.on_move(answer)
+    take(w, w.game.choices()[0], (0, 0))
+    assert [played.source for played, _, _ in heard] == ["page", "python"]
+    assert heard[1][2] == w.game.history and len(w.game.history) == 2
+    assert w.state["turn"] == 2 and w.state["version"] == w.version and w.last_error is None
+
+
+def test_a_callback_that_fails_is_said_and_the_others_still_hear():
+    w = NovaLunaWidget(seed=3)
+
+    def broken(played: Played) -> None:
+        raise RuntimeError("boom")
+
+    w.on_move(broken)
+    heard = listen(w)
+    take(w, w.game.choices()[0], (0, 0))
+    assert len(heard) == 1 and w.last_error is not None and "on_move callback broken failed" in w.last_error
+    assert w.state["error"] == w.last_error
