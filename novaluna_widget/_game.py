@@ -636,7 +636,8 @@ class Game:
     @property
     def can_refill(self) -> bool:
         """Whether the player to move may refill now: only 1 or 2 tiles left and a draw pile."""
-        return self._over is None and 1 <= self._on_wheel <= 2 and bool(self._pile)
+        # The count first: asked before every move, it is false on most.
+        return 1 <= self._on_wheel <= 2 and self._over is None and bool(self._pile)
 
     @property
     def can_end_phase_one(self) -> bool:
@@ -654,8 +655,11 @@ class Game:
             # Built here rather than by __init__: the game's tuples need no copying, and this is asked
             # every turn of every game (the choices are () only once the game is over).
             moves = Moves.__new__(Moves)
-            spaces = moves._spaces = self._choices or self._takeable()
+            spaces = self._choices
+            if spaces is None:  # ``_takeable`` written out: the wheel has changed since the last turn
+                spaces = self._choices = wheel.next_spaces(self._wheel, self._marker)
             cells = moves._cells = self._players[self._current]._board._legal_cells()
+            moves._spaces = spaces
             moves._size = len(spaces) * len(cells)
             return moves
         finally:
@@ -733,16 +737,15 @@ class Game:
         # One thread at a time, as ``_one_thread`` lets it in (no call at all where no other thread runs).
         held = _claim(self) if _other_threads() else None
         try:
+            index = self._current
+            player = self._players[index]
             key = _KEY_OF_MOVE.get(id(action))
             if (  # the common case, a legal move the engine made (as legal_moves() gives): checked here
                 key is None
                 or type(action) is not Move
                 or self._over is not None
                 or action.space not in (self._choices or self._takeable())
-                or (
-                    self._players[self._current]._board._cells.get(key) is not _OPEN
-                    and not self._legal_first(action.cell)
-                )
+                or (player._board._cells.get(key) is not _OPEN and not self._legal_first(action.cell))
             ):
                 checked = self._checked(action)
                 if isinstance(checked, str):
@@ -754,8 +757,6 @@ class Game:
             # Take, move on the track, place, cover; then start the next turn (written out: every move of
             # every game and search comes here).
             space, cell = action
-            index = self._current
-            player = self._players[index]
             t = self._wheel[space]
             assert t is not None
             self._wheel[space] = None
