@@ -632,8 +632,7 @@ class Board:
             sizes[colour] = len(merged) - 1
             x, y = cell
             waits, borrowed = self._waiting, self._borrowed
-            for i, want in enumerate(t.wants):
-                short = t.lacks[i]  # what the task lacks, less each colour it has enough of
+            for i, want, short in t.wants:  # short: what the task lacks, less each colour it has enough of
                 for lacking, wanted in want:
                     have = sizes[lacking]
                     if have < wanted:
