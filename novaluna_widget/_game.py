@@ -244,8 +244,10 @@ class Moves(Sequence[Move]):
         size = self._size
         if type(index) is int and 0 <= index < size:  # the common case: a pick among the moves
             cells = self._cells
-            s = index // len(cells)  # (operators, cheaper than a call to divmod)
-            space, key = self._spaces[s], cells[index - s * len(cells)]
+            width = len(cells)
+            s = index // width  # (operators, cheaper than a call to divmod)
+            space = self._spaces[s]
+            key = cells[index - s * width]
             return _MOVES[space].get(key) or _move(space, key)
         if isinstance(index, slice):
             return [self[i] for i in range(*index.indices(size))]
