@@ -842,7 +842,8 @@ class Game:
         placed = wheel.refill(self._wheel, self._marker, self._pile)
         self._on_wheel += len(placed)
         self._choices = None
-        self._events.append(("refill", self._current, mandatory, tuple((s, t.id) for s, t in placed)))
+        # (a list made whole, then a tuple: a generator, resumed for each tile, costs more)
+        self._events.append(("refill", self._current, mandatory, tuple([(s, t.id) for s, t in placed])))
 
     def _advance(self, index: int, player: Player, steps: int) -> int:
         """Move the player's marker ``steps`` on, on top of any markers it lands on; returns who moves
