@@ -433,11 +433,11 @@ _SLICING: set[asyncio.Task[None]] = set()
 """The reviews ``_in_slices`` runs (the event loop keeps only weak references to its tasks)."""
 
 
-def _in_slices(job: Job) -> asyncio.Task[None]:
+def _in_slices(job: Job) -> None:
     """Run the page's Review a row at a time on the kernel's event loop, yielding to it after each: the
     kernel handles the page's messages between rows, so the progress shows and a change of the game's
     history cancels the rest, with no thread. Yielding, it also hears a helper's rows (``coach``: a second
-    Pyodide reviews a long game from its end). Returns the task (a bench awaits it)."""
+    Pyodide reviews a long game from its end)."""
 
     async def slices() -> None:
         with yielding():
@@ -447,7 +447,6 @@ def _in_slices(job: Job) -> asyncio.Task[None]:
     task = asyncio.get_event_loop().create_task(slices())
     _SLICING.add(task)
     task.add_done_callback(_SLICING.discard)
-    return task
 
 
 # -- noticing changes made from Python ---------------------------------------------------------
