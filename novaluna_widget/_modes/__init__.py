@@ -4,7 +4,7 @@ puzzles). ``base`` says what a mode is and holds the widget's state as a value (
 traitlets or IPython.
 """
 
-from .._session import Session
+from .._session import Table
 from .base import Asked, Mode, ModeFields, Screen, Showing
 from .guided import Guided, guided_by
 from .history import History
@@ -29,6 +29,6 @@ __all__ = [
 ]
 
 
-def home(table: Session) -> Mode:
+def home(table: Table) -> Mode:
     """The mode a widget starts in and New game comes back to: the game played as any game."""
     return Playing(table)

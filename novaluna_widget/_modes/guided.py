@@ -6,6 +6,7 @@ for the game the guide played."""
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from dataclasses import replace
 from typing import Any, Final, SupportsIndex
 
 from .._board import as_cell, whole_number
@@ -16,7 +17,7 @@ from .._game import Action, Move
 from .._guide import Guide
 from .._i18n import msg
 from .._protocol import check_selection
-from .._session import Said, Session
+from .._session import Said, Table
 from .base import PUZZLE_ONLY, Mode, ModeFields, Screen, view_now
 from .playing import Playing
 from .puzzle import open_puzzles
@@ -42,7 +43,7 @@ class Guided(Mode):
 
     refusal = TUTORIAL_ONLY
 
-    def __init__(self, table: Session, guide: Guide) -> None:
+    def __init__(self, table: Table, guide: Guide) -> None:
         super().__init__(table)
         self._guide = guide
         self.refused: Said | None = None  # the guide's answer to the last click it did not wait for
@@ -92,12 +93,12 @@ class Guided(Mode):
         tutorial: Tutorial = {**self.guide.state(), "refused": self.table.words(self.refused)}
         return ModeFields(view=view_now(self.table), can=can, own={"mode": "guided", "tutorial": tutorial})
 
-    def new_game(self) -> None:
-        self.table.seats = [None, self.table.bot]  # Luna's seat is played by a bot from now
+    def new_game(self) -> Table:
+        return replace(self.table, seats=(None, self.table.bot))  # Luna's seat is played by a bot from now
 
-    def reword(self) -> None:
-        self.guide.lang = self.table.lang  # which names the seats in the new language: the same game, renamed
-        self.table.game = self.guide.game
+    def reword(self, table: Table) -> Table:
+        self.guide.lang = table.lang  # which names the seats in the new language: the same game, renamed
+        return replace(table, game=self.guide.game)
 
     # -- Python's calls ----------------------------------------------------------------------------
     def play(self, action: Action | tuple[int, tuple[int, int]]) -> frozenset[tuple[int, int, int]]:

@@ -2,11 +2,16 @@
 
 from __future__ import annotations
 
+from typing import TypeVar
+
 from .._coach_view import BROWSING, position_at, view_state
 from .._contract import CoachCan, Compare, HistoryMode, Intent, Position, ReviewMode, View
+from .._session import Table
 from .base import Mode, ModeFields, Screen, moved
 
 __all__ = ["History"]
+
+_H = TypeVar("_H", bound="History")
 
 
 class History(Mode):
@@ -31,6 +36,9 @@ class History(Mode):
         if action in ("review", "next"):  # the panel opens over any position; Next is refused as now
             return moved(self.live.handle(screen, intent), self)
         self.refuse(intent)
+
+    def on(self: _H, table: Table) -> _H:
+        return self if table is self.table else self.but(table=table, live=self.live.on(table))
 
     def now(self) -> Mode:
         return self.live
