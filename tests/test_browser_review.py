@@ -143,3 +143,68 @@ def test_the_helper_makes_the_calls_it_is_sent_with_the_kernels_package_only() -
     assert [pickle.loads(call(k)) for k in range(len(args))] == list(coach.reviewing(game, nodes=NODES))
     with pytest.raises(RuntimeError, match=r"the kernel runs novaluna_widget 0\.0\.1, the helper loaded"):
         _browser_review._serve(Uint8Array(pickle.dumps(("0.0.1", coach._review_at, args))))
+
+
+class Worker:
+    """What a Helper asks of its Web Worker, recorded."""
+
+    def __init__(self) -> None:
+        self.posted: list[object] = []
+        self.terminated = 0
+        self.onmessage: object = None
+        self.onerror: object = None
+
+    def postMessage(self, message: object) -> None:
+        self.posted.append(message)
+
+    def terminate(self) -> None:
+        self.terminated += 1
+
+
+class Listener:
+    destroyed = 0
+
+    def destroy(self) -> None:
+        self.destroyed += 1
+
+
+class Scope:
+    """The worker's global scope, as far as ``Helper.stop`` uses it."""
+
+    def __init__(self) -> None:
+        self.revoked: list[str] = []
+        self.URL = self
+
+    def revokeObjectURL(self, url: str) -> None:
+        self.revoked.append(url)
+
+
+class Event:
+    def __init__(self, **fields: object) -> None:
+        self.__dict__.update(fields)
+
+
+def test_a_helper_hands_over_what_its_worker_sent_and_a_failure_leaves_the_kernel_alone(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    scope, worker, listener = Scope(), Worker(), Listener()
+    monkeypatch.setattr(_browser_review, "_js", lambda: scope)
+    helper: _browser_review.Helper[dict[str, int]] = _browser_review.Helper(worker, "blob:x", listener)
+    row = {"turn": 9}
+    helper._hear(Event(data=Event(index=8, result=Uint8Array(pickle.dumps(row)))))
+    assert helper.take(7) is None
+    helper.claim(7)
+    assert worker.posted == [7]  # the kernel makes 7: the helper stops above it
+    # The worker's Python failed: what it sent still counts, nothing more comes, the kernel goes on alone.
+    helper._hear(Event(data=Event(error="PythonError: boom")))
+    assert helper.failure == "PythonError: boom" and worker.terminated == 1
+    assert helper.take(8) == row and helper.take(8) is None
+    helper._hear(Event(message="the script did not load"))  # an error event: no data
+    assert helper.failure == "the script did not load"
+    with helper:
+        pass
+    assert (worker.terminated, listener.destroyed, scope.revoked) == (3, 1, ["blob:x"])
+    assert worker.onmessage is None and worker.onerror is None
+    helper.stop()  # once is enough
+    helper.claim(3)
+    assert (worker.terminated, worker.posted) == (3, [7])
