@@ -59,7 +59,7 @@ FIRST_WIDGET_JS = """() => new Promise((resolve) => {
 # which reviews on a process per core; in Pyodide, where no thread can start, a row at a time on the event
 # loop (``_in_slices``), helped by a second Pyodide in a Web Worker.
 COACH_CODE = """
-import asyncio, statistics, time
+import asyncio, json, statistics, time
 from novaluna_widget import Game
 from novaluna_widget._review_runner import Job
 from novaluna_widget.bots import GreedyBot, RandomBot, play_game
@@ -93,6 +93,21 @@ async def _figure(task, runs):
         return statistics.median([await _review_as_the_page() for _ in range(runs)])
     return statistics.median(_timed(lambda: generate(10, seed=1)) for _ in range(runs))
 
+async def _helped_or_alone(runs):
+    # The page's review with the site's helper and without it (as the site before it), interleaved.
+    from novaluna_widget import coach
+
+    times = {"helped": [], "alone": []}
+    helped_work = getattr(coach, "HELPED_WORK", None)  # None: a site from before the helper
+    for _ in range(runs):
+        times["helped"].append(await _review_as_the_page())
+        coach.HELPED_WORK = 10**12
+        try:
+            times["alone"].append(await _review_as_the_page())
+        finally:
+            coach.HELPED_WORK = helped_work
+    return {key: statistics.median(values) for key, values in times.items()}
+
 _game, _bots, _positions = Game(2, seed=0), [GreedyBot(seed=0), GreedyBot(seed=1)], []
 while not _game.is_over:
     _positions.append(_game.copy())
@@ -105,7 +120,7 @@ COACH_TASKS = {"hint": "a hint", "review": "the longest review", "puzzles": "10 
 # In CPython: each task's wall seconds and CPU seconds a run (this process's and, once they have ended, its
 # children's: the review's processes), as JSON.
 KERNEL_CODE = """
-import json, multiprocessing, resource
+import multiprocessing, resource
 
 def _cpu():
     while multiprocessing.active_children():  # joins the review's processes as they end
@@ -227,6 +242,8 @@ def coach_in_pyodide(browser: Any, url: str, runs: int) -> dict[str, dict[str, f
         wall = float(execute_python(page, f"print(await _figure({task!r}, {runs}), end='')", timeout=1800))
         count = float(execute_python(page, "print(len(_positions), end='')")) if task == "hint" else runs
         figures[task] = {"wall": wall, "cpu": (browser_cpu() - before) / count}
+    both = f"print(json.dumps(await _helped_or_alone({runs})))"
+    figures["helper"] = json.loads(execute_python(page, both, timeout=1800))
     figures["actions"] = {"count": float(execute_python(page, "print(len(_longest.history), end='')"))}
     figures["hints"] = {"count": float(execute_python(page, "print(len(_positions), end='')"))}
     context.close()
@@ -388,6 +405,12 @@ def main() -> None:
                 f"{mine['wall'] / theirs['wall']:.2f}×; CPU a run {mine['cpu']:.2f} s (the browser's) "
                 f"against {theirs['cpu']:.2f} s (the kernel's, with its processes)"
             )
+        helper = pyodide["helper"]
+        print(
+            f"  the longest review in Pyodide with its helper (a second Pyodide) and without, interleaved in "
+            f"one page: {helper['helped']:.2f} s against {helper['alone']:.2f} s: "
+            f"{helper['helped'] / helper['alone']:.2f}×"
+        )
     print(f"load average after the run: {load()}")
 
 
