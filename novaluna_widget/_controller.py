@@ -9,7 +9,9 @@ An intent from the page is parsed (``protocol``) and stepped (``step.step``: the
 intent gets exactly one new state. Python's calls go to the mode on the game now; a setter (another game,
 the bot seats, the bot) makes a new table and puts the screen over it. Moves made on ``game`` directly are
 noticed (``step.catch_up``) before every intent and on ``refresh()``, the one way a state is published; the
-screen is replaced, never changed, so every change is one assignment here (``_be``).
+screen is replaced, never changed, so every change is one assignment here (``_be``). The ``on_move``
+callbacks hear what a step played once the screen after it is committed (``refresh`` tells them first), so
+one that reads ``widget.game`` reads the game it hears of.
 
 The controller knows no mode by name: the modes decide what a click means and which mode comes next, and a
 mode is entered only once it can show its part of the state (validate first, change after, as the engine
@@ -22,7 +24,7 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable
 from dataclasses import replace
-from typing import Any, NamedTuple, SupportsIndex
+from typing import Any, NamedTuple, SupportsIndex, TypeVar
 
 from . import coach
 from ._coach_view import hint_state
@@ -31,7 +33,7 @@ from ._errors import BadIntent, IllegalMove, quote
 from ._game import Action, Game
 from ._guide import Guide
 from ._i18n import check_language, get_language, message_of, msg
-from ._modes import Mode, Screen, Showing, home
+from ._modes import Mode, Refused, Screen, Showing, home
 from ._protocol import (
     Reader,
     Seats,
@@ -49,6 +51,8 @@ from ._why import answer
 from .puzzles import ProgressError
 
 __all__ = ["Controller"]
+
+_T = TypeVar("_T")
 
 
 class _Drawn(NamedTuple):
@@ -216,15 +220,28 @@ class Controller:
         self._be(enter(self.screen, self.screen._replace(mode=self.mode.now())))
         return self.mode
 
-    def play(self, action: Action | tuple[int, tuple[int, int]]) -> frozenset[tuple[int, int, int]]:
-        covered = self._acting().play(action)
+    def _call(self, call: Callable[[Screen], tuple[Screen, _T]]) -> _T:
+        """What ``call`` returns for the screen in the mode on the game now (a Python call), once the screen
+        after it is the widget's: a refusal the page shows too (``Refused``, the guided game's sentence) is
+        made the widget's and shown before it is raised; any other refusal changes nothing."""
+        shown = self.mode  # the puzzles opened over the guided game stay on show, over the guide gone on
+        try:
+            after, found = call(self.screen._replace(mode=shown.now()))
+        except Refused as refused:
+            self._be(enter(self.screen, refused.screen._replace(mode=shown.over(refused.screen.mode))))
+            self.refresh()
+            raise
+        self._be(enter(self.screen, after._replace(mode=shown.over(after.mode))))
         self.refresh()
-        return covered
+        return found
+
+    def play(self, action: Action | tuple[int, tuple[int, int]]) -> frozenset[tuple[int, int, int]]:
+        self._acting()
+        return self._call(lambda screen: screen.mode.play(screen, action))
 
     def select(self, space: SupportsIndex | None) -> None:
-        selected = self._acting().select(space)
-        self._be(self.screen._replace(selected=selected))
-        self.refresh()
+        self._acting()
+        self._call(lambda screen: (screen.mode.select(screen, space), None))
 
     def bot_move(self, name: str | None = None) -> None:
         self._acting().bot_move(name)
@@ -248,8 +265,7 @@ class Controller:
 
     def next_step(self) -> None:
         self.refresh()
-        self.mode.now().next_step()
-        self.refresh()
+        self._call(lambda screen: (screen.mode.next_step(screen), None))
 
     def review(self, progress: bool) -> list[dict[str, Any]]:
         self.refresh()
@@ -286,6 +302,7 @@ class Controller:
             self._notice()  # a move made from Python since the page drew makes this intent stale
             self._be(step(self.screen, parse_intent(content)))
         except (IllegalMove, BadIntent, ProgressError) as error:
+            self.table.session.tell()  # what was played before the refusal (if anything) is heard
             self.table.session.failure()  # the refusal is what the page hears
             self._be(self.screen._replace(error=message_of(error)))
         except Exception as error:  # a bug: say so in the widget rather than lose it
@@ -303,7 +320,9 @@ class Controller:
 
     # -- publishing ----------------------------------------------------------------------------------
     def refresh(self) -> None:
-        """Catch up with the game, then publish the state: the one way a state reaches the page."""
+        """Tell the ``on_move`` callbacks what was played (the screen after it is committed), catch up with
+        the game, then publish the state: the one way a state reaches the page."""
+        self.table.session.tell()
         self._notice()
         self._publish(self._state())
 

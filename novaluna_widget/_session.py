@@ -6,17 +6,20 @@ reader, the puzzles' trainer and the damaged progress file the page was told of.
 of them makes a new table (``dataclasses.replace``) and returns it in the next screen (``modes.Screen``,
 whose mode holds it): nothing assigns a field of it. The game itself is the engine's mutable object (play
 and undo change it, the engine's public way): which game the table holds is part of the value, the
-position on it is the engine's. ``Table.apply`` is the one place that plays on it and tells the
-``on_move`` callbacks.
+position on it is the engine's. ``Table.apply`` is the one place that plays on it; what it played (``Played``)
+waits in the session until the screen after the step is committed, when the controller tells the
+``on_move`` callbacks (``Session.tell``): a callback that reads ``widget.game`` sees the game it heard of.
 
 ``Session`` is what outlives every value of the table: the ``on_move`` callbacks, the generator that
-seeds new games and the bots (so a seeded widget replays exactly), the bots made, the Review panel, and the
-mailbox of a callback that failed. It has no field the step changes.
+seeds new games and the bots (so a seeded widget replays exactly), the bots made, the Review panel, the
+changes played and not yet told, and the mailbox of a callback that failed. It has no field the step
+changes.
 """
 
 from __future__ import annotations
 
 import random
+from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -49,7 +52,10 @@ class Played:
 
     ``action`` is the engine action (a ``Move``, ``"refill"`` or ``"end_phase_one"``) or one of
     ``"undo"``, ``"redo"``, ``"new"``; ``player`` is who acted (None for undo, redo and new);
-    ``source`` says whether a click, Python code or a bot seat made it.
+    ``source`` says whether a click, Python code or a bot seat made it. A callback hears it once the
+    widget shows the change: ``widget.game`` is then the game it was played in (the new one after
+    ``"new"``) as the click or call left it (a bot seat's answer included); one click's changes are heard
+    in the order made.
     """
 
     action: Action | Edit
@@ -59,8 +65,9 @@ class Played:
 
 class Session:
     """The services of one widget's table, which no step changes: the ``on_move`` ``callbacks``, the
-    generator seeded by ``seed`` (new games and the bots), one bot of each kind, the Review ``panel``, and
-    which callback failed since it was last asked (``failure``)."""
+    generator seeded by ``seed`` (new games and the bots), one bot of each kind, the Review ``panel``, the
+    changes played and not yet told (``record``, ``tell``) and which callback failed since it was last
+    asked (``failure``)."""
 
     def __init__(self, *, seed: int | None, panel: ReviewRunner) -> None:
         self.seed: Final = seed
@@ -68,22 +75,33 @@ class Session:
         self.callbacks: Final[list[Callable[[Played], object]]] = []
         self._rng: Final = random.Random(seed)
         self._bots: Final[dict[str, Bot]] = {}
+        #: What the step played, in order, until the screen after it is committed and ``tell`` is called.
+        self._played: Final[deque[Played]] = deque()
         #: An ``on_move`` callback that failed since it was last asked (``failure``): a mailbox.
         self._failed: Said | None = None
 
-    def notify(self, played: Played) -> None:
-        """Tell every ``on_move`` callback; one that fails is kept for ``failure``."""
-        for callback in list(self.callbacks):
-            try:
-                callback(played)
-            except Exception as error:
-                name = getattr(callback, "__name__", repr(callback))
-                self._failed = msg(
-                    "on_move callback {name} failed: {kind}: {error}",
-                    name=name,
-                    kind=type(error).__name__,
-                    error=message_of(error),
-                )
+    def record(self, played: Played) -> None:
+        """Keep ``played`` for the ``on_move`` callbacks, told once the screen after it is committed."""
+        self._played.append(played)
+
+    def tell(self) -> None:
+        """Tell every ``on_move`` callback each change recorded since, in the order played: called once
+        the screen after them is the widget's, so a callback reads the game it hears of. One that fails is
+        kept for ``failure``. Each change is taken before it is told: a callback that plays (and so tells)
+        does not hear a change twice."""
+        while self._played:
+            played = self._played.popleft()
+            for callback in list(self.callbacks):
+                try:
+                    callback(played)
+                except Exception as error:
+                    name = getattr(callback, "__name__", repr(callback))
+                    self._failed = msg(
+                        "on_move callback {name} failed: {kind}: {error}",
+                        name=name,
+                        kind=type(error).__name__,
+                        error=message_of(error),
+                    )
 
     def failure(self) -> Said | None:
         """Which ``on_move`` callback failed (and how) since the last time this was asked."""
@@ -158,11 +176,12 @@ class Table:
 
     # -- playing on the game (the engine's object: the table's value stays) ----------------------
     def apply(self, action: Action | tuple[int, tuple[int, int]], source: Source) -> frozenset[Any]:
-        """Play ``action`` for the player to move; the tasks it covered. ``IllegalMove`` changes nothing."""
+        """Play ``action`` for the player to move (recorded for the ``on_move`` callbacks); the tasks it
+        covered. ``IllegalMove`` changes nothing."""
         player = self.game.current_player
         # The engine validates fully (a pair too) before it changes anything.
         covered = self.game.play(action)
-        self.session.notify(Played(self.game.history[-1], player, source))
+        self.session.record(Played(self.game.history[-1], player, source))
         return covered
 
     def undo(self, source: Source) -> None:
@@ -171,20 +190,20 @@ class Table:
         # With bot seats, undo to the last human decision: a bot would otherwise replay at once.
         while game.can_undo and self.bot_to_move() is not None and self._has_human_seat():
             game.undo()
-        self.session.notify(Played("undo", None, source))
+        self.session.record(Played("undo", None, source))
 
     def redo(self, source: Source) -> None:
         game = self.game
         game.redo()
         while game.can_redo and self.bot_to_move() is not None and self._has_human_seat():
             game.redo()
-        self.session.notify(Played("redo", None, source))
+        self.session.record(Played("redo", None, source))
 
     def new_game(self, seed: int | None, source: Source) -> Table:
         """The table with a game dealt like this one (the seed, unless given, from the session's generator),
         its bot seats played up to a human's turn."""
         table = replace(self, game=self.game.new_like(self.session.deal(seed)))
-        self.session.notify(Played("new", None, source))
+        self.session.record(Played("new", None, source))
         table.play_bot_seats()
         return table
 

@@ -4,7 +4,8 @@ it plays on (``session.Table``: which game, its seats and bots, the language, th
 the picture, the tile chosen, the hint, the error. A step never changes the screen it is given, nor the
 table in it: what changes comes back in the next screen, a table changed by ``dataclasses.replace`` and the
 mode put over it (``Mode.on``). The one thing a step changes in place is the game on the table, the engine's
-mutable object, through ``Table.apply`` (which tells the session's ``on_move`` callbacks).
+mutable object, through ``Table.apply``; what it played waits in the session (``Session.record``) for the
+controller to tell the ``on_move`` callbacks once the screen after the step is its own.
 
 The step's own intents (``why``, ``language``, ``new``) are the same in every mode; every other goes to the
 mode on the screen. A refusal raises, and the screen given stands: nothing in it changed. ``catch_up`` is
@@ -59,8 +60,13 @@ def showing(mode: Mode) -> Showing:
 def catch_up(screen: Screen, now: Showing | None = None) -> Screen:
     """``screen`` after the changes made to the game since it was drawn: another picture is a new version,
     which shows the position now, drops the tile chosen, the hint and a review of another history, and
-    lets the mode follow (``Mode.changed``); an ``on_move`` callback that failed is said. ``now``: the
-    picture now, if the caller has it already."""
+    lets the mode follow (``Mode.changed``: the guided game left, the puzzles kept over the game now); an
+    ``on_move`` callback that failed is said. ``now``: the picture now, if the caller has it already.
+
+    This is the one place any of that happens: whether the picture is fresh is one comparison of the
+    picture now with the one drawn (``Showing``, a named tuple: the game, its history, whether it can be
+    redone, what the mode shows instead), and publishing (``Controller.refresh``) only catches up, then
+    builds the page's state from the screen, changing nothing."""
     table = screen.table
     failed = table.session.failure()
     if failed is not None:

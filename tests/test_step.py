@@ -18,7 +18,7 @@ from novaluna_widget._coach_view import TUTORIAL_ONLY
 from novaluna_widget._controller import Controller
 from novaluna_widget._errors import IllegalMove
 from novaluna_widget._guide import Guide
-from novaluna_widget._modes import Guided, History, Playing, Puzzling, Screen, home, puzzles_of
+from novaluna_widget._modes import Guided, History, Playing, Puzzling, Screen, guided_by, home, puzzles_of
 from novaluna_widget._modes.puzzle import Answering, answer_data
 from novaluna_widget._review_runner import ReviewRunner, at_once
 from novaluna_widget._session import Table
@@ -128,7 +128,13 @@ def test_the_controller_knows_no_mode_by_name():
         for alias in node.names
     }
     assert not {module for module, _ in imported if module and module.startswith("_modes.")}
-    assert {name for module, name in imported if module == "_modes"} <= {"Mode", "Showing", "Screen", "home"}
+    assert {name for module, name in imported if module == "_modes"} <= {
+        "Mode",
+        "Refused",
+        "Showing",
+        "Screen",
+        "home",
+    }
     words = {node.id for node in ast.walk(tree) if isinstance(node, ast.Name)}
     words |= {node.attr for node in ast.walk(tree) if isinstance(node, ast.Attribute)}
     assert not words & (named | {"PUZZLE_ONLY", "NOT_IN_PUZZLES", "Trainer", "set_aside"})
@@ -259,3 +265,125 @@ def test_the_check_finds_a_field_of_the_table_assigned(statement):
     source = table_modules()["_step.py"]
     assert fields_assigned(source) == []
     assert fields_assigned(f"{source}\n\ndef f():\n    {statement}\n") != []
+
+
+#: What a mode may assign once made: caches of what it draws (``History._built``, ``Puzzling._position``),
+#: rebuilt when what they were drawn from (the language, the seats) changes, so no state.
+DRAWING_CACHES = frozenset({"_built", "_position"})
+
+
+def assigned(target: ast.expr) -> list[ast.expr]:
+    """What an assignment to ``target`` changes: each name or field it binds, and the container of an item
+    it sets (``self.rows[0] = …`` changes ``self.rows``); not a field of a field (``self.guide.lang``)."""
+    if isinstance(target, ast.Tuple | ast.List):
+        return [part for element in target.elts for part in assigned(element)]
+    if isinstance(target, ast.Starred | ast.Subscript):
+        return assigned(target.value)
+    return [target]
+
+
+def own_fields_assigned(source: str) -> list[str]:
+    """The statements of ``source`` that assign a field of ``self`` in a method of a class other than its
+    constructor (``self.refused = …``, ``self._history += …``, ``self.a, b = …``, ``self.rows[0] = …``),
+    caches aside. A field of what the mode holds (``self.guide.lang``: the guide's) is not the mode's."""
+    found = []
+    for cls in (node for node in ast.walk(ast.parse(source)) if isinstance(node, ast.ClassDef)):
+        for method in cls.body:
+            if not isinstance(method, ast.FunctionDef | ast.AsyncFunctionDef) or method.name == "__init__":
+                continue
+            for node in ast.walk(method):
+                if isinstance(node, ast.Assign):
+                    targets = node.targets
+                elif isinstance(node, ast.AugAssign | ast.AnnAssign):
+                    targets = [node.target]
+                else:
+                    continue
+                found += [
+                    f"{cls.name}.{method.name}: {ast.unparse(part)}"
+                    for target in targets
+                    for part in assigned(target)
+                    if isinstance(part, ast.Attribute)
+                    and isinstance(part.value, ast.Name)
+                    and part.value.id == "self"
+                    and part.attr not in DRAWING_CACHES
+                ]
+    return found
+
+
+def mode_modules() -> dict[str, str]:
+    return {
+        path.name: path.read_text(encoding="utf-8") for path in sorted(CONTROLLER.parent.glob("_modes/*.py"))
+    }
+
+
+def test_no_mode_assigns_its_own_fields_once_made():
+    """A mode that changes (the guided game's answer to a click, the puzzles' picks) is a copy of itself
+    (``Mode.but``), returned in the next screen: the screen before still holds the mode as it was."""
+    modes = mode_modules()
+    assert {"base.py", "guided.py", "history.py", "playing.py", "puzzle.py", "review.py"} <= set(modes)
+    assert {name: found for name, source in modes.items() if (found := own_fields_assigned(source))} == {}
+
+
+@pytest.mark.parametrize(
+    "statement",
+    [
+        "self.refused = TUTORIAL_ONLY",
+        "self._history += ()",
+        "self.refused: Said | None = None",
+        "self._history, _ = (), None",
+        "*self._history, _ = ()",
+        "self._history[0] = None",
+        "self.table = replace(self.table)",
+    ],
+)
+def test_the_check_finds_a_mode_assigning_its_own_field(statement):
+    source = mode_modules()["guided.py"]
+    method = "    def changed(self, screen: Screen) -> Screen:\n"
+    assert own_fields_assigned(source) == [] and method in source
+    assert own_fields_assigned(source.replace(method, f"{method}        {statement}\n")) != []
+
+
+def test_a_guided_click_is_a_new_mode_and_the_one_before_stands():
+    guide = Guide(lang="en")
+    before = Guided(table(guide.game), guide)
+    screen = catch_up(Screen(before))
+    refused = steps(screen, {"action": "undo"})
+    assert isinstance(refused.mode, Guided) and refused.mode.refused == TUTORIAL_ONLY
+    assert before.refused is None and screen.mode is before  # the value before stands
+    assert guide.click is not None
+    played = steps(refused, dict(guide.click.intent))
+    assert isinstance(played.mode, Guided) and played.mode.refused is None and guide.number == 2
+    assert refused.mode.refused == TUTORIAL_ONLY
+
+
+def test_a_python_click_the_guide_refuses_raises_with_its_sentence_on_show():
+    """``widget.select``/``play``/``next_step`` in the guided game: a click the step does not wait for raises
+    ``IllegalMove`` and the page shows the guide's sentence at once, as for the page's own click."""
+    guide = Guide(lang="en")
+    states: list[Any] = []
+    c = Controller(guide.game, publish=states.append, publish_review=lambda _: None, seed=3)
+    c.start()
+    c.enter(guided_by(guide))
+    before, published = c.game.to_json(), len(states)
+    with pytest.raises(IllegalMove, match="only explains") as refused:
+        c.select(11)
+    assert len(states) > published and states[-1]["tutorial"]["refused"] == refused.value.in_language("en")
+    assert c.last_error is None and c.game.to_json() == before and guide.number == 1
+    with pytest.raises(IllegalMove, match="only explains"):
+        c.play(Move(4, (0, 0)))
+    c.next_step()
+    assert states[-1]["tutorial"]["refused"] is None and states[-1]["tutorial"]["number"] == 2
+
+
+def test_next_step_from_python_with_the_puzzles_open_over_the_guide_keeps_them_on_show(tmp_path):
+    guide = Guide(lang="en")
+    c = Controller(guide.game, publish=lambda _: None, publish_review=lambda _: None, seed=3)
+    c.start()
+    c.enter(guided_by(guide))
+    c.enter(puzzles_of(Trainer(tmp_path / "progress.json", seed=3, warn=False), ["placement"]))
+    puzzles = c.mode
+    assert isinstance(puzzles, Puzzling) and isinstance(puzzles.now(), Guided)
+    c.next_step()  # the guide goes on behind the puzzles, which stay as they were
+    assert isinstance(c.mode, Puzzling) and c.mode.answering == puzzles.answering and guide.number == 2
+    now = c.mode.now()
+    assert isinstance(now, Guided) and now is not puzzles.now() and now.refused is None

@@ -5,7 +5,7 @@ traitlets or IPython.
 """
 
 from .._session import Table
-from .base import Asked, Mode, ModeFields, Screen, Showing
+from .base import Asked, Mode, ModeFields, Refused, Screen, Showing
 from .guided import Guided, guided_by
 from .history import History
 from .playing import Playing
@@ -20,6 +20,7 @@ __all__ = [
     "ModeFields",
     "Playing",
     "Puzzling",
+    "Refused",
     "Reviewing",
     "Screen",
     "Showing",

@@ -6,7 +6,10 @@ for) is a value: a mode's ``handle`` takes it with an intent and returns the nex
 
 A mode holds the table it plays on (``Mode.table``), so the table travels in the screen: a step that
 changes the table puts the mode over the new one (``Mode.on``), and a mode that changes its own fields (the
-puzzles' picks) is a copy of itself with them changed (``Mode.but``), the same mode gone on (``goes_on``).
+puzzles' picks, the guided game's answer to a click) is a copy of itself with them changed (``Mode.but``),
+the same mode gone on (``goes_on``): no mode assigns a field of its own once made. Python's calls that a
+mode takes return the screen after them too; a refusal the page shows as well (the guided game's sentence)
+raises ``Refused``, which carries the screen with it on show.
 """
 
 from __future__ import annotations
@@ -32,6 +35,7 @@ __all__ = [
     "Asked",
     "Mode",
     "ModeFields",
+    "Refused",
     "Screen",
     "Showing",
     "moved",
@@ -107,6 +111,16 @@ class Screen(NamedTuple):
         return moved(self, self.mode.on(table))
 
 
+class Refused(IllegalMove):
+    """A Python call refused with words the page shows too (the guided game's sentence in its panel):
+    ``screen`` is the screen with them on show, which the controller makes the widget's before it raises
+    this (an ``IllegalMove``, as any refusal)."""
+
+    def __init__(self, message: Said, screen: Screen) -> None:
+        super().__init__(message)
+        self.screen = screen
+
+
 class Mode(ABC):
     """One way the widget is being used, over the ``table`` it plays on (a value: a new table is a copy of
     the mode over it, ``on``). What it does not take, a click or a Python call, it refuses with its
@@ -169,6 +183,12 @@ class Mode(ABC):
         position on show (or the puzzles) was opened from."""
         return self
 
+    def over(self, now: Mode) -> Mode:
+        """This mode with ``now`` as the mode on the game now, after a Python call changed it: ``now`` itself
+        if this mode is the one on the game now, else a copy over it (a mode opened over another holds it
+        as ``live``: an earlier position, the puzzles)."""
+        return now if self.now() is self else self.but(live=now)
+
     @abstractmethod
     def part(self) -> ModeFields:
         """What this mode adds to the page's state."""
@@ -202,16 +222,19 @@ class Mode(ABC):
         return table
 
     # -- Python's calls (trusted: any seat; refusals raise ``IllegalMove``), taken by ``now()`` -------
-    def play(self, action: Action | tuple[int, tuple[int, int]]) -> frozenset[tuple[int, int, int]]:
-        """``widget.play``: the tasks covered."""
+    # Those that may change the mode take the ``screen`` (in this mode) and return the screen after them.
+    def play(
+        self, screen: Screen, action: Action | tuple[int, tuple[int, int]]
+    ) -> tuple[Screen, frozenset[tuple[int, int, int]]]:
+        """``widget.play``: the screen after it, and the tasks covered."""
         self.refuse()
 
-    def select(self, space: SupportsIndex | None) -> int | None:
-        """``widget.select``: the space chosen (None: none)."""
+    def select(self, screen: Screen, space: SupportsIndex | None) -> Screen:
+        """``widget.select``: the screen with the space chosen (None: none)."""
         self.refuse()
 
-    def next_step(self) -> None:
-        """``widget.next_step``."""
+    def next_step(self, screen: Screen) -> Screen:
+        """``widget.next_step``: the screen after it."""
         self.refuse()
 
     def undo(self) -> None:

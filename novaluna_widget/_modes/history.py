@@ -33,7 +33,8 @@ class History(Mode):
         action = intent["action"]
         if action in ("show", "open", "puzzles"):  # another position, a review row, back to now, the puzzles
             return self.live.handle(screen, intent)
-        if action in ("review", "next"):  # the panel opens over any position; Next is refused as now
+        # The Review panel (Review, Cancel) opens and closes over any position; Next is refused as now.
+        if action in ("review", "cancel_review", "next"):
             return moved(self.live.handle(screen, intent), self)
         self.refuse(intent)
 
