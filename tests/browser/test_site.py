@@ -394,6 +394,7 @@ def test_the_review_in_the_site_shows_its_progress_and_a_change_of_the_game_canc
     wait_for_kernel(page)
     root = show_cells(page, LONGEST_GAME)
     total = kernel_json(page, "len(longest.game.history)")
+    execute_python(page, HELPER_SPY)
     root.locator('button[data-action="review"]').click()
     progress = root.locator(".nl-review-progress progress")
     expect(progress).to_have_attribute("value", re.compile(r"^[1-9]"), timeout=DEADLINE * 1000)
@@ -406,6 +407,8 @@ def test_the_review_in_the_site_shows_its_progress_and_a_change_of_the_game_canc
     panels = kernel_json(page, "panels")
     assert panels[-1] == {} and all(panel.get("status") != "ready" for panel in panels), panels
     assert max(panel.get("done", 0) for panel in panels) < total
+    # The review's helper (a second Pyodide in a Web Worker) was started, and ended with the review.
+    assert kernel_json(page, "[h is not None and h._worker is None for h in helpers]") == [True]
     assert state.outside == [] and state.errors == []
 
 
