@@ -54,21 +54,59 @@ FIRST_WIDGET_JS = """() => new Promise((resolve) => {
     check();
 })"""
 
-# The coach's work, timed where it runs (Pyodide or CPython): prints the medians as JSON.
+# The coach's work, timed where it runs (Pyodide or CPython): ``await _figure(task, runs)`` gives its wall
+# seconds. The review runs as the widget's Review does (``widget._in_a_thread``): in CPython on a thread,
+# which reviews on a process per core; in Pyodide, where no thread can start, a row at a time on the event
+# loop (``_in_slices``), helped by a second Pyodide in a Web Worker.
 COACH_CODE = """
-import json, statistics, time
+import asyncio, json, statistics, time
 from novaluna_widget import Game
+from novaluna_widget._review_runner import Job
 from novaluna_widget.bots import GreedyBot, RandomBot, play_game
 from novaluna_widget.coach import hint, reviewing
 from novaluna_widget.puzzles import generate
+from novaluna_widget.widget import _in_a_thread
 
-def _timed(work, runs):
-    times = []
+def _timed(work):
+    started = time.perf_counter()
+    work()
+    return time.perf_counter() - started
+
+async def _review_as_the_page():
+    finished = []
+
+    def steps():
+        for _ in reviewing(_longest):
+            yield
+        finished.append(time.perf_counter())
+
+    started = time.perf_counter()
+    _in_a_thread(Job(steps))
+    while not finished:
+        await asyncio.sleep(0.01)
+    return finished[0] - started
+
+async def _figure(task, runs):
+    if task == "hint":
+        return statistics.median(_timed(lambda: hint(g)) for g in _positions)
+    if task == "review":
+        return statistics.median([await _review_as_the_page() for _ in range(runs)])
+    return statistics.median(_timed(lambda: generate(10, seed=1)) for _ in range(runs))
+
+async def _helped_or_alone(runs):
+    # The page's review with the site's helper and without it (as the site before it), interleaved.
+    from novaluna_widget import coach
+
+    times = {"helped": [], "alone": []}
+    helped_work = getattr(coach, "HELPED_WORK", None)  # None: a site from before the helper
     for _ in range(runs):
-        started = time.perf_counter()
-        work()
-        times.append(time.perf_counter() - started)
-    return statistics.median(times)
+        times["helped"].append(await _review_as_the_page())
+        coach.HELPED_WORK = 10**12
+        try:
+            times["alone"].append(await _review_as_the_page())
+        finally:
+            coach.HELPED_WORK = helped_work
+    return {key: statistics.median(values) for key, values in times.items()}
 
 _game, _bots, _positions = Game(2, seed=0), [GreedyBot(seed=0), GreedyBot(seed=1)], []
 while not _game.is_over:
@@ -76,14 +114,30 @@ while not _game.is_over:
     _game.play(_bots[_game.current_player].choose(_game))
 _positions = _positions[::4]
 _longest = play_game(Game(2, seed=0), [RandomBot(seed=1), RandomBot(seed=2)])
-_figures = {
-    "hint": statistics.median(_timed(lambda: hint(g), 1) for g in _positions),
-    "review": _timed(lambda: list(reviewing(_longest)), RUNS),
-    "puzzles": _timed(lambda: generate(10, seed=1), RUNS),
-    "actions": len(_longest.history),
-    "hints": len(_positions),
-}
-print(json.dumps(_figures), end="")
+"""
+COACH_TASKS = {"hint": "a hint", "review": "the longest review", "puzzles": "10 puzzles"}
+
+# In CPython: each task's wall seconds and CPU seconds a run (this process's and, once they have ended, its
+# children's: the review's processes), as JSON.
+KERNEL_CODE = """
+import multiprocessing, resource
+
+def _cpu():
+    while multiprocessing.active_children():  # joins the review's processes as they end
+        time.sleep(0.01)
+    return time.process_time() + sum(getattr(resource.getrusage(resource.RUSAGE_CHILDREN), f)
+                                     for f in ("ru_utime", "ru_stime"))
+
+async def _main():
+    figures = {}
+    for task in TASKS:
+        before = _cpu()
+        wall = await _figure(task, RUNS)
+        count = len(_positions) if task == "hint" else RUNS
+        figures[task] = {"wall": wall, "cpu": (_cpu() - before) / count}
+    return figures
+
+print(json.dumps(asyncio.run(_main())), end="")
 """
 
 
@@ -173,24 +227,52 @@ def baseline(browser: Any, url: str) -> float:
     return seconds
 
 
-def coach_in_pyodide(browser: Any, url: str, runs: int) -> dict[str, float]:
-    context, _ = new_context(browser, url)
+def coach_in_pyodide(browser: Any, url: str, runs: int) -> dict[str, dict[str, float]]:
+    """Each coach task's wall seconds (median) and CPU seconds a run in the site's Pyodide. The CPU is the
+    browser's, all processes and threads (the kernel's worker, the review's helper, the page drawing),
+    measured from outside: Pyodide cannot measure its own."""
+    context, outside = new_context(browser, url)
     page = context.new_page()
     open_site(page, url + "/")
     wait_for_kernel(page)
-    figures: dict[str, float] = json.loads(
-        execute_python(page, COACH_CODE.replace("RUNS", str(runs)), timeout=1800)
-    )
+    execute_python(page, COACH_CODE, timeout=600)
+    figures: dict[str, dict[str, float]] = {}
+    for task in COACH_TASKS:
+        before = browser_cpu()
+        wall = float(execute_python(page, f"print(await _figure({task!r}, {runs}), end='')", timeout=1800))
+        count = float(execute_python(page, "print(len(_positions), end='')")) if task == "hint" else runs
+        figures[task] = {"wall": wall, "cpu": (browser_cpu() - before) / count}
+    both = f"print(json.dumps(await _helped_or_alone({runs})))"
+    figures["helper"] = json.loads(execute_python(page, both, timeout=1800))
+    figures["actions"] = {"count": float(execute_python(page, "print(len(_longest.history), end='')"))}
+    figures["hints"] = {"count": float(execute_python(page, "print(len(_positions), end='')"))}
     context.close()
+    if outside:
+        raise SystemExit(f"the site asked for other hosts: {outside}")
     return figures
 
 
-def coach_in_kernel(runs: int) -> dict[str, float]:
+def browser_cpu() -> float:
+    """CPU seconds so far of this process's descendants that are running: the browser (and Playwright's
+    driver)."""
+    import psutil
+
+    total = 0.0
+    for child in psutil.Process().children(recursive=True):
+        try:
+            times = child.cpu_times()
+        except psutil.NoSuchProcess:
+            continue
+        total += times.user + times.system
+    return total
+
+
+def coach_in_kernel(runs: int) -> dict[str, dict[str, float]]:
     """The same work in CPython (``.venv``'s, as the kernel of ``make lab`` runs it)."""
     python = ROOT / ".venv" / "bin" / "python"
-    code = COACH_CODE.replace("RUNS", str(runs))
+    code = COACH_CODE + KERNEL_CODE.replace("TASKS", repr(list(COACH_TASKS))).replace("RUNS", str(runs))
     done = subprocess.run([str(python), "-c", code], capture_output=True, text=True, check=True, cwd=ROOT)
-    figures: dict[str, float] = json.loads(done.stdout)
+    figures: dict[str, dict[str, float]] = json.loads(done.stdout)
     return figures
 
 
@@ -312,14 +394,23 @@ def main() -> None:
     if pyodide is not None:
         kernel = coach_in_kernel(args.coach)
         print(
-            f"the coach, Pyodide against a CPython kernel (medians; {pyodide['hints']:.0f} hints, a review "
-            f"of {pyodide['actions']:.0f} actions and 10 puzzles, {args.coach} runs each; target at most 2×):"
+            f"the coach, Pyodide against a CPython kernel (medians; {pyodide['hints']['count']:.0f} hints, a "
+            f"review of {pyodide['actions']['count']:.0f} actions and 10 puzzles, {args.coach} runs each; "
+            "target at most 2×):"
         )
-        for key, what in (("hint", "a hint"), ("review", "the longest review"), ("puzzles", "10 puzzles")):
+        for key, what in COACH_TASKS.items():
+            mine, theirs = pyodide[key], kernel[key]
             print(
-                f"  {what}: {pyodide[key]:.2f} s in Pyodide, {kernel[key]:.2f} s in the kernel: "
-                f"{pyodide[key] / kernel[key]:.2f}×"
+                f"  {what}: {mine['wall']:.2f} s in Pyodide, {theirs['wall']:.2f} s in the kernel: "
+                f"{mine['wall'] / theirs['wall']:.2f}×; CPU a run {mine['cpu']:.2f} s (the browser's) "
+                f"against {theirs['cpu']:.2f} s (the kernel's, with its processes)"
             )
+        helper = pyodide["helper"]
+        print(
+            f"  the longest review in Pyodide with its helper (a second Pyodide) and without, interleaved in "
+            f"one page: {helper['helped']:.2f} s against {helper['alone']:.2f} s: "
+            f"{helper['helped'] / helper['alone']:.2f}×"
+        )
     print(f"load average after the run: {load()}")
 
 

@@ -29,6 +29,7 @@ from typing import TYPE_CHECKING, Any, Final, TypedDict
 
 from . import _wheel as wheel
 from ._board import Board, Cell, TaskRef, whole_number
+from ._browser_review import Helper
 from ._errors import IllegalMove, quote
 from ._game import Action, ActionData, Game, Move, action_data, check_seed, sheet_of
 from ._i18n import Message, Value, cell_words, cmsg, cplural, joined, listed, msg, plural, resolve
@@ -43,6 +44,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "ALTERNATIVES",
+    "HELPED_WORK",
     "MAX_LOSS",
     "NODES",
     "NOTABLE",
@@ -66,6 +68,9 @@ ALTERNATIVES: Final = 3
 NODES: Final = 5000
 #: The least work (positions reviewed times ``nodes``) worth starting processes for: about 2 s of CPU.
 PARALLEL_WORK: Final = 50_000
+#: The least work worth a helper in the in-browser site (a second Pyodide, which takes 2–3 s to start):
+#: about 4 s of the kernel's there.
+HELPED_WORK: Final = 200_000
 #: A loss (tokens) from which a review comment says what the suggestion would have done instead.
 NOTABLE: Final = 0.5
 #: The largest loss a review reports: a move that gives away a won game (or lets an opponent win)
@@ -244,13 +249,18 @@ def reviewing(
     ``game.history``: for a caller that shows its own progress (the widget's Review panel).
 
     A review long enough to pay for starting processes (``PARALLEL_WORK``) searches its positions on a
-    process per core; else, or where no process can start (Pyodide), in this process. Each position's
+    process per core; else, or where no process can start (Pyodide), in this process. In the in-browser
+    site, a long review (``HELPED_WORK``) whose caller yields to the event loop between rows (the
+    widget's Review) is helped by a second Pyodide on the other core (``_helped``). Each position's
     search is seeded alike however it runs, so the rows are the same."""
     lang = resolve(lang)  # checked now, not at the first row
     game, seed, nodes = _checked(game, seed, nodes)
-    count = _workers(len(game.history) * nodes)
+    work = len(game.history) * nodes
+    count = _workers(work)
     if count > 1:
         return _in_parallel(game, seed, nodes, lang, reader, count)
+    if sys.platform == "emscripten" and work >= HELPED_WORK:
+        return _helped(game, seed, nodes, lang, reader)
     return _reviewing(game, seed, nodes, lang, reader)
 
 
@@ -322,6 +332,28 @@ def _in_parallel(
         yield from _reviewing(game, seed, nodes, lang, reader, done)
     finally:
         pool.shutdown(wait=False, cancel_futures=True)
+
+
+def _helped(game: Game, seed: int, nodes: int, lang: str, reader: int | None) -> Iterator[dict[str, Any]]:
+    """``_reviewing`` in the in-browser site, with a ``Helper`` (a second Pyodide) reviewing from the last
+    action down while this kernel reviews from the first up: each row here is the helper's if it has
+    arrived, else this kernel's own. Where no helper starts, or it fails, this kernel reviews the rest
+    alone. Closing the iterator early (the review was cancelled) ends the helper."""
+    start, history = _start(game), game.history
+    args = [(start, history[: k + 1], seed, nodes, lang, reader) for k in range(len(history))]
+    helper = Helper.start(_review_at, args)
+    if helper is None:
+        yield from _reviewing(game, seed, nodes, lang, reader)
+        return
+    with helper:
+        replay = Game.from_snapshot(start)
+        for k, played in enumerate(history):
+            row = helper.take(k)
+            if row is None:
+                helper.claim(k)
+                row = _review_row(replay, played, seed, nodes, lang, reader)
+            yield row
+            replay.play(played)
 
 
 def _processes() -> BaseContext:

@@ -28,6 +28,7 @@ import anywidget
 import traitlets
 
 from . import _new_game, coach
+from ._browser_review import yielding
 from ._contract import State
 from ._controller import Controller
 from ._game import Action, Game
@@ -424,6 +425,10 @@ def _in_a_thread(job: Job) -> None:
         _in_slices(job)
 
 
+_PAUSE: Final = 0.004
+"""Seconds ``_in_slices`` yields to the event loop after each row: a timer's, not an immediate callback
+(Pyodide's, made with a MessageChannel, comes before a helper's messages in Chromium, which hands them
+over only when the kernel idles); about 4 % of a row's time."""
 _SLICING: set[asyncio.Task[None]] = set()
 """The reviews ``_in_slices`` runs (the event loop keeps only weak references to its tasks)."""
 
@@ -431,11 +436,13 @@ _SLICING: set[asyncio.Task[None]] = set()
 def _in_slices(job: Job) -> None:
     """Run the page's Review a row at a time on the kernel's event loop, yielding to it after each: the
     kernel handles the page's messages between rows, so the progress shows and a change of the game's
-    history cancels the rest, with no thread."""
+    history cancels the rest, with no thread. Yielding, it also hears a helper's rows (``coach``: a second
+    Pyodide reviews a long game from its end)."""
 
     async def slices() -> None:
-        for _ in job.steps():
-            await asyncio.sleep(0)
+        with yielding():
+            for _ in job.steps():
+                await asyncio.sleep(_PAUSE)
 
     task = asyncio.get_event_loop().create_task(slices())
     _SLICING.add(task)

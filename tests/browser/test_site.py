@@ -394,6 +394,7 @@ def test_the_review_in_the_site_shows_its_progress_and_a_change_of_the_game_canc
     wait_for_kernel(page)
     root = show_cells(page, LONGEST_GAME)
     total = kernel_json(page, "len(longest.game.history)")
+    execute_python(page, HELPER_SPY)
     root.locator('button[data-action="review"]').click()
     progress = root.locator(".nl-review-progress progress")
     expect(progress).to_have_attribute("value", re.compile(r"^[1-9]"), timeout=DEADLINE * 1000)
@@ -406,6 +407,72 @@ def test_the_review_in_the_site_shows_its_progress_and_a_change_of_the_game_canc
     panels = kernel_json(page, "panels")
     assert panels[-1] == {} and all(panel.get("status") != "ready" for panel in panels), panels
     assert max(panel.get("done", 0) for panel in panels) < total
+    # The review's helper (a second Pyodide in a Web Worker) was started, and ended with the review.
+    assert kernel_json(page, "[h is not None and h._worker is None for h in helpers]") == [True]
+    assert state.outside == [] and state.errors == []
+
+
+# A spy on the review's helper (novaluna_widget/_browser_review.py) in the kernel: which rows it gave, the
+# helpers started, and the rows of the same review made by the kernel alone (a plain call holds the kernel,
+# so it is never helped), worded as the panel words them, largest loss first.
+HELPER_SPY = """
+from novaluna_widget import _browser_review, coach
+from novaluna_widget._coach_view import past, review_row
+
+helped, helpers = [], []
+_take, _start = _browser_review.Helper.take, _browser_review.Helper.start.__func__
+
+def _spied_take(self, index):
+    row = _take(self, index)
+    if row is not None:
+        helped.append(index)
+    return row
+
+def _spied_start(cls, *args):
+    helpers.append(_start(cls, *args))
+    return helpers[-1]
+
+_browser_review.Helper.take = _spied_take
+_browser_review.Helper.start = classmethod(_spied_start)
+"""
+ALONE = """
+alone = list(coach.reviewing(longest.game, lang=longest.lang))
+expected = sorted(
+    (review_row(past(longest.game, k), k, row, longest.lang) for k, row in enumerate(alone)),
+    key=lambda row: (-row["loss"], row["index"]),
+)
+"""
+
+
+def test_a_long_review_in_the_site_is_helped_by_a_second_pyodide_and_its_rows_are_the_kernels(
+    english_tab: Visit, site: StaticSite
+) -> None:
+    """Pyodide has one thread: the page's Review of a long game starts a second Pyodide in a Web Worker,
+    from the site's own files, which reviews from the game's end while the kernel reviews from its start
+    (issue 38.2). The panel's rows are exactly those the kernel makes alone, some of them the helper's, and
+    the helper's worker is ended once the review is done."""
+    state = english_tab
+    page = state.page
+    open_site(page, site.url + "/")
+    wait_for_kernel(page)
+    root = show_cells(page, LONGEST_GAME)
+    execute_python(page, HELPER_SPY)
+    root.locator('button[data-action="review"]').click()
+    wait_for_python(page, "longest.review_panel.get('status') == 'ready'", timeout=600)
+    execute_python(page, ALONE, timeout=600)
+    assert kernel_json(page, "longest.review_panel['rows'] == expected")
+    total = kernel_json(page, "len(longest.game.history)")
+    assert kernel_json(page, "len(expected)") == total
+    # The helper gave rows from the end of the game, and stopped: no failure, its worker ended.
+    # (The second start is the kernel's review alone: a plain call in a cell is never helped.)
+    assert kernel_json(
+        page, "[(h is not None, h and h.failure, h is None or h._worker is None) for h in helpers]"
+    ) == [
+        [True, None, True],
+        [False, None, True],
+    ]
+    helped = kernel_json(page, "sorted(helped)")
+    assert helped and helped == list(range(total - len(helped), total)), helped
     assert state.outside == [] and state.errors == []
 
 
