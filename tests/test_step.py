@@ -210,18 +210,21 @@ def test_a_pick_in_the_puzzles_is_a_new_value_and_the_trainer_the_tables(tmp_pat
 TABLE_NAMES = frozenset({"table", "session"})
 
 
+def targets_of(node: ast.AST) -> list[ast.expr]:
+    """What the statement ``node`` assigns to (``a = b = …``: both), or nothing if it assigns nothing."""
+    if isinstance(node, ast.Assign):
+        return node.targets
+    if isinstance(node, ast.AugAssign | ast.AnnAssign):
+        return [node.target]
+    return []
+
+
 def fields_assigned(source: str) -> list[str]:
     """The statements of ``source`` that assign a field of something named a table or a session
     (``table.lang = …``, ``self.table.game = …``, ``screen.table.seats += …``, ``a, table.bot = …``)."""
     found = []
     for node in ast.walk(ast.parse(source)):
-        if isinstance(node, ast.Assign):
-            targets = node.targets
-        elif isinstance(node, ast.AugAssign | ast.AnnAssign):
-            targets = [node.target]
-        else:
-            continue
-        for target in targets:
+        for target in targets_of(node):
             for part in ast.walk(target):
                 if not isinstance(part, ast.Attribute):
                     continue
@@ -292,12 +295,7 @@ def own_fields_assigned(source: str) -> list[str]:
             if not isinstance(method, ast.FunctionDef | ast.AsyncFunctionDef) or method.name == "__init__":
                 continue
             for node in ast.walk(method):
-                if isinstance(node, ast.Assign):
-                    targets = node.targets
-                elif isinstance(node, ast.AugAssign | ast.AnnAssign):
-                    targets = [node.target]
-                else:
-                    continue
+                targets = targets_of(node)
                 found += [
                     f"{cls.name}.{method.name}: {ast.unparse(part)}"
                     for target in targets
