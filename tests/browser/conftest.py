@@ -13,6 +13,7 @@ import os
 import re
 import shutil
 from collections.abc import Generator, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -30,6 +31,7 @@ from .lab import (
     restart_kernel,
     write_notebook,
 )
+from .lite import StaticSite, Visit, build_site, visitor
 
 if TYPE_CHECKING:
     from playwright.sync_api import Browser, BrowserContext, ConsoleMessage, Page, ViewportSize
@@ -235,3 +237,38 @@ def _save_artifacts(nodeid: str, page: Page, console: list[str]) -> None:
     except Exception as error:  # a crashed page has no screenshot; the console log still helps
         console.append(f"(screenshot failed: {error})")
     (ARTIFACTS / f"{stem}.console.txt").write_text("\n".join(console) + "\n")
+
+
+@pytest.fixture(scope="session")
+def site() -> Iterator[StaticSite]:
+    """The JupyterLite site, built or reused by ``make site`` (once a run: unchanged inputs skip the build),
+    served on a free localhost port for the worker's site tests (tests/browser/test_site*.py)."""
+    with StaticSite(build_site()) as server:
+        yield server
+
+
+@contextmanager
+def new_visitor(
+    browser: Browser, site: StaticSite, locale: str, request: pytest.FixtureRequest
+) -> Iterator[Visit]:
+    """A tab of a new visitor of the site whose browser speaks ``locale``, nothing opened yet, for a fixture:
+    on failure (known only once the test is over, at the fixture's teardown) its screenshot and console
+    land in tests/artifacts."""
+    with visitor(browser, site, locale) as state:
+        yield state
+        if request.node.stash.get(FAILED_KEY, False):
+            _save_artifacts(request.node.nodeid, state.page, state.console + state.errors)
+
+
+@pytest.fixture
+def english_tab(browser: Browser, site: StaticSite, request: pytest.FixtureRequest) -> Iterator[Visit]:
+    """A tab of a new visitor of the site whose browser speaks English, nothing opened yet."""
+    with new_visitor(browser, site, "en-US", request) as state:
+        yield state
+
+
+@pytest.fixture
+def russian_tab(browser: Browser, site: StaticSite, request: pytest.FixtureRequest) -> Iterator[Visit]:
+    """A tab of a new visitor of the site whose browser speaks Russian, nothing opened yet."""
+    with new_visitor(browser, site, "ru-RU", request) as state:
+        yield state
