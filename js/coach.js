@@ -454,9 +454,9 @@ export function reviewPanel(review, state, catalogue, id) {
     const words = reviewProgressWords(review.done ?? 0, review.total ?? 0);
     return (
       head +
-      `<p class="nl-review-progress"><span>${esc(words)}</span>` +
+      `<div class="nl-review-working"><p class="nl-review-progress"><span>${esc(words)}</span>` +
       `<progress max="${Math.max(1, review.total ?? 0)}" value="${review.done ?? 0}" ` +
-      `aria-label="${esc(words)}"></progress></p></section>`
+      `aria-label="${esc(words)}"></progress></p>${cancelButton()}</div></section>`
     );
   }
   const rows = [...(review.rows ?? [])].sort((a, b) => b.loss - a.loss);
@@ -476,6 +476,21 @@ export function reviewPanel(review, state, catalogue, id) {
     `<div class="nl-review-open" id="${detailsId}">` +
     (opened ? reviewDetails(opened, state, catalogue) : "") +
     `</div></section>`
+  );
+}
+
+/**
+ * The review's Cancel, while Python works: the work stops, the panel closes, and Review starts afresh.
+ * Its name says what it cancels, read apart from the panel (a screen reader's list of buttons).
+ * @returns {string}
+ */
+function cancelButton() {
+  const words = tc("the button that stops the coach's review under way", "Cancel");
+  const name = t("Cancel the review");
+  const title = t("Stop the coach's review: Review starts it again");
+  return (
+    `<button type="button" class="nl-button nl-review-cancel" data-action="cancel_review" ` +
+    `aria-label="${esc(name)}" title="${esc(title)}">${esc(words)}</button>`
   );
 }
 

@@ -630,6 +630,12 @@ export interface CoachIntent {
   action: "hint" | "review" | "next";
 }
 
+/** Stop the Review under way (its panel shows the progress): the panel closes, and Review starts it afresh. Refused when no review is under way. */
+export interface CancelReviewIntent {
+  version: number;
+  action: "cancel_review";
+}
+
 /** Show position `turn` of the history (None: now). */
 export interface ShowIntent {
   version: number;
@@ -679,7 +685,7 @@ export interface WhyIntent {
 }
 
 /** What the page asks of Python; Python checks each field (`protocol.parse_intent`). */
-export type Intent = SelectIntent | TakeIntent | RefillIntent | EndPhaseOneIntent | BotIntent | HistoryIntent | CoachIntent | ShowIntent | OpenIntent | PuzzlePick | PuzzleIntent | LearnerIntent | LanguageIntent | WhyIntent;
+export type Intent = SelectIntent | TakeIntent | RefillIntent | EndPhaseOneIntent | BotIntent | HistoryIntent | CoachIntent | CancelReviewIntent | ShowIntent | OpenIntent | PuzzlePick | PuzzleIntent | LearnerIntent | LanguageIntent | WhyIntent;
 
 /** An intent as the view writes it: `send` adds the `version`. */
 export type Unsent<T> = T extends unknown ? Omit<T, "version"> : never;

@@ -51,6 +51,11 @@ const passesToNotebook = (event) =>
 // The trait that holds the Review panel (synced apart from `state`, so that it is sent once).
 const REVIEW = "review_panel";
 
+// The review's Cancel (`keyOf` its button), and where its focus goes once the work stopped.
+const CANCEL = '[data-action="cancel_review"]';
+const REVIEW_BUTTON = '[data-action="review"]';
+const REVIEW_ROWS = '.nl-review-row[tabindex="0"]';
+
 /** @param {Model} model @returns {Review} the Review panel's data: {} while there is none */
 const readReview = (model) => model.get(REVIEW) ?? {};
 
@@ -351,8 +356,13 @@ function render({ model, el }) {
     review = readReview(model);
     const focusKey = keyOf(focusedIn(root));
     patch(parts.review, reviewList(), false);
-    restoreFocus(focusKey);
-    if (review.status === "ready" && before.status !== "ready") {
+    // Cancel goes with the work: its focus goes to the finished review's rows, else to Review, which
+    // starts the review afresh.
+    const cancelled = focusKey === CANCEL && review.status !== "working";
+    restoreFocus(cancelled ? (review.status === "ready" ? REVIEW_ROWS : REVIEW_BUTTON) : focusKey);
+    if (before.status === "working" && !review.status) {
+      setText(parts.said, t("Review cancelled."));
+    } else if (review.status === "ready" && before.status !== "ready") {
       const rows = review.rows?.length ?? 0;
       const ready = tn(
         "The review is ready: {n} action, the largest loss first.",

@@ -632,24 +632,19 @@ class Board:
             sizes[colour] = len(merged) - 1
             x, y = cell
             waits, borrowed = self._waiting, self._borrowed
-            for i, want in enumerate(t.wants):
-                met: tuple[str, ...] = ()
+            for i, want, short in t.wants:  # short: what the task lacks, less each colour it has enough of
                 for lacking, wanted in want:
-                    if sizes[lacking] < wanted:
+                    have = sizes[lacking]
+                    if have < wanted:
                         wait = waits[lacking]
                         if lacking in borrowed:
                             wait = waits[lacking] = wait.copy()
                             borrowed.discard(lacking)
-                        kept = wait.get(key)
-                        wait[key] = _ENTRY[sizes[lacking]][i] if kept is None else (*kept, i)
+                        # the tile's first task is the first to wait at its cell; a later one may join
+                        wait[key] = (*wait[key], i) if i and key in wait else _ENTRY[have][i]
                     else:
-                        met += (lacking,)
-                if not met:
-                    self._short[(x, y, i)] = t.lacks[i]
-                elif len(met) < len(want):
-                    short = t.lacks[i]
-                    for enough in met:
-                        short = _LESS[short][enough]
+                        short = _LESS[short][lacking]
+                if short:
                     self._short[(x, y, i)] = short
                 else:
                     newly.append((x, y, i))

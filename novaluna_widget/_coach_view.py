@@ -10,7 +10,7 @@ the language asked for (``lang``; None: the package language).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any, Final, cast
 
 from ._board import whole_number
@@ -81,7 +81,7 @@ def _read_only(position: Position) -> Position:
 
 
 def position_at(
-    game: Game, k: int, seats: list[str | None], lang: str | None = None, *, reader: int | None = None
+    game: Game, k: int, seats: Sequence[str | None], lang: str | None = None, *, reader: int | None = None
 ) -> Position:
     """The page's position after the first ``k`` actions of ``game``, read-only, worded in ``lang`` for
     the player of seat ``reader`` (None: nobody is "you")."""
@@ -196,7 +196,7 @@ def review_row(game: Game, index: int, row: Mapping[str, Any], lang: str | None 
 
 
 def _option(
-    game: Game, action: Action, seats: list[str | None], lang: str, reader: int | None
+    game: Game, action: Action, seats: Sequence[str | None], lang: str, reader: int | None
 ) -> tuple[ComparedOption, PlayerState]:
     """What to mark for ``action`` at ``game`` (space, tile, cell, words), and the mover's area after it."""
     mover = game.current_player
@@ -215,7 +215,7 @@ def compare(
     game: Game,
     index: int,
     row: Mapping[str, Any],
-    seats: list[str | None],
+    seats: Sequence[str | None],
     lang: str | None = None,
     *,
     reader: int | None = None,

@@ -43,6 +43,7 @@ __all__ = [
     "Awaited",
     "BotIntent",
     "Can",
+    "CancelReviewIntent",
     "Catalogue",
     "CatalogueTile",
     "Cell",
@@ -682,6 +683,13 @@ class CoachIntent(_Intent):
     action: Literal["hint", "review", "next"]
 
 
+class CancelReviewIntent(_Intent):
+    """Stop the Review under way (its panel shows the progress): the panel closes, and Review starts it
+    afresh. Refused when no review is under way."""
+
+    action: Literal["cancel_review"]
+
+
 class ShowIntent(_Intent):
     """Show position ``turn`` of the history (None: now)."""
 
@@ -741,6 +749,7 @@ Intent = (
     | BotIntent
     | HistoryIntent
     | CoachIntent
+    | CancelReviewIntent
     | ShowIntent
     | OpenIntent
     | PuzzlePick

@@ -1,13 +1,17 @@
-"""The widget without Jupyter: the table (``session.Session``: the game, its seats and bots, the
-``on_move`` callbacks, the language), the screen (``modes.Screen``: the mode it is in, the version of the
-picture, the tile chosen, the hint, the error, as a value), and the one state the page draws. No anywidget,
-traitlets or IPython: the widget only binds its traits to it, and tests drive it as the page and Python
-code would.
+"""The widget without Jupyter: the screen (``modes.Screen``, the widget's state as a value: the mode it is
+in over its table, ``session.Table``, with the game, its seats and bots, the language, the trainer; the
+version of the picture, the tile chosen, the hint, the error) and the one state the page draws. The
+services that are no state (the ``on_move`` callbacks, the generator, the Review panel) are the table's
+``session``. No anywidget, traitlets or IPython: the widget only binds its traits to it, and tests drive it
+as the page and Python code would.
 
 An intent from the page is parsed (``protocol``) and stepped (``step.step``: the screen after it); every
-intent gets exactly one new state. Python's calls go to the mode on the game now. Moves made on ``game``
-directly are noticed (``step.catch_up``) before every intent and on ``refresh()``, the one way a state is
-published; the screen is replaced, never changed, so every change is one assignment here.
+intent gets exactly one new state. Python's calls go to the mode on the game now; a setter (another game,
+the bot seats, the bot) makes a new table and puts the screen over it. Moves made on ``game`` directly are
+noticed (``step.catch_up``) before every intent and on ``refresh()``, the one way a state is published; the
+screen is replaced, never changed, so every change is one assignment here (``_be``). The ``on_move``
+callbacks hear what a step played once the screen after it is committed (``refresh`` tells them first), so
+one that reads ``widget.game`` reads the game it hears of.
 
 The controller knows no mode by name: the modes decide what a click means and which mode comes next, and a
 mode is entered only once it can show its part of the state (validate first, change after, as the engine
@@ -19,7 +23,8 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable
-from typing import Any, NamedTuple, SupportsIndex
+from dataclasses import replace
+from typing import Any, NamedTuple, SupportsIndex, TypeVar
 
 from . import coach
 from ._coach_view import hint_state
@@ -28,7 +33,7 @@ from ._errors import BadIntent, IllegalMove, quote
 from ._game import Action, Game
 from ._guide import Guide
 from ._i18n import check_language, get_language, message_of, msg
-from ._modes import Mode, Screen, Showing, home
+from ._modes import Mode, Refused, Screen, Showing, home
 from ._protocol import (
     Reader,
     Seats,
@@ -40,12 +45,14 @@ from ._protocol import (
     parse_seats,
 )
 from ._review_runner import ReviewRunner, Run, Send, at_once
-from ._session import Played, Session
+from ._session import Played, Table
 from ._step import catch_up, enter, showing, speak, start_new_game, step
 from ._why import answer
 from .puzzles import ProgressError
 
 __all__ = ["Controller"]
+
+_T = TypeVar("_T")
 
 
 class _Drawn(NamedTuple):
@@ -80,7 +87,7 @@ class Controller:
         if not isinstance(game, Game):
             raise TypeError(msg("game must be a Game or SoloGame, not {type}", type=type(game).__name__))
         self._log = log or logging.getLogger(__name__)
-        self.table = Session(
+        table = Table.seated(
             game,
             seed=seed,
             bots=bots,
@@ -88,8 +95,8 @@ class Controller:
             panel=ReviewRunner(publish_review, run, self._log),
             reader=reader,
         )
-        #: The widget's state as a value: replaced (``_be``), never changed.
-        self.screen = Screen(home(self.table))
+        #: The widget's state as a value, its table too: replaced (``_be``), never changed.
+        self.screen = Screen(home(table))
         self._publish = publish
         self._drawn: _Drawn | None = None  # what the position now was built from
         self._position: Position  # built by the first refresh, in start()
@@ -123,6 +130,11 @@ class Controller:
 
     # -- reading -----------------------------------------------------------------------------------
     @property
+    def table(self) -> Table:
+        """The table now (the screen's): the game, its seats and bots, the language, the trainer."""
+        return self.screen.table
+
+    @property
     def mode(self) -> Mode:
         return self.screen.mode
 
@@ -151,17 +163,14 @@ class Controller:
             raise TypeError(msg("game must be a Game or SoloGame, not {type}", type=type(game).__name__))
         table = self.table
         check_reader(table.reader_given, len(game.players))
-        before = table.game, table.seats, self.screen
-        if len(game.players) != len(table.seats):
-            table.seats = [None] * len(game.players)
+        seats = table.seats if len(game.players) == len(table.seats) else (None,) * len(game.players)
+        before = self.screen
         self.mode.leave()
-        table.game = game
-        self._be(self.screen._replace(mode=home(table), error=None))
+        self._be(before._replace(mode=home(replace(table, game=game, seats=seats)), error=None))
         try:
             self.refresh()
         except Exception:  # a game the page cannot be shown: everything stays exactly as it was
-            table.game, table.seats, screen = before
-            self._be(screen)
+            self._be(before)
             raise
 
     @property
@@ -183,8 +192,8 @@ class Controller:
     @bots.setter
     def bots(self, bots: Seats) -> None:
         table = self.table
-        table.seats = parse_seats(bots, len(table.game.players))
-        table.play_bot_seats()  # as at the start: a bot seat to move plays at once
+        self._be(self.screen.on(replace(table, seats=tuple(parse_seats(bots, len(table.game.players))))))
+        self.table.play_bot_seats()  # as at the start: a bot seat to move plays at once
         self.refresh()
 
     @property
@@ -193,14 +202,15 @@ class Controller:
 
     @bot.setter
     def bot(self, name: str) -> None:
-        self.table.bot = check_bot(name)
+        self._be(self.screen.on(replace(self.table, bot=check_bot(name))))
         self.refresh()
 
     def on_move(self, callback: Callable[[Played], object], remove: bool = False) -> None:
+        callbacks = self.table.session.callbacks
         if remove:
-            self.table.callbacks.remove(callback)
+            callbacks.remove(callback)
         else:
-            self.table.callbacks.append(callback)
+            callbacks.append(callback)
 
     # -- Python's calls: the mode on the game now takes them ----------------------------------------
     def _acting(self) -> Mode:
@@ -210,15 +220,28 @@ class Controller:
         self._be(enter(self.screen, self.screen._replace(mode=self.mode.now())))
         return self.mode
 
-    def play(self, action: Action | tuple[int, tuple[int, int]]) -> frozenset[tuple[int, int, int]]:
-        covered = self._acting().play(action)
+    def _call(self, call: Callable[[Screen], tuple[Screen, _T]]) -> _T:
+        """What ``call`` returns for the screen in the mode on the game now (a Python call), once the screen
+        after it is the widget's: a refusal the page shows too (``Refused``, the guided game's sentence) is
+        made the widget's and shown before it is raised; any other refusal changes nothing."""
+        shown = self.mode  # the puzzles opened over the guided game stay on show, over the guide gone on
+        try:
+            after, found = call(self.screen._replace(mode=shown.now()))
+        except Refused as refused:
+            self._be(enter(self.screen, refused.screen._replace(mode=shown.over(refused.screen.mode))))
+            self.refresh()
+            raise
+        self._be(enter(self.screen, after._replace(mode=shown.over(after.mode))))
         self.refresh()
-        return covered
+        return found
+
+    def play(self, action: Action | tuple[int, tuple[int, int]]) -> frozenset[tuple[int, int, int]]:
+        self._acting()
+        return self._call(lambda screen: screen.mode.play(screen, action))
 
     def select(self, space: SupportsIndex | None) -> None:
-        selected = self._acting().select(space)
-        self._be(self.screen._replace(selected=selected))
-        self.refresh()
+        self._acting()
+        self._call(lambda screen: (screen.mode.select(screen, space), None))
 
     def bot_move(self, name: str | None = None) -> None:
         self._acting().bot_move(name)
@@ -242,8 +265,7 @@ class Controller:
 
     def next_step(self) -> None:
         self.refresh()
-        self.mode.now().next_step()
-        self.refresh()
+        self._call(lambda screen: (screen.mode.next_step(screen), None))
 
     def review(self, progress: bool) -> list[dict[str, Any]]:
         self.refresh()
@@ -260,7 +282,7 @@ class Controller:
         self.refresh()
 
     def new_game(self, seed: int | None = None) -> None:
-        self._be(start_new_game(self.table, self.screen, seed, "python"))
+        self._be(start_new_game(self.screen, seed, "python"))
         self.refresh()
 
     def set_language(self, lang: object) -> None:
@@ -268,7 +290,7 @@ class Controller:
         the position and its version stay (see ``NovaLunaWidget.lang``). ``ValueError`` for a language there
         is not."""
         self._notice()
-        self._be(speak(self.table, self.screen, lang, background=False))
+        self._be(speak(self.screen, lang, background=False))
         self.refresh()
 
     # -- the page's intents (untrusted: every field checked, refusals shown) -------------------------
@@ -278,9 +300,10 @@ class Controller:
         self._be(self.screen._replace(error=None, answered=self.screen.answered + 1))
         try:
             self._notice()  # a move made from Python since the page drew makes this intent stale
-            self._be(step(self.table, self.screen, parse_intent(content)))
+            self._be(step(self.screen, parse_intent(content)))
         except (IllegalMove, BadIntent, ProgressError) as error:
-            self.table.failure()  # the refusal is what the page hears
+            self.table.session.tell()  # what was played before the refusal (if anything) is heard
+            self.table.session.failure()  # the refusal is what the page hears
             self._be(self.screen._replace(error=message_of(error)))
         except Exception as error:  # a bug: say so in the widget rather than lose it
             self._be(
@@ -297,7 +320,9 @@ class Controller:
 
     # -- publishing ----------------------------------------------------------------------------------
     def refresh(self) -> None:
-        """Catch up with the game, then publish the state: the one way a state reaches the page."""
+        """Tell the ``on_move`` callbacks what was played (the screen after it is committed), catch up with
+        the game, then publish the state: the one way a state reaches the page."""
+        self.table.session.tell()
         self._notice()
         self._publish(self._state())
 
@@ -305,11 +330,11 @@ class Controller:
         """Catch up with the game (``step.catch_up``), the position rebuilt first if the game, its seats or
         the language changed: if that fails, the widget still shows (and counts) the position it drew last."""
         table = self.table
-        drawn = _Drawn(showing(table, self.mode), tuple(table.seats), table.lang, table.reader)
+        drawn = _Drawn(showing(self.mode), table.seats, table.lang, table.reader)
         if drawn != self._drawn:
             self._position = game_state(table.game, table.seats, table.lang, reader=table.reader)
             self._drawn = drawn
-        self._be(catch_up(table, self.screen, drawn.picture))
+        self._be(catch_up(self.screen, drawn.picture))
 
     def _state(self) -> State:
         """The page's state of the screen: building it changes nothing."""

@@ -244,8 +244,10 @@ class Moves(Sequence[Move]):
         size = self._size
         if type(index) is int and 0 <= index < size:  # the common case: a pick among the moves
             cells = self._cells
-            s = index // len(cells)  # (operators, cheaper than a call to divmod)
-            space, key = self._spaces[s], cells[index - s * len(cells)]
+            width = len(cells)
+            s = index // width  # (operators, cheaper than a call to divmod)
+            space = self._spaces[s]
+            key = cells[index - s * width]
             return _MOVES[space].get(key) or _move(space, key)
         if isinstance(index, slice):
             return [self[i] for i in range(*index.indices(size))]
@@ -636,7 +638,8 @@ class Game:
     @property
     def can_refill(self) -> bool:
         """Whether the player to move may refill now: only 1 or 2 tiles left and a draw pile."""
-        return self._over is None and 1 <= self._on_wheel <= 2 and bool(self._pile)
+        # The count first: asked before every move, it is false on most.
+        return 1 <= self._on_wheel <= 2 and self._over is None and bool(self._pile)
 
     @property
     def can_end_phase_one(self) -> bool:
@@ -654,8 +657,11 @@ class Game:
             # Built here rather than by __init__: the game's tuples need no copying, and this is asked
             # every turn of every game (the choices are () only once the game is over).
             moves = Moves.__new__(Moves)
-            spaces = moves._spaces = self._choices or self._takeable()
+            spaces = self._choices
+            if spaces is None:  # ``_takeable`` written out: the wheel has changed since the last turn
+                spaces = self._choices = wheel.next_spaces(self._wheel, self._marker)
             cells = moves._cells = self._players[self._current]._board._legal_cells()
+            moves._spaces = spaces
             moves._size = len(spaces) * len(cells)
             return moves
         finally:
@@ -733,16 +739,15 @@ class Game:
         # One thread at a time, as ``_one_thread`` lets it in (no call at all where no other thread runs).
         held = _claim(self) if _other_threads() else None
         try:
+            index = self._current
+            player = self._players[index]
             key = _KEY_OF_MOVE.get(id(action))
             if (  # the common case, a legal move the engine made (as legal_moves() gives): checked here
                 key is None
                 or type(action) is not Move
                 or self._over is not None
                 or action.space not in (self._choices or self._takeable())
-                or (
-                    self._players[self._current]._board._cells.get(key) is not _OPEN
-                    and not self._legal_first(action.cell)
-                )
+                or (player._board._cells.get(key) is not _OPEN and not self._legal_first(action.cell))
             ):
                 checked = self._checked(action)
                 if isinstance(checked, str):
@@ -754,8 +759,6 @@ class Game:
             # Take, move on the track, place, cover; then start the next turn (written out: every move of
             # every game and search comes here).
             space, cell = action
-            index = self._current
-            player = self._players[index]
             t = self._wheel[space]
             assert t is not None
             self._wheel[space] = None
@@ -839,7 +842,8 @@ class Game:
         placed = wheel.refill(self._wheel, self._marker, self._pile)
         self._on_wheel += len(placed)
         self._choices = None
-        self._events.append(("refill", self._current, mandatory, tuple((s, t.id) for s, t in placed)))
+        # (a list made whole, then a tuple: a generator, resumed for each tile, costs more)
+        self._events.append(("refill", self._current, mandatory, tuple([(s, t.id) for s, t in placed])))
 
     def _advance(self, index: int, player: Player, steps: int) -> int:
         """Move the player's marker ``steps`` on, on top of any markers it lands on; returns who moves
@@ -851,7 +855,8 @@ class Game:
         under: tuple[int, ...] = ()
         # The rearmost marker, and of a stack the top one; the mover's, just placed on top, wins a tie.
         best, least, top = index, after, arrival
-        for i, p in enumerate(self._players):
+        i = 0  # counted by hand: enumerate's pairs cost this loop a fifth of its time
+        for p in self._players:
             time = p._time
             if time < least:
                 best, least, top = i, time, p._arrival
@@ -860,6 +865,7 @@ class Game:
                     under += (i,)
             elif time == least and p._arrival > top:
                 best, top = i, p._arrival
+            i += 1  # noqa: SIM113  # (see above)
         if len(under) > 1:
             under = tuple(sorted(under, key=lambda i: self._players[i]._arrival))
         self._events.append(("move", index, before, after, under))

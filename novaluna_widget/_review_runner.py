@@ -6,9 +6,10 @@ Every mode but the guided game shows the panel, so it is neither's: the table ho
 The coach takes a while over a long game (some 11 s of CPU for 68 actions, shared by a process a core),
 so the page's Review (``start``) hands ``run`` a ``Job``, which the widget runs in a thread of its own, or,
 where there are no threads (Pyodide, in the in-browser site), a row at a time between the kernel's other
-messages (``Job.steps``): the kernel stays free, the panel shows the progress as the rows arrive, and a
-change of the game's history cancels the work (the panel closes, as it does for a finished review of
-another history). Python's ``widget.review()`` (``rows``) works it out there and then and returns the rows.
+messages (``Job.steps``): the kernel stays free, the panel shows the progress as the rows arrive, and the
+panel's Cancel (``cancel``) or a change of the game's history cancels the work (the panel closes, as it
+does for a finished review of another history). Python's ``widget.review()`` (``rows``) works it out there
+and then and returns the rows.
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from __future__ import annotations
 import logging
 import threading
 from collections.abc import Callable, Iterable, Iterator, Mapping
-from typing import Any
+from typing import Any, Final
 
 from . import coach
 from ._board import whole_number
@@ -46,6 +47,10 @@ class Job:
             pass
 
 
+#: Why the panel's Cancel is refused when no review is under way.
+_NOTHING_TO_CANCEL: Final = msg(
+    "there is no review under way to cancel: Cancel stops a review while its panel shows the progress"
+)
 #: How the page's review is worked out: ``run(job)`` calls ``job()`` (or steps through ``job.steps()``),
 #: and may return before it is done.
 Run = Callable[[Job], None]
@@ -121,6 +126,16 @@ class ReviewRunner:
         """Cancel the review under way, if any (the widget is closed)."""
         with self._lock:
             self._cancel()
+
+    def cancel(self) -> None:
+        """The panel's Cancel: stop the page's review under way, whose work ends after the row in hand,
+        and close the panel (Review starts afresh). ``IllegalMove`` if no review is under way (done
+        already, or never asked for): nothing changes."""
+        with self._lock:
+            if self._work is None:
+                raise IllegalMove(_NOTHING_TO_CANCEL)
+            self._cancel()
+            self._send({})
 
     def _begin(self, history: tuple[Action, ...], key: _Key) -> tuple[_Work, bool] | None:
         """None if the rows of ``history`` for ``key`` are complete; else the work on them and whether it is

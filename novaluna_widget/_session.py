@@ -1,16 +1,27 @@
-"""The game on the widget's table and who plays it, shared by every mode: the seats and their bots, the
-language, the Review panel, the puzzles' trainer, and the one place that changes the game (a mutable engine
-object) and tells the ``on_move`` callbacks. No anywidget, traitlets or IPython.
+"""The widget's table: the game on it and who plays it, shared by every mode, as a value (``Table``), and
+the services it uses, which are no state (``Session``). No anywidget, traitlets or IPython.
 
-The modes (``modes``) decide what a click or a call means; the session carries it out. What the widget
-shows besides (the tile chosen, the hint, the error) is a value, ``modes.Screen``.
+``Table`` is frozen: the game the table holds, its seats, the bot the Bot button asks, the language, the
+reader, the puzzles' trainer and the damaged progress file the page was told of. A step that changes any
+of them makes a new table (``dataclasses.replace``) and returns it in the next screen (``modes.Screen``,
+whose mode holds it): nothing assigns a field of it. The game itself is the engine's mutable object (play
+and undo change it, the engine's public way): which game the table holds is part of the value, the
+position on it is the engine's. ``Table.apply`` is the one place that plays on it; what it played (``Played``)
+waits in the session until the screen after the step is committed, when the controller tells the
+``on_move`` callbacks (``Session.tell``): a callback that reads ``widget.game`` sees the game it heard of.
+
+``Session`` is what outlives every value of the table: the ``on_move`` callbacks, the generator that
+seeds new games and the bots (so a seeded widget replays exactly), the bots made, the Review panel, the
+changes played and not yet told, and the mailbox of a callback that failed. It has no field the step
+changes.
 """
 
 from __future__ import annotations
 
 import random
+from collections import deque
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, Final, Literal
 
@@ -22,7 +33,7 @@ from ._review_runner import ReviewRunner
 from .bots import Bot, make_bot
 from .puzzles._trainer import Trainer
 
-__all__ = ["DEFAULT_BOT", "Edit", "Played", "Reader", "Said", "Session", "Source"]
+__all__ = ["DEFAULT_BOT", "Edit", "Played", "Reader", "Said", "Session", "Source", "Table"]
 
 #: The bot the Bot button ("Bot plays for …") uses unless told otherwise.
 DEFAULT_BOT: Final = "greedy"
@@ -41,7 +52,10 @@ class Played:
 
     ``action`` is the engine action (a ``Move``, ``"refill"`` or ``"end_phase_one"``) or one of
     ``"undo"``, ``"redo"``, ``"new"``; ``player`` is who acted (None for undo, redo and new);
-    ``source`` says whether a click, Python code or a bot seat made it.
+    ``source`` says whether a click, Python code or a bot seat made it. A callback hears it once the
+    widget shows the change: ``widget.game`` is then the game it was played in (the new one after
+    ``"new"``) as the click or call left it (a bot seat's answer included); one click's changes are heard
+    in the order made.
     """
 
     action: Action | Edit
@@ -50,11 +64,82 @@ class Played:
 
 
 class Session:
-    """The live ``game`` and everything about it that outlives a mode. ``seed`` seeds new games and the
-    bots, so a seeded widget replays exactly; ``bots`` as ``protocol.parse_seats`` takes them."""
+    """The services of one widget's table, which no step changes: the ``on_move`` ``callbacks``, the
+    generator seeded by ``seed`` (new games and the bots), one bot of each kind, the Review ``panel``, the
+    changes played and not yet told (``record``, ``tell``) and which callback failed since it was last
+    asked (``failure``)."""
 
-    def __init__(
-        self,
+    def __init__(self, *, seed: int | None, panel: ReviewRunner) -> None:
+        self.seed: Final = seed
+        self.panel: Final = panel
+        self.callbacks: Final[list[Callable[[Played], object]]] = []
+        self._rng: Final = random.Random(seed)
+        self._bots: Final[dict[str, Bot]] = {}
+        #: What the step played, in order, until the screen after it is committed and ``tell`` is called.
+        self._played: Final[deque[Played]] = deque()
+        #: An ``on_move`` callback that failed since it was last asked (``failure``): a mailbox.
+        self._failed: Said | None = None
+
+    def record(self, played: Played) -> None:
+        """Keep ``played`` for the ``on_move`` callbacks, told once the screen after it is committed."""
+        self._played.append(played)
+
+    def tell(self) -> None:
+        """Tell every ``on_move`` callback each change recorded since, in the order played: called once
+        the screen after them is the widget's, so a callback reads the game it hears of. One that fails is
+        kept for ``failure``. Each change is taken before it is told: a callback that plays (and so tells)
+        does not hear a change twice."""
+        while self._played:
+            played = self._played.popleft()
+            for callback in list(self.callbacks):
+                try:
+                    callback(played)
+                except Exception as error:
+                    name = getattr(callback, "__name__", repr(callback))
+                    self._failed = msg(
+                        "on_move callback {name} failed: {kind}: {error}",
+                        name=name,
+                        kind=type(error).__name__,
+                        error=message_of(error),
+                    )
+
+    def failure(self) -> Said | None:
+        """Which ``on_move`` callback failed (and how) since the last time this was asked."""
+        failed, self._failed = self._failed, None
+        return failed
+
+    def deal(self, seed: int | None) -> int:
+        """``seed``, or the next one of the generator: a new game's."""
+        return self._rng.randrange(2**32) if seed is None else seed
+
+    def bot(self, name: str) -> Bot:
+        """The table's bot ``name``: one of each kind, seeded from the generator."""
+        if name not in self._bots:
+            self._bots[name] = make_bot(name, seed=self._rng.randrange(2**32))
+        return self._bots[name]
+
+
+@dataclass(frozen=True)
+class Table:
+    """The table as a value: the ``game`` on it, its ``seats`` (a bot's name, or None: played by hand), the
+    ``lang`` it speaks, the ``session`` whose services it uses, the reader as given (``reader_given``: the
+    seat told about as "you", ``"auto"`` or None), the ``bot`` the Bot button and ``bot_move()`` ask, the
+    puzzles' ``trainer`` (made when they are first opened) and the ``damaged`` progress file the page was
+    told of (Puzzles pressed again keeps it aside). Changed only by making another
+    (``dataclasses.replace``)."""
+
+    game: Game
+    seats: tuple[str | None, ...]
+    lang: str
+    session: Session
+    reader_given: Reader = "auto"
+    bot: str = DEFAULT_BOT
+    trainer: Trainer | None = None
+    damaged: Path | None = None
+
+    @classmethod
+    def seated(
+        cls,
         game: Game,
         *,
         seed: int | None,
@@ -62,25 +147,17 @@ class Session:
         lang: str,
         panel: ReviewRunner,
         reader: Reader = "auto",
-    ) -> None:
-        self.game = game
-        self.lang = lang
-        self.seats: list[str | None] = parse_seats(bots, len(game.players))
-        #: The reader as given (``reader``: the seat told about as "you").
-        self.reader_given = check_reader(reader, len(game.players))
-        #: The bot the Bot button and ``bot_move()`` ask.
-        self.bot = DEFAULT_BOT
-        self.seed = seed
-        self.panel = panel
-        #: The puzzles' trainer, made when they are first opened (from Python, or the page's Puzzles button).
-        self.trainer: Trainer | None = None
-        #: The damaged progress file the page was told of: Puzzles pressed again keeps it aside.
-        self.damaged: Path | None = None
-        #: An ``on_move`` callback that failed since it was last asked (``failure``).
-        self._failed: Said | None = None
-        self.callbacks: list[Callable[[Played], object]] = []
-        self._rng = random.Random(seed)
-        self._bots: dict[str, Bot] = {}
+    ) -> Table:
+        """A widget's first table: ``game`` with ``bots`` (as ``protocol.parse_seats`` takes them) and
+        ``reader`` checked, on a new session seeded by ``seed``."""
+        n = len(game.players)
+        return cls(
+            game,
+            tuple(parse_seats(bots, n)),
+            lang,
+            Session(seed=seed, panel=panel),
+            reader_given=check_reader(reader, n),
+        )
 
     @property
     def reader(self) -> int | None:
@@ -88,23 +165,24 @@ class Session:
         the others all are (``protocol.reader_of``)."""
         return reader_of(self.seats) if self.reader_given == "auto" else self.reader_given
 
+    @property
+    def panel(self) -> ReviewRunner:
+        """The Review panel (the session's)."""
+        return self.session.panel
+
     def words(self, said: Said | None) -> str | None:
         """What the widget says, in its language."""
         return None if said is None else word(said, self.lang)
 
-    # -- changing the game -----------------------------------------------------------------------
+    # -- playing on the game (the engine's object: the table's value stays) ----------------------
     def apply(self, action: Action | tuple[int, tuple[int, int]], source: Source) -> frozenset[Any]:
-        """Play ``action`` for the player to move; the tasks it covered. ``IllegalMove`` changes nothing."""
+        """Play ``action`` for the player to move (recorded for the ``on_move`` callbacks); the tasks it
+        covered. ``IllegalMove`` changes nothing."""
         player = self.game.current_player
         # The engine validates fully (a pair too) before it changes anything.
         covered = self.game.play(action)
-        self._notify(Played(self.game.history[-1], player, source))
+        self.session.record(Played(self.game.history[-1], player, source))
         return covered
-
-    def failure(self) -> Said | None:
-        """Which ``on_move`` callback failed (and how) since the last time this was asked."""
-        failed, self._failed = self._failed, None
-        return failed
 
     def undo(self, source: Source) -> None:
         game = self.game
@@ -112,25 +190,27 @@ class Session:
         # With bot seats, undo to the last human decision: a bot would otherwise replay at once.
         while game.can_undo and self.bot_to_move() is not None and self._has_human_seat():
             game.undo()
-        self._notify(Played("undo", None, source))
+        self.session.record(Played("undo", None, source))
 
     def redo(self, source: Source) -> None:
         game = self.game
         game.redo()
         while game.can_redo and self.bot_to_move() is not None and self._has_human_seat():
             game.redo()
-        self._notify(Played("redo", None, source))
+        self.session.record(Played("redo", None, source))
 
-    def new_game(self, seed: int | None, source: Source) -> None:
-        """Deal a game like this one (the seed, unless given, from the table's generator)."""
-        self.game = self.game.new_like(self._rng.randrange(2**32) if seed is None else seed)
-        self._notify(Played("new", None, source))
-        self.play_bot_seats()
+    def new_game(self, seed: int | None, source: Source) -> Table:
+        """The table with a game dealt like this one (the seed, unless given, from the session's generator),
+        its bot seats played up to a human's turn."""
+        table = replace(self, game=self.game.new_like(self.session.deal(seed)))
+        self.session.record(Played("new", None, source))
+        table.play_bot_seats()
+        return table
 
     # -- the bots --------------------------------------------------------------------------------
     def bot_turn(self, name: str) -> None:
         """One turn of the bot ``name`` for the player to move."""
-        for action in bot_actions(self.game, self._bot(name)):
+        for action in bot_actions(self.game, self.session.bot(name)):
             self.apply(action, "bot")
 
     def play_bot_seats(self) -> None:
@@ -145,26 +225,7 @@ class Session:
     def _has_human_seat(self) -> bool:
         return None in self.seats
 
-    def _bot(self, name: str) -> Bot:
-        # One bot of each kind per table, seeded from the table's generator.
-        if name not in self._bots:
-            self._bots[name] = make_bot(name, seed=self._rng.randrange(2**32))
-        return self._bots[name]
-
     # -- the coach -------------------------------------------------------------------------------
     def coach_hint(self) -> coach.Hint:
         """The coach's suggestion for the player to move, in ``lang``."""
         return coach.hint(self.game, lang=self.lang, reader=self.reader)
-
-    def _notify(self, played: Played) -> None:
-        for callback in list(self.callbacks):
-            try:
-                callback(played)
-            except Exception as error:
-                name = getattr(callback, "__name__", repr(callback))
-                self._failed = msg(
-                    "on_move callback {name} failed: {kind}: {error}",
-                    name=name,
-                    kind=type(error).__name__,
-                    error=message_of(error),
-                )

@@ -117,23 +117,22 @@ def _colour_set(colours: Iterable[str]) -> frozenset[str]:
 class Tile:
     """A tile: ``id`` (R01–Y17), ``colour``, ``cost`` (time, 1–7) and 0–3 ``tasks``."""
 
-    __slots__ = ("colour", "cost", "id", "lacks", "needs", "tasks", "wants")
+    __slots__ = ("colour", "cost", "id", "needs", "tasks", "wants")
     id: str
     colour: Colour
     cost: int
     tasks: tuple[Task, ...]
     #: The tasks as plain dicts, for the engine's hot loops (a Mapping's lookups are slow).
     needs: tuple[dict[str, int], ...]
-    #: The tasks as ``(colour, count)`` pairs, for placing (a tuple iterates faster than a dict's items).
-    wants: tuple[tuple[tuple[str, int], ...], ...]
-    #: Each task's colours: what it lacks where none of them is counted yet (a placement's common case).
-    lacks: tuple[frozenset[str], ...]
+    #: The tasks for placing, one triple each, unpacked at once: the task's index, its ``(colour, count)``
+    #: pairs (a tuple iterates faster than a dict's items) and its colours (what it lacks where none of
+    #: them is counted yet, a placement's common case).
+    wants: tuple[tuple[int, tuple[tuple[str, int], ...], frozenset[str]], ...]
 
     def __init__(self, id: str, colour: Colour, cost: int, tasks: tuple[Task, ...]) -> None:
         tasks = tuple(tasks)
         needs = tuple(dict(task._items) for task in tasks)
-        wants = tuple(task._items for task in tasks)
-        lacks = tuple(_colour_set(task) for task in tasks)
+        wants = tuple((i, task._items, _colour_set(task)) for i, task in enumerate(tasks))
         for name, value in (
             ("id", id),
             ("colour", colour),
@@ -141,7 +140,6 @@ class Tile:
             ("tasks", tasks),
             ("needs", needs),
             ("wants", wants),
-            ("lacks", lacks),
         ):
             object.__setattr__(self, name, value)
 

@@ -114,9 +114,9 @@ class NovaLunaWidget(anywidget.AnyWidget):
     then ``{"status": "ready", "unit": "tokens" | "points", "rows": [...], "total": n}`` with the rows
     (``coach_view.review_row``) largest loss first. Dropped when the game's history changes. The page's
     Review button (and its language menu, which has the comments worded again) leaves the coach's work to
-    a thread of its own: the kernel stays free and the widget usable meanwhile, and a change of the game's
-    history cancels the work (``review_done`` waits for it). Observers of this trait may hear the
-    progress on that thread."""
+    a thread of its own: the kernel stays free and the widget usable meanwhile, and the panel's Cancel or a
+    change of the game's history cancels the work (``review_done`` waits for it). Observers of this trait
+    may hear the progress on that thread."""
 
     version = traitlets.Int(read_only=True).tag(sync=True)
     """Grows by one with every change of the position; intents from the page must name it. Like ``turn``,

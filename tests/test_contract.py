@@ -195,6 +195,7 @@ EXAMPLES: list[dict[str, Any]] = [
     {"action": "new"},
     {"action": "hint"},
     {"action": "review"},
+    {"action": "cancel_review"},
     {"action": "next"},
     {"action": "show", "turn": 3},
     {"action": "show", "turn": None},

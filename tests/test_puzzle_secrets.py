@@ -33,7 +33,7 @@ def published(tmp_path: Path, puzzles: list[Puzzle]) -> list[dict[str, Any]]:
     assert isinstance(mode, Puzzling)
     states = []
     for puzzle in puzzles:
-        mode._begin(puzzle)
+        controller.screen = controller.screen._replace(mode=mode.begun(puzzle))
         controller.refresh()
         assert w.state["puzzle"]["id"] == puzzle.id
         states.append(w.state)

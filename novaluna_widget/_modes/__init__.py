@@ -4,8 +4,8 @@ puzzles). ``base`` says what a mode is and holds the widget's state as a value (
 traitlets or IPython.
 """
 
-from .._session import Session
-from .base import Asked, Mode, ModeFields, Screen, Showing
+from .._session import Table
+from .base import Asked, Mode, ModeFields, Refused, Screen, Showing
 from .guided import Guided, guided_by
 from .history import History
 from .playing import Playing
@@ -20,6 +20,7 @@ __all__ = [
     "ModeFields",
     "Playing",
     "Puzzling",
+    "Refused",
     "Reviewing",
     "Screen",
     "Showing",
@@ -29,6 +30,6 @@ __all__ = [
 ]
 
 
-def home(table: Session) -> Mode:
+def home(table: Table) -> Mode:
     """The mode a widget starts in and New game comes back to: the game played as any game."""
     return Playing(table)

@@ -1,15 +1,23 @@
 """What a mode is: how the widget is being used, which decides what a click or a Python call means and what
-the page shows beside the position. The widget's own state (``Screen``: the mode, the version of the
-picture, the tile chosen, the hint, the error, the explanation asked for) is a value: a mode's ``handle``
-takes it with an intent and returns the next one, so a new mode (puzzles, say) is one more module: none of
-the others changes, and the controller knows none by name.
+the page shows beside the position. The widget's state (``Screen``: the mode, over the table it plays on,
+``session.Table``; the version of the picture, the tile chosen, the hint, the error, the explanation asked
+for) is a value: a mode's ``handle`` takes it with an intent and returns the next one, so a new mode
+(puzzles, say) is one more module: none of the others changes, and the controller knows none by name.
+
+A mode holds the table it plays on (``Mode.table``), so the table travels in the screen: a step that
+changes the table puts the mode over the new one (``Mode.on``), and a mode that changes its own fields (the
+puzzles' picks, the guided game's answer to a click) is a copy of itself with them changed (``Mode.but``),
+the same mode gone on (``goes_on``): no mode assigns a field of its own once made. Python's calls that a
+mode takes return the screen after them too; a refusal the page shows as well (the guided game's sentence)
+raises ``Refused``, which carries the screen with it on show.
 """
 
 from __future__ import annotations
 
+import copy
 from abc import ABC, abstractmethod
 from dataclasses import dataclass
-from typing import Any, ClassVar, Final, NamedTuple, NoReturn, SupportsIndex
+from typing import Any, ClassVar, Final, NamedTuple, NoReturn, SupportsIndex, TypeVar
 
 from .. import coach
 from .._coach_view import view_state
@@ -19,7 +27,7 @@ from .._game import Action
 from .._guide import Guide
 from .._i18n import Message, msg
 from .._protocol import check_intent
-from .._session import Said, Session
+from .._session import Said, Table
 
 __all__ = [
     "NOT_IN_PUZZLES",
@@ -27,6 +35,7 @@ __all__ = [
     "Asked",
     "Mode",
     "ModeFields",
+    "Refused",
     "Screen",
     "Showing",
     "moved",
@@ -37,6 +46,7 @@ __all__ = [
 PUZZLE_ONLY: Final = frozenset({"pick", "unpick", "check", "reveal", "download", "learner", "leave"})
 #: Why a puzzle's intent is refused outside the puzzles.
 NOT_IN_PUZZLES: Final = msg("that belongs to the puzzles: press Puzzles to open them")
+_M = TypeVar("_M", bound="Mode")
 
 
 @dataclass(frozen=True)
@@ -76,11 +86,11 @@ class Asked:
 
 
 class Screen(NamedTuple):
-    """The widget's state as a value, beside its game (``Session``): the ``mode``, the ``version`` of the
-    ``picture`` on show (intents must name it), ``answered`` (intents handled), the space ``selected``
-    (chosen, not yet placed), the coach's ``hint``, the ``error`` (why the last intent was refused) and the
-    task ``asked`` about. Changed only by making a new one (``_replace``): a named tuple, the cheapest
-    immutable record (``dataclasses.replace`` of a frozen dataclass cost a click 10 µs more)."""
+    """The widget's state as a value: the ``mode`` (over its ``table``, the game and who plays it), the
+    ``version`` of the ``picture`` on show (intents must name it), ``answered`` (intents handled), the space
+    ``selected`` (chosen, not yet placed), the coach's ``hint``, the ``error`` (why the last intent was
+    refused) and the task ``asked`` about. Changed only by making a new one (``_replace``): a named tuple,
+    the cheapest immutable record (``dataclasses.replace`` of a frozen dataclass cost a click 10 µs more)."""
 
     mode: Mode
     version: int = 0
@@ -91,19 +101,58 @@ class Screen(NamedTuple):
     error: Said | None = None
     asked: Asked | None = None
 
+    @property
+    def table(self) -> Table:
+        """The table the mode plays on: the game, its seats and bots, the language, the trainer."""
+        return self.mode.table
+
+    def on(self, table: Table) -> Screen:
+        """This screen over ``table`` (the same mode, over the table a step made)."""
+        return moved(self, self.mode.on(table))
+
+
+class Refused(IllegalMove):
+    """A Python call refused with words the page shows too (the guided game's sentence in its panel):
+    ``screen`` is the screen with them on show, which the controller makes the widget's before it raises
+    this (an ``IllegalMove``, as any refusal)."""
+
+    def __init__(self, message: Said, screen: Screen) -> None:
+        super().__init__(message)
+        self.screen = screen
+
 
 class Mode(ABC):
-    """One way the widget is being used, on the shared ``table``. What it does not take, a click or a
-    Python call, it refuses with its ``refusal`` (a puzzle's click outside the puzzles with
-    ``NOT_IN_PUZZLES``): the one default, so a mode writes only what it takes."""
+    """One way the widget is being used, over the ``table`` it plays on (a value: a new table is a copy of
+    the mode over it, ``on``). What it does not take, a click or a Python call, it refuses with its
+    ``refusal`` (a puzzle's click outside the puzzles with ``NOT_IN_PUZZLES``): the one default, so a mode
+    writes only what it takes."""
 
     #: Why this mode refuses what it does not take.
     refusal: ClassVar[Message]
     #: Whether the page may ask why a task is or is not fulfilled (a puzzle's verdict explains its own).
     explains: ClassVar[bool] = True
 
-    def __init__(self, table: Session) -> None:
+    def __init__(self, table: Table) -> None:
         self.table = table
+        self._origin = object()  # shared by this mode's copies: the same mode gone on (``goes_on``)
+
+    def on(self: _M, table: Table) -> _M:
+        """This mode over ``table`` (another value of the table: the language, the seats, the trainer…)."""
+        return self if table is self.table else self.but(table=table)
+
+    def but(self: _M, **changes: object) -> _M:
+        """A copy of this mode with ``changes`` to its fields: the same mode gone on (``goes_on``)."""
+        unknown = changes.keys() - vars(self).keys()
+        if unknown:  # a misspelt field would otherwise be a new one, read by nothing
+            raise TypeError(f"{type(self).__name__} has no field {', '.join(sorted(unknown))}")
+        mode = copy.copy(self)
+        vars(mode).update(changes)
+        return mode
+
+    def goes_on(self, before: Mode) -> bool:
+        """Whether this mode is ``before`` gone on (a copy with a pick more, over another table…), which
+        entering it does not leave."""
+        return self._origin is before._origin
 
     def refuse(self, intent: Intent | None = None) -> NoReturn:
         """Refuse ``intent`` (None: a Python call) with this mode's ``refusal``."""
@@ -134,6 +183,12 @@ class Mode(ABC):
         position on show (or the puzzles) was opened from."""
         return self
 
+    def over(self, now: Mode) -> Mode:
+        """This mode with ``now`` as the mode on the game now, after a Python call changed it: ``now`` itself
+        if this mode is the one on the game now, else a copy over it (a mode opened over another holds it
+        as ``live``: an earlier position, the puzzles)."""
+        return now if self.now() is self else self.but(live=now)
+
     @abstractmethod
     def part(self) -> ModeFields:
         """What this mode adds to the page's state."""
@@ -157,23 +212,29 @@ class Mode(ABC):
         a puzzle's attempt), or None."""
         return None
 
-    def new_game(self) -> None:  # noqa: B027 (a hook: most modes leave nothing behind)
-        """Called when New game leaves this mode for a new game played as any other."""
+    def new_game(self) -> Table:
+        """The table New game deals on when it leaves this mode for a game played as any other."""
+        return self.table
 
-    def reword(self) -> None:  # noqa: B027 (a hook: most modes hold no words of their own)
-        """Called when the table's language changed, before everything on show is worded again."""
+    def reword(self, table: Table) -> Table:
+        """``table`` (this one in another language) as this mode words it, before everything on show is
+        worded again."""
+        return table
 
     # -- Python's calls (trusted: any seat; refusals raise ``IllegalMove``), taken by ``now()`` -------
-    def play(self, action: Action | tuple[int, tuple[int, int]]) -> frozenset[tuple[int, int, int]]:
-        """``widget.play``: the tasks covered."""
+    # Those that may change the mode take the ``screen`` (in this mode) and return the screen after them.
+    def play(
+        self, screen: Screen, action: Action | tuple[int, tuple[int, int]]
+    ) -> tuple[Screen, frozenset[tuple[int, int, int]]]:
+        """``widget.play``: the screen after it, and the tasks covered."""
         self.refuse()
 
-    def select(self, space: SupportsIndex | None) -> int | None:
-        """``widget.select``: the space chosen (None: none)."""
+    def select(self, screen: Screen, space: SupportsIndex | None) -> Screen:
+        """``widget.select``: the screen with the space chosen (None: none)."""
         self.refuse()
 
-    def next_step(self) -> None:
-        """``widget.next_step``."""
+    def next_step(self, screen: Screen) -> Screen:
+        """``widget.next_step``: the screen after it."""
         self.refuse()
 
     def undo(self) -> None:
@@ -210,6 +271,6 @@ def moved(screen: Screen, mode: Mode) -> Screen:
     return screen if mode is screen.mode else screen._replace(mode=mode)
 
 
-def view_now(table: Session) -> View:
+def view_now(table: Table) -> View:
     """``state.view`` of the position now."""
     return view_state(table.game, None, lang=table.lang, reader=table.reader)

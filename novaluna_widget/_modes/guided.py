@@ -1,11 +1,13 @@
 """Guided: the guided first game (``guide.Guide``), which owns the game and takes only the click its step
 waits for. A change made to the game outside the steps (``widget.game.play(...)`` from Python) leaves the
 guided game for the game as it is, played as any other, and says why: the steps that follow were written
-for the game the guide played."""
+for the game the guide played. The mode is a value: a click answered is a copy of it (``Mode.but``) with the
+guide's answer and the game as the guide played it."""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from dataclasses import replace
 from typing import Any, Final, SupportsIndex
 
 from .._board import as_cell, whole_number
@@ -16,8 +18,8 @@ from .._game import Action, Move
 from .._guide import Guide
 from .._i18n import msg
 from .._protocol import check_selection
-from .._session import Said, Session
-from .base import PUZZLE_ONLY, Mode, ModeFields, Screen, view_now
+from .._session import Said, Table
+from .base import PUZZLE_ONLY, Mode, ModeFields, Refused, Screen, view_now
 from .playing import Playing
 from .puzzle import open_puzzles
 
@@ -38,11 +40,12 @@ class Guided(Mode):
     steps (``play``, ``select``, ``next_step``); Hint, Review, history, Undo, Redo and the bots wait for
     New game (``refusal``), which leaves the guide for a game against Luna played by the table's bot. A
     change of the game the guide did not make leaves it too (``LEFT``), for the game as it is, both seats
-    played by hand."""
+    played by hand. A click returns a copy of the mode with the guide's answer (``refused``, None: played)
+    and the game as the guide played it; Python's refused clicks raise ``Refused``, the sentence on show."""
 
     refusal = TUTORIAL_ONLY
 
-    def __init__(self, table: Session, guide: Guide) -> None:
+    def __init__(self, table: Table, guide: Guide) -> None:
         super().__init__(table)
         self._guide = guide
         self.refused: Said | None = None  # the guide's answer to the last click it did not wait for
@@ -63,9 +66,10 @@ class Guided(Mode):
             return open_puzzles(screen, self)
         if intent["action"] in PUZZLE_ONLY:
             self.refuse(intent)
-        if self._click(intent, strict=False) and intent["action"] == "select":
-            return screen._replace(selected=intent["space"])
-        return screen
+        after = self._click(intent)
+        if after.refused is None and intent["action"] == "select":
+            return screen._replace(mode=after, selected=intent["space"])
+        return screen._replace(mode=after)
 
     def changed(self, screen: Screen) -> Screen:
         game = self.table.game
@@ -73,48 +77,52 @@ class Guided(Mode):
             return screen  # the guide's own move
         return screen._replace(mode=Playing(self.table), error=LEFT)
 
-    def _click(self, click: Mapping[str, Any], *, strict: bool) -> bool:
-        """Play ``click`` (an intent as the guide reads it) if it is the one the step waits for; any other
-        is answered with the guide's sentence (raised as ``IllegalMove`` if ``strict``). Whether it was
-        played."""
+    def _click(self, click: Mapping[str, Any]) -> Guided:
+        """This mode after ``click`` (an intent as the guide reads it): played if it is the one the step
+        waits for, any other answered with the guide's sentence (``refused``)."""
         refusal = self.guide.refusal(click) if click["action"] in _GUIDED else TUTORIAL_ONLY
-        self.refused = refusal
         if refusal is not None:
-            if strict:
-                raise IllegalMove(refusal)
-            return False
+            return self.but(refused=refusal)
         self.guide.advance(click)
-        self._history = self.guide.game.history
-        return True
+        return self.but(refused=None, _history=self.guide.game.history)
+
+    def _strictly(self, screen: Screen, click: Mapping[str, Any]) -> Guided:
+        """This mode after ``click`` from Python: refused, ``Refused`` carries ``screen`` with the guide's
+        sentence on show."""
+        after = self._click(click)
+        if after.refused is not None:
+            raise Refused(after.refused, screen._replace(mode=after))
+        return after
 
     def part(self) -> ModeFields:
         can: CoachCan = {"hint": False, "review": False, "undo": False, "redo": False, "bot": False}
         tutorial: Tutorial = {**self.guide.state(), "refused": self.table.words(self.refused)}
         return ModeFields(view=view_now(self.table), can=can, own={"mode": "guided", "tutorial": tutorial})
 
-    def new_game(self) -> None:
-        self.table.seats = [None, self.table.bot]  # Luna's seat is played by a bot from now
+    def new_game(self) -> Table:
+        return replace(self.table, seats=(None, self.table.bot))  # Luna's seat is played by a bot from now
 
-    def reword(self) -> None:
-        self.guide.lang = self.table.lang  # which names the seats in the new language: the same game, renamed
-        self.table.game = self.guide.game
+    def reword(self, table: Table) -> Table:
+        self.guide.lang = table.lang  # which names the seats in the new language: the same game, renamed
+        return replace(table, game=self.guide.game)
 
     # -- Python's calls ----------------------------------------------------------------------------
-    def play(self, action: Action | tuple[int, tuple[int, int]]) -> frozenset[tuple[int, int, int]]:
+    def play(
+        self, screen: Screen, action: Action | tuple[int, tuple[int, int]]
+    ) -> tuple[Screen, frozenset[tuple[int, int, int]]]:
         """A move is the step's two clicks (choose the tile, place it); the refill is one."""
         move = self._read(action)
         if move is None:
-            self._click({"action": "refill"}, strict=True)
-            return frozenset()
+            return screen._replace(mode=self._strictly(screen, {"action": "refill"})), frozenset()
         space, (x, y) = move
-        click = self.guide.click
+        click, mode = self.guide.click, self
         if click is not None and click.action == "select" and click.space == space:
-            self._click({"action": "select", "space": space}, strict=True)
+            mode = mode._strictly(screen, {"action": "select", "space": space})
         game = self.table.game
         mover = game.current_player
         covered_before = set(game.players[mover].covered)
-        self._click({"action": "take", "space": space, "cell": [x, y], "player": mover}, strict=True)
-        return frozenset(set(game.players[mover].covered) - covered_before)
+        mode = mode._strictly(screen, {"action": "take", "space": space, "cell": [x, y], "player": mover})
+        return screen._replace(mode=mode), frozenset(set(game.players[mover].covered) - covered_before)
 
     def _read(self, action: object) -> Move | None:
         """``action`` as the engine reads it (numpy integers, a list for a cell): a ``Move``, or None for the
@@ -135,18 +143,19 @@ class Guided(Mode):
         played = trial.history[-1]
         return played if isinstance(played, Move) else None
 
-    def select(self, space: SupportsIndex | None) -> int | None:
+    def select(self, screen: Screen, space: SupportsIndex | None) -> Screen:
         try:
             number = check_selection(self.table.game, space)
         except IllegalMove:  # a space the step does not wait for: the step's sentence, unless it is no space
             number = whole_number(space)
             if number is None:
                 raise
-        self._click({"action": "select", "space": number}, strict=True)
-        return number
+        return screen._replace(
+            mode=self._strictly(screen, {"action": "select", "space": number}), selected=number
+        )
 
-    def next_step(self) -> None:
-        self._click({"action": "next"}, strict=True)
+    def next_step(self, screen: Screen) -> Screen:
+        return screen._replace(mode=self._strictly(screen, {"action": "next"}))
 
 
 def guided_by(guide: Guide) -> Callable[[Screen], Screen]:

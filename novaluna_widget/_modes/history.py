@@ -2,11 +2,16 @@
 
 from __future__ import annotations
 
+from typing import TypeVar
+
 from .._coach_view import BROWSING, position_at, view_state
 from .._contract import CoachCan, Compare, HistoryMode, Intent, Position, ReviewMode, View
+from .._session import Table
 from .base import Mode, ModeFields, Screen, moved
 
 __all__ = ["History"]
+
+_H = TypeVar("_H", bound="History")
 
 
 class History(Mode):
@@ -28,9 +33,13 @@ class History(Mode):
         action = intent["action"]
         if action in ("show", "open", "puzzles"):  # another position, a review row, back to now, the puzzles
             return self.live.handle(screen, intent)
-        if action in ("review", "next"):  # the panel opens over any position; Next is refused as now
+        # The Review panel (Review, Cancel) opens and closes over any position; Next is refused as now.
+        if action in ("review", "cancel_review", "next"):
             return moved(self.live.handle(screen, intent), self)
         self.refuse(intent)
+
+    def on(self: _H, table: Table) -> _H:
+        return self if table is self.table else self.but(table=table, live=self.live.on(table))
 
     def now(self) -> Mode:
         return self.live

@@ -43,6 +43,8 @@ class Playing(Mode):
                 if not table.game.is_over:
                     raise IllegalMove(_REVIEW_AT_THE_END)
                 table.panel.start(table.game, table.lang, table.reader)  # returns at once: see review_runner
+            case "cancel_review":  # the panel's Cancel, while it shows the review under way
+                table.panel.cancel()
             case "hint":
                 if (bot := table.bot_to_move()) is not None:  # the Hint button is for the players who move
                     raise IllegalMove(played_by_bot(table.game, bot, table.reader, hint=True))
@@ -74,13 +76,15 @@ class Playing(Mode):
         )
 
     # -- Python's calls ----------------------------------------------------------------------------
-    def play(self, action: Action | tuple[int, tuple[int, int]]) -> frozenset[tuple[int, int, int]]:
+    def play(
+        self, screen: Screen, action: Action | tuple[int, tuple[int, int]]
+    ) -> tuple[Screen, frozenset[tuple[int, int, int]]]:
         covered = self.table.apply(action, "python")
         self.table.play_bot_seats()
-        return covered
+        return screen, covered
 
-    def select(self, space: SupportsIndex | None) -> int | None:
-        return check_selection(self.table.game, space)
+    def select(self, screen: Screen, space: SupportsIndex | None) -> Screen:
+        return screen._replace(selected=check_selection(self.table.game, space))
 
     def undo(self) -> None:
         self.table.undo("python")

@@ -18,6 +18,7 @@ from __future__ import annotations
 import json
 import random
 from collections.abc import Callable, Iterable
+from dataclasses import dataclass, replace
 from typing import Final
 
 from .._contract import (
@@ -36,12 +37,12 @@ from .._errors import IllegalMove, quote
 from .._game import Move
 from .._i18n import message_of, msg
 from .._protocol import game_state
-from .._session import Said
+from .._session import Said, Table
 from ..puzzles import Answer, AnswerError, ProgressError, Puzzle, Verdict, set_aside
 from ..puzzles._trainer import Trainer
 from .base import Mode, ModeFields, Screen, moved, view_now
 
-__all__ = ["Puzzling", "answer_data", "open_puzzles", "puzzle_position", "puzzles_of"]
+__all__ = ["Answering", "Puzzling", "answer_data", "open_puzzles", "puzzle_position", "puzzles_of"]
 
 #: The offer that follows the words of a damaged progress file.
 _AFRESH: Final = msg(
@@ -57,44 +58,43 @@ _NO_PROGRESS: Final = msg("there is no progress to download yet: answer a puzzle
 
 def puzzles_of(trainer: Trainer, kinds: Iterable[str] | None = None) -> Callable[[Screen], Screen]:
     """What opens the puzzles of ``trainer`` (``kinds``: kinds or families, None: any) from Python, on the
-    screen of the mode on the game now: a kind there is not is refused before anything changes."""
+    screen of the mode on the game now, the table's trainer from then on: a kind there is not is refused
+    before anything changes."""
 
     def enter(screen: Screen) -> Screen:
-        puzzles = Puzzling(screen.mode, trainer, kinds)
-        puzzles.table.trainer = trainer
-        return screen._replace(mode=puzzles, error=trainer.notice)
+        live = screen.mode.on(replace(screen.table, trainer=trainer))
+        return screen._replace(mode=Puzzling(live, trainer, kinds), error=trainer.notice)
 
     return enter
 
 
 def open_puzzles(screen: Screen, live: Mode) -> Screen:
     """The page's Puzzles button, pressed in ``live`` (the mode on the game now): the puzzles of the trainer
-    opened before, else of one on the default progress file. A damaged file is said in words, with the
-    offer to start afresh: pressing Puzzles again keeps the damaged file aside (``puzzles.set_aside``) and
-    starts on a new one."""
+    opened before, else of one on the default progress file, the table's from then on. A damaged file is
+    said in words, with the offer to start afresh, and the screen stays: pressing Puzzles again keeps the
+    damaged file aside (``puzzles.set_aside``) and starts on a new one."""
     table = live.table
-    error = screen.error
-    if table.trainer is None:
-        seed = random.randrange(2**32) if table.seed is None else table.seed
-        try:
-            table.trainer = Trainer(seed=seed, lang=table.lang, warn=False)  # the notice: below
-            error = table.trainer.notice
-        except ProgressError as damaged:
-            if damaged.damaged is None or damaged.damaged != table.damaged:
-                table.damaged = damaged.damaged
-                if damaged.damaged is None:
-                    raise
-                raise ProgressError(
-                    msg("{error} {offer}", error=message_of(damaged), offer=_AFRESH)
-                ) from None
-            aside = set_aside(damaged.damaged)
-            table.damaged = None
-            table.trainer = Trainer(seed=seed, lang=table.lang, warn=False)
-            error = msg(
-                "The damaged puzzle progress file is kept as {aside}; your puzzles start afresh.",
-                aside=quote(str(aside), 300),
-            )
-    return screen._replace(mode=Puzzling(live, table.trainer), error=error)
+    if table.trainer is not None:
+        return screen._replace(mode=Puzzling(live, table.trainer))
+    seed = random.randrange(2**32) if table.session.seed is None else table.session.seed
+    try:
+        trainer = Trainer(seed=seed, lang=table.lang, warn=False)  # the notice: below
+        error: Said | None = trainer.notice
+    except ProgressError as damaged:
+        if damaged.damaged is None or damaged.damaged != table.damaged:
+            # Said, and remembered: the learner was told of this file.
+            said = message_of(damaged)
+            if damaged.damaged is not None:
+                said = msg("{error} {offer}", error=said, offer=_AFRESH)
+            return screen.on(replace(table, damaged=damaged.damaged))._replace(error=said)
+        aside = set_aside(damaged.damaged)
+        trainer = Trainer(seed=seed, lang=table.lang, warn=False)
+        error = msg(
+            "The damaged puzzle progress file is kept as {aside}; your puzzles start afresh.",
+            aside=quote(str(aside), 300),
+        )
+    live = live.on(replace(table, trainer=trainer, damaged=None))
+    return screen._replace(mode=Puzzling(live, trainer), error=error)
 
 
 def answer_data(answer: Answer) -> AnswerData:
@@ -111,9 +111,28 @@ def _order(answer: Answer) -> str:
     return json.dumps(answer_data(answer))
 
 
+@dataclass(frozen=True)
+class Answering:
+    """One puzzle as the learner works on it, a value: the answers ``picks``, the ``hints`` taken, whether
+    it was ``checked`` or its answer ``shown``, and whether the trainer ``recorded`` it (once)."""
+
+    puzzle: Puzzle
+    picks: tuple[Answer, ...] = ()
+    hints: int = 0
+    checked: bool = False
+    shown: bool = False
+    recorded: bool = False
+
+    @property
+    def settled(self) -> bool:
+        """Whether the puzzle is answered: checked, or its answer shown."""
+        return self.checked or self.shown
+
+
 class Puzzling(Mode):
     """One puzzle of ``trainer`` at a time (of ``kinds``: kinds or families, None: any), opened from
-    ``live``, which takes Python's calls meanwhile (a call that acts on the game leaves the puzzles)."""
+    ``live``, which takes Python's calls meanwhile (a call that acts on the game leaves the puzzles). The
+    puzzle worked on is a value (``answering``): an intent returns a copy of the mode with the next one."""
 
     refusal = _IN_PUZZLES
     explains = False  # a puzzle's tasks are explained by its verdict: asked before, it would tell the answer
@@ -121,67 +140,76 @@ class Puzzling(Mode):
     def __init__(self, live: Mode, trainer: Trainer, kinds: Iterable[str] | None = None) -> None:
         super().__init__(live.table)
         self.live = live
-        self._said: Said | None = None  # what a progress file that cannot take an attempt said
         self.trainer = trainer
         self.kinds = None if kinds is None else tuple(kinds)
         self.downloads = 0
         self.download: PuzzleDownload | None = None
         # A kind there is not is refused here, before the mode is entered.
-        self._begin(trainer.next(self.kinds))
+        self.answering = Answering(trainer.next(self.kinds))
+        # The position drawn, once per puzzle, language and settledness: ((id, language, settled), position).
+        self._position: tuple[tuple[str, str, bool], Position] | None = None
 
-    def _begin(self, puzzle: Puzzle) -> None:
-        self.puzzle = puzzle
-        self.picks: list[Answer] = []
-        self.hints = 0  # hints taken
-        self.checked = False
-        self.shown = False
-        self.recorded = False
-        self._position: tuple[str, bool, Position] | None = None  # (language, settled, position)
+    @property
+    def puzzle(self) -> Puzzle:
+        """The puzzle on show."""
+        return self.answering.puzzle
 
     @property
     def settled(self) -> bool:
         """Whether the puzzle is answered: checked, or its answer shown."""
-        return self.checked or self.shown
+        return self.answering.settled
+
+    def begun(self, puzzle: Puzzle) -> Puzzling:
+        """This mode on ``puzzle``, not yet tried."""
+        return self.but(answering=Answering(puzzle))
+
+    def on(self, table: Table) -> Puzzling:
+        return self if table is self.table else self.but(table=table, live=self.live.on(table))
 
     # -- the page's intents --------------------------------------------------------------------------
     def handle(self, screen: Screen, intent: Intent) -> Screen:
-        mode = self._act(intent)
-        said, self._said = self._said, None
+        mode, said = self._act(intent)
         return screen._replace(mode=mode, error=screen.error if said is None else said)
 
-    def _act(self, intent: Intent) -> Mode:
+    def _act(self, intent: Intent) -> tuple[Mode, Said | None]:
+        """The mode after ``intent``, and what a progress file that cannot take an attempt said."""
+        answering = self.answering
         match intent["action"]:
             case "pick":
                 self._unsettled()
-                self._pick(self._answer(intent["answer"]))
+                return self.but(answering=self._pick(self._answer(intent["answer"]))), None
             case "unpick":
                 self._unsettled()
-                self._unpick(self._answer(intent["answer"]))
+                return self.but(answering=self._unpick(self._answer(intent["answer"]))), None
             case "check":
-                self._check()
+                self._unsettled()
+                if not answering.picks:
+                    raise IllegalMove(_NOTHING_PICKED)
+                checked = replace(answering, checked=True)
+                return self._recorded(checked, right=self._verdict(checked).right)
             case "hint":
-                self._hint()
+                self._unsettled()
+                if answering.hints >= len(answering.puzzle.hints()):
+                    raise IllegalMove(_NO_MORE_HINTS)
+                return self.but(answering=replace(answering, hints=answering.hints + 1)), None
             case "reveal":
                 self._unsettled()
-                self.shown = True
-                self._record(right=False)
+                return self._recorded(replace(answering, shown=True), right=False)
             case "next":
-                self._record_a_hint()
-                self._begin(self.trainer.next(self.kinds))
+                _, said = self._record_a_hint(answering)
+                return self.begun(self.trainer.next(self.kinds)), said
             case "download":
-                self._offer_download()
+                return self._offer_download(), None
             case "learner":
-                self._name(intent["name"])
-            case "leave":
-                self._record_a_hint()
-                return self.live
+                return self, self._name(intent["name"])
+            case "leave":  # leaving records a hint taken (``leave``)
+                return self.live, None
             case "puzzles":  # open already
-                pass
+                return self, None
             case _:
                 self.refuse(intent)
-        return self
 
-    def _name(self, name: str) -> None:
+    def _name(self, name: str) -> Said | None:
         """The learner names themselves: the name goes into the progress file, for the teacher's report
         (``class_report``). A file that cannot be written now is said in words, as an attempt's is."""
         try:
@@ -189,20 +217,21 @@ class Puzzling(Mode):
         except ValueError as error:
             raise IllegalMove(message_of(error)) from None
         except ProgressError as error:
-            self._said = message_of(error)
+            return message_of(error)
+        return None
 
-    def _offer_download(self) -> None:
+    def _offer_download(self) -> Puzzling:
         """Put the progress file in the view for the page to save (in JupyterLab and on the site alike,
         where the file lives in the browser's drive): a teacher collects these for ``class_report``."""
         path = self.trainer.path
         if not path.is_file():
             raise IllegalMove(_NO_PROGRESS)
-        self.downloads += 1
-        self.download = {
-            "number": self.downloads,
+        download: PuzzleDownload = {
+            "number": self.downloads + 1,
             "name": path.name,
             "text": path.read_text(encoding="utf-8"),
         }
+        return self.but(downloads=self.downloads + 1, download=download)
 
     def _answer(self, data: object) -> Answer:
         """The page's answer as the puzzle reads it (a move [space, x, y] as (space, (x, y))); one of a
@@ -221,58 +250,55 @@ class Puzzling(Mode):
         if self.settled:
             raise IllegalMove(_ANSWERED)
 
-    def _pick(self, answer: Answer) -> None:
-        if not self.puzzle.all:  # any one of the answers: a new pick replaces the last
-            self.picks = [answer]
-        elif answer not in self.picks:
-            self.picks.append(answer)
+    def _pick(self, answer: Answer) -> Answering:
+        answering = self.answering
+        if not answering.puzzle.all:  # any one of the answers: a new pick replaces the last
+            return replace(answering, picks=(answer,))
+        if answer in answering.picks:
+            return answering
+        return replace(answering, picks=(*answering.picks, answer))
 
-    def _unpick(self, answer: Answer) -> None:
-        if answer not in self.picks:
+    def _unpick(self, answer: Answer) -> Answering:
+        answering = self.answering
+        if answer not in answering.picks:
             raise IllegalMove(
                 msg(
                     "{answer} is not among the answers picked",
-                    answer=self.puzzle.label(answer, self.table.lang),
+                    answer=answering.puzzle.label(answer, self.table.lang),
                 )
             )
-        self.picks.remove(answer)
+        picks = list(answering.picks)
+        picks.remove(answer)
+        return replace(answering, picks=tuple(picks))
 
-    def _check(self) -> None:
-        self._unsettled()
-        if not self.picks:
-            raise IllegalMove(_NOTHING_PICKED)
-        self.checked = True
-        self._record(right=self._verdict().right)
-
-    def _verdict(self) -> Verdict:
+    def _verdict(self, answering: Answering) -> Verdict:
         """The picks checked, worded in the widget's language."""
-        puzzle = self.puzzle  # (a set: a list of numbers would read as one cell or task)
-        return puzzle.check(frozenset(self.picks) if puzzle.all else self.picks[0], self.table.lang)
+        puzzle = answering.puzzle  # (a set: a list of numbers would read as one cell or task)
+        return puzzle.check(frozenset(answering.picks) if puzzle.all else answering.picks[0], self.table.lang)
 
-    def _hint(self) -> None:
-        self._unsettled()
-        if self.hints >= len(self.puzzle.hints()):
-            raise IllegalMove(_NO_MORE_HINTS)
-        self.hints += 1
+    def _recorded(self, answering: Answering, *, right: bool) -> tuple[Puzzling, Said | None]:
+        """This mode with ``answering`` recorded (once), and what a progress file that cannot take it said."""
+        recorded, said = self._record(answering, right=right)
+        return self.but(answering=recorded), said
 
-    def _record(self, *, right: bool) -> None:
-        if not self.recorded:
-            self.recorded = True  # by the trainer, which keeps it if the file cannot take it now
-            try:
-                self.trainer.record(self.puzzle, right, hinted=self.hints, shown=self.shown)
-            except ProgressError as error:
-                self._said = message_of(error)
+    def _record(self, answering: Answering, *, right: bool) -> tuple[Answering, Said | None]:
+        if answering.recorded:
+            return answering, None
+        # Recorded by the trainer, which keeps it if the file cannot take it now.
+        recorded = replace(answering, recorded=True)
+        try:
+            self.trainer.record(answering.puzzle, right, hinted=answering.hints, shown=answering.shown)
+        except ProgressError as error:
+            return recorded, message_of(error)
+        return recorded, None
 
     def leave(self) -> Said | None:
         """The puzzles are left for anything else: a hint taken is recorded."""
-        self._record_a_hint()
-        said, self._said = self._said, None
-        return said
+        return self._record_a_hint(self.answering)[1]
 
-    def _record_a_hint(self) -> None:
+    def _record_a_hint(self, answering: Answering) -> tuple[Answering, Said | None]:
         """A puzzle left unanswered after a hint counts as not solved: the hint is never free."""
-        if self.hints:
-            self._record(right=False)
+        return self._record(answering, right=False) if answering.hints else (answering, None)
 
     # -- what the page shows -------------------------------------------------------------------------
     def now(self) -> Mode:
@@ -281,20 +307,20 @@ class Puzzling(Mode):
     def changed(self, screen: Screen) -> Screen:
         """The game changed behind the puzzles (from Python): the puzzles stay, over the mode it leaves."""
         after = self.live.changed(moved(screen, self.live))
-        self.live = after.mode.now()
-        return moved(after, self)
+        live = after.mode.now()
+        return moved(after, self if live is self.live else self.but(live=live))
 
     def picture(self) -> object:
         return self.puzzle.id
 
     def part(self) -> ModeFields:
         table = self.table
-        key = (table.lang, self.settled)
-        if self._position is None or self._position[:2] != key:
-            self._position = (*key, self._drawn(game_state(self.puzzle.game, lang=table.lang)))
+        key = (self.puzzle.id, table.lang, self.settled)
+        if self._position is None or self._position[0] != key:  # a cache: the puzzle's position drawn
+            self._position = (key, self._drawn(game_state(self.puzzle.game, lang=table.lang)))
         can: CoachCan = {"hint": False, "review": False, "undo": False, "redo": False, "bot": False}
         own: PuzzleMode = {"mode": "puzzle", "puzzle": self._view()}
-        return ModeFields(view=view_now(table), can=can, own=own, position=self._position[2])
+        return ModeFields(view=view_now(table), can=can, own=own, position=self._position[1])
 
     def _drawn(self, position: Position) -> Position:
         return puzzle_position(self.puzzle, position, settled=self.settled)
@@ -306,10 +332,11 @@ class Puzzling(Mode):
         return [self._labelled(a) for a in sorted(answers, key=_order)]
 
     def _view(self) -> PuzzleView:
-        puzzle, lang = self.puzzle, self.table.lang
+        answering, lang = self.answering, self.table.lang
+        puzzle = answering.puzzle
         verdict: PuzzleVerdict | None = None
-        if self.checked:
-            found = self._verdict()
+        if answering.checked:
+            found = self._verdict(answering)
             verdict = {
                 "right": found.right,
                 "wrong": self._labels(found.wrong),
@@ -317,7 +344,7 @@ class Puzzling(Mode):
                 "words": found.words,
             }
         counts = self.trainer.solved().values()
-        unsettled = not self.settled
+        unsettled = not answering.settled
         return {
             "id": puzzle.id,
             "kind": puzzle.kind,
@@ -328,8 +355,8 @@ class Puzzling(Mode):
             "seat": puzzle.seat,
             "tile": None if puzzle.tile is None else puzzle.tile.id,
             "space": puzzle.space,
-            "picks": [self._labelled(a) for a in self.picks],
-            "hints": puzzle.hints(lang)[: self.hints],
+            "picks": [self._labelled(a) for a in answering.picks],
+            "hints": puzzle.hints(lang)[: answering.hints],
             "verdict": verdict,
             "answers": None if unsettled else self._labels(puzzle.answers),
             "explanation": None if unsettled else puzzle.explain(lang),
@@ -337,8 +364,8 @@ class Puzzling(Mode):
             "solved": sum(solved for solved, _ in counts),
             "tried": sum(tried for _, tried in counts),
             "can": {
-                "check": unsettled and bool(self.picks),
-                "hint": unsettled and self.hints < len(puzzle.hints()),
+                "check": unsettled and bool(answering.picks),
+                "hint": unsettled and answering.hints < len(puzzle.hints()),
                 "reveal": unsettled,
             },
             "download": self.download,

@@ -7,8 +7,8 @@ from collections.abc import Mapping
 from typing import Any
 
 from .._coach_view import compare
-from .._contract import Compare, ReviewMode
-from .base import Mode
+from .._contract import Compare, Intent, ReviewMode
+from .base import Mode, Screen, moved
 from .history import History
 
 __all__ = ["Reviewing"]
@@ -21,6 +21,12 @@ class Reviewing(History):
     def __init__(self, live: Mode, index: int, row: Mapping[str, Any]) -> None:
         super().__init__(live, index)
         self.row = row
+
+    def handle(self, screen: Screen, intent: Intent) -> Screen:
+        after = super().handle(screen, intent)
+        if intent["action"] == "cancel_review":  # the row open goes with its panel: back to the game now
+            return moved(after, self.live)
+        return after
 
     def own(self) -> ReviewMode:
         return {"mode": "review"}
