@@ -1,6 +1,8 @@
 """Fixtures for the browser tests: one JupyterLab and one Chromium per session, a fresh page per test (or,
 in a module marked ``kept_tab``, one tab whose notebook each test fills and runs, set back to a fresh
 page's state before each test: opening JupyterLab's page and starting a kernel took about 5 s a test).
+The in-browser site's tests (tests/browser/test_site*.py, in several files so that workers share them)
+take the site, built once a run and served once a worker, and its new visitors' tabs from here too.
 
 Every test under tests/browser is marked ``browser`` (deselect with ``-m "not browser"``). Where
 Chromium or Playwright is missing these tests fail, saying how to fix it, so a broken setup never
