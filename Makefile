@@ -33,13 +33,16 @@ js/node_modules: js/package-lock.json
 	@if command -v npm >/dev/null; then cd js && npm ci --no-audit --no-fund --silent && touch node_modules; \
 	else echo "npm not found: the test that static/ matches js/ will be skipped"; fi
 
-# Two workers (the CI machine's cores), each given whole files: a notebook's cells run in order, and each
-# worker starts its own JupyterLab and Chromium for the browser tests. Files go out in collection order,
-# where the files marked `first` lead (xdist's own order, by number of tests, sent the longest file last).
-# --nbval: every tutorial runs in a fresh kernel and its saved outputs must match.
+# Three workers on the CI machine's two cores (the browser tests spend much of their time waiting for the
+# page or a kernel: with two workers the cores were busy about two thirds of the run), each given whole
+# files: a notebook's cells run in order, and each worker starts its own JupyterLab and Chromium for the
+# browser tests. Files go out in collection order, where the files marked `first` lead (xdist's own order,
+# by number of tests, sent the longest file last). --nbval: every tutorial runs in a fresh kernel and its
+# saved outputs must match.
+TEST_WORKERS ?= 3
 test: $(STAMP) js/node_modules
 	bash .ci/install-chromium.sh
-	$(PY) -m pytest -n 2 --dist loadfile --no-loadscope-reorder --nbval
+	$(PY) -m pytest -n $(TEST_WORKERS) --dist loadfile --no-loadscope-reorder --nbval
 
 # The inner loop, about a minute: the engine, protocol, widget and coach in Python. No browser, no notebook
 # executed, nothing built (the tiers are pytest markers, given in tests/conftest.py). Each worker takes whole

@@ -1,6 +1,8 @@
 """Fixtures for the browser tests: one JupyterLab and one Chromium per session, a fresh page per test (or,
 in a module marked ``kept_tab``, one tab whose notebook each test fills and runs, set back to a fresh
 page's state before each test: opening JupyterLab's page and starting a kernel took about 5 s a test).
+The in-browser site's tests (tests/browser/test_site*.py, in several files so that workers share them)
+take the site, built once a run and served once a worker, and its new visitors' tabs from here too.
 
 Every test under tests/browser is marked ``browser`` (deselect with ``-m "not browser"``). Where
 Chromium or Playwright is missing these tests fail, saying how to fix it, so a broken setup never
@@ -13,6 +15,7 @@ import os
 import re
 import shutil
 from collections.abc import Generator, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -30,6 +33,7 @@ from .lab import (
     restart_kernel,
     write_notebook,
 )
+from .lite import StaticSite, Visit, build_site, visitor
 
 if TYPE_CHECKING:
     from playwright.sync_api import Browser, BrowserContext, ConsoleMessage, Page, ViewportSize
@@ -235,3 +239,38 @@ def _save_artifacts(nodeid: str, page: Page, console: list[str]) -> None:
     except Exception as error:  # a crashed page has no screenshot; the console log still helps
         console.append(f"(screenshot failed: {error})")
     (ARTIFACTS / f"{stem}.console.txt").write_text("\n".join(console) + "\n")
+
+
+@pytest.fixture(scope="session")
+def site() -> Iterator[StaticSite]:
+    """The JupyterLite site, built or reused by ``make site`` (once a run: unchanged inputs skip the build),
+    served on a free localhost port for the worker's site tests (tests/browser/test_site*.py)."""
+    with StaticSite(build_site()) as server:
+        yield server
+
+
+@contextmanager
+def new_visitor(
+    browser: Browser, site: StaticSite, locale: str, request: pytest.FixtureRequest
+) -> Iterator[Visit]:
+    """A tab of a new visitor of the site whose browser speaks ``locale``, nothing opened yet, for a fixture:
+    on failure (known only once the test is over, at the fixture's teardown) its screenshot and console
+    land in tests/artifacts."""
+    with visitor(browser, site, locale) as state:
+        yield state
+        if request.node.stash.get(FAILED_KEY, False):
+            _save_artifacts(request.node.nodeid, state.page, state.console + state.errors)
+
+
+@pytest.fixture
+def english_tab(browser: Browser, site: StaticSite, request: pytest.FixtureRequest) -> Iterator[Visit]:
+    """A tab of a new visitor of the site whose browser speaks English, nothing opened yet."""
+    with new_visitor(browser, site, "en-US", request) as state:
+        yield state
+
+
+@pytest.fixture
+def russian_tab(browser: Browser, site: StaticSite, request: pytest.FixtureRequest) -> Iterator[Visit]:
+    """A tab of a new visitor of the site whose browser speaks Russian, nothing opened yet."""
+    with new_visitor(browser, site, "ru-RU", request) as state:
+        yield state

@@ -5,7 +5,7 @@ The site is meant to work with no network at all, so the browser may reach only 
 worker included. The page then behaves like JupyterLab (``window.jupyterapp``), so the helpers of
 :mod:`.lab` (running cells, asking the kernel) work on it unchanged.
 
-Used by ``tests/browser/test_site.py`` and ``bench/site.py``.
+Used by the site's tests (``tests/browser/test_site*.py``) and ``bench/site.py``.
 """
 
 from __future__ import annotations
@@ -15,14 +15,17 @@ import functools
 import http.server
 import subprocess
 import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
 from pathlib import Path
 from types import TracebackType
 from typing import TYPE_CHECKING, Any
 
-from .lab import _KERNEL_IDLE_JS, _NO_SPLASH_JS, KernelError, LabError, _wait_for
+from .lab import _KERNEL_IDLE_JS, _NO_SPLASH_JS, DEADLINE, KernelError, LabError, _wait_for
 
 if TYPE_CHECKING:
-    from playwright.sync_api import BrowserContext, Page, Request, Route
+    from playwright.sync_api import Browser, BrowserContext, Page, Request, Route
 
 REPO = Path(__file__).resolve().parents[2]
 SITE = REPO / "build" / "site"
@@ -139,6 +142,51 @@ def block_other_hosts(context: BrowserContext, origin: str) -> list[str]:
     context.route("**/*", route)
     context.on("request", seen)
     return outside
+
+
+@dataclass
+class Visit:
+    """One visitor's tab."""
+
+    page: Page
+    outside: list[str]
+    """Requests for anything but the site (refused)."""
+    console: list[str] = field(default_factory=list)
+    errors: list[str] = field(default_factory=list)
+    """Uncaught errors in the page (the view threw one on its first render before the bridge)."""
+
+
+@contextmanager
+def visitor(browser: Browser, site: StaticSite, locale: str) -> Iterator[Visit]:
+    """A tab in a fresh browser context that speaks ``locale`` and may reach only the site."""
+    context = browser.new_context(viewport={"width": 1400, "height": 1000}, locale=locale)
+    context.set_default_timeout(DEADLINE * 1000)
+    outside = block_other_hosts(context, site.url)
+    state = Visit(context.new_page(), outside)
+    state.page.on("console", lambda message: state.console.append(f"{message.type}: {message.text}"))
+    state.page.on("pageerror", lambda error: state.errors.append(str(error)))
+    try:
+        yield state
+    finally:
+        context.close()
+
+
+# Scroll each code cell with a saved picture (SVG, or HTML holding one) into view and report what its
+# output shows: an <img> the browser decoded, or what else.
+PICTURES_JS = """async () => {
+    const notebook = window.jupyterapp.shell.currentWidget.content;
+    const shown = [];
+    for (const [index, cell] of notebook.widgets.entries()) {
+        const saved = cell.model.type === 'code' ? cell.model.outputs.toJSON() : [];
+        if (!saved.some((o) => o.data && ('image/svg+xml' in o.data || 'text/html' in o.data))) continue;
+        await notebook.scrollToItem(index, 'center');
+        const img = cell.node.querySelector('.jp-OutputArea-output img');
+        if (img) await img.decode().catch(() => {});
+        shown.push({index, width: img ? img.naturalWidth : 0,
+                    output: cell.node.querySelector('.jp-OutputArea-output')?.className ?? 'no output'});
+    }
+    return shown;
+}"""
 
 
 def open_site(page: Page, url: str, *, path: str = FIRST_NOTEBOOK, timeout: float = 60.0) -> None:

@@ -7,25 +7,23 @@ through in Pyodide and a move is played by clicking, checked in the kernel as we
 clicks also cross the bridge between Pyodide and the page both ways: a state holding None (no tile
 chosen, no error) must draw as it does in JupyterLab, and deselecting a tile (the page's null) must
 reach Python as None. Every other tutorial that can run in Pyodide then runs, each in its own kernel.
+A review in the site shows its progress and stops when the game changes, and the page says so while the
+kernel starts.
 
-The translations: the root opens tutorial 1 in the language the address asks for (``?lang=ru``), else
-in the browser's, else in English; a browser speaking Russian lands in the Russian tutorial 1, whose
-widget speaks Russian in Pyodide, and whose language bar leads to the English one, which gets a kernel of
-its own.
+The site's other visitors (the root's choice of language, a Russian visitor, a pupil who reloads) are
+tests/browser/test_site_visitors.py, so that two workers share the site's tests; the site and its
+visitors' tabs are fixtures of tests/browser/conftest.py.
 
 ``make site`` rebuilds only when the site's inputs changed: about 40 s from nothing, 10–20 s after a
-change, nothing when they are unchanged. Pyodide starts a kernel in 12–30 s on a 2-core machine (more when
-the machine is busy), so the tests take 2–4.5 minutes.
+change, nothing when they are unchanged (the site is built once a run, by whichever of the two files
+starts first; the other waits for it). Pyodide starts a kernel in 12–30 s on a 2-core machine (more when
+the machine is busy), so each file takes 1.5–3 minutes.
 """
 
 from __future__ import annotations
 
-import json
 import re
-import urllib.parse
 from collections.abc import Iterator
-from contextlib import contextmanager
-from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 import pytest
@@ -44,57 +42,22 @@ from .lab import (
 from .lite import (
     FIRST_NOTEBOOK,
     NOT_IN_PYODIDE,
-    REPO,
+    PICTURES_JS,
     TUTORIAL_1,
     StaticSite,
+    Visit,
     _wait_for_document,
-    block_other_hosts,
-    build_site,
     close_document,
     open_document,
     open_site,
-    run_cell,
+    visitor,
     wait_for_kernel,
 )
 
 if TYPE_CHECKING:
-    from playwright.sync_api import Browser, Page, Route
+    from playwright.sync_api import Browser
 
 pytestmark = pytest.mark.first
-
-
-@dataclass
-class Visit:
-    """One visitor's tab, kept for the module (the site loads once)."""
-
-    page: Page
-    outside: list[str]
-    """Requests for anything but the site (refused)."""
-    console: list[str] = field(default_factory=list)
-    errors: list[str] = field(default_factory=list)
-    """Uncaught errors in the page (the view threw one on its first render before the bridge)."""
-
-
-@pytest.fixture(scope="module")
-def site() -> Iterator[StaticSite]:
-    """The site, built or reused by ``make site``, served on a free localhost port."""
-    with StaticSite(build_site()) as server:
-        yield server
-
-
-@contextmanager
-def visitor(browser: Browser, site: StaticSite, locale: str) -> Iterator[Visit]:
-    """A tab in a fresh browser context that speaks ``locale`` and may reach only the site."""
-    context = browser.new_context(viewport={"width": 1400, "height": 1000}, locale=locale)
-    context.set_default_timeout(DEADLINE * 1000)
-    outside = block_other_hosts(context, site.url)
-    state = Visit(context.new_page(), outside)
-    state.page.on("console", lambda message: state.console.append(f"{message.type}: {message.text}"))
-    state.page.on("pageerror", lambda error: state.errors.append(str(error)))
-    try:
-        yield state
-    finally:
-        context.close()
 
 
 @pytest.fixture(scope="module")
@@ -114,51 +77,7 @@ def tab(visit: Visit, request: pytest.FixtureRequest) -> Iterator[Visit]:
         _save_artifacts(request.node.nodeid, visit.page, visit.console + visit.errors)
 
 
-@contextmanager
-def new_visitor(
-    browser: Browser, site: StaticSite, locale: str, request: pytest.FixtureRequest
-) -> Iterator[Visit]:
-    """A tab of a new visitor whose browser speaks ``locale``, nothing opened yet, for a fixture: kept like
-    ``tab`` when the test failed (known only once the test is over, at the fixture's teardown)."""
-    with visitor(browser, site, locale) as state:
-        yield state
-        if request.node.stash.get(FAILED_KEY, False):
-            _save_artifacts(request.node.nodeid, state.page, state.console + state.errors)
-
-
-@pytest.fixture
-def english_tab(browser: Browser, site: StaticSite, request: pytest.FixtureRequest) -> Iterator[Visit]:
-    """A tab of a new visitor whose browser speaks English, nothing opened yet; kept on failure."""
-    with new_visitor(browser, site, "en-US", request) as state:
-        yield state
-
-
-@pytest.fixture
-def russian_tab(browser: Browser, site: StaticSite, request: pytest.FixtureRequest) -> Iterator[Visit]:
-    """A tab of a visitor whose browser speaks Russian, nothing opened yet; kept like ``tab`` on failure."""
-    with new_visitor(browser, site, "ru-RU", request) as state:
-        yield state
-
-
 WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
-
-
-# Scroll each code cell with a saved picture (SVG, or HTML holding one) into view and report what its
-# output shows: an <img> the browser decoded, or what else.
-PICTURES_JS = """async () => {
-    const notebook = window.jupyterapp.shell.currentWidget.content;
-    const shown = [];
-    for (const [index, cell] of notebook.widgets.entries()) {
-        const saved = cell.model.type === 'code' ? cell.model.outputs.toJSON() : [];
-        if (!saved.some((o) => o.data && ('image/svg+xml' in o.data || 'text/html' in o.data))) continue;
-        await notebook.scrollToItem(index, 'center');
-        const img = cell.node.querySelector('.jp-OutputArea-output img');
-        if (img) await img.decode().catch(() => {});
-        shown.push({index, width: img ? img.naturalWidth : 0,
-                    output: cell.node.querySelector('.jp-OutputArea-output')?.className ?? 'no output'});
-    }
-    return shown;
-}"""
 
 
 @pytest.mark.notebook
@@ -254,120 +173,6 @@ def test_every_other_tutorial_that_pyodide_can_run_runs_in_the_site(tab: Visit, 
     assert tab.outside == [], "requests for anything but the site"
     assert site.missing == [], "files the site lacks"
     assert tab.errors == [], "errors in the page"
-
-
-@pytest.mark.parametrize(
-    ("locale", "query", "opened"),
-    [
-        ("en-US", "", "en"),
-        ("ru-RU", "", "ru"),
-        ("ja-JP", "", "ja"),
-        ("fa", "", "fa"),
-        ("de-DE", "", "en"),  # a language the site lacks
-        ("ru-RU", "?lang=en", "en"),
-        ("en-US", "?lang=fa", "fa"),  # the address wins over the browser
-        ("ja-JP", "?lang=xx", "ja"),
-        ("en-US", "?lang=constructor", "en"),  # no such language
-    ],
-)
-def test_the_root_opens_tutorial_1_in_the_language_asked_for_else_the_browsers_else_english(
-    browser: Browser, site: StaticSite, locale: str, query: str, opened: str
-) -> None:
-    with visitor(browser, site, locale) as visit:
-        page = visit.page
-        asked: list[str] = []
-
-        def lab(route: Route) -> None:  # where the root sends the visitor; JupyterLab itself is not needed
-            asked.append(route.request.url)
-            route.fulfill(body="", content_type="text/html")
-
-        page.route(re.compile(r"/lab/index\.html"), lab)
-        page.goto(f"{site.url}/{query}")
-        page.wait_for_url(re.compile(r"/lab/index\.html"))
-        (url,) = asked
-        assert urllib.parse.parse_qs(urllib.parse.urlsplit(url).query) == {"path": [TUTORIAL_1[opened]]}
-        assert visit.outside == [] and site.missing == []
-
-
-@pytest.mark.notebook
-def test_a_russian_visitor_gets_tutorial_1_in_russian_and_its_widget_speaks_russian(
-    russian_tab: Visit, site: StaticSite
-) -> None:
-    page = russian_tab.page
-    open_site(page, site.url + "/", path=TUTORIAL_1["ru"])  # the browser speaks Russian: so does the root
-
-    # The language bar names tutorial 1's languages in their own names, and the saved pictures show.
-    bar = page.locator(".jp-Notebook .jp-Cell").first.locator(".jp-RenderedMarkdown")
-    expect(bar).to_have_text("English · Русский · 日本語 · فارسی")
-    expect(bar.locator('b[lang="ru"]')).to_have_text("Русский")
-    shown = page.evaluate(PICTURES_JS)
-    assert len(shown) >= 5, shown
-    assert [s for s in shown if s["width"] == 0] == [], "saved pictures that do not show"
-    assert any("jp-RenderedSVG" in s["output"] for s in shown), "the widget's saved picture (SVG)"
-
-    # Run the first widget cell alone (the guided game): the widget draws, speaking Russian. The page's
-    # own words are still being translated: the tutorial's text is Python's, worded in Russian.
-    source = json.loads((REPO / "notebooks" / "ru" / FIRST_NOTEBOOK).read_text(encoding="utf-8"))
-    (widget_cell, *_) = [
-        cell["id"]
-        for cell in source["cells"]
-        if cell["cell_type"] == "code"
-        and any(
-            "NovaLunaWidget(" in "".join(out.get("data", {}).get("text/plain", "")) for out in cell["outputs"]
-        )
-    ]
-    wait_for_kernel(page)
-    run_cell(page, widget_cell, timeout=180)
-    root = page.locator(".nl-root").first
-    expect(root).to_have_attribute("lang", "ru")
-    expect(root).to_have_attribute("dir", "ltr")
-    text = root.locator(".nl-tutorial-text")
-    expect(text).to_have_text(re.compile(r"[А-Яа-яЁё]{4}"))
-    assert execute_python(page, "print(guided.lang, end='')") == "ru"
-    assert execute_python(page, "print(guided.state['tutorial']['text'], end='')") == text.inner_text()
-    assert "undefined" not in root.inner_text()
-
-    # Its language bar leads to the English tutorial 1, which gets a kernel of its own.
-    bar.get_by_role("link", name="English").click()
-    _wait_for_document(page, FIRST_NOTEBOOK, timeout=60)
-    wait_for_kernel(page)
-    assert execute_python(page, "print('guided' in globals(), end='')") == "False"
-
-    assert russian_tab.outside == [], "requests for anything but the site"
-    assert site.missing == [], "files the site lacks"
-    assert russian_tab.errors == [], "errors in the page"
-
-
-RECORD_ONE = """
-from novaluna_widget.puzzles import Trainer, generate
-trainer = Trainer(seed=1, name="Ada")
-trainer.record(generate(1, seed=1, kinds=["take"])[0], True)
-print(trainer.path, trainer.notice, len(trainer.progress.attempts))
-"""
-READ_BACK = """
-from novaluna_widget.puzzles import Trainer, read_progress
-kept = read_progress(Trainer().path)
-print(kept.name, len(kept.attempts), round(kept.learner.rating))
-"""
-
-
-def test_puzzle_progress_lives_on_the_drive_and_survives_a_reload(
-    english_tab: Visit, site: StaticSite
-) -> None:
-    """In the site the trainer's default file is on the drive (the browser's IndexedDB), not in Pyodide's
-    memory: a pupil who reloads the page finds their name, attempts and rating (issue 35.4)."""
-    state = english_tab
-    page = state.page
-    open_site(page, site.url + "/")
-    wait_for_kernel(page)
-    said = execute_python(page, RECORD_ONE)
-    assert said.split() == ["/drive/puzzle-progress.json", "None", "1"], said
-    page.reload()  # a new page, a new kernel: only what the browser kept is there
-    open_site(page, site.url + "/")
-    wait_for_kernel(page)
-    name, attempts, rating = execute_python(page, READ_BACK).split()
-    assert (name, attempts) == ("Ada", "1") and int(rating) > 1500
-    assert state.outside == [] and state.errors == []
 
 
 # The longest two-player game (random moves until the tiles run out, as bench/coach.py reviews), and

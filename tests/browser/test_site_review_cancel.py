@@ -1,8 +1,9 @@
 """The Review panel's Cancel in the in-browser site (issue 38.2: "a review there shows its progress and
 can be cancelled, as in Lab"). Pyodide has no threads: the review runs between the kernel's messages, so
 the page's Cancel reaches Python while it works, the work stops there, and the panel closes; Review then
-starts a review afresh. A module of its own beside tests/browser/test_site.py, whose fixtures it uses
-(``make site`` builds the site; about a minute with the kernel's start).
+starts a review afresh. A module of its own beside tests/browser/test_site.py; the site and the visitor's
+tab are fixtures of tests/browser/conftest.py (``make site`` builds the site once a run; about a minute
+with the kernel's start).
 """
 
 from __future__ import annotations
@@ -10,10 +11,8 @@ from __future__ import annotations
 import re
 
 from .lab import DEADLINE, expect, kernel_json, show_cells
-from .lite import StaticSite, open_site, wait_for_kernel
-from .test_site import LONGEST_GAME, Visit
-from .test_site import english_tab as english_tab  # a fixture
-from .test_site import site as site  # a fixture
+from .lite import StaticSite, Visit, open_site, wait_for_kernel
+from .test_site import LONGEST_GAME
 
 
 def test_cancel_stops_the_review_in_the_site_and_review_starts_afresh(
