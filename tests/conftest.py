@@ -13,11 +13,13 @@ Hypothesis: the default run stays quick; ``HYPOTHESIS_PROFILE=slow`` tries far m
 
 from __future__ import annotations
 
+import asyncio
 import os
 import shutil
 import subprocess
 from collections import defaultdict
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Coroutine, Iterator, Sequence
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
@@ -111,6 +113,23 @@ def _refuse_unmarked_notebook_runs(request: pytest.FixtureRequest) -> Iterator[N
         yield
     finally:
         monkeypatch.undo()
+
+
+#: Runs a coroutine to its end, as a kernel's event loop would, and returns what it returned.
+RunLoop = Callable[[Coroutine[Any, Any, Any]], Any]
+
+
+@pytest.fixture
+def run_event_loop() -> RunLoop:
+    """``asyncio.run`` on a thread of its own: in ``make test`` a worker that ran a browser test keeps
+    Playwright's loop running on the main thread for the session (its sync API), where ``asyncio.run``
+    refuses to start, and a test that runs fine alone would fail after one."""
+
+    def run(coroutine: Coroutine[Any, Any, Any]) -> Any:
+        with ThreadPoolExecutor(1, thread_name_prefix="event-loop") as pool:
+            return pool.submit(asyncio.run, coroutine).result()
+
+    return run
 
 
 @pytest.fixture(scope="session")

@@ -18,6 +18,7 @@ from novaluna_widget import _browser_review, coach
 from novaluna_widget._review_runner import Job
 from novaluna_widget.widget import _in_slices
 
+from .conftest import RunLoop
 from .test_coach import NODES, midgame
 
 
@@ -103,7 +104,9 @@ def test_a_short_review_or_one_outside_the_site_has_no_helper(
     assert in_the_site.made == []
 
 
-def test_only_a_caller_that_yields_between_rows_is_given_a_helper(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_only_a_caller_that_yields_between_rows_is_given_a_helper(
+    monkeypatch: pytest.MonkeyPatch, run_event_loop: RunLoop
+) -> None:
     # The widget's Review in slices yields to the event loop between rows, where the helper's rows arrive; a
     # plain call holds the kernel, and a helper's rows would never be heard.
     seen: list[bool] = []
@@ -117,7 +120,7 @@ def test_only_a_caller_that_yields_between_rows_is_given_a_helper(monkeypatch: p
         while not seen:
             await asyncio.sleep(0.001)
 
-    asyncio.run(review_in_slices())
+    run_event_loop(review_in_slices())
     assert seen == [True]
     assert _browser_review._YIELDING.get() is False
     monkeypatch.setattr(sys, "platform", "emscripten")

@@ -21,6 +21,7 @@ from novaluna_widget._protocol import parse_intent
 from novaluna_widget._review_runner import Job
 from novaluna_widget.widget import _in_slices
 
+from .conftest import RunLoop
 from .test_controller import controller, intent, quick_reviewing
 from .test_protocol import played_out
 from .test_widget import intent as page_intent
@@ -172,7 +173,7 @@ def test_the_widgets_cancel_stops_its_review_thread(monkeypatch):
     assert w.review_panel["status"] == "ready" and len(w.review_panel["rows"]) == n
 
 
-def test_cancel_stops_a_review_in_slices_on_the_event_loop():
+def test_cancel_stops_a_review_in_slices_on_the_event_loop(run_event_loop: RunLoop) -> None:
     """Pyodide's runner: the page's cancel arrives between two slices, and no slice follows."""
     later: list[Job] = []
     c, page = controller(finished(), run=later.append)
@@ -188,7 +189,7 @@ def test_cancel_stops_a_review_in_slices_on_the_event_loop():
         intent(c, "cancel_review")
         await asyncio.wait_for(slices, timeout=60)  # the slices end by themselves
 
-    asyncio.run(kernel())
+    run_event_loop(kernel())
     assert c.last_error is None and page.panels[-1] == {}
     done = [p["done"] for p in page.panels if p.get("status") == "working"]
     assert done == list(range(len(done))) and 2 < len(done) < n  # stopped early, nothing sent after
