@@ -33,13 +33,13 @@ js/node_modules: js/package-lock.json
 	@if command -v npm >/dev/null; then cd js && npm ci --no-audit --no-fund --silent && touch node_modules; \
 	else echo "npm not found: the test that static/ matches js/ will be skipped"; fi
 
-# Three workers on the CI machine's two cores (the browser tests spend much of their time waiting for the
-# page or a kernel: with two workers the cores were busy about two thirds of the run), each given whole
-# files: a notebook's cells run in order, and each worker starts its own JupyterLab and Chromium for the
-# browser tests. Files go out in collection order, where the files marked `first` lead (xdist's own order,
-# by number of tests, sent the longest file last). --nbval: every tutorial runs in a fresh kernel and its
-# saved outputs must match.
-TEST_WORKERS ?= 3
+# Two workers, the CI machine's cores, each given whole files: a notebook's cells run in order, and each
+# worker starts its own JupyterLab and Chromium for the browser tests. A third worker (`make test
+# TEST_WORKERS=3`) gained nothing on a quiet fresh clone (11 min 19 s against 11 min 18 s, 2026-11-29), and
+# costs a JupyterLab and a Chromium more. Files go out in collection order, where the files marked
+# `first` lead (xdist's own order, by number of tests, sent the longest file last). --nbval: every tutorial
+# runs in a fresh kernel and its saved outputs must match.
+TEST_WORKERS ?= 2
 test: $(STAMP) js/node_modules
 	bash .ci/install-chromium.sh
 	$(PY) -m pytest -n $(TEST_WORKERS) --dist loadfile --no-loadscope-reorder --nbval
