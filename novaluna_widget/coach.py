@@ -298,11 +298,27 @@ def _reviewing(
     game: Game, seed: int, nodes: int, lang: str, reader: int | None, first: int = 0
 ) -> Iterator[dict[str, Any]]:
     """The rows from action ``first`` on, in this process."""
+    for k, before, played in _positions(game):
+        if k >= first:
+            yield _review_row(before, played, seed, nodes, lang, reader)
+
+
+def _positions(game: Game) -> Iterator[tuple[int, Game, Action]]:
+    """Each action of ``game``'s history, its number and the position before it: one game replayed from the
+    start, so a position holds only until the next one is asked for."""
     replay = Game.from_snapshot(_start(game))
     for k, played in enumerate(game.history):
-        if k >= first:
-            yield _review_row(replay, played, seed, nodes, lang, reader)
+        yield k, replay, played
         replay.play(played)
+
+
+def _review_calls(
+    game: Game, seed: int, nodes: int, lang: str, reader: int | None
+) -> list[tuple[dict[str, Any], tuple[Action, ...], int, int, str, int | None]]:
+    """The arguments of ``_review_at`` for each action of ``game``'s history: each row made on its own,
+    by a pool's process or the site's helper."""
+    start, history = _start(game), game.history
+    return [(start, history[: k + 1], seed, nodes, lang, reader) for k in range(len(history))]
 
 
 def _in_parallel(
@@ -320,11 +336,7 @@ def _in_parallel(
         yield from _reviewing(game, seed, nodes, lang, reader)
         return
     try:
-        start, history = _start(game), game.history
-        futures = [
-            pool.submit(_review_at, start, history[: k + 1], seed, nodes, lang, reader)
-            for k in range(len(history))
-        ]
+        futures = [pool.submit(_review_at, *call) for call in _review_calls(game, seed, nodes, lang, reader)]
         for future in futures:
             yield future.result()
             done += 1
@@ -339,21 +351,17 @@ def _helped(game: Game, seed: int, nodes: int, lang: str, reader: int | None) ->
     action down while this kernel reviews from the first up: each row here is the helper's if it has
     arrived, else this kernel's own. Where no helper starts, or it fails, this kernel reviews the rest
     alone. Closing the iterator early (the review was cancelled) ends the helper."""
-    start, history = _start(game), game.history
-    args = [(start, history[: k + 1], seed, nodes, lang, reader) for k in range(len(history))]
-    helper = Helper.start(_review_at, args)
+    helper = Helper.start(_review_at, _review_calls(game, seed, nodes, lang, reader))
     if helper is None:
         yield from _reviewing(game, seed, nodes, lang, reader)
         return
     with helper:
-        replay = Game.from_snapshot(start)
-        for k, played in enumerate(history):
+        for k, before, played in _positions(game):
             row = helper.take(k)
             if row is None:
                 helper.claim(k)
-                row = _review_row(replay, played, seed, nodes, lang, reader)
+                row = _review_row(before, played, seed, nodes, lang, reader)
             yield row
-            replay.play(played)
 
 
 def _processes() -> BaseContext:
