@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Install Debian's Chromium for the browser tests (tests/browser), poppler-utils (pdftoppm, pdftotext,
-# pdfinfo) for the player aid's print checks (tests/test_player_aid.py), and the fonts the pages in the
+# Install Debian's Chromium headless shell for the browser tests (tests/browser), its full Chromium for
+# the benchmarks (a visitor's browser) and for printing the worksheet and the player aid, poppler-utils
+# (pdftoppm, pdftotext, pdfinfo) for the player aid's print checks (tests/test_player_aid.py), and the fonts the pages in the
 # rulebooks' languages are printed in: Noto Sans CJK JP (fonts-noto-cjk) for Japanese and Noto Sans
 # Arabic UI (fonts-noto-ui-core) for Persian; DejaVu Sans writes English and Russian. (Not fonts-noto-core:
 # its Latin Noto Sans would become fontconfig's sans-serif in DejaVu Sans's place, in every page drawn.)
@@ -11,9 +12,10 @@ set -euo pipefail
 
 has_font() { command -v fc-list >/dev/null && [[ -n "$(fc-list ":family=$1" family)" ]]; }
 
-if [[ -x /usr/bin/chromium && -x /usr/bin/pdftoppm && -x /usr/bin/pdftotext ]] \
+if [[ -x /usr/bin/chromium && -x /usr/bin/chromium-headless-shell && -x /usr/bin/pdftoppm && -x /usr/bin/pdftotext ]] \
     && has_font "Noto Sans CJK JP" && has_font "Noto Sans Arabic UI"; then
-    echo "chromium already installed: $(/usr/bin/chromium --version 2>/dev/null || echo '/usr/bin/chromium')"
+    echo "chromium already installed: $(/usr/bin/chromium --version 2>/dev/null || echo '/usr/bin/chromium')" \
+        "and its headless shell"
     exit 0
 fi
 
@@ -24,6 +26,6 @@ if [[ "$(id -u)" -ne 0 ]]; then
 fi
 
 $SUDO apt-get update -q
-$SUDO apt-get install -y -q --no-install-recommends chromium fonts-dejavu-core poppler-utils \
+$SUDO apt-get install -y -q --no-install-recommends chromium chromium-headless-shell fonts-dejavu-core poppler-utils \
     fonts-noto-cjk fonts-noto-ui-core
-echo "installed: $(/usr/bin/chromium --version)"
+echo "installed: $(/usr/bin/chromium --version) and $(/usr/bin/chromium-headless-shell --version)"

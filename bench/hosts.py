@@ -23,7 +23,14 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from tests.browser.hosts import Server, marimo_run, voila_app  # noqa: E402
-from tests.browser.lab import JupyterLab, launch_chromium, open_notebook, run_all_cells, write_notebook  # noqa: E402
+from tests.browser.lab import (  # noqa: E402
+    FULL_CHROMIUM_PATH,
+    JupyterLab,
+    launch_chromium,
+    open_notebook,
+    run_all_cells,
+    write_notebook,
+)
 
 CELL = "from novaluna_widget import NovaLunaWidget\nNovaLunaWidget(bots={1: 'greedy'}, seed=3)"
 MARIMO = f"""import marimo
@@ -111,7 +118,7 @@ def main() -> None:
             marimo_run(folder / "play.py") as marimo,
             sync_playwright() as pw,
         ):
-            browser = launch_chromium(pw)
+            browser = launch_chromium(pw, FULL_CHROMIUM_PATH)
             hosts = {
                 "JupyterLab": lambda page: (
                     open_notebook(page, lab.base_url, "play.ipynb"),

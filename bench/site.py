@@ -42,7 +42,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from bench.widget import CLICK_JS, p  # noqa: E402
-from tests.browser.lab import execute_python, launch_chromium, run_all_cells  # noqa: E402
+from tests.browser.lab import FULL_CHROMIUM_PATH, execute_python, launch_chromium, run_all_cells  # noqa: E402
 from tests.browser.lite import StaticSite, build_site, open_site, wait_for_kernel  # noqa: E402
 
 # Resolves, in the page's clock, when the first widget view has drawn.
@@ -182,11 +182,11 @@ def profile(pw: Any, folder: str) -> Any:
     """A browser with a profile of its own on disk in ``folder`` (a fresh one: nothing cached), as a
     visitor's browser keeps it between visits: a context of ``browser.new_context`` keeps its HTTP cache
     in memory, where entries as large as Pyodide's runtime (9.6 MB) are not kept at all."""
-    from tests.browser.lab import CHROMIUM_ARGS, CHROMIUM_PATH
+    from tests.browser.lab import CHROMIUM_ARGS
 
     return pw.chromium.launch_persistent_context(
         folder,
-        executable_path=str(CHROMIUM_PATH),
+        executable_path=str(FULL_CHROMIUM_PATH),
         headless=True,
         args=list(CHROMIUM_ARGS),
         viewport={"width": 1400, "height": 1000},
@@ -358,7 +358,7 @@ def main() -> None:
     warm: list[dict[str, Any]] = []
     bases: list[float] = []
     with StaticSite(folder) as site, sync_playwright() as pw:
-        browser = launch_chromium(pw)
+        browser = launch_chromium(pw, FULL_CHROMIUM_PATH)
         for _ in range(args.visits):  # interleaved, so that a change of the machine's load hits all alike
             bases.append(baseline(browser, site.url))
             disk = tempfile.TemporaryDirectory()

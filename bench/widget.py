@@ -44,6 +44,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from tests.browser.lab import (  # noqa: E402
+    FULL_CHROMIUM_PATH,
     JupyterLab,
     execute_python,
     launch_chromium,
@@ -235,7 +236,7 @@ def measure(
     from playwright.sync_api import sync_playwright
 
     with JupyterLab(folder, server_args=server_args) as lab, sync_playwright() as pw:
-        browser = launch_chromium(pw)
+        browser = launch_chromium(pw, FULL_CHROMIUM_PATH)
         for b, build in enumerate(builds):
             write_notebook(lab.root_dir / f"play{b}.ipynb", [PLAY.format(head=build.head, lang=lang)])
             write_notebook(lab.root_dir / f"late{b}.ipynb", [LATE.format(head=build.head, lang=lang)])

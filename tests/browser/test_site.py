@@ -7,17 +7,18 @@ through in Pyodide and a move is played by clicking, checked in the kernel as we
 clicks also cross the bridge between Pyodide and the page both ways: a state holding None (no tile
 chosen, no error) must draw as it does in JupyterLab, and deselecting a tile (the page's null) must
 reach Python as None. Every other tutorial that can run in Pyodide then runs, each in its own kernel.
-A review in the site shows its progress and stops when the game changes, and the page says so while the
-kernel starts.
+Last, in tutorial 1's kernel, the Review of a long game: it shows its progress, stops at its Cancel and
+when the game changes, and is helped by a second Pyodide whose rows are the kernel's.
 
-The site's other visitors (the root's choice of language, a Russian visitor, a pupil who reloads) are
-tests/browser/test_site_visitors.py, so that two workers share the site's tests; the site and its
-visitors' tabs are fixtures of tests/browser/conftest.py.
+The tests follow one visitor, in the order written: each starts where the one before left the tab (a
+new visitor's Pyodide takes 15–20 s to start on a 2-core machine, a new kernel in the same tab a few).
+The site's other visitors (the root's choice of language, a Russian visitor, a pupil who reloads, the
+notice while the kernel starts) are tests/browser/test_site_visitors.py, so that two workers share the
+site's tests; the site and its visitors' tabs are fixtures of tests/browser/conftest.py.
 
 ``make site`` rebuilds only when the site's inputs changed: about 40 s from nothing, 10–20 s after a
 change, nothing when they are unchanged (the site is built once a run, by whichever of the two files
-starts first; the other waits for it). Pyodide starts a kernel in 12–30 s on a 2-core machine (more when
-the machine is busy), so each file takes 1.5–3 minutes.
+starts first; the other waits for it).
 """
 
 from __future__ import annotations
@@ -43,7 +44,6 @@ from .lite import (
     FIRST_NOTEBOOK,
     NOT_IN_PYODIDE,
     PICTURES_JS,
-    TUTORIAL_1,
     StaticSite,
     Visit,
     _wait_for_document,
@@ -55,7 +55,7 @@ from .lite import (
 )
 
 if TYPE_CHECKING:
-    from playwright.sync_api import Browser
+    from playwright.sync_api import Browser, Locator
 
 pytestmark = pytest.mark.first
 
@@ -75,9 +75,6 @@ def tab(visit: Visit, request: pytest.FixtureRequest) -> Iterator[Visit]:
     yield visit
     if request.node.stash.get(FAILED_KEY, False):
         _save_artifacts(request.node.nodeid, visit.page, visit.console + visit.errors)
-
-
-WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
 
 
 @pytest.mark.notebook
@@ -186,20 +183,63 @@ longest.observe(lambda change: panels.append(change["new"]), "review_panel")
 longest
 """
 
+# A spy on the review's helper (novaluna_widget/_browser_review.py) in the kernel: which rows it gave and the
+# helpers started, from now on (the methods it wraps are kept aside once, so that the next test's spy does
+# not wrap this one's).
+HELPER_SPY = """
+from novaluna_widget import _browser_review, coach
+from novaluna_widget._coach_view import past, review_row
+
+Helper = _browser_review.Helper
+if "_unspied" not in vars(Helper):
+    Helper._unspied = (Helper.take, Helper.start.__func__)
+_take, _start = Helper._unspied
+helped, helpers = [], []
+
+def _spied_take(self, index):
+    row = _take(self, index)
+    if row is not None:
+        helped.append(index)
+    return row
+
+def _spied_start(cls, *args):
+    helpers.append(_start(cls, *args))
+    return helpers[-1]
+
+Helper.take = _spied_take
+Helper.start = classmethod(_spied_start)
+"""
+# The rows of the same review made by the kernel alone (a plain call holds the kernel, so it is never
+# helped), worded as the panel words them, largest loss first.
+ALONE = """
+alone = list(coach.reviewing(longest.game, lang=longest.lang))
+expected = sorted(
+    (review_row(past(longest.game, k), k, row, longest.lang) for k, row in enumerate(alone)),
+    key=lambda row: (-row["loss"], row["index"]),
+)
+"""
+
+
+@pytest.fixture
+def longest(tab: Visit) -> Iterator[tuple[Visit, Locator]]:
+    """The tab with tutorial 1 as the open document again (the tests above ran it, then opened and closed
+    the others), its cells replaced by :data:`LONGEST_GAME` and the spy, run in its kernel; and the widget's
+    view."""
+    _wait_for_document(tab.page, FIRST_NOTEBOOK, timeout=60)
+    root = show_cells(tab.page, LONGEST_GAME)
+    execute_python(tab.page, HELPER_SPY)
+    yield tab, root
+
 
 def test_the_review_in_the_site_shows_its_progress_and_a_change_of_the_game_cancels_it(
-    english_tab: Visit, site: StaticSite
+    longest: tuple[Visit, Locator],
 ) -> None:
     """Pyodide has no threads: the page's Review runs a row at a time between the kernel's messages, so
     the panel's progress moves, the kernel answers meanwhile, and an Undo on the page (another history)
     stops the work and closes the panel, as in JupyterLab (issue 38.2)."""
-    state = english_tab
+    state, root = longest
     page = state.page
-    open_site(page, site.url + "/")
-    wait_for_kernel(page)
-    root = show_cells(page, LONGEST_GAME)
     total = kernel_json(page, "len(longest.game.history)")
-    execute_python(page, HELPER_SPY)
     root.locator('button[data-action="review"]').click()
     progress = root.locator(".nl-review-progress progress")
     expect(progress).to_have_attribute("value", re.compile(r"^[1-9]"), timeout=DEADLINE * 1000)
@@ -217,51 +257,52 @@ def test_the_review_in_the_site_shows_its_progress_and_a_change_of_the_game_canc
     assert state.outside == [] and state.errors == []
 
 
-# A spy on the review's helper (novaluna_widget/_browser_review.py) in the kernel: which rows it gave, the
-# helpers started, and the rows of the same review made by the kernel alone (a plain call holds the kernel,
-# so it is never helped), worded as the panel words them, largest loss first.
-HELPER_SPY = """
-from novaluna_widget import _browser_review, coach
-from novaluna_widget._coach_view import past, review_row
-
-helped, helpers = [], []
-_take, _start = _browser_review.Helper.take, _browser_review.Helper.start.__func__
-
-def _spied_take(self, index):
-    row = _take(self, index)
-    if row is not None:
-        helped.append(index)
-    return row
-
-def _spied_start(cls, *args):
-    helpers.append(_start(cls, *args))
-    return helpers[-1]
-
-_browser_review.Helper.take = _spied_take
-_browser_review.Helper.start = classmethod(_spied_start)
-"""
-ALONE = """
-alone = list(coach.reviewing(longest.game, lang=longest.lang))
-expected = sorted(
-    (review_row(past(longest.game, k), k, row, longest.lang) for k, row in enumerate(alone)),
-    key=lambda row: (-row["loss"], row["index"]),
-)
-"""
+def test_cancel_stops_the_review_in_the_site_and_review_starts_afresh(longest: tuple[Visit, Locator]) -> None:
+    """The Review panel's Cancel, as in Lab (issue 38.2): the page's Cancel reaches Python while the review
+    works between the kernel's messages, the work stops there, and the panel closes; Review then starts a
+    review afresh."""
+    state, root = longest
+    page = state.page
+    total = kernel_json(page, "len(longest.game.history)")
+    review = root.locator('button[data-action="review"]')
+    review.click()
+    progress = root.locator(".nl-review-progress progress")
+    expect(progress).to_have_attribute("value", re.compile(r"^[1-9]"), timeout=DEADLINE * 1000)
+    root.get_by_role("button", name="Cancel the review").click()
+    expect(root.locator(".nl-review")).to_have_count(0)
+    expect(root.locator(".nl-said")).to_have_text("Review cancelled.")
+    expect(review).to_be_focused()
+    # The kernel answers, and no row follows the cancel however often it lets the event loop run.
+    panels = kernel_json(page, "panels")
+    assert panels[-1] == {} and max(panel.get("done", 0) for panel in panels) < total, panels
+    for _ in range(5):
+        assert kernel_json(page, "[len(panels), longest.review_panel, longest.last_error]") == [
+            len(panels),
+            {},
+            None,
+        ]
+    # Review again: from the first action, with the progress shown and a Cancel that works again.
+    review.click()
+    expect(progress).to_have_attribute("value", re.compile(r"^[1-9]"), timeout=DEADLINE * 1000)
+    again = kernel_json(page, "panels")[len(panels)]
+    assert again == {"status": "working", "done": 0, "total": total}
+    root.get_by_role("button", name="Cancel the review").click()
+    expect(root.locator(".nl-review")).to_have_count(0)
+    assert kernel_json(page, "longest.review_panel") == {}
+    # Each review had its helper, ended with it.
+    assert kernel_json(page, "[h is not None and h._worker is None for h in helpers]") == [True, True]
+    assert state.outside == [] and state.errors == []
 
 
 def test_a_long_review_in_the_site_is_helped_by_a_second_pyodide_and_its_rows_are_the_kernels(
-    english_tab: Visit, site: StaticSite
+    longest: tuple[Visit, Locator],
 ) -> None:
     """Pyodide has one thread: the page's Review of a long game starts a second Pyodide in a Web Worker,
     from the site's own files, which reviews from the game's end while the kernel reviews from its start
     (issue 38.2). The panel's rows are exactly those the kernel makes alone, some of them the helper's, and
     the helper's worker is ended once the review is done."""
-    state = english_tab
+    state, root = longest
     page = state.page
-    open_site(page, site.url + "/")
-    wait_for_kernel(page)
-    root = show_cells(page, LONGEST_GAME)
-    execute_python(page, HELPER_SPY)
     root.locator('button[data-action="review"]').click()
     wait_for_python(page, "longest.review_panel.get('status') == 'ready'", timeout=600)
     execute_python(page, ALONE, timeout=600)
@@ -278,26 +319,4 @@ def test_a_long_review_in_the_site_is_helped_by_a_second_pyodide_and_its_rows_ar
     ]
     helped = kernel_json(page, "sorted(helped)")
     assert helped and helped == list(range(total - len(helped), total)), helped
-    assert state.outside == [] and state.errors == []
-
-
-def test_the_site_says_the_python_kernel_is_starting_in_the_tutorials_language_until_it_is_idle(
-    english_tab: Visit, site: StaticSite
-) -> None:
-    """For seconds after the page opens nothing moves while Pyodide starts: the page says so, in the open
-    tutorial's language and direction (Persian here), and the notice goes once the kernel is idle."""
-    from novaluna_widget._site import KERNEL_STARTING
-
-    state = english_tab
-    page = state.page
-    page.goto(site.url + "/?lang=fa")
-    page.wait_for_url("**/lab/index.html?path=fa/*")
-    notice = page.locator("#nl-kernel-starting")
-    expect(notice).to_have_text(KERNEL_STARTING.in_language("fa"))
-    expect(notice).to_be_visible()
-    assert notice.get_attribute("dir") == "rtl" and notice.get_attribute("lang") == "fa"
-    page.wait_for_function("() => window.jupyterapp !== undefined")
-    _wait_for_document(page, TUTORIAL_1["fa"], timeout=60)
-    wait_for_kernel(page)
-    expect(notice).to_have_count(0)
     assert state.outside == [] and state.errors == []

@@ -4,10 +4,12 @@ tutorial 1 and plays it), each in a fresh browser context that may reach only th
 The translations: the root opens tutorial 1 in the language the address asks for (``?lang=ru``), else
 in the browser's, else in English; a browser speaking Russian lands in the Russian tutorial 1, whose
 widget speaks Russian in Pyodide, and whose language bar leads to the English one, which gets a kernel of
-its own. A pupil's puzzle progress is on the site's drive and survives a reload.
+its own. A pupil's puzzle progress is on the site's drive and survives a reload. While Pyodide starts,
+the page says so in the open tutorial's language.
 
 A file of its own so that two workers share the site's tests; the site is built once a run (see
-tests/browser/test_site.py).
+tests/browser/test_site.py). Not marked ``first``: the site's first file builds the site while the other
+worker builds the Binder environment, instead of waiting for the build.
 """
 
 from __future__ import annotations
@@ -36,8 +38,6 @@ from .lite import (
 
 if TYPE_CHECKING:
     from playwright.sync_api import Browser, Route
-
-pytestmark = pytest.mark.first
 
 
 @pytest.mark.parametrize(
@@ -151,4 +151,26 @@ def test_puzzle_progress_lives_on_the_drive_and_survives_a_reload(
     wait_for_kernel(page)
     name, attempts, rating = execute_python(page, READ_BACK).split()
     assert (name, attempts) == ("Ada", "1") and int(rating) > 1500
+    assert state.outside == [] and state.errors == []
+
+
+def test_the_site_says_the_python_kernel_is_starting_in_the_tutorials_language_until_it_is_idle(
+    english_tab: Visit, site: StaticSite
+) -> None:
+    """For seconds after the page opens nothing moves while Pyodide starts: the page says so, in the open
+    tutorial's language and direction (Persian here), and the notice goes once the kernel is idle."""
+    from novaluna_widget._site import KERNEL_STARTING
+
+    state = english_tab
+    page = state.page
+    page.goto(site.url + "/?lang=fa")
+    page.wait_for_url("**/lab/index.html?path=fa/*")
+    notice = page.locator("#nl-kernel-starting")
+    expect(notice).to_have_text(KERNEL_STARTING.in_language("fa"))
+    expect(notice).to_be_visible()
+    assert notice.get_attribute("dir") == "rtl" and notice.get_attribute("lang") == "fa"
+    page.wait_for_function("() => window.jupyterapp !== undefined")
+    _wait_for_document(page, TUTORIAL_1["fa"], timeout=60)
+    wait_for_kernel(page)
+    expect(notice).to_have_count(0)
     assert state.outside == [] and state.errors == []
