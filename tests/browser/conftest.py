@@ -1,6 +1,7 @@
 """Fixtures for the browser tests: one JupyterLab and one Chromium per session, a fresh page per test (or,
-in a module marked ``kept_tab``, one tab whose notebook each test fills and runs, set back to a fresh
-page's state before each test: opening JupyterLab's page and starting a kernel took about 5 s a test).
+in a module marked ``kept_tab``, the session's one tab whose notebook each test fills and runs, set back to
+a fresh page's state before each test: opening JupyterLab's page and starting a kernel took about 5 s a
+test, and opening it once a module instead of once a session cost each worker half a minute).
 The in-browser site's tests (tests/browser/test_site*.py, in several files so that workers share them)
 take the site, built once a run and served once a worker, and its new visitors' tabs from here too.
 
@@ -50,8 +51,8 @@ FAILED_KEY = pytest.StashKey[bool]()
 def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line(
         "markers",
-        "kept_tab: the module's tests show their widgets with show_cells in one tab and kernel, set back to "
-        "a fresh page's state before each test (tests/browser/conftest.py)",
+        "kept_tab: the module's tests show their widgets with show_cells in the session's one tab, set "
+        "back to a fresh page's state before each test (tests/browser/conftest.py)",
     )
 
 
@@ -143,13 +144,15 @@ def _new_tab(browser: Browser) -> tuple[BrowserContext, Page, list[str]]:
 def page(browser: Browser, lab: JupyterLab, request: pytest.FixtureRequest) -> Iterator[Page]:
     """A fresh browser context and page; on failure a screenshot and the console log land in tests/artifacts.
 
-    Afterwards the test's kernels are shut down and the user settings (theme...) reset, so no
-    test sees what an earlier one left behind. In a module marked ``kept_tab``: the module's
-    :class:`KeptTab` instead, set back to what a fresh page is once a notebook is open in it.
+    The user settings (theme...) are reset before and after, and the test's kernels shut down afterwards
+    (the kept tab's spared), so no test sees what an earlier one left behind. In a module marked
+    ``kept_tab``: the session's :class:`KeptTab` instead, set back to what a fresh page is once a notebook
+    is open in it.
     """
     if request.node.get_closest_marker("kept_tab") is not None:
         yield from _kept_page(request.getfixturevalue("kept_tab"), request)
         return
+    lab.reset_settings()  # the kept tab's tests save theirs from the page
     context, new_page, console = _new_tab(browser)
     try:
         yield new_page
@@ -157,12 +160,17 @@ def page(browser: Browser, lab: JupyterLab, request: pytest.FixtureRequest) -> I
         if request.node.stash.get(FAILED_KEY, False):
             _save_artifacts(request.node.nodeid, new_page, console)
         context.close()
-        lab.shutdown_kernels()
+        lab.shutdown_kernels(sparing=KEPT_NOTEBOOK)
         lab.reset_settings()
 
 
+KEPT_NOTEBOOK = "kept.ipynb"
+"""The kept tab's notebook, under the server's root."""
+
+
 class KeptTab:
-    """A tab with one notebook open in JupyterLab, kept from test to test of a module marked ``kept_tab``."""
+    """A tab with one notebook open in JupyterLab, kept from test to test of the modules marked
+    ``kept_tab``."""
 
     def __init__(self, browser: Browser, lab: JupyterLab, notebook: str) -> None:
         self.browser = browser
@@ -208,10 +216,10 @@ class KeptTab:
         self.lab.reset_settings()
 
 
-@pytest.fixture(scope="module")
-def kept_tab(browser: Browser, lab: JupyterLab, request: pytest.FixtureRequest) -> Iterator[KeptTab]:
-    """The module's :class:`KeptTab`, closed after its last test."""
-    kept = KeptTab(browser, lab, f"{request.module.__name__.rpartition('.')[2]}.ipynb")
+@pytest.fixture(scope="session")
+def kept_tab(browser: Browser, lab: JupyterLab) -> Iterator[KeptTab]:
+    """The session's :class:`KeptTab`, closed after the last test."""
+    kept = KeptTab(browser, lab, KEPT_NOTEBOOK)
     try:
         yield kept
     finally:

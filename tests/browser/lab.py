@@ -267,12 +267,14 @@ class JupyterLab:
             return "(no server log)"
         return "\n".join(text.splitlines()[-lines:])
 
-    def shutdown_kernels(self) -> None:
-        """End every kernel session, so each test starts from a fresh kernel and memory stays flat."""
+    def shutdown_kernels(self, *, sparing: str | None = None) -> None:
+        """End every kernel session but that of the notebook ``sparing`` (a path under the server's root),
+        so each test starts from a fresh kernel and memory stays flat."""
         try:
             sessions = self._api("GET", "/api/sessions")
             for session in sessions or []:
-                self._api("DELETE", f"/api/sessions/{session['id']}")
+                if sparing is None or session.get("path") != sparing:
+                    self._api("DELETE", f"/api/sessions/{session['id']}")
         except urllib.error.HTTPError:
             raise
         except (urllib.error.URLError, ConnectionError, TimeoutError):
