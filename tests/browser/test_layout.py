@@ -65,13 +65,14 @@ def rest_pointer_everywhere(page: Page, root: Locator, step: int) -> list[str]:
         if b is not None:
             points.append((b["x"] + b["width"] / 2, b["y"] + b["height"] / 2))
     moved = []
+    handle = root.element_handle()
     for x, y in points:
         page.mouse.move(x, y)
         # Two frames: a hover's redraw and any layout it caused have happened.
         layout = page.evaluate(
             "(root) => new Promise((done) => requestAnimationFrame(() => "
             f"requestAnimationFrame(() => done(({LAYOUT_JS})(root)))))",
-            root.element_handle(),
+            handle,
         )
         if layout != still:
             moved.append(f"pointer at ({x:.0f}, {y:.0f}): {still} → {layout}")

@@ -52,23 +52,30 @@ IN_VIEW_JS = """(text) => {
 }"""
 
 
-def trust(lab: JupyterLab, notebook: str) -> None:
-    """Trust ``notebook`` as ``make lab`` does, so that its saved pictures (SVG) show as a learner sees
-    them."""
+@pytest.fixture(scope="module")
+def trusted(lab: JupyterLab) -> None:
+    """Every language's tutorial 1 trusted as ``make lab`` trusts them, so that their saved pictures (SVG)
+    show as a learner sees them."""
     env = {
         **os.environ,
         "JUPYTER_DATA_DIR": str(lab.sandbox / "data"),
         "JUPYTER_CONFIG_DIR": str(lab.sandbox / "config"),
     }
-    command = [sys.executable, "-m", "jupyter", "trust", str(lab.root_dir / notebook)]
+    command = [
+        sys.executable,
+        "-m",
+        "jupyter",
+        "trust",
+        *(str(lab.root_dir / path) for path in TUTORIAL.values()),
+    ]
     subprocess.run(command, env=env, check=True, capture_output=True)
 
 
+@pytest.mark.usefixtures("trusted")
 @pytest.mark.parametrize("lang", list(TUTORIAL))
 def test_the_guided_game_link_brings_its_heading_into_view(page: Page, lab: JupyterLab, lang: str) -> None:
     from playwright.sync_api import expect
 
-    trust(lab, TUTORIAL[lang])
     page.set_viewport_size({"width": WIDTHS[0], "height": 900})
     open_notebook(page, lab.base_url, TUTORIAL[lang])
     link = page.locator('.jp-MarkdownOutput p a[href="#guided-game"]')
