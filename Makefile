@@ -6,7 +6,7 @@ PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 FIRST_NOTEBOOK := notebooks/01_first_game.ipynb
 
-.PHONY: lab app test test-fast bench notebooks js contract drawing lint clean player-aid worksheet site messages \
+.PHONY: lab app test test-fast chromium bench notebooks js contract drawing lint clean player-aid worksheet site messages \
 	messages-template messages-page messages-page-template puzzles-set
 
 $(STAMP): pyproject.toml
@@ -40,9 +40,15 @@ js/node_modules: js/package-lock.json
 # `first` lead (xdist's own order, by number of tests, sent the longest file last). --nbval: every tutorial
 # runs in a fresh kernel and its saved outputs must match.
 TEST_WORKERS ?= 2
-test: $(STAMP) js/node_modules
-	bash .ci/install-chromium.sh
+# What the tests need is made first, side by side: pip's install keeps one core busy, and the in-browser
+# site (its own venv and build, which the site's tests would otherwise make while the other worker waits
+# for a core) and Chromium take the other.
+test:
+	$(MAKE) --no-print-directory -j3 $(STAMP) js/node_modules site chromium
 	$(PY) -m pytest -n $(TEST_WORKERS) --dist loadfile --no-loadscope-reorder --nbval
+
+chromium:
+	bash .ci/install-chromium.sh
 
 # The inner loop, about a minute: the engine, protocol, widget and coach in Python. No browser, no notebook
 # executed, nothing built (the tiers are pytest markers, given in tests/conftest.py). Each worker takes whole

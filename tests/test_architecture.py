@@ -5,6 +5,7 @@ for; the reader a seat, never a name."""
 from __future__ import annotations
 
 import ast
+import functools
 import importlib
 import os
 import pkgutil
@@ -12,6 +13,7 @@ import re
 import shutil
 import subprocess
 import sys
+from collections import Counter
 from pathlib import Path
 
 import pytest
@@ -218,10 +220,16 @@ USERS = sorted(
 )
 
 
+@functools.cache
+def _words() -> dict[Path, Counter[str]]:
+    """The words of each of ``USERS`` (runs of letters, digits and _), read once for every module."""
+    return {user: Counter(re.findall(r"\w+", user.read_text())) for user in USERS}
+
+
 def _unused(path: Path, names: list[str]) -> list[str]:
-    """The names none of ``USERS`` but the module itself mentions."""
-    others = "\n".join(user.read_text() for user in USERS if user != path)
-    return [name for name in names if not re.search(rf"\b{re.escape(name)}\b", others)]
+    """The names (identifiers) none of ``USERS`` but the module itself mentions as a word."""
+    others = [words for user, words in _words().items() if user != path]
+    return [name for name in names if not any(words[name] for words in others)]
 
 
 PRIVATE = [p for p in MODULES if any(part.startswith("_") for part in _module_name(p).split(".")[1:])]

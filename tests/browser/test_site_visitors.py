@@ -4,8 +4,8 @@ tutorial 1 and plays it), each in a fresh browser context that may reach only th
 The translations: the root opens tutorial 1 in the language the address asks for (``?lang=ru``), else
 in the browser's, else in English; a browser speaking Russian lands in the Russian tutorial 1, whose
 widget speaks Russian in Pyodide, and whose language bar leads to the English one, which gets a kernel of
-its own. A pupil's puzzle progress is on the site's drive and survives a reload. While Pyodide starts,
-the page says so in the open tutorial's language.
+its own. While Pyodide starts, the page says so in the open tutorial's language; a pupil's puzzle
+progress is on the site's drive and survives a reload.
 
 A file of its own so that two workers share the site's tests; the site is built once a run (see
 tests/browser/test_site.py). Not marked ``first``: the site's first file builds the site while the other
@@ -135,30 +135,13 @@ print(kept.name, len(kept.attempts), round(kept.learner.rating))
 """
 
 
-def test_puzzle_progress_lives_on_the_drive_and_survives_a_reload(
+def test_a_persian_pupil_is_told_the_kernel_is_starting_and_finds_their_progress_after_a_reload(
     english_tab: Visit, site: StaticSite
 ) -> None:
-    """In the site the trainer's default file is on the drive (the browser's IndexedDB), not in Pyodide's
-    memory: a pupil who reloads the page finds their name, attempts and rating (issue 35.4)."""
-    state = english_tab
-    page = state.page
-    open_site(page, site.url + "/")
-    wait_for_kernel(page)
-    said = execute_python(page, RECORD_ONE)
-    assert said.split() == ["/drive/puzzle-progress.json", "None", "1"], said
-    page.reload()  # a new page, a new kernel: only what the browser kept is there
-    open_site(page, site.url + "/")
-    wait_for_kernel(page)
-    name, attempts, rating = execute_python(page, READ_BACK).split()
-    assert (name, attempts) == ("Ada", "1") and int(rating) > 1500
-    assert state.outside == [] and state.errors == []
-
-
-def test_the_site_says_the_python_kernel_is_starting_in_the_tutorials_language_until_it_is_idle(
-    english_tab: Visit, site: StaticSite
-) -> None:
-    """For seconds after the page opens nothing moves while Pyodide starts: the page says so, in the open
-    tutorial's language and direction (Persian here), and the notice goes once the kernel is idle."""
+    """A pupil whose class link asks for Persian. For seconds after the page opens nothing moves while
+    Pyodide starts: the page says so, in the open tutorial's language and direction, and the notice goes
+    once the kernel is idle. The trainer's default file is on the drive (the browser's IndexedDB), not in
+    Pyodide's memory: after a reload the pupil finds their name, attempts and rating (issue 35.4)."""
     from novaluna_widget._site import KERNEL_STARTING
 
     state = english_tab
@@ -173,4 +156,13 @@ def test_the_site_says_the_python_kernel_is_starting_in_the_tutorials_language_u
     _wait_for_document(page, TUTORIAL_1["fa"], timeout=60)
     wait_for_kernel(page)
     expect(notice).to_have_count(0)
+
+    said = execute_python(page, RECORD_ONE)
+    assert said.split() == ["/drive/puzzle-progress.json", "None", "1"], said
+    page.reload()  # a new page, a new kernel: only what the browser kept is there
+    page.wait_for_function("() => window.jupyterapp !== undefined")
+    _wait_for_document(page, TUTORIAL_1["fa"], timeout=60)
+    wait_for_kernel(page)
+    name, attempts, rating = execute_python(page, READ_BACK).split()
+    assert (name, attempts) == ("Ada", "1") and int(rating) > 1500
     assert state.outside == [] and state.errors == []
