@@ -43,9 +43,11 @@ TEST_WORKERS ?= 2
 # What the tests need is made first, side by side: pip's install keeps one core busy, and the in-browser
 # site (its own venv and build, which the site's tests would otherwise make while the other worker waits
 # for a core) and Chromium take the other.
+# Python writes its bytecode caches (git ignores them), even where PYTHONDONTWRITEBYTECODE is set: a hundred
+# kernels and servers import the package from the work tree, and would each compile it again.
 test:
 	$(MAKE) --no-print-directory -j3 $(STAMP) js/node_modules site chromium
-	$(PY) -m pytest -n $(TEST_WORKERS) --dist loadfile --no-loadscope-reorder --nbval
+	env -u PYTHONDONTWRITEBYTECODE $(PY) -m pytest -n $(TEST_WORKERS) --dist loadfile --no-loadscope-reorder --nbval
 
 chromium:
 	bash .ci/install-chromium.sh

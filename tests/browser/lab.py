@@ -1,4 +1,4 @@
-"""Drive a real JupyterLab 4 in Debian's Chromium, for the widget's end-to-end tests.
+"""Drive a real JupyterLab 4 in Debian's Chromium headless shell, for the widget's end-to-end tests.
 
 A widget can *look* right in the page while the Python side never hears of the clicks (a handler
 named ``_handle_msg`` silently replaces ipywidgets' own), so these helpers cover both sides: the page

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 import pytest
 
-from .lab import JupyterLab, kernel_json, settle, show_widget, wait_drawn, wait_for_python
+from .lab import JupyterLab, kernel_json, settle, show_cells, show_widget, wait_drawn, wait_for_python
 
 if TYPE_CHECKING:
     from playwright.sync_api import Page
@@ -81,10 +81,11 @@ FOCUSED_JS = """(root) => {
 }"""
 
 
-def test_escape_gives_the_focus_back_to_the_tile_chosen(page: Page, lab: JupyterLab) -> None:
+@pytest.mark.kept_tab  # its widget shown in the session's one tab (conftest)
+def test_escape_gives_the_focus_back_to_the_tile_chosen(page: Page) -> None:
     from playwright.sync_api import expect
 
-    root = show_widget(page, lab, "escape", MIDGAME)
+    root = show_cells(page, MIDGAME)
     choice = kernel_json(page, "w.game.choices()[1]")
     tile = kernel_json(page, f"w.game.wheel[{choice}].id")
     space = root.locator(f'[data-space="{choice}"]')
@@ -105,10 +106,11 @@ def test_escape_gives_the_focus_back_to_the_tile_chosen(page: Page, lab: Jupyter
     assert root.evaluate(FOCUSED_JS) == {"cell": None, "space": str(choice)}
 
 
-def test_arrow_keys_move_to_the_lit_cell_that_way_and_stop_at_the_edge(page: Page, lab: JupyterLab) -> None:
+@pytest.mark.kept_tab  # its widget shown in the session's one tab (conftest)
+def test_arrow_keys_move_to_the_lit_cell_that_way_and_stop_at_the_edge(page: Page) -> None:
     from playwright.sync_api import expect
 
-    root = show_widget(page, lab, "arrows", MIDGAME)
+    root = show_cells(page, MIDGAME)
     choice = kernel_json(page, "w.game.choices()[0]")
     root.locator(f'[data-space="{choice}"]').focus()
     page.keyboard.press("Enter")
