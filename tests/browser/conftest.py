@@ -1,7 +1,7 @@
 """Fixtures for the browser tests: one JupyterLab and one Chromium per session, a fresh page per test (or,
 in a module marked ``kept_tab``, the session's one tab whose notebook each test fills and runs, set back to
 a fresh page's state before each test: opening JupyterLab's page and starting a kernel took about 5 s a
-test, and opening it once a module instead of once a session cost each worker half a minute).
+test, and so it did once for each module that kept a tab of its own).
 The in-browser site's tests (tests/browser/test_site*.py, in several files so that workers share them)
 take the site, built once a run and served once a worker, and its new visitors' tabs from here too.
 

@@ -11,14 +11,15 @@ Last, in tutorial 1's kernel, the Review of a long game: it shows its progress, 
 when the game changes, and is helped by a second Pyodide whose rows are the kernel's.
 
 The tests follow one visitor, in the order written: each starts where the one before left the tab (a
-new visitor's Pyodide takes 15–20 s to start on a 2-core machine, a new kernel in the same tab a few).
+new visitor's page and Pyodide took 8–20 s to start on the 2-core machine, busy or quiet; a new kernel in
+the same tab 4–5 s, quiet).
 The site's other visitors (the root's choice of language, a Russian visitor, a pupil who reloads, the
 notice while the kernel starts) are tests/browser/test_site_visitors.py, so that two workers share the
 site's tests; the site and its visitors' tabs are fixtures of tests/browser/conftest.py.
 
 ``make site`` rebuilds only when the site's inputs changed: about 40 s from nothing, 10–20 s after a
-change, nothing when they are unchanged (the site is built once a run, by whichever of the two files
-starts first; the other waits for it).
+change, nothing when they are unchanged. ``make test`` builds it beside pip's install, before the tests;
+run alone, these tests build it in their first fixture (once a run: a second worker waits for it).
 """
 
 from __future__ import annotations

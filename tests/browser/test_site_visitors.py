@@ -8,8 +8,8 @@ its own. While Pyodide starts, the page says so in the open tutorial's language;
 progress is on the site's drive and survives a reload.
 
 A file of its own so that two workers share the site's tests; the site is built once a run (see
-tests/browser/test_site.py). Not marked ``first``: the site's first file builds the site while the other
-worker builds the Binder environment, instead of waiting for the build.
+tests/browser/test_site.py). Not marked ``first``: the site's first file and the Binder environment lead
+the two workers, and this file follows on whichever is free.
 """
 
 from __future__ import annotations
