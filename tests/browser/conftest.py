@@ -51,8 +51,8 @@ FAILED_KEY = pytest.StashKey[bool]()
 def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line(
         "markers",
-        "kept_tab: the module's tests show their widgets with show_cells in the session's one tab, set "
-        "back to a fresh page's state before each test (tests/browser/conftest.py)",
+        "kept_tab: the marked tests (or a module's) show their widgets with show_cells in the session's one "
+        "tab, set back to a fresh page's state before each test (tests/browser/conftest.py)",
     )
 
 
