@@ -42,7 +42,13 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from bench.widget import CLICK_JS, p  # noqa: E402
-from tests.browser.lab import FULL_CHROMIUM_PATH, execute_python, launch_chromium, run_all_cells  # noqa: E402
+from tests.browser.lab import (  # noqa: E402
+    FULL_CHROMIUM_PATH,
+    VIEWPORT,
+    execute_python,
+    launch_chromium,
+    run_all_cells,
+)
 from tests.browser.lite import StaticSite, build_site, open_site, wait_for_kernel  # noqa: E402
 
 # Resolves, in the page's clock, when the first widget view has drawn.
@@ -189,7 +195,7 @@ def profile(pw: Any, folder: str) -> Any:
         executable_path=str(FULL_CHROMIUM_PATH),
         headless=True,
         args=list(CHROMIUM_ARGS),
-        viewport={"width": 1400, "height": 1000},
+        viewport=VIEWPORT,
         locale="en-US",
     )
 
@@ -200,7 +206,7 @@ def new_context(browser: Any, url: str, context: Any = None) -> tuple[Any, list[
     it makes for anything but the site. Not routed (``block_other_hosts``): Playwright's routing turns the
     browser's HTTP cache off, and the warm visits time what that cache keeps."""
     if context is None:
-        context = browser.new_context(viewport={"width": 1400, "height": 1000}, locale="en-US")
+        context = browser.new_context(viewport=VIEWPORT, locale="en-US")
     outside: list[str] = []
 
     def seen(request: Any) -> None:

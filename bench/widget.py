@@ -45,6 +45,7 @@ sys.path.insert(0, str(ROOT))
 
 from tests.browser.lab import (  # noqa: E402
     FULL_CHROMIUM_PATH,
+    VIEWPORT,
     JupyterLab,
     execute_python,
     launch_chromium,
@@ -242,7 +243,7 @@ def measure(
             write_notebook(lab.root_dir / f"late{b}.ipynb", [LATE.format(head=build.head, lang=lang)])
         for _ in range(rounds):
             for b, build in enumerate(builds):
-                page = browser.new_page(viewport={"width": 1400, "height": 1000})
+                page = browser.new_page(viewport=VIEWPORT)
                 open_notebook(page, lab.base_url, f"play{b}.ipynb")
                 run_all_cells(page)
                 page.wait_for_selector(".nl-root")

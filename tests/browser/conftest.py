@@ -26,6 +26,7 @@ from .lab import (
     CHROMIUM_PATH,
     DEADLINE,
     LIGHT_THEME,
+    VIEWPORT,
     JupyterLab,
     change_theme,
     expand_left,
@@ -37,7 +38,7 @@ from .lab import (
 from .lite import StaticSite, Visit, build_site, visitor
 
 if TYPE_CHECKING:
-    from playwright.sync_api import Browser, BrowserContext, ConsoleMessage, Page, ViewportSize
+    from playwright.sync_api import Browser, BrowserContext, ConsoleMessage, Page
 
 HERE = Path(__file__).resolve().parent
 REPO = HERE.parents[1]
@@ -119,10 +120,6 @@ def browser() -> Iterator[Browser]:
         chromium = launch_chromium(playwright)
         yield chromium
         chromium.close()
-
-
-VIEWPORT: ViewportSize = {"width": 1400, "height": 1000}
-"""A fresh page's window."""
 
 
 def _new_tab(browser: Browser) -> tuple[BrowserContext, Page, list[str]]:

@@ -31,7 +31,7 @@ from types import TracebackType
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from playwright.sync_api import Browser, Page, Playwright
+    from playwright.sync_api import Browser, Page, Playwright, ViewportSize
 
 CHROMIUM_PATH = Path("/usr/bin/chromium-headless-shell")
 """Debian's build of Chromium's headless shell (package chromium-headless-shell), the browser the tests
@@ -59,6 +59,9 @@ CHROMIUM_ARGS = (
 
 _ANSI_ESCAPE = re.compile(r"\x1b\[[0-9;]*m")
 """IPython colours its tracebacks; assertion messages read better without the escapes."""
+
+VIEWPORT: ViewportSize = {"width": 1400, "height": 1000}
+"""A fresh page's window, in the tests (a JupyterLab page, a visitor of the site) and the benches."""
 
 DEADLINE = 60.0
 """Seconds a wait in the page or the kernel may last before the test fails. Every wait ends as soon as

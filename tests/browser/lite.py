@@ -22,7 +22,7 @@ from pathlib import Path
 from types import TracebackType
 from typing import TYPE_CHECKING, Any
 
-from .lab import _KERNEL_IDLE_JS, _NO_SPLASH_JS, DEADLINE, KernelError, LabError, _wait_for
+from .lab import _KERNEL_IDLE_JS, _NO_SPLASH_JS, DEADLINE, VIEWPORT, KernelError, LabError, _wait_for
 
 if TYPE_CHECKING:
     from playwright.sync_api import Browser, BrowserContext, Page, Request, Route
@@ -159,7 +159,7 @@ class Visit:
 @contextmanager
 def visitor(browser: Browser, site: StaticSite, locale: str) -> Iterator[Visit]:
     """A tab in a fresh browser context that speaks ``locale`` and may reach only the site."""
-    context = browser.new_context(viewport={"width": 1400, "height": 1000}, locale=locale)
+    context = browser.new_context(viewport=VIEWPORT, locale=locale)
     context.set_default_timeout(DEADLINE * 1000)
     outside = block_other_hosts(context, site.url)
     state = Visit(context.new_page(), outside)
